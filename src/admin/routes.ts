@@ -1,0 +1,166 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError } from '../http/errors.js';
+import { findAgency, insertAgency, listAgencies, markVerified, PLANS, setPlan, type Agency } from '../agencies/agency-store.js';
+import { normaliseSiren } from '../agencies/siren.js';
+import { createKey, findKey, listKeys, revokeKey, type ApiKeyRecord } from '../keys/key-store.js';
+import { SCOPES, type Scope } from '../keys/key-format.js';
+
+const Plan = Type.Union(PLANS.map((plan) => Type.Literal(plan)));
+const ScopeSchema = Type.Union(SCOPES.map((scope) => Type.Literal(scope)));
+const AgencyParams = Type.Object({ agencyId: Type.String({ maxLength: 64 }) });
+
+const CreateAgencyBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    plan: Plan,
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    siren: Type.Optional(Type.String({ maxLength: 20 })),
+    verified: Type.Optional(Type.Boolean()),
+    shareWithServiceDefault: Type.Optional(Type.Boolean()),
+    shareWithRelayDefault: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const CreateKeyBody = Type.Object(
+  {
+    env: Type.Union([Type.Literal('live'), Type.Literal('test')]),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    scopes: Type.Optional(Type.Array(ScopeSchema, { minItems: 1, maxItems: SCOPES.length, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+
+const agencyView = (agency: Agency) => ({
+  agencyId: agency.id,
+  name: agency.name,
+  email: agency.email,
+  siren: agency.siren,
+  plan: agency.plan,
+  verified: agency.verified,
+  verifiedAt: agency.verifiedAt?.toISOString() ?? null,
+  shareWithServiceDefault: agency.shareWithServiceDefault,
+  shareWithRelayDefault: agency.shareWithRelayDefault,
+  createdAt: agency.createdAt.toISOString(),
+});
+
+export const keyView = (key: ApiKeyRecord) => ({
+  keyId: key.id,
+  agencyId: key.agencyId,
+  name: key.name,
+  env: key.env,
+  display: key.display,
+  scopes: key.scopes,
+  createdAt: key.createdAt.toISOString(),
+  lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+  revokedAt: key.revokedAt?.toISOString() ?? null,
+});
+
+function sameToken(given: string, expected: string): boolean {
+  // Hashing first gives equal lengths, so the comparison leaks neither content nor length.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** Operator API (DECISIONS §10): used by the CLI, the back-office and tests. */
+export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, db, keys } = app.services;
+  const adminToken = config.adminToken;
+  if (!adminToken) return; // Off without ADMIN_TOKEN; the start-up output says so.
+
+  app.addHook('onRequest', async (request) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (!match || !sameToken(match[1]!, adminToken)) {
+      throw new ApiError('unauthorized', 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"');
+    }
+  });
+
+  const requireAgency = async (agencyId: string) => {
+    const agency = await findAgency(db, agencyId);
+    if (!agency) throw new ApiError('not_found', `Agency ${agencyId} not found`);
+    return agency;
+  };
+
+  app.post('/agencies', { schema: { body: CreateAgencyBody, hide: true } }, async (request, reply) => {
+    const body = request.body;
+    let siren: string | null = null;
+    if (body.siren !== undefined) {
+      siren = normaliseSiren(body.siren);
+      if (!siren) {
+        const message = 'siren must be 9 digits with a valid checksum (Luhn)';
+        throw new ApiError('validation_error', message, [{ field: 'siren', message }]);
+      }
+    }
+    const result = await db.transaction(async (tx) => {
+      const agency = await insertAgency(tx, { ...body, siren });
+      const test = await createKey(tx, { agencyId: agency.id, env: 'test', name: 'Default test key' });
+      const live = agency.verified ? await createKey(tx, { agencyId: agency.id, env: 'live', name: 'Default live key' }) : null;
+      return { agency, test, live };
+    });
+    return reply.code(201).send({
+      agencyId: result.agency.id,
+      agency: agencyView(result.agency),
+      keys: { test: result.test.key, live: result.live?.key ?? null },
+    });
+  });
+
+  app.get('/agencies', { schema: { hide: true } }, async () => ({ agencies: (await listAgencies(db)).map(agencyView) }));
+
+  app.get('/agencies/:agencyId', { schema: { params: AgencyParams, hide: true } }, async (request) =>
+    agencyView(await requireAgency(request.params.agencyId)),
+  );
+
+  app.patch(
+    '/agencies/:agencyId',
+    { schema: { params: AgencyParams, body: Type.Object({ plan: Plan }, { additionalProperties: false }), hide: true } },
+    async (request) => {
+      await requireAgency(request.params.agencyId);
+      await setPlan(db, request.params.agencyId, request.body.plan);
+      // Cached keys carry the plan: every process must reload them for the next call.
+      await keys.invalidateEverywhere();
+      return agencyView(await requireAgency(request.params.agencyId));
+    },
+  );
+
+  app.post('/agencies/:agencyId/verify', { schema: { params: AgencyParams, hide: true } }, async (request) => {
+    const agencyId = request.params.agencyId;
+    await requireAgency(agencyId);
+    const live = await db.transaction(async (tx) => {
+      const first = await markVerified(tx, agencyId);
+      return first ? createKey(tx, { agencyId, env: 'live', name: 'Default live key' }) : null;
+    });
+    return { agencyId, verified: true, liveKey: live?.key ?? null, keyId: live?.record.id ?? null };
+  });
+
+  app.post('/agencies/:agencyId/keys', { schema: { params: AgencyParams, body: CreateKeyBody, hide: true } }, async (request, reply) => {
+    const agency = await requireAgency(request.params.agencyId);
+    if (request.body.env === 'live' && !agency.verified) {
+      throw new ApiError('forbidden', 'LIVE keys are issued once the agency business registration is verified');
+    }
+    const created = await createKey(db, {
+      agencyId: agency.id,
+      env: request.body.env,
+      name: request.body.name,
+      scopes: request.body.scopes as Scope[] | undefined,
+    });
+    return reply.code(201).send({ ...keyView(created.record), key: created.key });
+  });
+
+  app.get('/agencies/:agencyId/keys', { schema: { params: AgencyParams, hide: true } }, async (request) => {
+    await requireAgency(request.params.agencyId);
+    return { keys: (await listKeys(db, request.params.agencyId)).map(keyView) };
+  });
+
+  app.delete(
+    '/keys/:keyId',
+    { schema: { params: Type.Object({ keyId: Type.String({ maxLength: 64 }) }), hide: true } },
+    async (request) => {
+      const existing = await findKey(db, request.params.keyId);
+      if (!existing) throw new ApiError('not_found', `Key ${request.params.keyId} not found`);
+      const revoked = await revokeKey(db, request.params.keyId);
+      await keys.invalidateEverywhere();
+      return { ...keyView(revoked!), revoked: true };
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database.js';
+
+export const PLANS = ['solo', 'agence', 'reseau'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export interface Agency {
+  id: string;
+  name: string;
+  email: string | null;
+  siren: string | null;
+  plan: Plan;
+  verified: boolean;
+  verifiedAt: Date | null;
+  shareWithServiceDefault: boolean;
+  shareWithRelayDefault: boolean;
+  createdAt: Date;
+}
+
+interface AgencyRow {
+  id: string;
+  name: string;
+  email: string | null;
+  siren: string | null;
+  plan: Plan;
+  verified: boolean;
+  verified_at: Date | null;
+  share_with_service_default: boolean;
+  share_with_relay_default: boolean;
+  created_at: Date;
+}
+
+const toAgency = (row: AgencyRow): Agency => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  siren: row.siren,
+  plan: row.plan,
+  verified: row.verified,
+  verifiedAt: row.verified_at,
+  shareWithServiceDefault: row.share_with_service_default,
+  shareWithRelayDefault: row.share_with_relay_default,
+  createdAt: row.created_at,
+});
+
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+export interface NewAgency {
+  name: string;
+  plan: Plan;
+  email?: string | null;
+  siren?: string | null;
+  verified?: boolean;
+  shareWithServiceDefault?: boolean;
+  shareWithRelayDefault?: boolean;
+}
+
+export async function insertAgency(db: Queryable, input: NewAgency): Promise<Agency> {
+  const { rows } = await db.query<AgencyRow>(
+    `INSERT INTO agencies (id, name, email, siren, plan, verified, verified_at, share_with_service_default, share_with_relay_default)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6 THEN now() END, $7, $8) RETURNING *`,
+    [
+      newId('agc'),
+      input.name,
+      input.email ?? null,
+      input.siren ?? null,
+      input.plan,
+      input.verified ?? false,
+      input.shareWithServiceDefault ?? true,
+      input.shareWithRelayDefault ?? false,
+    ],
+  );
+  return toAgency(rows[0]!);
+}
+
+export async function findAgency(db: Queryable, id: string): Promise<Agency | null> {
+  const { rows } = await db.query<AgencyRow>('SELECT * FROM agencies WHERE id = $1', [id]);
+  return rows[0] ? toAgency(rows[0]) : null;
+}
+
+export async function listAgencies(db: Queryable): Promise<Agency[]> {
+  const { rows } = await db.query<AgencyRow>('SELECT * FROM agencies ORDER BY created_at, id');
+  return rows.map(toAgency);
+}
+
+/** Marks the agency verified; returns whether it was not verified before (first verification). */
+export async function markVerified(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE agencies SET verified = true, verified_at = now() WHERE id = $1 AND NOT verified', [id]);
+  return rowCount > 0;
+}
+
+export async function setPlan(db: Queryable, id: string, plan: Plan): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE agencies SET plan = $2 WHERE id = $1', [id, plan]);
+  return rowCount > 0;
+}

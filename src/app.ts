@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { SecureContextOptions } from 'node:tls';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { KeyCache } from './keys/key-cache.js';
+import { RequestLogWriter } from './request-log/request-log.js';
+import { registerErrorHandling } from './http/errors.js';
+import { validatorCompiler } from './http/validation.js';
+import { registerOpenApi } from './http/openapi.js';
+import { healthRoutes } from './health/routes.js';
+import { adminRoutes } from './admin/routes.js';
+import { registerInterfaces } from './http/interfaces.js';
+
+export interface Services {
+  config: Config;
+  db: Database;
+  keys: KeyCache;
+  requestLog: RequestLogWriter;
+  /** Injectable clock, so time-dependent rules are tested without waiting. */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function createServices(config: Config, db: Database, options: { now?: () => Date; onError?: (e: unknown) => void } = {}): Promise<Services> {
+  const keys = new KeyCache(db);
+  await keys.start();
+  const requestLog = new RequestLogWriter(db, { retentionDays: config.requestLogRetentionDays, onError: options.onError });
+  requestLog.start();
+  return { config, db, keys, requestLog, now: options.now ?? (() => new Date()) };
+}
+
+export async function closeServices(services: Services) {
+  await services.requestLog.close();
+  await services.keys.close();
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export async function buildApp(
+  services: Services,
+  options: { logger?: FastifyBaseLogger; https?: SecureContextOptions; logRequests?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Authenticated calls are already kept in the request_log table; per-request pino lines are opt-in.
+    logController: new LogController({ disableRequestLogging: !options.logRequests }),
+    ...(options.https ? { https: options.https } : {}),
+    // A client's own request id is kept when it is a sane token, so both sides can correlate.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomBytes(9).toString('base64url')}`;
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  } as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('services', services);
+  app.decorateRequest('auth', null);
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app, services.config.baseUrl);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(helmet, {
+    global: true,
+    // The API serves JSON; the only HTML is the docs page, whose assets are all local.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        // Upgrading sub-requests to HTTPS would break the pages when served over plain local HTTP.
+        upgradeInsecureRequests: options.https ? [] : null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await registerOpenApi(app, services.config);
+  await app.register(healthRoutes);
+  await app.register(adminRoutes, { prefix: '/admin/api' });
+  await registerInterfaces(app);
+  return app;
+}

@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config.js';
+import { OperatorClient, OperatorError } from './operator-client.js';
+
+const USAGE = `listing-sync — the listing synchronisation service and its operator commands
+
+Usage:
+  listing-sync serve                                  start the server (configuration from the environment)
+  listing-sync agency create --name N --plan solo|agence|reseau [--email E] [--siren S] [--verified]
+  listing-sync agency verify AGENCY_ID                verify the business registration; issues the first LIVE key
+  listing-sync agency plan AGENCY_ID solo|agence|reseau
+  listing-sync key create --agency AGENCY_ID --env live|test [--name N] [--scopes listings:read,listings:write,…]
+  listing-sync key list --agency AGENCY_ID
+  listing-sync key revoke KEY_ID
+
+Operator commands talk to a running server: LISTING_SYNC_URL (default http://127.0.0.1:8080)
+with Bearer ADMIN_TOKEN. Add --json for machine-readable output.`;
+
+type Print = (line: string) => void;
+
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Print, printError: Print): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        email: { type: 'string' },
+        siren: { type: 'string' },
+        verified: { type: 'boolean', default: false },
+        agency: { type: 'string' },
+        env: { type: 'string' },
+        scopes: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    printError(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [group, action, ...rest] = positionals;
+  if (values.help || !group) {
+    print(USAGE);
+    return group || values.help ? 0 : 2;
+  }
+  if (group === 'serve') {
+    const { startServer, stopOnSignals } = await import('../server.js');
+    const { loadConfig } = await import('../config.js');
+    try {
+      stopOnSignals(await startServer(loadConfig(env)));
+      return -1; // keep running
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        printError(`Configuration error: ${error.message}`);
+        return 2;
+      }
+      throw error;
+    }
+  }
+
+  const client = new OperatorClient(env.LISTING_SYNC_URL || 'http://127.0.0.1:8080', env.ADMIN_TOKEN ?? '');
+  const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data, null, 2) : human);
+  const need = (value: string | undefined, what: string) => {
+    if (!value) throw new UsageError(`missing ${what}`);
+    return value;
+  };
+
+  try {
+    if (!env.ADMIN_TOKEN) throw new UsageError('ADMIN_TOKEN is not set: the operator commands need it');
+    if (group === 'agency' && action === 'create') {
+      const result = await client.createAgency({
+        name: need(values.name, '--name'),
+        plan: need(values.plan, '--plan'),
+        ...(values.email ? { email: values.email } : {}),
+        ...(values.siren ? { siren: values.siren } : {}),
+        verified: values.verified,
+      });
+      out(
+        [
+          `Agency ${result.agencyId} created${values.verified ? ' (verified)' : ' (not verified yet: TEST key only)'}.`,
+          'Keys, shown this once:',
+          `  TEST  ${result.keys.test}`,
+          `  LIVE  ${result.keys.live ?? '(issued when the agency is verified)'}`,
+        ].join('\n'),
+        { agencyId: result.agencyId, keys: result.keys },
+      );
+    } else if (group === 'agency' && action === 'verify') {
+      const result = await client.verifyAgency(need(rest[0], 'AGENCY_ID'));
+      out(
+        result.liveKey ? `Agency ${result.agencyId} verified. LIVE key, shown this once:\n  ${result.liveKey}` : `Agency ${result.agencyId} was already verified.`,
+        result,
+      );
+    } else if (group === 'agency' && action === 'plan') {
+      const result = await client.setPlan(need(rest[0], 'AGENCY_ID'), need(rest[1], 'PLAN'));
+      out(`Agency ${result.agencyId} is now on plan ${result.plan}.`, result);
+    } else if (group === 'key' && action === 'create') {
+      const result = await client.createKey(need(values.agency, '--agency'), {
+        env: need(values.env, '--env'),
+        ...(values.name ? { name: values.name } : {}),
+        ...(values.scopes ? { scopes: values.scopes.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+      });
+      out(`Key ${result.keyId} (${result.env}, ${result.scopes.join(' ')}), shown this once:\n  ${result.key}`, {
+        keyId: result.keyId,
+        key: result.key,
+        env: result.env,
+        scopes: result.scopes,
+      });
+    } else if (group === 'key' && action === 'list') {
+      const result = await client.listKeys(need(values.agency, '--agency'));
+      const lines = result.keys.map(
+        (k) =>
+          `${k.keyId}  ${k.display.padEnd(20)} ${k.env.padEnd(4)}  ${k.name.padEnd(20)} ${k.revokedAt ? 'revoked ' + k.revokedAt : 'last used ' + (k.lastUsedAt ?? 'never')}`,
+      );
+      out(lines.length ? lines.join('\n') : 'No keys.', result);
+    } else if (group === 'key' && action === 'revoke') {
+      const result = await client.revokeKey(need(rest[0], 'KEY_ID'));
+      out(`Key ${result.keyId} revoked at ${result.revokedAt}; it stops working on the next request.`, result);
+    } else {
+      throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      printError(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof OperatorError) {
+      printError(values.json ? JSON.stringify(error.body, null, 2) : `Error ${error.status}: ${error.message}`);
+      return 1;
+    }
+    printError(`Cannot reach the server: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+class UsageError extends Error {}
+
+// Through npm's bin symlink argv[1] is the link, so compare real paths.
+const isMain = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  runCli(process.argv.slice(2), process.env, (line) => process.stdout.write(line + '\n'), (line) => process.stderr.write(line + '\n')).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code;
+    },
+    (error) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

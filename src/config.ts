@@ -1,0 +1,94 @@
+/**
+ * Service configuration, read once from the environment and validated at start so a
+ * typo fails loudly with the variable's name instead of surfacing as odd behaviour later.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminToken: string | null;
+  baseUrl: string;
+  ingestBaseUrl: string;
+  siteUrl: string;
+  tls: { cert: string; key: string } | null;
+  /** Create and print a demo agency on the first start of an empty database. */
+  demo: boolean;
+  /** Days of request-log history kept; older lines are purged in the background. */
+  requestLogRetentionDays: number;
+  logLevel: string;
+  /** One pino line per request (LOG_REQUESTS=1); off by default, the request log table has them. */
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const tlsCert = env.TLS_CERT || '';
+  const tlsKey = env.TLS_KEY || '';
+  if (Boolean(tlsCert) !== Boolean(tlsKey)) {
+    throw new ConfigError('TLS_CERT and TLS_KEY must be given together (paths to PEM files)');
+  }
+  const scheme = tlsCert ? 'https' : 'http';
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const origin = `${scheme}://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  const baseUrl = url(env, 'BASE_URL', origin);
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const adminToken = env.ADMIN_TOKEN || null;
+  if (adminToken !== null && adminToken.length < 16) {
+    throw new ConfigError('ADMIN_TOKEN must be at least 16 characters long');
+  }
+  return {
+    port,
+    host,
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl,
+    adminToken,
+    baseUrl,
+    ingestBaseUrl: url(env, 'INGEST_BASE_URL', `${baseUrl}/ingest`),
+    siteUrl: url(env, 'SITE_URL', baseUrl),
+    tls: tlsCert ? { cert: tlsCert, key: tlsKey } : null,
+    demo: flag(env, 'DEMO', true),
+    requestLogRetentionDays: integer(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650),
+    logLevel: env.LOG_LEVEL || 'info',
+    logRequests: flag(env, 'LOG_REQUESTS', false),
+  };
+}

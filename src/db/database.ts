@@ -1,0 +1,47 @@
+/**
+ * The one door to the database. The rest of the service talks to `Database` and never
+ * learns whether an embedded PGlite or a PostgreSQL server answers: both speak the same
+ * PostgreSQL dialect, so only connection handling differs.
+ */
+export interface QueryResult<Row> {
+  rows: Row[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Subscribes to NOTIFY on a channel. `onLost` is told when delivery can no longer be
+   * trusted (connection dropped), so callers relying on it can fall back to the database.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  /** PGlite only: a dump of the data directory, so tests can start from a migrated template. */
+  snapshot?: () => Promise<Blob>;
+}
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  /** PGlite data folder; null keeps the database in memory (tests). */
+  dataDir: string | null;
+  /** For tests: a PGlite data-directory dump to start from instead of a folder. */
+  pgliteTemplate?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres.js');
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  }
+  const { openPglite } = await import('./pglite.js');
+  return openPglite({ dataDir: options.dataDir, template: options.pgliteTemplate });
+}

@@ -1,0 +1,69 @@
+import pg from 'pg';
+import type { Database, Queryable, QueryResult } from './database.js';
+
+// int8 counts and sequences stay far below 2^53; numbers are what the code expects.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await client.query(sql, params as unknown[]);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const direct = wrap(pool);
+  const listeners = new Set<pg.Client>();
+
+  return {
+    kind: 'postgres',
+    query: direct.query,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async listen(channel, onMessage, onLost) {
+      // LISTEN needs its own long-lived connection outside the pool.
+      const client = new pg.Client({ connectionString });
+      let closing = false;
+      const lost = () => {
+        if (!closing) onLost?.();
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      listeners.add(client);
+      return async () => {
+        closing = true;
+        listeners.delete(client);
+        await client.end().catch(() => {});
+      };
+    },
+    async close() {
+      for (const client of listeners) await client.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

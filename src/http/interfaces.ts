@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { registerAuthentication, type InterfaceFace } from '../keys/authenticate.js';
+import { v1Routes } from '../v1/routes.js';
+import { ingestionRoutes } from '../ingestion/routes.js';
+
+export interface MountOptions {
+  face: InterfaceFace;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Which environment's data this mount serves: LIVE paths vs the /sandbox mirror. */
+    face: InterfaceFace;
+  }
+}
+
+/**
+ * Both interfaces are mounted twice: on their live paths for LIVE keys and under
+ * /sandbox for TEST keys. Each mount authenticates every route it holds.
+ */
+export async function registerInterfaces(app: FastifyInstance) {
+  const { config } = app.services;
+  const sandboxIngest = `${config.baseUrl}/sandbox/ingest`;
+  const mounts: Array<{ prefix: string; routes: FastifyPluginAsync; face: InterfaceFace }> = [
+    { prefix: '/v1', routes: v1Routes, face: { env: 'live', liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` } },
+    { prefix: '/sandbox/v1', routes: v1Routes, face: { env: 'test', liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` } },
+    { prefix: '/ingest', routes: ingestionRoutes, face: { env: 'live', liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: sandboxIngest } },
+    { prefix: '/sandbox/ingest', routes: ingestionRoutes, face: { env: 'test', liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: sandboxIngest } },
+  ];
+  for (const mount of mounts) {
+    await app.register(
+      async (scope) => {
+        scope.decorate('face', mount.face);
+        registerAuthentication(scope, mount.face, { keys: app.services.keys, requestLog: app.services.requestLog });
+        await scope.register(mount.routes);
+      },
+      { prefix: mount.prefix },
+    );
+  }
+}

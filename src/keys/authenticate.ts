@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors.js';
+import type { Plan } from '../agencies/agency-store.js';
+import { hashKey, parseKey, sameHash, type KeyEnv, type Scope } from './key-format.js';
+import type { KeyCache } from './key-cache.js';
+import type { RequestLogWriter } from '../request-log/request-log.js';
+import type { VerifiedKey } from './key-store.js';
+
+export interface AuthContext {
+  agencyId: string;
+  keyId: string;
+  env: KeyEnv;
+  scopes: readonly Scope[];
+  plan: Plan;
+  key: VerifiedKey;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Scope a key needs for this route; `null` means any valid key (e.g. GET /v1/me). */
+    scope?: Scope | null;
+  }
+}
+
+export interface InterfaceFace {
+  /** Which keys this mount accepts: LIVE on live paths, TEST under /sandbox. */
+  env: KeyEnv;
+  /** Base URLs named in the 401 that tells a caller it used the wrong environment. */
+  liveBaseUrl: string;
+  sandboxBaseUrl: string;
+}
+
+const unauthorized = (detail: string) =>
+  new ApiError('unauthorized', detail, undefined, { 'www-authenticate': 'Bearer realm="listing-sync"' });
+
+export async function authenticateRequest(
+  request: FastifyRequest,
+  face: InterfaceFace,
+  keys: KeyCache,
+): Promise<AuthContext> {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <API key>"');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized('The Authorization header must be "Bearer <API key>"');
+  const candidate = match[1]!;
+  const claimedEnv = parseKey(candidate);
+  if (!claimedEnv) throw unauthorized('The API key is malformed; keys start with svc_pk_LIVE_ or svc_pk_TEST_');
+  if (claimedEnv !== face.env) {
+    throw unauthorized(
+      claimedEnv === 'test'
+        ? `TEST keys work only on the sandbox: use ${face.sandboxBaseUrl}`
+        : `LIVE keys do not work on the sandbox: use ${face.liveBaseUrl}`,
+    );
+  }
+  const keyHash = hashKey(candidate);
+  const key = await keys.lookup(keyHash);
+  // The lookup is by hash; the second comparison is constant-time by design, not by necessity.
+  if (!key || !sameHash(key.keyHash, keyHash) || key.env !== face.env) {
+    throw unauthorized('The API key is unknown or has been revoked');
+  }
+  return { agencyId: key.agencyId, keyId: key.id, env: key.env, scopes: key.scopes, plan: key.plan, key };
+}
+
+export function requireScope(request: FastifyRequest, auth: AuthContext) {
+  const scope = request.routeOptions.config.scope;
+  if (scope && !auth.scopes.includes(scope)) {
+    throw new ApiError('forbidden', `This key lacks the scope ${scope} needed by ${request.method} ${request.routeOptions.url}`);
+  }
+}
+
+/**
+ * Registers authentication for every route of an interface mount, and the request-log
+ * line of every authenticated call. Routes declare their scope in `config.scope`.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  face: InterfaceFace,
+  deps: { keys: KeyCache; requestLog: RequestLogWriter },
+) {
+  app.addHook('onRequest', async (request) => {
+    const auth = await authenticateRequest(request, face, deps.keys);
+    request.auth = auth;
+    requireScope(request, auth);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const auth = request.auth;
+    if (!auth) return;
+    deps.requestLog.record({
+      at: new Date(),
+      agencyId: auth.agencyId,
+      keyId: auth.keyId,
+      env: auth.env,
+      method: request.method,
+      path: request.url.split('?')[0]!,
+      status: reply.statusCode,
+      errorCode: reply.errorCode ?? null,
+      latencyMs: reply.elapsedTime,
+      requestId: request.id,
+    });
+  });
+}

@@ -1,0 +1,54 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Pure rules of API keys (DECISIONS §3): format, generation, hashing, display form. */
+
+export type KeyEnv = 'live' | 'test';
+
+export const SCOPES = ['listings:read', 'listings:write', 'listings:delete', 'webhooks:manage'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+const PREFIX: Record<KeyEnv, string> = { live: 'svc_pk_LIVE_', test: 'svc_pk_TEST_' };
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** 40 base62 characters carry about 238 bits: more than a key needs, and above the spec's 32. */
+const RANDOM_LENGTH = 40;
+const KEY_PATTERN = /^svc_pk_(LIVE|TEST)_([A-Za-z0-9]{32,128})$/;
+
+export function generateKey(env: KeyEnv): string {
+  let out = '';
+  while (out.length < RANDOM_LENGTH) {
+    for (const byte of randomBytes(64)) {
+      // 248 = 4 * 62: rejecting bytes above it keeps every character equally likely.
+      if (byte < 248 && out.length < RANDOM_LENGTH) out += BASE62[byte % 62];
+    }
+  }
+  return PREFIX[env] + out;
+}
+
+/** The environment a well-formed key claims, or null for anything that is not a key. */
+export function parseKey(candidate: string): KeyEnv | null {
+  const match = KEY_PATTERN.exec(candidate);
+  if (!match) return null;
+  return match[1] === 'LIVE' ? 'live' : 'test';
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** Constant-time comparison of two hex hashes of equal length. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** What lists show: environment prefix and the first 4 random characters. */
+export function displayForm(key: string): string {
+  const env = parseKey(key);
+  if (!env) throw new Error('not an API key');
+  return key.slice(0, PREFIX[env].length + 4) + '…';
+}
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}

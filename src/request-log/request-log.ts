@@ -1,0 +1,100 @@
+import type { Database } from '../db/database.js';
+
+export interface RequestLogEntry {
+  at: Date;
+  agencyId: string;
+  keyId: string;
+  env: 'live' | 'test';
+  method: string;
+  path: string;
+  status: number;
+  errorCode: string | null;
+  latencyMs: number;
+  requestId: string;
+}
+
+/**
+ * Buffers log lines of authenticated calls and writes them in batches off the request
+ * path: one multi-row INSERT per flush, plus the keys' "last used" times. A request only
+ * pushes to an array.
+ */
+export class RequestLogWriter {
+  private buffer: RequestLogEntry[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private purgeTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: { flushMs?: number; maxBuffer?: number; retentionDays: number; onError?: (error: unknown) => void },
+  ) {}
+
+  start() {
+    const purge = () => void this.purge().catch((error) => this.options.onError?.(error));
+    this.purgeTimer = setInterval(purge, 3_600_000);
+    this.purgeTimer.unref();
+    purge();
+  }
+
+  record(entry: RequestLogEntry) {
+    this.buffer.push(entry);
+    if (this.buffer.length >= (this.options.maxBuffer ?? 1000)) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.options.flushMs ?? 250);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes everything buffered so far; resolves when it is in the database. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const batch = this.buffer;
+    this.buffer = [];
+    // Flushes are chained so lines land in order and a shutdown can await the last one.
+    this.flushing = this.flushing.then(() => (batch.length ? this.write(batch) : undefined)).catch((error) => this.options.onError?.(error));
+    return this.flushing;
+  }
+
+  private async write(batch: RequestLogEntry[]) {
+    const col = <T>(pick: (entry: RequestLogEntry) => T) => batch.map(pick);
+    await this.db.query(
+      `INSERT INTO request_log (at, agency_id, key_id, env, method, path, status, error_code, latency_ms, request_id)
+       SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::real[], $10::text[])`,
+      [
+        col((e) => e.at.toISOString()),
+        col((e) => e.agencyId),
+        col((e) => e.keyId),
+        col((e) => e.env),
+        col((e) => e.method),
+        col((e) => e.path),
+        col((e) => e.status),
+        col((e) => e.errorCode),
+        col((e) => e.latencyMs),
+        col((e) => e.requestId),
+      ],
+    );
+    const lastUse = new Map<string, Date>();
+    for (const entry of batch) {
+      const seen = lastUse.get(entry.keyId);
+      if (!seen || seen < entry.at) lastUse.set(entry.keyId, entry.at);
+    }
+    await this.db.query(
+      `UPDATE api_keys k SET last_used_at = u.at
+       FROM unnest($1::text[], $2::timestamptz[]) AS u(id, at)
+       WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`,
+      [[...lastUse.keys()], [...lastUse.values()].map((d) => d.toISOString())],
+    );
+  }
+
+  async purge() {
+    await this.db.query(`DELETE FROM request_log WHERE at < now() - make_interval(days => $1)`, [this.options.retentionDays]);
+  }
+
+  async close() {
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    await this.flush();
+  }
+}

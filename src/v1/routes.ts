@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { meRoute } from './me.js';
+
+/** The public v1 REST interface (spec 4.2), mounted live and under /sandbox. */
+export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(meRoute);
+};

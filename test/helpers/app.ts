@@ -1,0 +1,78 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import { buildApp, closeServices, createServices, type Services } from '../../src/app.js';
+import { openTestDatabase } from './database.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestAgency {
+  agencyId: string;
+  live: string;
+  test: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Database;
+  config: Config;
+  /** Creates an agency through the operator API, verified with a LIVE key unless told otherwise. */
+  agency(input?: { plan?: 'solo' | 'agence' | 'reseau'; name?: string; verified?: boolean }): Promise<TestAgency>;
+  /** Shorthand for an authenticated JSON request. */
+  call(method: InjectOptions['method'], url: string, key: string | null, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  admin(method: InjectOptions['method'], url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  db?: Database;
+  env?: Record<string, string>;
+  now?: () => Date;
+  logger?: FastifyBaseLogger;
+}
+
+/** A full application on a fresh test database (or a given one, to act as a second process). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const ownDb = !options.db;
+  const db = options.db ?? (await openTestDatabase());
+  const config = loadConfig({ ADMIN_TOKEN, PORT: '8080', DEMO: '0', ...options.env });
+  const services = await createServices(config, db, { now: options.now });
+  const app = await buildApp(services, { logger: options.logger });
+  await app.ready();
+
+  const call: TestApp['call'] = (method, url, key, body, headers = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    });
+  const admin: TestApp['admin'] = (method, url, body) => call(method, `/admin/api${url}`, ADMIN_TOKEN, body);
+
+  let counter = 0;
+  return {
+    app,
+    services,
+    db,
+    config,
+    call,
+    admin,
+    async agency(input = {}) {
+      const response = await admin('POST', '/agencies', {
+        name: input.name ?? `Agency ${++counter}`,
+        plan: input.plan ?? 'agence',
+        verified: input.verified ?? true,
+      });
+      if (response.statusCode !== 201) throw new Error(`agency creation failed: ${response.body}`);
+      const body = response.json();
+      return { agencyId: body.agencyId, live: body.keys.live, test: body.keys.test };
+    },
+    async close() {
+      await app.close();
+      await closeServices(services);
+      if (ownDb) await db.close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrate, readMigrations } from '../../src/db/migrate.js';
+
+/** Tests run on PostgreSQL when DATABASE_URL is set, on an in-memory PGlite otherwise. */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+export const databaseKind = onPostgres ? 'postgres' : 'pglite';
+
+/**
+ * PGlite takes 3–4 s to create a database but under a second to load a dump, so the first
+ * test file to need one migrates a template and the others load it. The file name carries a
+ * hash of the migrations, so a new migration makes a new template.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const migration of readMigrations()) hash.update(migration.name).update(migration.sql);
+  const file = join(tmpdir(), `listing-sync-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const db = await openDatabase({ databaseUrl: null, dataDir: null });
+    await migrate(db);
+    const dump = await db.snapshot!();
+    await db.close();
+    const partial = `${file}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file); // atomic: parallel test files never read half a template
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/** A migrated database for one test file. On PostgreSQL all files share one database; tests isolate by agency. */
+export async function openTestDatabase(): Promise<Database> {
+  if (onPostgres) {
+    const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: null, poolSize: 10 });
+    await migrate(db);
+    return db;
+  }
+  return openDatabase({ databaseUrl: null, dataDir: null, pgliteTemplate: await pgliteTemplate() });
+}
+
+/** On PostgreSQL, a brand-new empty database on the same server (for tests that need emptiness). */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `ls_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
