@@ -9,6 +9,7 @@ import { KeyCache } from './keys/key-cache.js';
 import { RequestLogWriter } from './request-log/request-log.js';
 import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
+import { Problem } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(
   app.decorate('services', services);
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
+  app.addSchema(Problem);
   registerErrorHandling(app, services.config.baseUrl);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,4 +1,122 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Ajv } from 'ajv';
+import { notFound } from '../http/errors.js';
+import { errorResponses } from '../http/schemas.js';
+import { findListing, listChanges } from '../listings/store.js';
+import { deleteListing } from '../listings/write.js';
+import { pushListings } from './push.js';
+import { toIngestRecord } from './mapping.js';
+import { ChangeList, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, MAX_PUSH } from './schemas.js';
+
+/** 500 listings of up to 10,000-character descriptions and 100 photo URLs fit with room to spare. */
+const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
+
+const envelope = new Ajv({ allErrors: true }).compile(IngestEnvelope);
+const ExternalIdQuery = Type.Object({ externalId: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
 /** The ingestion interface (spec 4.1), mounted live and under /sandbox. */
-export const ingestionRoutes: FastifyPluginAsyncTypebox = async () => {};
+export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.services;
+  const scopeOf = (auth: { agencyId: string; env: 'live' | 'test' }) => ({ agencyId: auth.agencyId, env: auth.env });
+
+  app.post(
+    '/ingestListings',
+    {
+      bodyLimit: PUSH_BODY_LIMIT,
+      config: { scope: 'listings:write' },
+      // The documented schema describes each listing; only the envelope is enforced for the
+      // whole request, so a bad listing is reported in errors[] instead of failing the push.
+      validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? envelope : () => true),
+      schema: {
+        tags: ['ingestion'],
+        summary: `Create or update up to ${MAX_PUSH} listings by externalId`,
+        description:
+          'Upsert by externalId, idempotent. Each rejected listing is reported in errors[] with its index and reason; the others are still written, ' +
+          'all in one transaction. A request with more than 500 listings, invalid JSON or no listings array is refused whole (400) and changes nothing. ' +
+          'Content equal to what is stored is counted as unchanged (no new version). The same externalId twice in one push: the last occurrence wins.',
+        security: [{ bearerAuth: [] }],
+        body: IngestRequest,
+        response: { 200: IngestResult, ...errorResponses(400, 401, 403, 413, 429) },
+      },
+    },
+    async (request) => {
+      const body = request.body as { listings: unknown[] };
+      return pushListings(db, scopeOf(request.auth!), body.listings, app.services.now());
+    },
+  );
+
+  app.get(
+    '/agencyListings',
+    {
+      config: { scope: 'listings:read' },
+      schema: {
+        tags: ['ingestion'],
+        summary: 'Page through the agency’s current listings for reconciliation',
+        description:
+          'Keyset pagination on the change sequence: start with afterTs=0 and pass nextAfterTs until it is null. Every current listing is returned ' +
+          'exactly once when nothing changes meanwhile, and at least once while listings change (a changed listing moves to a later page).',
+        security: [{ bearerAuth: [] }],
+        querystring: Type.Object(
+          {
+            limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+            afterTs: Type.Integer({ minimum: 0, default: 0 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: ChangeList, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { limit, afterTs } = request.query;
+      const page = await listChanges(db, scopeOf(request.auth!), afterTs, limit);
+      return {
+        agencyId: request.auth!.agencyId,
+        listings: page.map((entry) => ({ ...entry, updatedAt: entry.updatedAt.toISOString() })),
+        nextAfterTs: page.length === limit ? page[page.length - 1]!.changeSeq : null,
+      };
+    },
+  );
+
+  app.get(
+    '/listingByExternalId',
+    {
+      config: { scope: 'listings:read' },
+      schema: {
+        tags: ['ingestion'],
+        summary: 'One of the agency’s listings by externalId',
+        security: [{ bearerAuth: [] }],
+        querystring: ExternalIdQuery,
+        response: { 200: IngestRecord, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const listing = await findListing(db, scopeOf(request.auth!), { externalId: request.query.externalId });
+      if (!listing) throw notFound();
+      return toIngestRecord(listing, config.siteUrl);
+    },
+  );
+
+  app.delete(
+    '/listingByExternalId',
+    {
+      config: { scope: 'listings:delete' },
+      schema: {
+        tags: ['ingestion'],
+        summary: 'Remove one of the agency’s listings at once (soft delete)',
+        description: 'The listing leaves the public site and every read at once; pushing its externalId again creates it anew, its version continuing.',
+        security: [{ bearerAuth: [] }],
+        querystring: ExternalIdQuery,
+        response: {
+          200: Type.Object({ externalId: Type.String(), deleted: Type.Literal(true) }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      const deleted = await deleteListing(db, scopeOf(request.auth!), { externalId: request.query.externalId }, app.services.now());
+      if (!deleted) throw notFound();
+      return { externalId: request.query.externalId, deleted: true as const };
+    },
+  );
+
+};

@@ -1,0 +1,37 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+
+/** RFC 9457 problem details as every error of the service is sent (DECISIONS §5). */
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    code: Type.String({
+      enum: [
+        'validation_error', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'conflict', 'precondition_failed',
+        'payload_too_large', 'unsupported_media_type', 'business_error', 'rate_limit_exceeded', 'server_error', 'service_unavailable',
+      ],
+    }),
+    detail: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    requestId: Type.String(),
+  },
+  { $id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' },
+);
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'validation_error: the request breaks the schema; errors[] names each field and rule.',
+  401: 'unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment.',
+  403: 'forbidden: the key lacks the scope this operation needs.',
+  404: 'not_found: no such listing for this agency.',
+  409: 'conflict: the externalId is already used, or the Idempotency-Key was used with another body.',
+  412: 'precondition_failed: If-Match does not match the current ETag.',
+  413: 'payload_too_large: the body is larger than this endpoint accepts.',
+  422: 'business_error: well-formed but inconsistent data; errors[] names the fields.',
+  429: 'rate_limit_exceeded: a quota is used up; retry after Retry-After seconds.',
+};
+
+/** Response entries for the error statuses an operation can answer. */
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, Type.Ref('Problem', { description: DESCRIPTIONS[status] })]));
+}

@@ -1,0 +1,72 @@
+import type { Database } from '../db/database.js';
+import type { ListingDraft } from '../listings/model.js';
+import type { ListingScope } from '../listings/store.js';
+import { writeListings } from '../listings/write.js';
+import { validateIngestItem } from './validate.js';
+import type { FieldError } from '../http/errors.js';
+
+export interface PushError {
+  index: number;
+  externalId: string | null;
+  reason: string;
+  details: FieldError[];
+}
+
+export interface PushResult {
+  agencyId: string;
+  processed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: PushError[];
+  warnings: Array<{ index: number; externalId: string; message: string }>;
+}
+
+const MASK_WARNING: Record<string, string> = { phone: 'phone number', email: 'e-mail address', url: 'web address', portal: 'portal name' };
+
+/**
+ * One ingestion push (spec 4.1): every item is checked on its own, the valid ones are
+ * written together in one transaction, and each bad one is reported with its reason.
+ */
+export async function pushListings(db: Database, scope: ListingScope, items: readonly unknown[], now: Date): Promise<PushResult> {
+  const errors: PushError[] = [];
+  const warnings: PushResult['warnings'] = [];
+  const valid: Array<{ index: number; draft: ListingDraft }> = [];
+  items.forEach((item, index) => {
+    const check = validateIngestItem(item);
+    if (!check.ok) {
+      errors.push({ index, externalId: check.externalId, reason: check.errors.map((e) => e.message).join('; '), details: check.errors });
+      return;
+    }
+    valid.push({ index, draft: check.draft });
+    for (const message of check.warnings) warnings.push({ index, externalId: check.draft.externalId, message });
+  });
+
+  // The same externalId twice in one push: the last occurrence is the one applied.
+  const lastIndex = new Map<string, number>();
+  for (const { index, draft } of valid) lastIndex.set(draft.externalId, index);
+  const applied = valid.filter(({ index, draft }) => {
+    const last = lastIndex.get(draft.externalId)!;
+    if (last === index) return true;
+    const reason = `externalId ${draft.externalId} appears again at index ${last} of this push; only the last occurrence is applied`;
+    errors.push({ index, externalId: draft.externalId, reason, details: [{ field: 'externalId', message: reason }] });
+    return false;
+  });
+
+  const outcomes = await writeListings(db, scope, applied.map((entry) => entry.draft), now);
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  outcomes.forEach((outcome, i) => {
+    counts[outcome.outcome] += 1;
+    if (outcome.masked.length > 0) {
+      const kinds = [...new Set(outcome.masked)].map((kind) => MASK_WARNING[kind] ?? kind).join(', ');
+      warnings.push({
+        index: applied[i]!.index,
+        externalId: outcome.externalId,
+        message: `contact details masked on the public site (${kinds}); the public text is in publicDescription`,
+      });
+    }
+  });
+  errors.sort((a, b) => a.index - b.index);
+  warnings.sort((a, b) => a.index - b.index);
+  return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings };
+}

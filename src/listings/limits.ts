@@ -1,0 +1,53 @@
+/**
+ * Upper bounds on every string, number and list of a listing, shared by both interfaces.
+ * Why these values: they are far above what real listings carry (portal descriptions rarely
+ * pass 4,000 characters, galleries 40 photos) while keeping a 500-listing push under the
+ * ingestion body limit and every row small enough to mask and hash quickly.
+ */
+export const LIMITS = {
+  externalId: 100,
+  title: 300,
+  titleRecommended: 100,
+  price: 1_000_000_000,
+  charges: 1_000_000,
+  surface: 1_000_000,
+  rooms: 500,
+  floorMin: -10,
+  floorMax: 300,
+  city: 100,
+  neighborhood: 100,
+  addressLine: 200,
+  description: 10_000,
+  features: 50,
+  feature: 50,
+  photos: 100,
+  url: 2048,
+  label: 200,
+} as const;
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** ISO 8601 date or date-time; a date-time without offset is read as UTC. */
+export function isIsoTimestamp(value: string): boolean {
+  return ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(normaliseInput(value)));
+}
+
+function normaliseInput(value: string): string {
+  if (value.length === 10) return `${value}T00:00:00Z`;
+  return /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`;
+}
+
+/** Stored in UTC so that sorting by it is meaningful. */
+export function normaliseTimestamp(value: string): string {
+  return new Date(Date.parse(normaliseInput(value))).toISOString();
+}
+
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The one listing model behind both interfaces (DECISIONS §6). The ingestion interface
+ * (French enum codes, `imageUrls`) and the v1 interface (English enums, `photos`, `fees`)
+ * are two mappings of it; nothing else knows about either.
+ */
+
+export const TRANSACTIONS = ['sale', 'rental', 'life_annuity_sale'] as const;
+export type Transaction = (typeof TRANSACTIONS)[number];
+
+export const PROPERTY_TYPES = ['apartment', 'house', 'duplex', 'studio', 'land', 'parking', 'loft', 'commercial', 'office'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type EnergyClass = (typeof ENERGY_CLASSES)[number];
+
+/** Commercial status: what the agency says of the property. */
+export const COMMERCIAL_STATUSES = ['active', 'under_offer', 'paused', 'sold', 'rented', 'withdrawn'] as const;
+export type CommercialStatus = (typeof COMMERCIAL_STATUSES)[number];
+
+export const MODERATION_STATES = ['pending', 'approved', 'rejected'] as const;
+export type ModerationState = (typeof MODERATION_STATES)[number];
+
+/** Source software: four vendors agreed with the service, anonymised in the spec, and `other`. */
+export const SOURCE_CRMS = ['crm_1', 'crm_2', 'crm_3', 'crm_4', 'other'] as const;
+export type SourceCrm = (typeof SOURCE_CRMS)[number];
+
+export const FEES_PAID_BY = ['seller', 'buyer', 'landlord', 'tenant'] as const;
+export type FeesPaidBy = (typeof FEES_PAID_BY)[number];
+
+export interface Photo {
+  url: string;
+  label: string | null;
+  order: number;
+}
+
+export interface Fees {
+  agencyFees: number | null;
+  feesPaidBy: FeesPaidBy | null;
+  feeIncluded: boolean | null;
+}
+
+/** Everything an agency says about a listing; its hash decides whether a push changes anything. */
+export interface ListingContent {
+  title: string;
+  transaction: Transaction;
+  propertyType: PropertyType;
+  price: number;
+  priceUnit: 'EUR';
+  charges: number | null;
+  surface: number;
+  rooms: number;
+  bedrooms: number | null;
+  floor: number | null;
+  city: string;
+  postcode: string;
+  neighborhood: string | null;
+  addressLine: string | null;
+  dpe: EnergyClass | null;
+  ges: EnergyClass | null;
+  description: string | null;
+  features: string[];
+  photos: Photo[];
+  fees: Fees | null;
+  sourceCrm: SourceCrm | null;
+  createdAtExternal: string | null;
+  updatedAtExternal: string | null;
+}
+
+/** What an interface hands to the write service: content plus the creation-only settings. */
+export interface ListingDraft {
+  externalId: string;
+  content: ListingContent;
+  /** Undefined keeps the stored status (v1 writes), or `active` on creation. */
+  status?: CommercialStatus;
+  shareWithService?: boolean;
+  shareWithRelay?: boolean;
+}
+
+/** A stored listing, as both interfaces read it. */
+export interface Listing {
+  serviceId: string;
+  agencyId: string;
+  env: 'live' | 'test';
+  externalId: string;
+  content: ListingContent;
+  contentHash: string;
+  publicTitle: string;
+  publicDescription: string | null;
+  status: CommercialStatus;
+  moderationState: ModerationState;
+  moderationReasons: string[];
+  shareWithService: boolean;
+  shareWithRelay: boolean;
+  version: number;
+  changeSeq: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Field order is fixed here so the content hash does not depend on how a client ordered its JSON. */
+export function canonicalContent(content: ListingContent): ListingContent {
+  return {
+    title: content.title,
+    transaction: content.transaction,
+    propertyType: content.propertyType,
+    price: content.price,
+    priceUnit: content.priceUnit,
+    charges: content.charges,
+    surface: content.surface,
+    rooms: content.rooms,
+    bedrooms: content.bedrooms,
+    floor: content.floor,
+    city: content.city,
+    postcode: content.postcode,
+    neighborhood: content.neighborhood,
+    addressLine: content.addressLine,
+    dpe: content.dpe,
+    ges: content.ges,
+    description: content.description,
+    features: [...content.features],
+    photos: [...content.photos]
+      .sort((a, b) => a.order - b.order)
+      .map((photo) => ({ url: photo.url, label: photo.label, order: photo.order })),
+    fees: content.fees ? { agencyFees: content.fees.agencyFees, feesPaidBy: content.fees.feesPaidBy, feeIncluded: content.fees.feeIncluded } : null,
+    sourceCrm: content.sourceCrm,
+    createdAtExternal: content.createdAtExternal,
+    updatedAtExternal: content.updatedAtExternal,
+  };
+}

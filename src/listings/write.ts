@@ -1,0 +1,197 @@
+import type { Database, Queryable } from '../db/database.js';
+import { newId } from '../agencies/agency-store.js';
+import { maskContactDetails, type MaskResult } from '../masking/mask.js';
+import { contentHash } from './content-hash.js';
+import type { CommercialStatus, ListingContent, ListingDraft, ModerationState } from './model.js';
+import { findListing, LISTING_COLUMNS, toListing, type ListingKey, type ListingRow, type ListingScope } from './store.js';
+import type { Listing } from './model.js';
+
+export type WriteKind = 'created' | 'updated' | 'unchanged';
+
+export interface WriteOutcome {
+  externalId: string;
+  outcome: WriteKind;
+  serviceId: string;
+  version: number;
+  status: CommercialStatus;
+  moderationState: ModerationState;
+  createdAt: Date;
+  updatedAt: Date;
+  /** What masking replaced in the public title and description (created or updated only). */
+  masked: MaskResult['kinds'];
+}
+
+interface LockedScope {
+  lastSeq: number;
+  shareWithServiceDefault: boolean;
+  shareWithRelayDefault: boolean;
+}
+
+/**
+ * Takes the agency's sequence row lock for the rest of the transaction. Every write to an
+ * agency's listings goes through here, so writes of one agency are serialised: sequence
+ * numbers commit in order and concurrent pushes of the same externalId cannot both create.
+ */
+async function lockScope(tx: Queryable, scope: ListingScope): Promise<LockedScope> {
+  await tx.query('INSERT INTO listing_sequences (agency_id, env) VALUES ($1, $2) ON CONFLICT DO NOTHING', [scope.agencyId, scope.env]);
+  const { rows } = await tx.query<{ last_seq: number; share_with_service_default: boolean; share_with_relay_default: boolean }>(
+    `SELECT s.last_seq, a.share_with_service_default, a.share_with_relay_default
+     FROM listing_sequences s JOIN agencies a ON a.id = s.agency_id
+     WHERE s.agency_id = $1 AND s.env = $2 FOR UPDATE OF s`,
+    [scope.agencyId, scope.env],
+  );
+  const row = rows[0]!;
+  return { lastSeq: row.last_seq, shareWithServiceDefault: row.share_with_service_default, shareWithRelayDefault: row.share_with_relay_default };
+}
+
+async function saveSequence(tx: Queryable, scope: ListingScope, lastSeq: number) {
+  await tx.query('UPDATE listing_sequences SET last_seq = $3 WHERE agency_id = $1 AND env = $2', [scope.agencyId, scope.env, lastSeq]);
+}
+
+interface Existing {
+  id: string;
+  external_id: string;
+  content_hash: string;
+  status: CommercialStatus;
+  moderation_state: ModerationState;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  deleted: boolean;
+}
+
+function publicText(content: ListingContent) {
+  const title = maskContactDetails(content.title);
+  const description = content.description === null ? null : maskContactDetails(content.description);
+  return { title: title.text, description: description?.text ?? null, kinds: [...title.kinds, ...(description?.kinds ?? [])] };
+}
+
+/**
+ * Creates or updates listings by externalId, set-based: one lookup and one upsert for the
+ * whole batch, in one transaction. Content equal to what is stored changes nothing.
+ * Drafts must have distinct externalIds.
+ */
+export async function writeListings(db: Database, scope: ListingScope, drafts: readonly ListingDraft[], now: Date): Promise<WriteOutcome[]> {
+  if (drafts.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const locked = await lockScope(tx, scope);
+    const { rows } = await tx.query<Existing>(
+      `SELECT id, external_id, content_hash, status, moderation_state, version, created_at, updated_at, deleted_at IS NOT NULL AS deleted
+       FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = ANY($3::text[])`,
+      [scope.agencyId, scope.env, drafts.map((d) => d.externalId)],
+    );
+    const existing = new Map(rows.map((row) => [row.external_id, row]));
+    let seq = locked.lastSeq;
+    const outcomes: WriteOutcome[] = [];
+    const records: unknown[] = [];
+    for (const draft of drafts) {
+      const before = existing.get(draft.externalId);
+      const status = draft.status ?? (before && !before.deleted ? before.status : 'active');
+      const hash = contentHash(draft.content, status);
+      if (before && !before.deleted && before.content_hash === hash) {
+        outcomes.push({
+          externalId: draft.externalId,
+          outcome: 'unchanged',
+          serviceId: before.id,
+          version: before.version,
+          status: before.status,
+          moderationState: before.moderation_state,
+          createdAt: before.created_at,
+          updatedAt: before.updated_at,
+          masked: [],
+        });
+        continue;
+      }
+      const masked = publicText(draft.content);
+      const serviceId = before?.id ?? newId('lst');
+      const version = before ? before.version + 1 : 1;
+      const created = !before || before.deleted;
+      seq += 1;
+      records.push({
+        id: serviceId,
+        external_id: draft.externalId,
+        content: draft.content,
+        content_hash: hash,
+        public_title: masked.title,
+        public_description: masked.description,
+        status,
+        share_with_service: draft.shareWithService ?? locked.shareWithServiceDefault,
+        share_with_relay: draft.shareWithRelay ?? locked.shareWithRelayDefault,
+        version,
+        change_seq: seq,
+      });
+      outcomes.push({
+        externalId: draft.externalId,
+        outcome: created ? 'created' : 'updated',
+        serviceId,
+        version,
+        status,
+        moderationState: created ? 'pending' : before.moderation_state,
+        createdAt: created ? now : before.created_at,
+        updatedAt: now,
+        masked: masked.kinds,
+      });
+    }
+    if (records.length > 0) {
+      // share_with_* are creation-only: an update never touches them (spec 2.1). A deleted
+      // listing pushed again comes back as new, its version continuing (DECISIONS §6).
+      await tx.query(
+        `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
+                               share_with_service, share_with_relay, version, change_seq, created_at, updated_at)
+         SELECT r.id, $1, $2, r.external_id, r.content, r.content_hash, r.public_title, r.public_description, r.status,
+                r.share_with_service, r.share_with_relay, r.version, r.change_seq, $3, $3
+         FROM jsonb_to_recordset($4::jsonb) AS r(id text, external_id text, content jsonb, content_hash text, public_title text,
+              public_description text, status text, share_with_service boolean, share_with_relay boolean, version integer, change_seq bigint)
+         ON CONFLICT (agency_id, env, external_id) DO UPDATE SET
+           content = EXCLUDED.content, content_hash = EXCLUDED.content_hash, public_title = EXCLUDED.public_title,
+           public_description = EXCLUDED.public_description, status = EXCLUDED.status, version = EXCLUDED.version,
+           change_seq = EXCLUDED.change_seq, updated_at = EXCLUDED.updated_at,
+           moderation_state = CASE WHEN listings.deleted_at IS NULL THEN listings.moderation_state ELSE 'pending' END,
+           moderation_reasons = CASE WHEN listings.deleted_at IS NULL THEN listings.moderation_reasons ELSE '{}' END,
+           created_at = CASE WHEN listings.deleted_at IS NULL THEN listings.created_at ELSE EXCLUDED.created_at END,
+           deleted_at = NULL`,
+        [scope.agencyId, scope.env, now.toISOString(), JSON.stringify(records)],
+      );
+      await saveSequence(tx, scope, seq);
+    }
+    return outcomes;
+  });
+}
+
+/** Soft delete: gone from every read at once, kept for audit. Returns false when not the scope's. */
+export async function deleteListing(db: Database, scope: ListingScope, key: ListingKey, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = await lockScope(tx, scope);
+    const [column, value] = 'serviceId' in key ? ['id', key.serviceId] : ['external_id', key.externalId];
+    const { rowCount } = await tx.query(
+      `UPDATE listings SET deleted_at = $4, change_seq = $5
+       WHERE agency_id = $1 AND env = $2 AND ${column} = $3 AND deleted_at IS NULL`,
+      [scope.agencyId, scope.env, value, now.toISOString(), locked.lastSeq + 1],
+    );
+    if (rowCount > 0) await saveSequence(tx, scope, locked.lastSeq + 1);
+    return rowCount > 0;
+  });
+}
+
+/** Changes the commercial status; a new status is a change (new version), the same one is not. */
+export async function setStatus(
+  db: Database,
+  scope: ListingScope,
+  key: ListingKey,
+  status: CommercialStatus,
+  now: Date,
+): Promise<{ listing: Listing; changed: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const locked = await lockScope(tx, scope);
+    const current = await findListing(tx, scope, key);
+    if (!current) return null;
+    if (current.status === status) return { listing: current, changed: false };
+    const { rows } = await tx.query<ListingRow>(
+      `UPDATE listings SET status = $2, content_hash = $3, version = version + 1, change_seq = $4, updated_at = $5
+       WHERE id = $1 RETURNING ${LISTING_COLUMNS}`,
+      [current.serviceId, status, contentHash(current.content, status), locked.lastSeq + 1, now.toISOString()],
+    );
+    await saveSequence(tx, scope, locked.lastSeq + 1);
+    return { listing: toListing(rows[0]!), changed: true };
+  });
+}
