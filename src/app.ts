@@ -69,6 +69,8 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(Problem);
+  // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, services.config.baseUrl);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -65,7 +65,8 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('TLS_CERT and TLS_KEY must be given together (paths to PEM files)');
   }
   const scheme = tlsCert ? 'https' : 'http';
-  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  // Links name "localhost" for loopback and wildcard binds, as DECISIONS §1 shows them.
+  const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1'].includes(host) ? 'localhost' : host;
   const origin = `${scheme}://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   const baseUrl = url(env, 'BASE_URL', origin);
   const databaseUrl = env.DATABASE_URL || null;

@@ -54,7 +54,7 @@ test(`[${databaseKind}] missing, malformed, unknown and wrong-environment keys g
 
 test(`[${databaseKind}] the wrong-environment answer names the base URL to use`, async () => {
   const response = await t.call('GET', '/v1/me', agency.test);
-  assert.match(response.json().detail, /http:\/\/127\.0\.0\.1:8080\/sandbox\/v1/);
+  assert.match(response.json().detail, /http:\/\/localhost:8080\/sandbox\/v1/);
 });
 
 test(`[${databaseKind}] revocation takes effect on the next request`, async () => {

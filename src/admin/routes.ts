@@ -130,6 +130,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const first = await markVerified(tx, agencyId);
       return first ? createKey(tx, { agencyId, env: 'live', name: 'Default live key' }) : null;
     });
+    if (live) await keys.invalidateEverywhere(); // cached keys carry the verified flag
     return { agencyId, verified: true, liveKey: live?.key ?? null, keyId: live?.record.id ?? null };
   });
 

@@ -1,7 +1,6 @@
 import type { FieldError } from '../http/errors.js';
 import { businessErrors } from '../listings/rules.js';
 import {
-  COMMERCIAL_STATUSES,
   ENERGY_CLASSES,
   SOURCE_CRMS,
   type CommercialStatus,
@@ -99,6 +98,7 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   };
 
   const externalId = text('externalId', true, LIMITS.externalId);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (typeof externalId === 'string' && /[\u0000-\u001f\u007f]/.test(externalId)) fail('externalId', 'must not contain control characters');
   const title = text('title', true, LIMITS.title);
   const transactionCode = choice('transaction', Object.keys(INGEST_TRANSACTIONS), true);

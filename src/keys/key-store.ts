@@ -19,6 +19,8 @@ export interface ApiKeyRecord {
 export interface VerifiedKey extends ApiKeyRecord {
   keyHash: string;
   plan: Plan;
+  agencyName: string;
+  agencyVerified: boolean;
 }
 
 interface KeyRow {
@@ -67,13 +69,15 @@ export async function createKey(
 }
 
 export async function findKeyByHash(db: Queryable, keyHash: string): Promise<VerifiedKey | null> {
-  const { rows } = await db.query<KeyRow & { key_hash: string; plan: Plan }>(
-    `SELECT k.*, a.plan FROM api_keys k JOIN agencies a ON a.id = k.agency_id
+  const { rows } = await db.query<KeyRow & { key_hash: string; plan: Plan; agency_name: string; agency_verified: boolean }>(
+    `SELECT k.*, a.plan, a.name AS agency_name, a.verified AS agency_verified FROM api_keys k JOIN agencies a ON a.id = k.agency_id
      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
     [keyHash],
   );
   const row = rows[0];
-  return row ? { ...toRecord(row), keyHash: row.key_hash, plan: row.plan } : null;
+  return row
+    ? { ...toRecord(row), keyHash: row.key_hash, plan: row.plan, agencyName: row.agency_name, agencyVerified: row.agency_verified }
+    : null;
 }
 
 export async function listKeys(db: Queryable, agencyId: string): Promise<ApiKeyRecord[]> {

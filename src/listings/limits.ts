@@ -29,7 +29,11 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+
 
 /** ISO 8601 date or date-time; a date-time without offset is read as UTC. */
 export function isIsoTimestamp(value: string): boolean {
-  return ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(normaliseInput(value)));
+  if (!ISO_TIMESTAMP.test(value) || Number.isNaN(Date.parse(normaliseInput(value)))) return false;
+  // Date.parse rolls 30 February over to March; the calendar date must exist as written.
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 function normaliseInput(value: string): string {

@@ -59,21 +59,27 @@ export class RequestLogWriter {
   }
 
   private async write(batch: RequestLogEntry[]) {
-    const col = <T>(pick: (entry: RequestLogEntry) => T) => batch.map(pick);
+    // One JSON document per batch: JSON.stringify is far cheaper than binding ten arrays.
     await this.db.query(
       `INSERT INTO request_log (at, agency_id, key_id, env, method, path, status, error_code, latency_ms, request_id)
-       SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::real[], $10::text[])`,
+       SELECT at, agency_id, key_id, env, method, path, status, error_code, latency_ms, request_id
+       FROM json_to_recordset($1::json) AS r(at timestamptz, agency_id text, key_id text, env text, method text, path text,
+            status integer, error_code text, latency_ms real, request_id text)`,
       [
-        col((e) => e.at.toISOString()),
-        col((e) => e.agencyId),
-        col((e) => e.keyId),
-        col((e) => e.env),
-        col((e) => e.method),
-        col((e) => e.path),
-        col((e) => e.status),
-        col((e) => e.errorCode),
-        col((e) => e.latencyMs),
-        col((e) => e.requestId),
+        JSON.stringify(
+          batch.map((e) => ({
+            at: e.at,
+            agency_id: e.agencyId,
+            key_id: e.keyId,
+            env: e.env,
+            method: e.method,
+            path: e.path,
+            status: e.status,
+            error_code: e.errorCode,
+            latency_ms: e.latencyMs,
+            request_id: e.requestId,
+          })),
+        ),
       ],
     );
     const lastUse = new Map<string, Date>();

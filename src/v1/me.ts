@@ -1,6 +1,4 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { findAgency } from '../agencies/agency-store.js';
-import { ApiError } from '../http/errors.js';
 
 const MeResponse = Type.Object({
   agency: Type.Object({
@@ -33,11 +31,10 @@ export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      // Everything comes from the verified key (cached with its agency): no database round-trip.
       const auth = request.auth!;
-      const agency = await findAgency(app.services.db, auth.agencyId);
-      if (!agency) throw new ApiError('unauthorized', 'The API key is unknown or has been revoked');
       return {
-        agency: { agencyId: agency.id, name: agency.name, plan: agency.plan, verified: agency.verified },
+        agency: { agencyId: auth.agencyId, name: auth.key.agencyName, plan: auth.plan, verified: auth.key.agencyVerified },
         key: {
           keyId: auth.keyId,
           name: auth.key.name,

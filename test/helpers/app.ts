@@ -31,6 +31,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
   logger?: FastifyBaseLogger;
+  /** Extra routes for a test, added before the application is sealed. */
+  routes?: (app: FastifyInstance) => void;
 }
 
 /** A full application on a fresh test database (or a given one, to act as a second process). */
@@ -40,6 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ ADMIN_TOKEN, PORT: '8080', DEMO: '0', ...options.env });
   const services = await createServices(config, db, { now: options.now });
   const app = await buildApp(services, { logger: options.logger });
+  options.routes?.(app);
   await app.ready();
 
   const call: TestApp['call'] = (method, url, key, body, headers = {}) =>

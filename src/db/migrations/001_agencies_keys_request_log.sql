@@ -28,8 +28,9 @@ CREATE TABLE api_keys (
 );
 CREATE INDEX api_keys_agency ON api_keys (agency_id);
 
+-- Append-only and written in batches: no primary key to maintain, a BRIN index on time for
+-- the retention purge, and one B-tree for the per-agency pages of the pro space.
 CREATE TABLE request_log (
-  id bigserial PRIMARY KEY,
   at timestamptz NOT NULL,
   agency_id text NOT NULL,
   key_id text NOT NULL,
@@ -42,5 +43,4 @@ CREATE TABLE request_log (
   request_id text NOT NULL
 );
 CREATE INDEX request_log_agency_at ON request_log (agency_id, at);
-CREATE INDEX request_log_key_at ON request_log (key_id, at);
-CREATE INDEX request_log_at ON request_log (at);
+CREATE INDEX request_log_at ON request_log USING brin (at);

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+
+export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+
+export function machine() {
+  return `${cpus()[0]?.model ?? 'cpu'} ×${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}`;
+}
+
+export interface BenchServer {
+  url: string;
+  liveKey: string;
+  testKey: string;
+  agencyId: string;
+  child: ChildProcess;
+  databaseUrl: string | null;
+  stop(): Promise<void>;
+  /** Peak resident set size of the server process in MiB, sampled every 100 ms. */
+  peakRssMb(): number;
+}
+
+/** Starts the built server as a separate process on a fresh database, the way `npm start` does. */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'listing-sync-bench-'));
+  let databaseUrl: string | null = null;
+  let dropDatabase = async () => {};
+  if (process.env.DATABASE_URL) {
+    const name = `ls_bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: join(dir, 'data'),
+      ADMIN_TOKEN,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const ready = await new Promise<{ url: string; live: string; test: string; agency: string }>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const url = /listening on (\S+)/.exec(output)?.[1];
+      const live = /LIVE {2}(svc_pk_LIVE_\w+)/.exec(output)?.[1];
+      const test = /TEST {2}(svc_pk_TEST_\w+)/.exec(output)?.[1];
+      const agency = /Demo agency created: (\S+)/.exec(output)?.[1];
+      if (url && live && test && agency && /curl/.test(output)) resolve({ url, live, test, agency });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  let peak = 0;
+  const sampler = setInterval(async () => {
+    try {
+      const { readFileSync } = await import('node:fs');
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      peak = Math.max(peak, rss);
+    } catch {
+      /* process gone */
+    }
+  }, 100);
+  return {
+    url: ready.url,
+    liveKey: ready.live,
+    testKey: ready.test,
+    agencyId: ready.agency,
+    child,
+    databaseUrl,
+    peakRssMb: () => Math.round(peak),
+    async stop() {
+      clearInterval(sampler);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await dropDatabase();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 20, duration: 8, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export async function adminCall(server: BenchServer, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}/admin/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.json();
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,0 +1,14 @@
+import { machine } from './lib.js';
+import { benchAuth } from './auth.js';
+
+/** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
+const BENCHES: Record<string, () => Promise<unknown>> = {
+  auth: benchAuth,
+};
+
+const wanted = process.argv.slice(2).filter((name) => name in BENCHES);
+console.log(`listing-sync benchmarks — ${machine()}`);
+for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
+  console.log(`\n# ${name}`);
+  await BENCHES[name]!();
+}
