@@ -1,9 +1,11 @@
 import { machine } from './lib.js';
 import { benchAuth } from './auth.js';
+import { benchIngest } from './ingest.js';
 
 /** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
 const BENCHES: Record<string, () => Promise<unknown>> = {
   auth: benchAuth,
+  ingest: () => benchIngest(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => name in BENCHES);

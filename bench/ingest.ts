@@ -1,0 +1,156 @@
+import pg from 'pg';
+import { fmt, startBenchServer, type BenchServer } from './lib.js';
+import { migrate } from '../src/db/migrate.js';
+import { openDatabase } from '../src/db/database.js';
+
+/** A realistic pushed listing with a ~1,500-character description. */
+export function benchItem(i: number, prefix: string, variant = 0) {
+  const description =
+    `Au cœur du quartier, bel appartement traversant de ${60 + (i % 40)} m² au ${i % 6}e étage avec ascenseur, ` +
+    'comprenant une entrée avec placard, un séjour lumineux donnant sur un balcon exposé sud-ouest, une cuisine équipée ' +
+    'séparée, deux chambres avec rangements, une salle d’eau avec fenêtre et un WC indépendant. Parquet chêne, moulures, ' +
+    'double vitrage, chauffage individuel au gaz. Cave en sous-sol et place de parking en option. Copropriété de 24 lots, ' +
+    'charges annuelles 1 840 €. Proche métro, écoles et commerces, marché le samedi. Taxe foncière 1 120 €. ' +
+    'Honoraires 4 % TTC à la charge de l’acquéreur. DPE : D (212 kWh/m²/an), GES : D (38 kg CO2/m²/an). ' +
+    'Montant estimé des dépenses annuelles d’énergie pour un usage standard : entre 1 180 € et 1 640 € par an. ' +
+    'Prix moyens des énergies indexés au 1er janvier 2021. Les informations sur les risques auxquels ce bien est exposé ' +
+    'sont disponibles sur le site Géorisques : www.georisques.gouv.fr. Pour une visite, contactez notre négociateur ' +
+    `au 06 ${String(10 + (i % 89)).padStart(2, '0')} 34 56 78 ou par courriel à agence${i % 7}@exemple-immo.fr. ` +
+    'Carte professionnelle CPI 7501 2018 000 012 345 délivrée par la CCI Paris Île-de-France. Variante ' + variant + '.';
+  return {
+    externalId: `${prefix}-${i}`,
+    title: `Appartement 3 pièces ${60 + (i % 40)} m² balcon`,
+    transaction: 'VENTE',
+    type: 'APPARTEMENT',
+    price: 250000 + i * 10 + variant,
+    surface: 60 + (i % 40),
+    rooms: 3,
+    bedrooms: 2,
+    floor: i % 6,
+    city: 'Lyon',
+    postcode: '69003',
+    neighborhood: 'Part-Dieu',
+    addressLine: `${1 + (i % 120)} rue Garibaldi`,
+    dpe: 'D',
+    description,
+    features: ['balcony', 'lift', 'cellar'],
+    imageUrls: [`https://images.example.com/${prefix}/${i}/1.jpg`, `https://images.example.com/${prefix}/${i}/2.jpg`],
+    sourceCrm: 'crm_1',
+    createdAtExternal: '2026-01-15T10:00:00Z',
+  };
+}
+
+const batch = (prefix: string, variant: number, offset = 0) => Array.from({ length: 500 }, (_, i) => benchItem(offset + i, prefix, variant));
+
+async function pushOnce(server: BenchServer, listings: unknown[]) {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/ingest/ingestListings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.liveKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ listings }),
+  });
+  const body = (await response.json()) as { created: number; updated: number; unchanged: number; errors: unknown[] };
+  if (response.status !== 200 || body.errors.length) throw new Error(`push failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { ms: performance.now() - started, body };
+}
+
+/** The bare statement the service runs, with the same 500 rows, straight to the database. */
+type Bare = (rows: unknown[], variant: number) => Promise<number>;
+
+async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): Promise<void> }> {
+  const sql = `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
+      share_with_service, share_with_relay, version, change_seq, created_at, updated_at)
+    SELECT r.id, $1, 'live', r.external_id, r.content, r.content_hash, r.public_title, r.public_description, 'active', true, false, 1, r.change_seq, now(), now()
+    FROM jsonb_to_recordset($2::jsonb) AS r(id text, external_id text, content jsonb, content_hash text, public_title text, public_description text, change_seq bigint)
+    ON CONFLICT (agency_id, env, external_id) DO UPDATE SET content = EXCLUDED.content, content_hash = EXCLUDED.content_hash,
+      public_title = EXCLUDED.public_title, public_description = EXCLUDED.public_description, version = listings.version + 1,
+      change_seq = EXCLUDED.change_seq, updated_at = EXCLUDED.updated_at`;
+  const toRecords = (rows: unknown[], variant: number) =>
+    JSON.stringify(
+      (rows as Array<ReturnType<typeof benchItem>>).map((row, i) => ({
+        id: `bare_${row.externalId}`,
+        external_id: `bare_${row.externalId}`,
+        content: row,
+        content_hash: `h${variant}`,
+        public_title: row.title,
+        public_description: row.description,
+        change_seq: variant * 1000 + i,
+      })),
+    );
+  if (server.databaseUrl) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    return {
+      async run(rows, variant) {
+        const started = performance.now();
+        await client.query('BEGIN');
+        await client.query(sql, [server.agencyId, toRecords(rows, variant)]);
+        await client.query('COMMIT');
+        return performance.now() - started;
+      },
+      close: () => client.end(),
+    };
+  }
+  // PGlite cannot be shared between processes: the bare SQL runs on an identical embedded database here.
+  const db = await openDatabase({ databaseUrl: null, dataDir: null });
+  await migrate(db);
+  await db.query(`INSERT INTO agencies (id, name, plan, verified) VALUES ($1, 'bench', 'agence', true)`, [server.agencyId]);
+  return {
+    async run(rows, variant) {
+      const started = performance.now();
+      await db.transaction((tx) => tx.query(sql, [server.agencyId, toRecords(rows, variant)]));
+      return performance.now() - started;
+    },
+    close: () => db.close(),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Issue 3: a push of 500 new / changed / unchanged listings against the bare SQL upsert, and a 100,000-listing nightly sync. */
+export async function benchIngest(options: { nightly?: number } = {}): Promise<Record<string, number>> {
+  const server = await startBenchServer();
+  const bare = await bareUpserter(server);
+  const results: Record<string, number> = {};
+  try {
+    for (let warm = 0; warm < 3; warm++) await pushOnce(server, batch(`W${warm}`, 0));
+    const rounds = 5;
+    const push = { created: [] as number[], updated: [] as number[], unchanged: [] as number[] };
+    const sql = { created: [] as number[], updated: [] as number[], unchanged: [] as number[] };
+    for (let round = 0; round < rounds; round++) {
+      const prefix = `R${round}`;
+      push.created.push((await pushOnce(server, batch(prefix, 0))).ms);
+      sql.created.push(await bare.run(batch(prefix, 0), 0));
+      push.updated.push((await pushOnce(server, batch(prefix, 1))).ms);
+      sql.updated.push(await bare.run(batch(prefix, 1), 1));
+      push.unchanged.push((await pushOnce(server, batch(prefix, 1))).ms);
+      // The bare equivalent of an unchanged push is the same upsert: SQL alone cannot skip it.
+      sql.unchanged.push(await bare.run(batch(prefix, 1), 2));
+    }
+    for (const kind of ['created', 'updated', 'unchanged'] as const) {
+      const http = median(push[kind]);
+      const raw = median(sql[kind]);
+      results[`push_${kind}_ms`] = http;
+      results[`sql_${kind}_ms`] = raw;
+      console.log(`  500 ${kind.padEnd(9)}  HTTP push ${fmt(http, 1).padStart(7)} ms   bare SQL upsert ${fmt(raw, 1).padStart(7)} ms   ratio ${fmt(http / raw, 2)}× (target ≤ 2×)`);
+    }
+
+    const total = options.nightly ?? 100_000;
+    const pushes = total / 500;
+    const started = performance.now();
+    let created = 0;
+    for (let p = 0; p < pushes; p++) created += (await pushOnce(server, batch('NIGHT', 0, p * 500))).body.created;
+    const nightlyMs = performance.now() - started;
+    let bareMs = 0;
+    for (let p = 0; p < pushes; p++) bareMs += await bare.run(batch('NIGHT', 0, p * 500), 0);
+    results.nightly_s = nightlyMs / 1000;
+    results.nightly_bare_s = bareMs / 1000;
+    results.peak_rss_mb = server.peakRssMb();
+    console.log(`  nightly sync: ${fmt(total)} listings in ${pushes} pushes: ${fmt(nightlyMs / 1000, 1)} s (target < 25 s), created ${fmt(created)}`);
+    console.log(`  bare SQL upserts of the same rows: ${fmt(bareMs / 1000, 1)} s; server peak RSS ${server.peakRssMb()} MB (target < 300 MB)`);
+    return results;
+  } finally {
+    await bare.close();
+    await server.stop();
+  }
+}
