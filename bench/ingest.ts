@@ -114,7 +114,7 @@ export async function benchIngest(options: { nightly?: number } = {}): Promise<R
   const results: Record<string, number> = {};
   try {
     for (let warm = 0; warm < 3; warm++) await pushOnce(server, batch(`W${warm}`, 0));
-    const rounds = 5;
+    const rounds = 9;
     const push = { created: [] as number[], updated: [] as number[], unchanged: [] as number[] };
     const sql = { created: [] as number[], updated: [] as number[], unchanged: [] as number[] };
     for (let round = 0; round < rounds; round++) {

@@ -33,11 +33,13 @@ interface LockedScope {
  * numbers commit in order and concurrent pushes of the same externalId cannot both create.
  */
 async function lockScope(tx: Queryable, scope: ListingScope): Promise<LockedScope> {
-  await tx.query('INSERT INTO listing_sequences (agency_id, env) VALUES ($1, $2) ON CONFLICT DO NOTHING', [scope.agencyId, scope.env]);
+  // One statement creates the counter row if needed and locks it (ON CONFLICT DO UPDATE takes the row lock).
   const { rows } = await tx.query<{ last_seq: number; share_with_service_default: boolean; share_with_relay_default: boolean }>(
-    `SELECT s.last_seq, a.share_with_service_default, a.share_with_relay_default
-     FROM listing_sequences s JOIN agencies a ON a.id = s.agency_id
-     WHERE s.agency_id = $1 AND s.env = $2 FOR UPDATE OF s`,
+    `WITH locked AS (
+       INSERT INTO listing_sequences (agency_id, env) VALUES ($1, $2)
+       ON CONFLICT (agency_id, env) DO UPDATE SET last_seq = listing_sequences.last_seq
+       RETURNING last_seq)
+     SELECT locked.last_seq, a.share_with_service_default, a.share_with_relay_default FROM locked, agencies a WHERE a.id = $1`,
     [scope.agencyId, scope.env],
   );
   const row = rows[0]!;
@@ -59,6 +61,25 @@ interface Existing {
   updated_at: Date;
   deleted: boolean;
 }
+
+const UPSERT_CHUNK = 100;
+
+// share_with_* are creation-only: an update never touches them (spec 2.1). A deleted listing
+// pushed again comes back as new, its version continuing (DECISIONS §6).
+const UPSERT = `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
+                       share_with_service, share_with_relay, version, change_seq, created_at, updated_at)
+ SELECT r.id, $1, $2, r.external_id, r.content, r.content_hash, r.public_title, r.public_description, r.status,
+        r.share_with_service, r.share_with_relay, r.version, r.change_seq, $3, $3
+ FROM jsonb_to_recordset($4::jsonb) AS r(id text, external_id text, content jsonb, content_hash text, public_title text,
+      public_description text, status text, share_with_service boolean, share_with_relay boolean, version integer, change_seq bigint)
+ ON CONFLICT (agency_id, env, external_id) DO UPDATE SET
+   content = EXCLUDED.content, content_hash = EXCLUDED.content_hash, public_title = EXCLUDED.public_title,
+   public_description = EXCLUDED.public_description, status = EXCLUDED.status, version = EXCLUDED.version,
+   change_seq = EXCLUDED.change_seq, updated_at = EXCLUDED.updated_at,
+   moderation_state = CASE WHEN listings.deleted_at IS NULL THEN listings.moderation_state ELSE 'pending' END,
+   moderation_reasons = CASE WHEN listings.deleted_at IS NULL THEN listings.moderation_reasons ELSE '{}' END,
+   created_at = CASE WHEN listings.deleted_at IS NULL THEN listings.created_at ELSE EXCLUDED.created_at END,
+   deleted_at = NULL`;
 
 function publicText(content: ListingContent) {
   const title = maskContactDetails(content.title);
@@ -83,7 +104,15 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
     const existing = new Map(rows.map((row) => [row.external_id, row]));
     let seq = locked.lastSeq;
     const outcomes: WriteOutcome[] = [];
-    const records: unknown[] = [];
+    // Rows are sent in chunks as soon as they are ready, so that masking the next chunk
+    // (CPU here) overlaps with the database writing the previous one (CPU there).
+    const pending: Promise<unknown>[] = [];
+    let chunk: unknown[] = [];
+    const send = () => {
+      if (chunk.length === 0) return;
+      pending.push(tx.query(UPSERT, [scope.agencyId, scope.env, now.toISOString(), JSON.stringify(chunk)]));
+      chunk = [];
+    };
     for (const draft of drafts) {
       const before = existing.get(draft.externalId);
       const status = draft.status ?? (before && !before.deleted ? before.status : 'active');
@@ -107,7 +136,7 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
       const version = before ? before.version + 1 : 1;
       const created = !before || before.deleted;
       seq += 1;
-      records.push({
+      chunk.push({
         id: serviceId,
         external_id: draft.externalId,
         content: draft.content,
@@ -120,6 +149,7 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
         version,
         change_seq: seq,
       });
+      if (chunk.length === UPSERT_CHUNK) send();
       outcomes.push({
         externalId: draft.externalId,
         outcome: created ? 'created' : 'updated',
@@ -132,27 +162,10 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
         masked: masked.kinds,
       });
     }
-    if (records.length > 0) {
-      // share_with_* are creation-only: an update never touches them (spec 2.1). A deleted
-      // listing pushed again comes back as new, its version continuing (DECISIONS §6).
-      await tx.query(
-        `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
-                               share_with_service, share_with_relay, version, change_seq, created_at, updated_at)
-         SELECT r.id, $1, $2, r.external_id, r.content, r.content_hash, r.public_title, r.public_description, r.status,
-                r.share_with_service, r.share_with_relay, r.version, r.change_seq, $3, $3
-         FROM jsonb_to_recordset($4::jsonb) AS r(id text, external_id text, content jsonb, content_hash text, public_title text,
-              public_description text, status text, share_with_service boolean, share_with_relay boolean, version integer, change_seq bigint)
-         ON CONFLICT (agency_id, env, external_id) DO UPDATE SET
-           content = EXCLUDED.content, content_hash = EXCLUDED.content_hash, public_title = EXCLUDED.public_title,
-           public_description = EXCLUDED.public_description, status = EXCLUDED.status, version = EXCLUDED.version,
-           change_seq = EXCLUDED.change_seq, updated_at = EXCLUDED.updated_at,
-           moderation_state = CASE WHEN listings.deleted_at IS NULL THEN listings.moderation_state ELSE 'pending' END,
-           moderation_reasons = CASE WHEN listings.deleted_at IS NULL THEN listings.moderation_reasons ELSE '{}' END,
-           created_at = CASE WHEN listings.deleted_at IS NULL THEN listings.created_at ELSE EXCLUDED.created_at END,
-           deleted_at = NULL`,
-        [scope.agencyId, scope.env, now.toISOString(), JSON.stringify(records)],
-      );
-      await saveSequence(tx, scope, seq);
+    send();
+    if (pending.length > 0) {
+      pending.push(saveSequence(tx, scope, seq));
+      await Promise.all(pending);
     }
     return outcomes;
   });
