@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { KeyCache } from './keys/key-cache.js';
 import { RequestLogWriter } from './request-log/request-log.js';
+import { QuotaGate } from './quotas/quota-gate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
@@ -20,6 +21,7 @@ export interface Services {
   db: Database;
   keys: KeyCache;
   requestLog: RequestLogWriter;
+  quotas: QuotaGate | null;
   /** Injectable clock, so time-dependent rules are tested without waiting. */
   now: () => Date;
 }
@@ -35,10 +37,13 @@ export async function createServices(config: Config, db: Database, options: { no
   await keys.start();
   const requestLog = new RequestLogWriter(db, { retentionDays: config.requestLogRetentionDays, onError: options.onError });
   requestLog.start();
-  return { config, db, keys, requestLog, now: options.now ?? (() => new Date()) };
+  const now = options.now ?? (() => new Date());
+  const quotas = config.quotas.enabled ? new QuotaGate(db, now) : null;
+  return { config, db, keys, requestLog, quotas, now };
 }
 
 export async function closeServices(services: Services) {
+  await services.quotas?.close();
   await services.requestLog.close();
   await services.keys.close();
 }

@@ -19,6 +19,8 @@ export interface Config {
   logLevel: string;
   /** One pino line per request (LOG_REQUESTS=1); off by default, the request log table has them. */
   logRequests: boolean;
+  /** Quotas of DECISIONS §4; the switch and the key limits exist for load tests only. */
+  quotas: { enabled: boolean; keyLimits: { live: number; test: number } };
 }
 
 export class ConfigError extends Error {}
@@ -91,5 +93,12 @@ export function loadConfig(env: Env = process.env): Config {
     requestLogRetentionDays: integer(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: flag(env, 'LOG_REQUESTS', false),
+    quotas: {
+      enabled: flag(env, 'QUOTAS', true),
+      keyLimits: {
+        live: integer(env, 'KEY_QUOTA_LIVE', 10_000, 1, 2_000_000_000),
+        test: integer(env, 'KEY_QUOTA_TEST', 1_000, 1, 2_000_000_000),
+      },
+    },
   };
 }

@@ -22,16 +22,16 @@ export async function registerInterfaces(app: FastifyInstance) {
   const { config } = app.services;
   const sandboxIngest = `${config.baseUrl}/sandbox/ingest`;
   const mounts: Array<{ prefix: string; routes: FastifyPluginAsync; face: InterfaceFace }> = [
-    { prefix: '/v1', routes: v1Routes, face: { env: 'live', liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` } },
-    { prefix: '/sandbox/v1', routes: v1Routes, face: { env: 'test', liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` } },
-    { prefix: '/ingest', routes: ingestionRoutes, face: { env: 'live', liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: sandboxIngest } },
-    { prefix: '/sandbox/ingest', routes: ingestionRoutes, face: { env: 'test', liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: sandboxIngest } },
+    { prefix: '/v1', routes: v1Routes, face: { kind: 'v1', env: 'live', liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` } },
+    { prefix: '/sandbox/v1', routes: v1Routes, face: { kind: 'v1', env: 'test', liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` } },
+    { prefix: '/ingest', routes: ingestionRoutes, face: { kind: 'ingest', env: 'live', liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: sandboxIngest } },
+    { prefix: '/sandbox/ingest', routes: ingestionRoutes, face: { kind: 'ingest', env: 'test', liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: sandboxIngest } },
   ];
   for (const mount of mounts) {
     await app.register(
       async (scope) => {
         scope.decorate('face', mount.face);
-        registerAuthentication(scope, mount.face, { keys: app.services.keys, requestLog: app.services.requestLog });
+        registerAuthentication(scope, mount.face, app.services);
         await scope.register(mount.routes);
       },
       { prefix: mount.prefix },

@@ -5,6 +5,9 @@ import { hashKey, parseKey, sameHash, type KeyEnv, type Scope } from './key-form
 import type { KeyCache } from './key-cache.js';
 import type { RequestLogWriter } from '../request-log/request-log.js';
 import type { VerifiedKey } from './key-store.js';
+import type { QuotaGate } from '../quotas/quota-gate.js';
+import { rateLimitHeaders, subjectsFor } from '../quotas/limits.js';
+import type { Config } from '../config.js';
 
 export interface AuthContext {
   agencyId: string;
@@ -26,6 +29,8 @@ declare module 'fastify' {
 }
 
 export interface InterfaceFace {
+  /** v1 calls also count against the agency's plan quota; ingestion calls only against the key's. */
+  kind: 'v1' | 'ingest';
   /** Which keys this mount accepts: LIVE on live paths, TEST under /sandbox. */
   env: KeyEnv;
   /** Base URLs named in the 401 that tells a caller it used the wrong environment. */
@@ -78,11 +83,26 @@ export function requireScope(request: FastifyRequest, auth: AuthContext) {
 export function registerAuthentication(
   app: FastifyInstance,
   face: InterfaceFace,
-  deps: { keys: KeyCache; requestLog: RequestLogWriter },
+  deps: { keys: KeyCache; requestLog: RequestLogWriter; quotas: QuotaGate | null; config: Config; now: () => Date },
 ) {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const auth = await authenticateRequest(request, face, deps.keys);
     request.auth = auth;
+    if (deps.quotas) {
+      // Every authenticated call counts, before anything else happens: a refused call has no effect.
+      const subjects = subjectsFor({ ...auth, onV1: face.kind === 'v1', keyLimits: deps.config.quotas.keyLimits });
+      const admission = await deps.quotas.admit(subjects);
+      reply.headers(rateLimitHeaders(admission.states, Math.floor(deps.now().getTime() / 1000)));
+      if (!admission.allowed) {
+        const shown = admission.states.find((s) => s.remaining === 0) ?? admission.states[0]!;
+        throw new ApiError(
+          'rate_limit_exceeded',
+          `The ${shown.name === 'plan' ? "agency's plan" : "key's"} quota of ${shown.limit} calls per rolling 24 hours is used up; retry in ${admission.retryAfter} s`,
+          undefined,
+          { 'retry-after': String(admission.retryAfter) },
+        );
+      }
+    }
     requireScope(request, auth);
   });
   app.addHook('onResponse', async (request, reply) => {

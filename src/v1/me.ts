@@ -1,11 +1,23 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS, subjectsFor } from '../quotas/limits.js';
+
+const Quota = Type.Object({
+  name: Type.String({ enum: ['key', 'plan'], description: "key: this key's own quota; plan: the agency's plan quota on v1, shared by its keys of this environment." }),
+  limit: Type.Integer(),
+  used: Type.Integer(),
+  remaining: Type.Integer(),
+  reset: Type.Integer({ description: 'Unix seconds at which the oldest counted call leaves the rolling 24-hour window.' }),
+});
 
 const MeResponse = Type.Object({
   agency: Type.Object({
     agencyId: Type.String(),
     name: Type.String(),
-    plan: Type.String(),
+    plan: Type.String({ enum: ['solo', 'agence', 'reseau'] }),
+    planName: Type.String(),
     verified: Type.Boolean(),
+    batchSize: Type.Integer({ description: 'Most listings POST /v1/listings/batch takes on this plan.' }),
+    webhooks: Type.Integer({ description: 'Webhook endpoints this plan allows.' }),
   }),
   key: Type.Object({
     keyId: Type.String(),
@@ -16,6 +28,7 @@ const MeResponse = Type.Object({
     createdAt: Type.String({ format: 'date-time' }),
     lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   }),
+  quotas: Type.Array(Quota, { description: 'Every quota this key is subject to on v1 (rolling 24 hours). Empty when quotas are switched off.' }),
 });
 
 export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,8 +46,17 @@ export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       // Everything comes from the verified key (cached with its agency): no database round-trip.
       const auth = request.auth!;
+      const quotas = app.services.quotas;
       return {
-        agency: { agencyId: auth.agencyId, name: auth.key.agencyName, plan: auth.plan, verified: auth.key.agencyVerified },
+        agency: {
+          agencyId: auth.agencyId,
+          name: auth.key.agencyName,
+          plan: auth.plan,
+          planName: PLAN_NAMES[auth.plan],
+          verified: auth.key.agencyVerified,
+          batchSize: PLAN_BATCH_SIZES[auth.plan],
+          webhooks: PLAN_WEBHOOKS[auth.plan],
+        },
         key: {
           keyId: auth.keyId,
           name: auth.key.name,
@@ -44,6 +66,9 @@ export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
           createdAt: auth.key.createdAt.toISOString(),
           lastUsedAt: auth.key.lastUsedAt?.toISOString() ?? null,
         },
+        quotas: quotas
+          ? subjectsFor({ ...auth, onV1: true, keyLimits: app.services.config.quotas.keyLimits }).map((subject) => quotas.peek(subject))
+          : [],
       };
     },
   );

@@ -1,0 +1,79 @@
+import type { Plan } from '../agencies/agency-store.js';
+import type { KeyEnv } from '../keys/key-format.js';
+
+/** Quota arithmetic (spec part 8, DECISIONS §4): pure functions, no I/O. */
+
+export const WINDOW_MINUTES = 24 * 60;
+
+export const KEY_LIMITS: Record<KeyEnv, number> = { live: 10_000, test: 1_000 };
+/** Requests per rolling 24 hours on v1, per agency and environment; null is unlimited. */
+export const PLAN_LIMITS: Record<Plan, number | null> = { solo: 1_000, agence: 10_000, reseau: null };
+export const PLAN_BATCH_SIZES: Record<Plan, number> = { solo: 10, agence: 50, reseau: 100 };
+export const PLAN_WEBHOOKS: Record<Plan, number> = { solo: 0, agence: 1, reseau: 3 };
+export const PLAN_NAMES: Record<Plan, string> = { solo: 'Pro Solo', agence: 'Pro Agence', reseau: 'Pro Réseau' };
+
+export interface QuotaSubject {
+  /** `key:<keyId>` or `plan:<agencyId>:<env>`. */
+  id: string;
+  name: 'key' | 'plan';
+  limit: number;
+}
+
+export function subjectsFor(input: {
+  keyId: string;
+  agencyId: string;
+  env: KeyEnv;
+  plan: Plan;
+  onV1: boolean;
+  keyLimits?: Record<KeyEnv, number>;
+}): QuotaSubject[] {
+  const subjects: QuotaSubject[] = [{ id: `key:${input.keyId}`, name: 'key', limit: (input.keyLimits ?? KEY_LIMITS)[input.env] }];
+  const planLimit = PLAN_LIMITS[input.plan];
+  if (input.onV1 && planLimit !== null) subjects.push({ id: `plan:${input.agencyId}:${input.env}`, name: 'plan', limit: planLimit });
+  // Sorted, so that every process takes the advisory locks in the same order.
+  return subjects.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+export const minuteOf = (date: Date) => Math.floor(date.getTime() / 60_000);
+
+/** Unix seconds at which the oldest counted minute leaves the rolling window. */
+export function resetAt(oldestMinute: number | null, nowMinute: number): number {
+  return ((oldestMinute ?? nowMinute) + WINDOW_MINUTES) * 60;
+}
+
+/**
+ * Calls a process may reserve at once for a subject. Far from the limit, blocks spare the
+ * database a round-trip per call; within the last `exactZone` calls the answer is 0 and
+ * every call is decided by the database, so the limit is never exceeded nor refused early.
+ */
+export function blockSize(limit: number, usedInDb: number, maxBlock = 1000): number {
+  const exactZone = Math.min(limit, 1000);
+  const spare = limit - usedInDb - exactZone;
+  return spare <= 0 ? 0 : Math.min(maxBlock, Math.floor(spare / 8));
+}
+
+export interface QuotaState {
+  name: 'key' | 'plan';
+  limit: number;
+  used: number;
+  remaining: number;
+  /** Unix seconds. */
+  reset: number;
+}
+
+/** The quota shown in the headers: the one with the fewest calls left (then the smaller limit). */
+export function tightest(states: readonly QuotaState[]): QuotaState {
+  return [...states].sort((a, b) => a.remaining - b.remaining || a.limit - b.limit)[0]!;
+}
+
+export function rateLimitHeaders(states: readonly QuotaState[], nowSeconds: number): Record<string, string> {
+  const shown = tightest(states);
+  return {
+    'x-ratelimit-limit': String(shown.limit),
+    'x-ratelimit-remaining': String(Math.max(0, shown.remaining)),
+    'x-ratelimit-reset': String(shown.reset),
+    // IETF draft-ietf-httpapi-ratelimit-headers: policies, and the one closest to its limit.
+    'ratelimit-policy': states.map((s) => `"${s.name}";q=${s.limit};w=${WINDOW_MINUTES * 60}`).join(', '),
+    ratelimit: `"${shown.name}";r=${Math.max(0, shown.remaining)};t=${Math.max(0, shown.reset - nowSeconds)}`,
+  };
+}
