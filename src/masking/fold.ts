@@ -1,0 +1,147 @@
+/**
+ * Text folding for detection.
+ *
+ * Detectors never look at the raw text: agencies (and people trying to slip
+ * contact details past moderation) write the same thing with accents, capitals,
+ * non-breaking spaces, curly apostrophes, full-width "＠", mathematical bold
+ * digits or zero-width characters. Folding all of that to one plain lowercase
+ * form lets every pattern stay small and linear. Because the output must keep
+ * the original characters everywhere else, each folded character remembers the
+ * original range it came from.
+ */
+
+export interface Folded {
+  /** Lowercase, accent-free text with look-alike punctuation unified. */
+  readonly text: string;
+  /**
+   * Original index of the character that produced folded character k, or
+   * null when folding kept every character in place (the common case), so the
+   * mapping is the identity and no per-call index arrays are needed.
+   */
+  readonly start: Int32Array | null;
+  /** Original exclusive end index of that character (k + 1 when start is null). */
+  readonly end: Int32Array | null;
+}
+
+/** Original index where folded character k starts. */
+export const originalStart = (f: Folded, k: number): number => (f.start === null ? k : (f.start[k] ?? 0));
+
+/** Original exclusive index where folded character k ends. */
+export const originalEnd = (f: Folded, k: number): number => (f.end === null ? k + 1 : (f.end[k] ?? 0));
+
+const APOSTROPHES = new Set([0x2018, 0x2019, 0x201b, 0x02bc, 0x02b9, 0x00b4, 0x2032, 0xff07, 0x0060]);
+const DASHES = new Set([0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xfe58, 0xfe63, 0xff0d]);
+const LINE_BREAKS = new Set([0x2028, 0x2029, 0x0085]);
+
+const MARKS = /\p{M}/gu;
+const FORMAT_CHAR = /^\p{Cf}$/u;
+const WHITESPACE = /^\s$/u;
+
+// Expansions longer than this (e.g. U+FDFA, a whole Arabic phrase) would only
+// create noise for the detectors, so such characters are kept as they are.
+const MAX_EXPANSION = 3;
+
+// Folding a code point is pure, so results are memoised; the cap keeps a
+// hostile input full of distinct code points from growing the cache forever.
+const CACHE_LIMIT = 20_000;
+const cache = new Map<number, string>();
+
+function computeFold(cp: number): string {
+  if (cp >= 0xd800 && cp <= 0xdfff) return String.fromCharCode(cp); // lone surrogate
+  if (APOSTROPHES.has(cp)) return "'";
+  if (DASHES.has(cp)) return '-';
+  if (LINE_BREAKS.has(cp)) return '\n';
+  const ch = String.fromCodePoint(cp);
+  // Zero-width and bidi controls are invisible, so they are dropped: "06\u200B12…"
+  // must read as "0612…".
+  if (FORMAT_CHAR.test(ch)) return '';
+  if (WHITESPACE.test(ch)) return ' ';
+  const folded = ch.normalize('NFKD').replace(MARKS, '').toLowerCase();
+  if (folded.length === 0) return ''; // a stray combining mark
+  if (folded.length > MAX_EXPANSION) return ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch;
+  return folded;
+}
+
+function foldCodePoint(cp: number): string {
+  let r = cache.get(cp);
+  if (r === undefined) {
+    r = computeFold(cp);
+    if (cache.size < CACHE_LIMIT) cache.set(cp, r);
+  }
+  return r;
+}
+
+// Everything toLowerCase() does not already fold: non-ASCII, tabs, and whole
+// surrogate pairs (mathematical digits fold to ASCII).
+const NEEDS_FOLD_RE = /[\ud800-\udbff][\udc00-\udfff]|[\t\u0080-\uffff]/g;
+
+export function fold(s: string): Folded {
+  // Fast path: native lowercasing plus a callback on the few characters left.
+  // It is only valid when every character folds to exactly one code unit in
+  // place; anything else (dropped zero-width, ligature, surrogate pair) takes
+  // the slow path, which builds the index map.
+  const lower = s.toLowerCase();
+  if (lower.length === s.length) {
+    let inPlace = true;
+    const text = lower.replace(NEEDS_FOLD_RE, (ch) => {
+      if (ch.length !== 1) {
+        inPlace = false;
+        return ch;
+      }
+      const r = foldCodePoint(ch.charCodeAt(0));
+      if (r.length !== 1) inPlace = false;
+      return r;
+    });
+    if (inPlace) return { text, start: null, end: null };
+  }
+  return foldWithMap(s);
+}
+
+// Reused between calls: the folded code units are turned into a string before
+// foldWithMap() returns, so sharing the scratch buffer is safe in
+// single-threaded JS.
+let scratch = new Uint16Array(4096);
+const CHUNK = 8192;
+
+function foldWithMap(s: string): Folded {
+  const n = s.length;
+  const cap = n * MAX_EXPANSION + 1;
+  if (scratch.length < cap) scratch = new Uint16Array(cap);
+  const codes = scratch;
+  const start = new Int32Array(cap);
+  const end = new Int32Array(cap);
+  let k = 0;
+  for (let i = 0; i < n; ) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      codes[k] = c >= 0x41 && c <= 0x5a ? c + 32 : c === 0x09 ? 0x20 : c;
+      start[k] = i;
+      end[k] = i + 1;
+      k++;
+      i++;
+      continue;
+    }
+    let cp = c;
+    let len = 1;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        len = 2;
+      }
+    }
+    const r = foldCodePoint(cp);
+    for (let j = 0; j < r.length; j++) {
+      codes[k] = r.charCodeAt(j);
+      start[k] = i;
+      end[k] = i + len;
+      k++;
+    }
+    i += len;
+  }
+  let text = '';
+  for (let off = 0; off < k; off += CHUNK) {
+    text += String.fromCharCode.apply(null, codes.subarray(off, Math.min(k, off + CHUNK)) as unknown as number[]);
+  }
+  return { text, start: start.subarray(0, k), end: end.subarray(0, k) };
+}

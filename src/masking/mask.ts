@@ -1,0 +1,217 @@
+/**
+ * Contact-detail masking for listing titles and descriptions.
+ *
+ * Detectors work on a folded copy of the text (see fold.ts) and report spans;
+ * spans are mapped back to the original, merged, and replaced, so every
+ * character that is not part of a contact detail comes out untouched.
+ */
+import { fold, originalEnd, originalStart } from './fold.js';
+import { createPhoneDetector } from './phone.js';
+import { createPortalDetector, DEFAULT_PORTALS } from './portals.js';
+import type { MaskKind, Span } from './types.js';
+import { createWebDetector } from './web.js';
+
+export { DEFAULT_PORTALS } from './portals.js';
+export type { MaskKind } from './types.js';
+
+export const MASK_TEXT = "[coordonnées masquées – contactez l'agence via la messagerie du site]";
+
+/** Mandatory legal links that must stay readable (the ERP/Géorisques mention). */
+export const DEFAULT_ALLOWED_DOMAINS: readonly string[] = Object.freeze(['georisques.gouv.fr']);
+
+export interface MaskResult {
+  text: string;
+  masked: number;
+  kinds: Array<MaskKind>;
+}
+
+export interface Masker {
+  mask(text: string): MaskResult;
+}
+
+export interface MaskerOptions {
+  /** Competing portals to mask; replaces DEFAULT_PORTALS (spread it to extend). */
+  portals?: readonly string[];
+  /** Domains (and their subdomains) never masked; replaces DEFAULT_ALLOWED_DOMAINS. */
+  allowedDomains?: readonly string[];
+}
+
+// Merged details are reported under the kind of the first one; when two start
+// at the same place the more specific wins: "contact@seloger.com" is an
+// e-mail, "seloger.com" a portal rather than a mere link.
+const KIND_RANK: Record<MaskKind, number> = { email: 0, portal: 1, url: 2, phone: 3 };
+
+// Horizontal whitespace only: details on separate lines keep separate masks
+// so the layout of the description survives.
+const isHorizontalSpace = (c: number): boolean =>
+  c === 0x20 || c === 0x09 || c === 0xa0 || c === 0x202f || c === 0x3000 || (c >= 0x2000 && c <= 0x200b);
+
+function onlyHorizontalSpace(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isHorizontalSpace(s.charCodeAt(i))) return false;
+  return true;
+}
+
+const hasAlnum = (s: string, from: number, to: number): boolean => {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c >= 0x80) return true;
+  }
+  return false;
+};
+
+/** Removes the protected ranges (sorted, disjoint) from a span; may split it. */
+function subtract(span: Span, kept: readonly Span[], out: Span[]): void {
+  let start = span.start;
+  for (const k of kept) {
+    if (k.end <= start) continue;
+    if (k.start >= span.end) break;
+    if (k.start > start) out.push({ start, end: k.start, kind: span.kind });
+    start = Math.max(start, k.end);
+    if (start >= span.end) return;
+  }
+  if (start < span.end) out.push({ start, end: span.end, kind: span.kind });
+}
+
+/** A replacement made by this call, in the coordinates of the current text. */
+interface Made extends Span {
+  made: true;
+}
+
+/**
+ * Masking runs to a fixed point. A first pass decides with the text as
+ * written; replacing a detail glued to other characters can expose another
+ * one whose boundary check looked at that detail ("…78https://…",
+ * "78Bien'ici"). Running the detectors again on the result, merging what they
+ * find with the masks already made, is what makes mask(mask(x)) === mask(x)
+ * hold. Another pass is only needed when a mask touches something other than
+ * a space or sentence punctuation, so ordinary text costs a single pass.
+ */
+const MAX_PASSES = 4;
+
+const SAFE_BEFORE = new Set(['(', '[', '"', '«', ':', ';', ',', '/', '-', '–', '—']);
+const SAFE_AFTER = new Set([')', ']', '"', '»', ':', ';', ',', '!', '?', '/', '-', '–', '—']);
+const isSpaceOrBreak = (c: string | undefined): boolean => c === undefined || c.trim() === '';
+
+/** Whether what surrounds [start, end) can no longer change once it is masked. */
+function settled(text: string, start: number, end: number): boolean {
+  const before = text[start - 1];
+  if (!isSpaceOrBreak(before) && !SAFE_BEFORE.has(before ?? '')) return false;
+  const after = text[end];
+  if (isSpaceOrBreak(after) || SAFE_AFTER.has(after ?? '')) return true;
+  // A full stop is sentence punctuation only when a space or the end follows.
+  return after === '.' && isSpaceOrBreak(text[end + 1]);
+}
+
+export function createMasker(options: MaskerOptions = {}): Masker {
+  const phones = createPhoneDetector();
+  const web = createWebDetector(options.allowedDomains ?? DEFAULT_ALLOWED_DOMAINS);
+  const portals = createPortalDetector(options.portals ?? DEFAULT_PORTALS);
+
+  /** Spans to mask in `text` (its own coordinates), minus protected ranges. */
+  function detect(text: string, made: readonly Made[]): Span[] {
+    const folded = fold(text);
+    const found: Span[] = [];
+    const keptFolded: Span[] = [];
+    web.detect(folded.text, found, keptFolded);
+    portals.detect(folded, text, found);
+    phones.detect(folded.text, found, found);
+    if (found.length === 0) return found;
+
+    // A whitelisted link entangled with a detail ("x@georisques.gouv.fr",
+    // "…?next=www.georisques.gouv.fr", digits glued to it) goes with the
+    // detail instead of punching a hole in its mask.
+    const allowedLinks: Span[] = [];
+    const detected = found.length;
+    for (const k of keptFolded) {
+      let entangled = false;
+      for (let i = 0; i < detected && !entangled; i++) {
+        const d = found[i];
+        entangled = d !== undefined && d.start < k.end && k.start < d.end;
+      }
+      (entangled ? found : allowedLinks).push(k);
+    }
+
+    const toOriginal = (s: Span): Span => ({
+      start: originalStart(folded, s.start),
+      end: originalEnd(folded, s.end - 1),
+      kind: s.kind,
+    });
+
+    // Never mask inside a mask that was already in the input (idempotence) or
+    // inside a whitelisted link. Masks made by this call are not protected:
+    // a detail touching one is absorbed into it.
+    const kept: Span[] = allowedLinks.map(toOriginal);
+    let m = 0;
+    for (let i = text.indexOf(MASK_TEXT); i >= 0; i = text.indexOf(MASK_TEXT, i + MASK_TEXT.length)) {
+      while (m < made.length && (made[m]?.start ?? Infinity) < i) m++;
+      if (made[m]?.start !== i) kept.push({ start: i, end: i + MASK_TEXT.length, kind: 'url' });
+    }
+    kept.sort((a, b) => a.start - b.start);
+
+    const spans: Span[] = [];
+    for (const s of found) {
+      if (s.end <= s.start) continue;
+      const o = toOriginal(s);
+      if (kept.length === 0) spans.push(o);
+      else subtract(o, kept, spans);
+    }
+    return spans.filter((s) => hasAlnum(text, s.start, s.end));
+  }
+
+  function mask(input: string): MaskResult {
+    let text = typeof input === 'string' ? input : String(input ?? '');
+    let made: Made[] = [];
+    for (let pass = 0; pass < MAX_PASSES && text.length > 0; pass++) {
+      const spans = detect(text, made);
+      if (spans.length === 0) break;
+      const all: Array<Span | Made> = [...spans, ...made];
+      // Earlier first; at equal starts an existing mask leads so it keeps its kind.
+      all.sort(
+        (a, b) =>
+          a.start - b.start ||
+          Number('made' in b) - Number('made' in a) ||
+          KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+          b.end - a.end,
+      );
+
+      const groups: Array<{ start: number; end: number; kind: MaskKind; fresh: boolean }> = [];
+      for (const s of all) {
+        const cur = groups[groups.length - 1];
+        if (cur !== undefined && (s.start <= cur.end || onlyHorizontalSpace(text, cur.end, s.start))) {
+          if (s.end > cur.end) {
+            cur.end = s.end;
+            cur.fresh = true;
+          }
+          continue;
+        }
+        groups.push({ start: s.start, end: s.end, kind: s.kind, fresh: !('made' in s) });
+      }
+      // Details found only inside masks made earlier change nothing.
+      if (!groups.some((g) => g.fresh)) break;
+
+      let out = '';
+      let pos = 0;
+      let stable = true;
+      const next: Made[] = [];
+      for (const g of groups) {
+        if (g.fresh && !settled(text, g.start, g.end)) stable = false;
+        out += text.slice(pos, g.start);
+        next.push({ start: out.length, end: out.length + MASK_TEXT.length, kind: g.kind, made: true });
+        out += MASK_TEXT;
+        pos = g.end;
+      }
+      text = out + text.slice(pos);
+      made = next;
+      if (stable) break;
+    }
+    return { text, masked: made.length, kinds: made.map((m) => m.kind) };
+  }
+
+  return { mask };
+}
+
+const defaultMasker = createMasker();
+
+export function maskContactDetails(text: string): MaskResult {
+  return defaultMasker.mask(text);
+}
