@@ -11,6 +11,7 @@ import { QuotaGate } from './quotas/quota-gate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
+import { ListingCreate, ListingRecord } from './v1/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -74,6 +75,8 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(Problem);
+  app.addSchema(ListingCreate);
+  app.addSchema(ListingRecord);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, services.config.baseUrl);

@@ -1,4 +1,4 @@
-import type { Listing, PropertyType, Transaction } from '../listings/model.js';
+import { publicUrl, type Listing, type PropertyType, type Transaction } from '../listings/model.js';
 import { INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
 
 const invert = <T extends string>(map: Record<string, T>) => Object.fromEntries(Object.entries(map).map(([code, value]) => [value, code])) as Record<T, string>;
@@ -43,5 +43,3 @@ export function toIngestRecord(listing: Listing, siteUrl: string) {
     publicDescription: listing.publicDescription,
   };
 }
-
-export const publicUrl = (siteUrl: string, serviceId: string) => `${siteUrl}/listings/${serviceId}`;

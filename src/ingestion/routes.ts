@@ -113,8 +113,8 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await deleteListing(db, scopeOf(request.auth!), { externalId: request.query.externalId }, app.services.now());
-      if (!deleted) throw notFound();
+      const outcome = await deleteListing(db, scopeOf(request.auth!), { externalId: request.query.externalId }, app.services.now());
+      if (outcome !== 'deleted') throw notFound();
       return { externalId: request.query.externalId, deleted: true as const };
     },
   );

@@ -127,3 +127,6 @@ export function canonicalContent(content: ListingContent): ListingContent {
     updatedAtExternal: content.updatedAtExternal,
   };
 }
+
+/** The listing's page on the public site (DECISIONS §1). */
+export const publicUrl = (siteUrl: string, serviceId: string) => `${siteUrl}/listings/${serviceId}`;

@@ -101,3 +101,39 @@ export async function listChanges(db: Queryable, scope: ListingScope, afterSeq: 
     updatedAt: row.updated_at,
   }));
 }
+
+export interface ListFilter {
+  /** A v1 status: pending_moderation, rejected, or a commercial status of an approved listing. */
+  status?: string;
+  modifiedSince?: Date;
+  limit: number;
+  offset: number;
+}
+
+export async function listListings(db: Queryable, scope: ListingScope, filter: ListFilter): Promise<{ listings: Listing[]; total: number }> {
+  const where = ['agency_id = $1', 'env = $2', 'deleted_at IS NULL'];
+  const params: unknown[] = [scope.agencyId, scope.env];
+  if (filter.status === 'pending_moderation') where.push("moderation_state = 'pending'");
+  else if (filter.status === 'rejected') where.push("moderation_state = 'rejected'");
+  else if (filter.status) {
+    params.push(filter.status);
+    where.push(`moderation_state = 'approved' AND status = $${params.length}`);
+  }
+  if (filter.modifiedSince) {
+    params.push(filter.modifiedSince.toISOString());
+    where.push(`updated_at >= $${params.length}`);
+  }
+  params.push(filter.limit, filter.offset);
+  const { rows } = await db.query<ListingRow & { total: number }>(
+    `SELECT ${LISTING_COLUMNS}, count(*) OVER () AS total FROM listings WHERE ${where.join(' AND ')}
+     ORDER BY updated_at DESC, id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && filter.offset > 0) {
+    // Past the last page the window count is absent: count separately so `total` stays right.
+    const counted = await db.query<{ total: number }>(`SELECT count(*) AS total FROM listings WHERE ${where.join(' AND ')}`, params.slice(0, -2));
+    total = counted.rows[0]?.total ?? 0;
+  }
+  return { listings: rows.map(toListing), total: Number(total) };
+}

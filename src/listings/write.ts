@@ -172,17 +172,21 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
 }
 
 /** Soft delete: gone from every read at once, kept for audit. Returns false when not the scope's. */
-export async function deleteListing(db: Database, scope: ListingScope, key: ListingKey, now: Date): Promise<boolean> {
+export async function deleteListing(
+  db: Database,
+  scope: ListingScope,
+  key: ListingKey,
+  now: Date,
+  expectedVersion?: number,
+): Promise<'deleted' | 'not_found' | 'version_mismatch'> {
   return db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope);
-    const [column, value] = 'serviceId' in key ? ['id', key.serviceId] : ['external_id', key.externalId];
-    const { rowCount } = await tx.query(
-      `UPDATE listings SET deleted_at = $4, change_seq = $5
-       WHERE agency_id = $1 AND env = $2 AND ${column} = $3 AND deleted_at IS NULL`,
-      [scope.agencyId, scope.env, value, now.toISOString(), locked.lastSeq + 1],
-    );
-    if (rowCount > 0) await saveSequence(tx, scope, locked.lastSeq + 1);
-    return rowCount > 0;
+    const current = await findListing(tx, scope, key);
+    if (!current) return 'not_found';
+    if (expectedVersion !== undefined && current.version !== expectedVersion) return 'version_mismatch';
+    await tx.query('UPDATE listings SET deleted_at = $2, change_seq = $3 WHERE id = $1', [current.serviceId, now.toISOString(), locked.lastSeq + 1]);
+    await saveSequence(tx, scope, locked.lastSeq + 1);
+    return 'deleted';
   });
 }
 
@@ -193,11 +197,13 @@ export async function setStatus(
   key: ListingKey,
   status: CommercialStatus,
   now: Date,
-): Promise<{ listing: Listing; changed: boolean } | null> {
+  expectedVersion?: number,
+): Promise<{ listing: Listing; changed: boolean } | 'not_found' | 'version_mismatch'> {
   return db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope);
     const current = await findListing(tx, scope, key);
-    if (!current) return null;
+    if (!current) return 'not_found';
+    if (expectedVersion !== undefined && current.version !== expectedVersion) return 'version_mismatch';
     if (current.status === status) return { listing: current, changed: false };
     const { rows } = await tx.query<ListingRow>(
       `UPDATE listings SET status = $2, content_hash = $3, version = version + 1, change_seq = $4, updated_at = $5
@@ -206,5 +212,47 @@ export async function setStatus(
     );
     await saveSequence(tx, scope, locked.lastSeq + 1);
     return { listing: toListing(rows[0]!), changed: true };
+  });
+}
+
+export type UpdateResult =
+  | { kind: 'updated' | 'unchanged'; listing: Listing }
+  | { kind: 'not_found' }
+  | { kind: 'version_mismatch' }
+  | { kind: 'external_id_taken' };
+
+/**
+ * Changes one listing by serviceId (v1 PUT): `change` derives the new draft from the stored
+ * listing, or throws to refuse. A new externalId must not be used by another listing.
+ */
+export async function updateListing(
+  db: Database,
+  scope: ListingScope,
+  serviceId: string,
+  change: (current: Listing) => ListingDraft,
+  now: Date,
+  expectedVersion?: number,
+): Promise<UpdateResult> {
+  return db.transaction(async (tx): Promise<UpdateResult> => {
+    const locked = await lockScope(tx, scope);
+    const current = await findListing(tx, scope, { serviceId });
+    if (!current) return { kind: 'not_found' };
+    if (expectedVersion !== undefined && current.version !== expectedVersion) return { kind: 'version_mismatch' };
+    const draft = change(current);
+    if (draft.externalId !== current.externalId) {
+      const { rows } = await tx.query('SELECT 1 FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = $3', [scope.agencyId, scope.env, draft.externalId]);
+      if (rows.length > 0) return { kind: 'external_id_taken' };
+    }
+    const hash = contentHash(draft.content, current.status);
+    if (hash === current.contentHash && draft.externalId === current.externalId) return { kind: 'unchanged', listing: current };
+    const masked = publicText(draft.content);
+    const { rows } = await tx.query<ListingRow>(
+      `UPDATE listings SET external_id = $2, content = $3, content_hash = $4, public_title = $5, public_description = $6,
+         version = version + 1, change_seq = $7, updated_at = $8
+       WHERE id = $1 RETURNING ${LISTING_COLUMNS}`,
+      [current.serviceId, draft.externalId, JSON.stringify(draft.content), hash, masked.title, masked.description, locked.lastSeq + 1, now.toISOString()],
+    );
+    await saveSequence(tx, scope, locked.lastSeq + 1);
+    return { kind: 'updated', listing: toListing(rows[0]!) };
   });
 }

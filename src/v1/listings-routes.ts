@@ -1,0 +1,322 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, fieldErrorsFromAjv, notFound, type FieldError } from '../http/errors.js';
+import { errorResponses } from '../http/schemas.js';
+import type { CommercialStatus, ListingDraft } from '../listings/model.js';
+import { findListing, listListings, type ListingScope } from '../listings/store.js';
+import { deleteListing, setStatus, updateListing, writeListings, type WriteOutcome } from '../listings/write.js';
+import { PLAN_BATCH_SIZES } from '../quotas/limits.js';
+import { draftFromV1, etagOf, toV1Record, v1BusinessErrors, v1Status, type V1Body } from './mapping.js';
+import {
+  BatchRequest,
+  BatchResult,
+  CreationResult,
+  ExternalIdParams,
+  ListingCreate,
+  ListingRecord,
+  ListingUpdate,
+  ListQuery,
+  ListResponse,
+  ServiceIdParams,
+  StatusBody,
+} from './schemas.js';
+
+type AddFormats = (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
+const itemAjv = new Ajv({ allErrors: true, strict: false });
+addFormats(itemAjv);
+/** Batch items are checked one by one, so one bad item never stops the others. */
+const validateItem = itemAjv.compile(ListingCreate);
+
+const security = [{ bearerAuth: [] }];
+const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' })) });
+const IdempotencyHeader = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ maxLength: 255, description: 'Replays the first answer to this key for 24 hours; another body with the same key is 409.' })),
+});
+const WriteHeaders = Type.Object({ ...IfMatch.properties, ...IdempotencyHeader.properties });
+const etagHeader = { ETag: { type: 'string', description: '"v{version}"' } };
+
+/** `If-Match: "v3"` → 3; absent → undefined; anything else cannot match any version. */
+function expectedVersion(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match'];
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"v(\d+)"\s*$/.exec(String(header));
+  return match ? Number(match[1]) : -1;
+}
+
+const preconditionFailed = () => new ApiError('precondition_failed', 'The listing changed since the ETag given in If-Match; read it again and retry');
+
+function businessCheck(draft: ListingDraft) {
+  const errors = v1BusinessErrors(draft.content);
+  if (errors.length > 0) throw new ApiError('business_error', errors.map((e) => e.message).join('; '), errors);
+}
+
+function creationResult(outcome: WriteOutcome, siteUrl: string) {
+  return {
+    ok: true,
+    serviceId: outcome.serviceId,
+    externalId: outcome.externalId,
+    status: v1Status(outcome),
+    publicUrl: `${siteUrl}/listings/${outcome.serviceId}`,
+    version: outcome.version,
+    createdAt: outcome.createdAt.toISOString(),
+    outcome: outcome.outcome,
+  };
+}
+
+/** The listing operations of v1 (spec 4.2), mapped onto the one listing model. */
+export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.services;
+  const scopeOf = (request: FastifyRequest): ListingScope => ({ agencyId: request.auth!.agencyId, env: request.auth!.env });
+  const sendListing = (reply: FastifyReply, listing: Parameters<typeof toV1Record>[0]) =>
+    reply.header('etag', etagOf(listing.version)).send(toV1Record(listing, config.siteUrl));
+
+  app.post(
+    '/listings',
+    {
+      config: { scope: 'listings:write' },
+      schema: {
+        tags: ['v1'],
+        summary: 'Create or update a listing by externalId (upsert)',
+        description:
+          '201 with the creation result when the listing is created (status pending_moderation, version 1); 200 with the same shape when it is ' +
+          'updated, or when the content equals what is stored (outcome unchanged, no new version). With If-None-Match: * the call only ' +
+          'creates: an externalId already used is 409.',
+        security,
+        headers: Type.Object({ ...IdempotencyHeader.properties, 'if-none-match': Type.Optional(Type.String({ description: '"*": create only.' })) }),
+        body: ListingCreate,
+        response: { 200: CreationResult, 201: CreationResult, ...errorResponses(400, 401, 403, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as V1Body;
+      const scope = scopeOf(request);
+      const draft = draftFromV1(body);
+      businessCheck(draft);
+      if (request.headers['if-none-match'] === '*' && (await findListing(db, scope, { externalId: draft.externalId }))) {
+        throw new ApiError('conflict', `externalId ${draft.externalId} is already used by a listing of this agency`);
+      }
+      const [outcome] = await writeListings(db, scope, [draft], app.services.now());
+      return reply.code(outcome!.outcome === 'created' ? 201 : 200).send(creationResult(outcome!, config.siteUrl));
+    },
+  );
+
+  app.get(
+    '/listings',
+    {
+      config: { scope: 'listings:read' },
+      schema: {
+        tags: ['v1'],
+        summary: 'The agency’s listings, newest change first',
+        description: 'Filters: status (a v1 status), modifiedSince (ISO 8601). Pages from 1; pageSize 1–200, default 50.',
+        security,
+        querystring: ListQuery,
+        response: { 200: ListResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, status, modifiedSince } = request.query;
+      const { listings, total } = await listListings(db, scopeOf(request), {
+        status,
+        modifiedSince: modifiedSince ? new Date(modifiedSince) : undefined,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { data: listings.map((l) => toV1Record(l, config.siteUrl)), page, pageSize, total, hasMore: page * pageSize < total };
+    },
+  );
+
+  app.get(
+    '/listings/:serviceId',
+    {
+      config: { scope: 'listings:read' },
+      schema: {
+        tags: ['v1'],
+        summary: 'One listing by service identifier',
+        security,
+        params: ServiceIdParams,
+        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const listing = await findListing(db, scopeOf(request), { serviceId: request.params.serviceId });
+      if (!listing) throw notFound();
+      return sendListing(reply, listing);
+    },
+  );
+
+  app.get(
+    '/listings/by-external/:externalId',
+    {
+      config: { scope: 'listings:read' },
+      schema: {
+        tags: ['v1'],
+        summary: 'One listing by the agency’s identifier',
+        security,
+        params: ExternalIdParams,
+        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const listing = await findListing(db, scopeOf(request), { externalId: request.params.externalId });
+      if (!listing) throw notFound();
+      return sendListing(reply, listing);
+    },
+  );
+
+  app.put(
+    '/listings/:serviceId',
+    {
+      config: { scope: 'listings:write' },
+      schema: {
+        tags: ['v1'],
+        summary: 'Update a listing; only the fields given change',
+        description: 'A partial body is accepted. The version grows by 1 when something changes. A new externalId already used by the agency is 409.',
+        security,
+        params: ServiceIdParams,
+        headers: WriteHeaders,
+        body: ListingUpdate,
+        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(400, 401, 403, 404, 409, 412, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as V1Body;
+      const result = await updateListing(
+        db,
+        scopeOf(request),
+        request.params.serviceId,
+        (current) => {
+          const draft = draftFromV1({ externalId: current.externalId, ...body }, current.content);
+          businessCheck(draft);
+          return draft;
+        },
+        app.services.now(),
+        expectedVersion(request),
+      );
+      if (result.kind === 'not_found') throw notFound();
+      if (result.kind === 'version_mismatch') throw preconditionFailed();
+      if (result.kind === 'external_id_taken') throw new ApiError('conflict', `externalId ${String(body.externalId)} is already used by another listing of this agency`);
+      return sendListing(reply, result.listing);
+    },
+  );
+
+  app.patch(
+    '/listings/:serviceId/status',
+    {
+      config: { scope: 'listings:write' },
+      schema: {
+        tags: ['v1'],
+        summary: 'Change the commercial status',
+        description: 'Any source state is allowed. The v1 status stays pending_moderation until moderation approves the listing; commercialStatus shows the new value.',
+        security,
+        params: ServiceIdParams,
+        headers: WriteHeaders,
+        body: StatusBody,
+        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(400, 401, 403, 404, 412, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await setStatus(
+        db,
+        scopeOf(request),
+        { serviceId: request.params.serviceId },
+        request.body.status as CommercialStatus,
+        app.services.now(),
+        expectedVersion(request),
+      );
+      if (result === 'not_found') throw notFound();
+      if (result === 'version_mismatch') throw preconditionFailed();
+      return sendListing(reply, result.listing);
+    },
+  );
+
+  app.delete(
+    '/listings/:serviceId',
+    {
+      config: { scope: 'listings:delete' },
+      schema: {
+        tags: ['v1'],
+        summary: 'Remove a listing (soft delete)',
+        description: 'The listing leaves the public site and every read at once; it is kept for audit. Pushing its externalId again creates it anew.',
+        security,
+        params: ServiceIdParams,
+        headers: WriteHeaders,
+        response: { 200: Type.Object({ serviceId: Type.String(), deleted: Type.Literal(true) }), ...errorResponses(401, 403, 404, 412, 429) },
+      },
+    },
+    async (request) => {
+      const outcome = await deleteListing(db, scopeOf(request), { serviceId: request.params.serviceId }, app.services.now(), expectedVersion(request));
+      if (outcome === 'not_found') throw notFound();
+      if (outcome === 'version_mismatch') throw preconditionFailed();
+      return { serviceId: request.params.serviceId, deleted: true as const };
+    },
+  );
+
+  app.post(
+    '/listings/batch',
+    {
+      config: { scope: 'listings:write' },
+      bodyLimit: 8 * 1024 * 1024,
+      // Only the envelope is enforced for the whole request; items are checked one by one.
+      validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? batchEnvelope : () => true),
+      schema: {
+        tags: ['v1'],
+        summary: 'Create or update several listings; one outcome per item',
+        description:
+          'At most the plan’s batch size (Solo 10, Agence 50, Réseau 100); more is 400. Each item is an upsert by externalId; a bad item is ' +
+          'reported in results[] with its error and never stops the others. Always 200 when the request itself is well-formed.',
+        security,
+        headers: IdempotencyHeader,
+        body: BatchRequest,
+        response: { 200: BatchResult, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const items = (request.body as { listings: unknown[] }).listings;
+      const max = PLAN_BATCH_SIZES[request.auth!.plan];
+      if (items.length > max) {
+        const message = `listings must have at most ${max} items on this plan (got ${items.length})`;
+        throw new ApiError('validation_error', message, [{ field: 'listings', message }]);
+      }
+      return runBatch(items, scopeOf(request));
+    },
+  );
+
+  async function runBatch(items: unknown[], scope: ListingScope) {
+    type Result = { index: number; externalId: string | null; outcome: string; serviceId: string | null; version: number | null; error: { code: string; message: string; errors: FieldError[] } | null };
+    const results: Result[] = [];
+    const valid: Array<{ index: number; draft: ListingDraft }> = [];
+    const fail = (index: number, externalId: string | null, code: string, errors: FieldError[]) =>
+      results.push({ index, externalId, outcome: 'error', serviceId: null, version: null, error: { code, message: errors.map((e) => e.message).join('; '), errors } });
+    items.forEach((item, index) => {
+      const externalId = typeof (item as V1Body)?.externalId === 'string' ? ((item as V1Body).externalId as string) : null;
+      if (!validateItem(item)) {
+        fail(index, externalId, 'validation_error', fieldErrorsFromAjv((validateItem.errors ?? []) as ErrorObject[], 'body'));
+        return;
+      }
+      const draft = draftFromV1(item as V1Body);
+      const business = v1BusinessErrors(draft.content);
+      if (business.length > 0) fail(index, externalId, 'business_error', business);
+      else valid.push({ index, draft });
+    });
+    const last = new Map(valid.map(({ index, draft }) => [draft.externalId, index]));
+    const applied = valid.filter(({ index, draft }) => {
+      if (last.get(draft.externalId) === index) return true;
+      fail(index, draft.externalId, 'conflict', [{ field: 'externalId', message: `externalId appears again at index ${last.get(draft.externalId)}; only the last occurrence is applied` }]);
+      return false;
+    });
+    const outcomes = await writeListings(db, scope, applied.map((a) => a.draft), app.services.now());
+    outcomes.forEach((outcome, i) =>
+      results.push({ index: applied[i]!.index, externalId: outcome.externalId, outcome: outcome.outcome, serviceId: outcome.serviceId, version: outcome.version, error: null }),
+    );
+    results.sort((a, b) => a.index - b.index);
+    const count = (outcome: string) => results.filter((r) => r.outcome === outcome).length;
+    return { processed: items.length, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed: count('error'), results };
+  }
+};
+
+const batchEnvelope = new Ajv({ allErrors: true }).compile(
+  Type.Object({ listings: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }),
+);

@@ -1,0 +1,119 @@
+import type { FieldError } from '../http/errors.js';
+import { normaliseTimestamp } from '../listings/limits.js';
+import { publicUrl, type Listing, type ListingContent, type ListingDraft } from '../listings/model.js';
+import { businessErrors } from '../listings/rules.js';
+
+/** The v1 mapping of the one listing model (DECISIONS §6). */
+
+/** Model field names as v1 calls them. */
+const V1_NAMES: Record<string, string> = { transaction: 'type', propertyType: 'category' };
+
+export type V1Body = Record<string, unknown>;
+
+const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+
+/** Content from a v1 body laid over `base` (a full body on create, the stored content on PUT). */
+export function contentFromV1(body: V1Body, base?: ListingContent): ListingContent {
+  const pick = <K extends keyof ListingContent>(key: K, v1Name: string = key): ListingContent[K] =>
+    (v1Name in body ? (body[v1Name] ?? null) : base ? base[key] : null) as ListingContent[K];
+  const photos = 'photos' in body ? (body.photos as Array<{ url: string; label?: string | null; order: number }>) : null;
+  const fees = 'fees' in body ? (body.fees as { agencyFees?: number | null; feesPaidBy?: string | null; feeIncluded?: boolean | null } | null) : undefined;
+  const timestamp = (name: 'createdAtExternal' | 'updatedAtExternal') => {
+    const value = pick(name);
+    return typeof value === 'string' ? normaliseTimestamp(value) : null;
+  };
+  return {
+    title: pick('title'),
+    transaction: pick('transaction', 'type'),
+    propertyType: pick('propertyType', 'category'),
+    price: pick('price'),
+    priceUnit: ('priceUnit' in body ? body.priceUnit : (base?.priceUnit ?? 'EUR')) as 'EUR',
+    charges: pick('charges'),
+    surface: pick('surface'),
+    rooms: pick('rooms'),
+    bedrooms: pick('bedrooms'),
+    floor: pick('floor'),
+    city: pick('city'),
+    postcode: pick('postcode'),
+    neighborhood: pick('neighborhood'),
+    addressLine: pick('addressLine'),
+    dpe: pick('dpe'),
+    ges: pick('ges'),
+    description: pick('description'),
+    features: 'features' in body ? (body.features as string[]) : (base?.features ?? []),
+    photos: photos
+      ? photos.map((photo) => ({ url: photo.url, label: orNull(photo.label), order: photo.order }))
+      : (base?.photos ?? []),
+    fees:
+      fees === undefined
+        ? (base?.fees ?? null)
+        : fees === null
+          ? null
+          : { agencyFees: orNull(fees.agencyFees), feesPaidBy: orNull(fees.feesPaidBy), feeIncluded: orNull(fees.feeIncluded) } as ListingContent['fees'],
+    sourceCrm: pick('sourceCrm'),
+    createdAtExternal: timestamp('createdAtExternal'),
+    updatedAtExternal: timestamp('updatedAtExternal'),
+  };
+}
+
+export function draftFromV1(body: V1Body, base?: ListingContent): ListingDraft {
+  const draft: ListingDraft = { externalId: body.externalId as string, content: contentFromV1(body, base) };
+  if (typeof body.shareWithService === 'boolean') draft.shareWithService = body.shareWithService;
+  if (typeof body.shareWithRelay === 'boolean') draft.shareWithRelay = body.shareWithRelay;
+  return draft;
+}
+
+export function v1BusinessErrors(content: ListingContent): FieldError[] {
+  return businessErrors(content).map((error) => ({ field: V1_NAMES[error.field] ?? error.field, message: error.message }));
+}
+
+export function v1Status(listing: Pick<Listing, 'moderationState' | 'status'>) {
+  if (listing.moderationState === 'pending') return 'pending_moderation' as const;
+  if (listing.moderationState === 'rejected') return 'rejected' as const;
+  return listing.status;
+}
+
+export const etagOf = (version: number) => `"v${version}"`;
+
+/** The full v1 record (owner reads): every field, in v1 names, plus the service's own. */
+export function toV1Record(listing: Listing, siteUrl: string) {
+  const c = listing.content;
+  return {
+    serviceId: listing.serviceId,
+    externalId: listing.externalId,
+    status: v1Status(listing),
+    commercialStatus: listing.status,
+    version: listing.version,
+    publicUrl: publicUrl(siteUrl, listing.serviceId),
+    createdAt: listing.createdAt.toISOString(),
+    updatedAt: listing.updatedAt.toISOString(),
+    moderation: { state: listing.moderationState, reasons: listing.moderationReasons },
+    type: c.transaction,
+    category: c.propertyType,
+    title: c.title,
+    description: c.description,
+    publicTitle: listing.publicTitle,
+    publicDescription: listing.publicDescription,
+    price: c.price,
+    priceUnit: c.priceUnit,
+    city: c.city,
+    postcode: c.postcode,
+    surface: c.surface,
+    rooms: c.rooms,
+    bedrooms: c.bedrooms,
+    dpe: c.dpe,
+    ges: c.ges,
+    photos: [...c.photos].sort((a, b) => a.order - b.order),
+    fees: c.fees,
+    charges: c.charges,
+    floor: c.floor,
+    neighborhood: c.neighborhood,
+    addressLine: c.addressLine,
+    features: c.features,
+    sourceCrm: c.sourceCrm,
+    shareWithService: listing.shareWithService,
+    shareWithRelay: listing.shareWithRelay,
+    createdAtExternal: c.createdAtExternal,
+    updatedAtExternal: c.updatedAtExternal,
+  };
+}
