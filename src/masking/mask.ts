@@ -8,6 +8,7 @@
 import { fold, originalEnd, originalStart } from './fold.js';
 import { createPhoneDetector } from './phone.js';
 import { createPortalDetector, DEFAULT_PORTALS } from './portals.js';
+import { overlapChecker, subtract } from './spans.js';
 import type { MaskKind, Span } from './types.js';
 import { createWebDetector } from './web.js';
 
@@ -59,19 +60,6 @@ const hasAlnum = (s: string, from: number, to: number): boolean => {
   return false;
 };
 
-/** Removes the protected ranges (sorted, disjoint) from a span; may split it. */
-function subtract(span: Span, kept: readonly Span[], out: Span[]): void {
-  let start = span.start;
-  for (const k of kept) {
-    if (k.end <= start) continue;
-    if (k.start >= span.end) break;
-    if (k.start > start) out.push({ start, end: k.start, kind: span.kind });
-    start = Math.max(start, k.end);
-    if (start >= span.end) return;
-  }
-  if (start < span.end) out.push({ start, end: span.end, kind: span.kind });
-}
-
 /** A replacement made by this call, in the coordinates of the current text. */
 interface Made extends Span {
   made: true;
@@ -121,14 +109,9 @@ export function createMasker(options: MaskerOptions = {}): Masker {
     // "…?next=www.georisques.gouv.fr", digits glued to it) goes with the
     // detail instead of punching a hole in its mask.
     const allowedLinks: Span[] = [];
-    const detected = found.length;
-    for (const k of keptFolded) {
-      let entangled = false;
-      for (let i = 0; i < detected && !entangled; i++) {
-        const d = found[i];
-        entangled = d !== undefined && d.start < k.end && k.start < d.end;
-      }
-      (entangled ? found : allowedLinks).push(k);
+    if (keptFolded.length > 0) {
+      const overlapsDetail = overlapChecker(found);
+      for (const k of keptFolded) (overlapsDetail(k.start, k.end) ? found : allowedLinks).push(k);
     }
 
     const toOriginal = (s: Span): Span => ({
@@ -147,13 +130,15 @@ export function createMasker(options: MaskerOptions = {}): Masker {
       if (made[m]?.start !== i) kept.push({ start: i, end: i + MASK_TEXT.length, kind: 'url' });
     }
     kept.sort((a, b) => a.start - b.start);
+    const keptEndsMax: number[] = [];
+    for (const k of kept) keptEndsMax.push(Math.max(k.end, keptEndsMax[keptEndsMax.length - 1] ?? 0));
 
     const spans: Span[] = [];
     for (const s of found) {
       if (s.end <= s.start) continue;
       const o = toOriginal(s);
       if (kept.length === 0) spans.push(o);
-      else subtract(o, kept, spans);
+      else subtract(o, kept, keptEndsMax, spans);
     }
     return spans.filter((s) => hasAlnum(text, s.start, s.end));
   }

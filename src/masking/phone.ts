@@ -21,6 +21,7 @@
  * "groups of digits separated by optional separators" is exactly the shape that
  * makes backtracking regexes explode.
  */
+import { overlapChecker } from './spans.js';
 import { isAlnumCode, isDigitCode, type Span } from './types.js';
 
 const SPACE = 0x20;
@@ -68,7 +69,7 @@ interface Group {
   start: number;
   end: number;
   digits: string;
-  /** Separator before this group: '', ' ', '.', '-', '/'; spaced punctuation gets a '~' suffix. */
+  /** Separator before this group: '', ' ', '  ', '.', '-', '/'; spaced punctuation gets a '~' suffix. */
   sep: string;
   paren: boolean;
 }
@@ -89,16 +90,16 @@ export function createPhoneDetector(): PhoneDetector {
   const startRe = /[0-9+(]|o(?=[0-9])/g;
   const spelled = createSpelledDetector();
 
-  // Details found by the other detectors during the current detect() call.
-  let others: readonly Span[] = [];
+  // Whether a range overlaps a detail found by the other detectors (e-mails,
+  // links, portals) during the current detect() call.
+  const noOverlap = (): boolean => false;
+  let overlapsOther: (start: number, end: number) => boolean = noOverlap;
 
   function followedByUnit(f: string, pos: number): boolean {
     unitRe.lastIndex = pos;
     if (!unitRe.test(f)) return false;
     // "kWh.com" or "lots@…" is a detail of its own, not the unit of this number.
-    const unitEnd = unitRe.lastIndex;
-    for (const o of others) if (o.start < unitEnd && o.end > pos) return false;
-    return true;
+    return !overlapsOther(pos, unitRe.lastIndex);
   }
 
   /** Digits of the run starting at `pos` that belong to a legal mention (0 if none). */
@@ -124,7 +125,7 @@ export function createPhoneDetector(): PhoneDetector {
     if (gap.length > 60 || cueRe.test(gap)) return 0;
     // A keyword swallowed by a detail ("https://…/siret") is masked with it,
     // and a detail in the gap separates the keyword from the number.
-    for (const o of others) if (o.start < pos && o.end > keywordAt) return 0;
+    if (overlapsOther(keywordAt, pos)) return 0;
     return legalDigits(last[1] ?? '');
   }
 
@@ -194,7 +195,7 @@ export function createPhoneDetector(): PhoneDetector {
         isDigitCode(nx) || nx === LPAREN || (nx === LETTER_O && isDigitCode(f.charCodeAt(r + 1)) && r > g.end);
       if (!nextIsGroup) break;
       if (punct !== '') sep = spacesBefore + spacesAfter > 0 ? punct + '~' : punct;
-      else sep = spacesBefore > 0 ? ' ' : '';
+      else sep = spacesBefore === 2 ? '  ' : spacesBefore === 1 ? ' ' : '';
       if (closeParen && groups.length === 1 && sep === '') sep = ' ';
       q = r;
     }
@@ -267,6 +268,8 @@ export function createPhoneDetector(): PhoneDetector {
       const g = G[b];
       if (g === undefined) break;
       const d = b === a ? g.digits.slice(skip) : g.digits;
+      // A double space or a spaced dash ends the number: "+32 2 123 45 67  2024-06-30".
+      if (b > a && (g.sep === '  ' || g.sep.endsWith('~'))) break;
       if (g.paren && d === '0' && b > a) {
         last = b; // trunk prefix in "+33 (0)6 …"
         continue;
@@ -304,7 +307,7 @@ export function createPhoneDetector(): PhoneDetector {
     const G = readChain(f, digitsAt, wrapped);
     const lastGroup = G[G.length - 1];
     if (lastGroup === undefined) return p + 1;
-    if (others.length === 0) {
+    if (!overlapsOther(p, lastGroup.end)) {
       analyzeGroups(f, p, G, plus, out);
       return lastGroup.end;
     }
@@ -313,7 +316,7 @@ export function createPhoneDetector(): PhoneDetector {
     let segment: Group[] = [];
     let first = true;
     for (const g of G) {
-      if (others.some((o) => o.start < g.end && o.end > g.start)) {
+      if (overlapsOther(g.start, g.end)) {
         if (segment.length > 0) analyzeGroups(f, first ? p : (segment[0]?.start ?? p), segment, plus && first, out);
         segment = [];
         first = false;
@@ -412,10 +415,10 @@ export function createPhoneDetector(): PhoneDetector {
 
   return {
     detect(f: string, out: Span[], found: readonly Span[]): void {
-      others = found;
+      overlapsOther = found.length === 0 ? noOverlap : overlapChecker(found);
       detectDigits(f, out);
-      spelled(f, out, legalSkip, followedByUnit);
-      others = [];
+      spelled(f, out, legalSkip, followedByUnit, overlapChecker(out === found ? out : [...out, ...found]));
+      overlapsOther = noOverlap;
     },
   };
 }
@@ -569,8 +572,9 @@ function phoneShaped(d: string): boolean {
 
 type LegalCheck = (f: string, pos: number) => number;
 type UnitCheck = (f: string, pos: number) => boolean;
+type TakenCheck = (start: number, end: number) => boolean;
 
-function createSpelledDetector(): (f: string, out: Span[], legal: LegalCheck, unit: UnitCheck) => void {
+function createSpelledDetector(): (f: string, out: Span[], legal: LegalCheck, unit: UnitCheck, taken: TakenCheck) => void {
   const runRe = new RegExp(SPELLED_RUN_SOURCE, 'g');
   const tokenRe = /[a-z]+|[0-9]+/g;
   const hasLetterRe = /[a-z]/;
@@ -619,7 +623,7 @@ function createSpelledDetector(): (f: string, out: Span[], legal: LegalCheck, un
     }
   }
 
-  return (f, out, legal, unit) => {
+  return (f, out, legal, unit, taken) => {
     runRe.lastIndex = 0;
     for (let m = runRe.exec(f); m !== null; m = runRe.exec(f)) {
       const run = m[0];
@@ -634,6 +638,15 @@ function createSpelledDetector(): (f: string, out: Span[], legal: LegalCheck, un
       }
       let seg: ParsedNumber[] = [];
       for (let i = 0; i < t.length; ) {
+        const tok = t[i];
+        // Digits already taken by a phone or another detail end the run there,
+        // so "06 98 76 54 32-06 douze …" can start a second number at "06".
+        if (tok !== undefined && taken(tok.start, tok.end)) {
+          if (seg.length > 0) flush(seg, t, f, out, legal, unit);
+          seg = [];
+          i++;
+          continue;
+        }
         const num = parseNumber(t, i);
         if (num === null) {
           if (seg.length > 0) flush(seg, t, f, out, legal, unit);

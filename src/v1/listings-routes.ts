@@ -318,5 +318,6 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 const batchEnvelope = new Ajv({ allErrors: true }).compile(
-  Type.Object({ listings: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }),
+  // The plan's batch size is checked in the handler, with a message that names it.
+  Type.Object({ listings: Type.Array(Type.Unknown(), { minItems: 1 }) }, { additionalProperties: false }),
 );
