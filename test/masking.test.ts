@@ -211,6 +211,8 @@ describe('robustness', () => {
       '+1 '.repeat(N / 3),
       'se loger '.repeat(N / 9),
       'a'.repeat(N) + '@' + 'b.'.repeat(N / 2) + 'fr',
+      'a.b@c.d 0 6 '.repeat(N / 12),
+      `${MASK_TEXT} a@b.fr www.georisques.gouv.fr 06 12 34 56 78 `.repeat(N / 120),
     ];
     const start = performance.now();
     for (const input of inputs) maskContactDetails(input);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerAuthentication, type InterfaceFace } from '../keys/authenticate.js';
 import { v1Routes } from '../v1/routes.js';
 import { ingestionRoutes } from '../ingestion/routes.js';
+import { withStandardErrors } from './schemas.js';
 
 export interface MountOptions {
   face: InterfaceFace;
@@ -31,6 +32,9 @@ export async function registerInterfaces(app: FastifyInstance) {
     await app.register(
       async (scope) => {
         scope.decorate('face', mount.face);
+        scope.addHook('onRoute', (route) => {
+          if (route.schema && !route.schema.hide) withStandardErrors(route.schema as Parameters<typeof withStandardErrors>[0]);
+        });
         registerAuthentication(scope, mount.face, app.services);
         await scope.register(mount.routes);
       },

@@ -9,11 +9,14 @@ import type { Config } from '../config.js';
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
   await app.register(swagger, {
+    // Shared schemas keep their names ($id) in components instead of def-0, def-1…
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'listing-sync',
         version: '1.0.0',
+        contact: { name: 'listing-sync integration support', url: `${config.siteUrl}/docs` },
         description:
           'Receives real-estate listings from agency software and publishes them on a public listings site. ' +
           'Two interfaces share one listing model: the bulk ingestion interface (`/ingest`) and the REST v1 interface (`/v1`). ' +

@@ -20,6 +20,8 @@ export const Problem = Type.Object(
 );
 
 const DESCRIPTIONS: Record<number, string> = {
+  415: 'unsupported_media_type: the body is not JSON.',
+  500: 'server_error: an internal fault; retry later, quoting requestId.',
   400: 'validation_error: the request breaks the schema; errors[] names each field and rule.',
   401: 'unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment.',
   403: 'forbidden: the key lacks the scope this operation needs.',
@@ -33,5 +35,19 @@ const DESCRIPTIONS: Record<number, string> = {
 
 /** Response entries for the error statuses an operation can answer. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, Type.Ref('Problem', { description: DESCRIPTIONS[status] })]));
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: DESCRIPTIONS[status], content: { 'application/problem+json': { schema: Type.Ref('Problem') } } } as unknown as TSchema,
+    ]),
+  );
+}
+
+/**
+ * Errors any authenticated operation can answer, added to every route of an interface so
+ * the OpenAPI description lists them without each route repeating them.
+ */
+export function withStandardErrors(schema: { response?: Record<string | number, unknown>; body?: unknown }) {
+  const statuses = [400, 401, 403, 429, 500, ...(schema.body ? [413, 415] : [])];
+  schema.response = { ...errorResponses(...statuses), ...(schema.response ?? {}) };
 }

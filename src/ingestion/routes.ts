@@ -29,6 +29,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? envelope : () => true),
       schema: {
         tags: ['ingestion'],
+        operationId: 'ingestListings',
         summary: `Create or update up to ${MAX_PUSH} listings by externalId`,
         description:
           'Upsert by externalId, idempotent. Each rejected listing is reported in errors[] with its index and reason; the others are still written, ' +
@@ -51,6 +52,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:read' },
       schema: {
         tags: ['ingestion'],
+        operationId: 'agencyListings',
         summary: 'Page through the agency’s current listings for reconciliation',
         description:
           'Keyset pagination on the change sequence: start with afterTs=0 and pass nextAfterTs until it is null. Every current listing is returned ' +
@@ -83,7 +85,9 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:read' },
       schema: {
         tags: ['ingestion'],
+        operationId: 'getListingByExternalIdIngest',
         summary: 'One of the agency’s listings by externalId',
+        description: 'The listing in ingestion names (spec 2.1) plus serviceId, version, publicUrl, timestamps, moderation and publicDescription. 404 when unknown or another agency’s.',
         security: [{ bearerAuth: [] }],
         querystring: ExternalIdQuery,
         response: { 200: IngestRecord, ...errorResponses(400, 401, 403, 404, 429) },
@@ -102,6 +106,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:delete' },
       schema: {
         tags: ['ingestion'],
+        operationId: 'deleteListingByExternalIdIngest',
         summary: 'Remove one of the agency’s listings at once (soft delete)',
         description: 'The listing leaves the public site and every read at once; pushing its externalId again creates it anew, its version continuing.',
         security: [{ bearerAuth: [] }],

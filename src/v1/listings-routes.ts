@@ -79,6 +79,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:write' },
       schema: {
         tags: ['v1'],
+        operationId: 'upsertListing',
         summary: 'Create or update a listing by externalId (upsert)',
         description:
           '201 with the creation result when the listing is created (status pending_moderation, version 1); 200 with the same shape when it is ' +
@@ -109,6 +110,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:read' },
       schema: {
         tags: ['v1'],
+        operationId: 'listListings',
         summary: 'The agency’s listings, newest change first',
         description: 'Filters: status (a v1 status), modifiedSince (ISO 8601). Pages from 1; pageSize 1–200, default 50.',
         security,
@@ -134,7 +136,9 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:read' },
       schema: {
         tags: ['v1'],
+        operationId: 'getListing',
         summary: 'One listing by service identifier',
+        description: 'The full record in v1 names, with addressLine (owner only), publicDescription as the site shows it, and ETag "v{version}".',
         security,
         params: ServiceIdParams,
         response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(401, 403, 404, 429) },
@@ -153,7 +157,9 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:read' },
       schema: {
         tags: ['v1'],
+        operationId: 'getListingByExternalId',
         summary: 'One listing by the agency’s identifier',
+        description: 'Same record as GET /v1/listings/{serviceId}, found by the agency’s externalId.',
         security,
         params: ExternalIdParams,
         response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(401, 403, 404, 429) },
@@ -172,6 +178,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:write' },
       schema: {
         tags: ['v1'],
+        operationId: 'updateListing',
         summary: 'Update a listing; only the fields given change',
         description: 'A partial body is accepted. The version grows by 1 when something changes. A new externalId already used by the agency is 409.',
         security,
@@ -208,6 +215,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:write' },
       schema: {
         tags: ['v1'],
+        operationId: 'setListingStatus',
         summary: 'Change the commercial status',
         description: 'Any source state is allowed. The v1 status stays pending_moderation until moderation approves the listing; commercialStatus shows the new value.',
         security,
@@ -238,6 +246,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:delete' },
       schema: {
         tags: ['v1'],
+        operationId: 'deleteListing',
         summary: 'Remove a listing (soft delete)',
         description: 'The listing leaves the public site and every read at once; it is kept for audit. Pushing its externalId again creates it anew.',
         security,
@@ -263,6 +272,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? batchEnvelope : () => true),
       schema: {
         tags: ['v1'],
+        operationId: 'batchUpsertListings',
         summary: 'Create or update several listings; one outcome per item',
         description:
           'At most the plan’s batch size (Solo 10, Agence 50, Réseau 100); more is 400. Each item is an upsert by externalId; a bad item is ' +

@@ -38,7 +38,9 @@ export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: null },
       schema: {
         tags: ['v1'],
+        operationId: 'getMe',
         summary: 'The calling key, its agency and its remaining quota',
+        description: 'Needs only a valid key. Tells the agency and its plan (batch size, webhooks), the key (display form, environment, scopes, created, last used) and every quota with its limit, used, remaining and reset.',
         security: [{ bearerAuth: [] }],
         response: { 200: MeResponse },
       },

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { buildApp, closeServices, createServices, type Services } from '../../src/app.js';
 import { openTestDatabase } from './database.js';
+import { ContractChecker } from './contract.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -15,6 +16,7 @@ export interface TestAgency {
 
 export interface TestApp {
   app: FastifyInstance;
+  contract: ContractChecker;
   services: Services;
   db: Database;
   config: Config;
@@ -45,18 +47,25 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   options.routes?.(app);
   await app.ready();
 
-  const call: TestApp['call'] = (method, url, key, body, headers = {}) =>
-    app.inject({
+  const contract = new ContractChecker(app.swagger() as never);
+  // Every answer a test receives through `call` is checked against the OpenAPI description.
+  const call: TestApp['call'] = async (method, url, key, body, headers = {}) => {
+    const response = await app.inject({
       method,
       url,
       headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
       ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
     });
+    const violations = contract.check(String(method), url, response.statusCode, response.headers, response.body);
+    if (violations.length > 0) throw new Error(`Response outside the OpenAPI description:\n${violations.join('\n')}`);
+    return response;
+  };
   const admin: TestApp['admin'] = (method, url, body) => call(method, `/admin/api${url}`, ADMIN_TOKEN, body);
 
   let counter = 0;
   return {
     app,
+    contract,
     services,
     db,
     config,

@@ -1,0 +1,72 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { databaseKind } from './helpers/database.js';
+import { ingestItem } from './helpers/listings.js';
+import { v1Body } from './helpers/v1.js';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+test(`[${databaseKind}] a tour of every documented operation stays inside the OpenAPI description`, async () => {
+  const a = await t.agency({ plan: 'reseau' });
+  // Each `call` throws on a response outside the description; this tour makes every operation answer.
+  await t.call('GET', '/v1/me', a.live);
+  const created = (await t.call('POST', '/v1/listings', a.live, v1Body('C-1'))).json();
+  await t.call('POST', '/v1/listings', a.live, v1Body('C-1'));
+  await t.call('POST', '/v1/listings', a.live, v1Body('C-x', { price: 'x' }));
+  await t.call('POST', '/v1/listings', a.live, v1Body('C-y', { dpe: 'A', ges: 'G' }));
+  await t.call('POST', '/v1/listings', a.live, v1Body('C-1'), { 'if-none-match': '*' });
+  await t.call('GET', '/v1/listings?pageSize=5', a.live);
+  await t.call('GET', `/v1/listings/${created.serviceId}`, a.live);
+  await t.call('GET', '/v1/listings/lst_missing', a.live);
+  await t.call('GET', '/v1/listings/by-external/C-1', a.live);
+  await t.call('PUT', `/v1/listings/${created.serviceId}`, a.live, { price: 300000 });
+  await t.call('PUT', `/v1/listings/${created.serviceId}`, a.live, { price: 300001 }, { 'if-match': '"v1"' });
+  await t.call('PATCH', `/v1/listings/${created.serviceId}/status`, a.live, { status: 'sold' });
+  await t.call('POST', '/v1/listings/batch', a.live, { listings: [v1Body('C-2'), v1Body('C-3', { price: -1 })] });
+  await t.call('DELETE', `/v1/listings/${created.serviceId}`, a.live);
+  await t.call('POST', '/ingest/ingestListings', a.live, { listings: [ingestItem('I-1'), ingestItem('I-2', { price: 0 })] });
+  await t.call('POST', '/ingest/ingestListings', a.live, { nope: true });
+  await t.call('GET', '/ingest/agencyListings?limit=1', a.live);
+  await t.call('GET', '/ingest/listingByExternalId?externalId=I-1', a.live);
+  await t.call('DELETE', '/ingest/listingByExternalId?externalId=I-1', a.live);
+  await t.call('GET', '/sandbox/v1/me', a.test);
+  const readOnly = (await t.admin('POST', `/agencies/${a.agencyId}/keys`, { env: 'live', scopes: ['listings:read'] })).json().key;
+  await t.call('POST', '/v1/listings', readOnly, v1Body('C-9'));
+  const missing = t.contract.documented.filter((op) => !t.contract.seen.has(op));
+  assert.deepEqual(missing, [], 'every documented operation was exercised');
+  assert.ok(t.contract.checked >= 20);
+});
+
+test('the contract checker does fail on a response outside the description', () => {
+  const ok = JSON.stringify({ status: 'ok' });
+  assert.deepEqual(t.contract.check('GET', '/healthz', 200, {}, ok), [], 'undocumented service routes are not part of the contract');
+  const wrongBody = t.contract.check('GET', '/v1/listings/lst_1', 200, { 'content-type': 'application/json', etag: '"v1"' }, JSON.stringify({ serviceId: 1 }));
+  assert.ok(wrongBody.some((v) => /body does not match/.test(v)));
+  const wrongStatus = t.contract.check('GET', '/v1/listings/lst_1', 418, { 'content-type': 'application/json' }, '{}');
+  assert.ok(wrongStatus.some((v) => /status not documented/.test(v)));
+  const missingHeader = t.contract.check('GET', '/v1/listings/by-external/x', 200, { 'content-type': 'application/json' }, '{}');
+  assert.ok(missingHeader.some((v) => /ETag missing/.test(v)));
+  const wrongType = t.contract.check('GET', '/v1/listings/lst_1', 404, { 'content-type': 'application/json' }, '{}');
+  assert.ok(wrongType.some((v) => /content type application\/json not documented/.test(v)));
+  assert.ok(t.contract.check('POST', '/v1/unknown', 200, {}, '{}').some((v) => /not documented/.test(v)));
+});
+
+test('GET /openapi.json serves OpenAPI 3.1 with both interfaces, security, servers and sandbox', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  assert.equal(doc.openapi, '3.1.0');
+  assert.equal(doc.info.version, '1.0.0');
+  assert.ok(doc.paths['/v1/listings'] && doc.paths['/ingest/ingestListings']);
+  assert.deepEqual(doc.servers.map((s: { url: string }) => s.url), ['http://localhost:8080', 'http://localhost:8080/sandbox']);
+  assert.equal(doc.components.securitySchemes.bearerAuth.scheme, 'bearer');
+  assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith('/admin')), 'the operator API is not public');
+  const docs = await t.app.inject({ method: 'GET', url: '/docs' });
+  assert.ok(docs.statusCode === 200 || docs.statusCode === 302);
+  const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+  assert.equal(page.statusCode, 200);
+  assert.ok(!/https?:\/\/(cdn|unpkg|jsdelivr)/.test(page.body), 'no CDN');
+});
