@@ -2,12 +2,14 @@ import { machine } from './lib.js';
 import { benchAuth } from './auth.js';
 import { benchIngest } from './ingest.js';
 import { benchQuotas } from './quotas.js';
+import { benchV1 } from './v1.js';
 
 /** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
 const BENCHES: Record<string, () => Promise<unknown>> = {
   auth: benchAuth,
   ingest: () => benchIngest(),
   quotas: benchQuotas,
+  v1: benchV1,
 };
 
 const wanted = process.argv.slice(2).filter((name) => name in BENCHES);

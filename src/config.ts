@@ -21,6 +21,8 @@ export interface Config {
   logRequests: boolean;
   /** Quotas of DECISIONS §4; the switch and the key limits exist for load tests only. */
   quotas: { enabled: boolean; keyLimits: { live: number; test: number } };
+  /** A bare row-read route for benchmarks (BENCH_ROUTES=1). */
+  benchRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestLogRetentionDays: integer(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: flag(env, 'LOG_REQUESTS', false),
+    benchRoutes: flag(env, 'BENCH_ROUTES', false),
     quotas: {
       enabled: flag(env, 'QUOTAS', true),
       keyLimits: {
