@@ -125,3 +125,23 @@ test(`[${databaseKind}] the request log records method, path, status, error code
   const live = keys.json().keys.find((k: { env: string }) => k.env === 'live');
   assert.ok(live.lastUsedAt, 'last used time recorded');
 });
+
+test(`[${databaseKind}] keys never appear in the service's logs, even with per-request logging on`, async () => {
+  const { default: pino } = await import('pino');
+  const lines: string[] = [];
+  const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
+  const logged = await createTestApp({ db: t.db, logger });
+  try {
+    const own = await logged.agency();
+    await logged.call('GET', '/v1/me', own.live);
+    await logged.call('GET', '/v1/me', own.test); // wrong environment: logged as a 401
+    await logged.call('GET', '/ingest/agencyListings', `${own.live.slice(0, -3)}xyz`);
+    assert.ok(lines.length >= 6, 'requests were logged');
+    for (const key of [own.live, own.test]) {
+      const secret = key.slice(16);
+      assert.ok(!lines.some((line) => line.includes(secret)), 'a key reached the log');
+    }
+  } finally {
+    await logged.close();
+  }
+});

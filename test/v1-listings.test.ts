@@ -295,3 +295,18 @@ test(`[${databaseKind}] scopes apply to v1: read-only keys cannot write or delet
   const { serviceId } = (await create(v1Body('SC-2'))).json();
   assert.equal((await t.call('DELETE', `/v1/listings/${serviceId}`, readOnly)).statusCode, 403);
 });
+
+test(`[${databaseKind}] fuzz: malformed v1 bodies always get a 4xx naming fields, never a 500`, async () => {
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const values = [null, 0, -1, 1.5, 1e300, '', 'x', 'A', true, [], {}, [{}], [{ url: 'https://a.b/c', order: 0 }], { feesPaidBy: 'x' }, '2026-01-01T00:00:00Z', 'é'.repeat(400)];
+  const keys = [...Object.keys(v1Body('F')), 'charges', 'floor', 'features', 'sourceCrm', 'shareWithService', 'createdAtExternal', 'junk'];
+  for (let i = 0; i < 300; i++) {
+    const body: Record<string, unknown> = v1Body(`FZ-${i}`);
+    for (let m = 0; m < 1 + Math.floor(random() * 3); m++) body[keys[Math.floor(random() * keys.length)]!] = values[Math.floor(random() * values.length)];
+    const target = random() < 0.2 ? '/v1/listings/batch' : '/v1/listings';
+    const response = await t.call('POST', target, agency.live, target.endsWith('batch') ? { listings: [body] } : body);
+    assert.ok([200, 201, 400, 422].includes(response.statusCode), `${response.statusCode} for ${JSON.stringify(body).slice(0, 200)}`);
+    if (response.statusCode >= 400) assert.ok(response.json().errors.length > 0 && response.json().errors.every((e: { field: string }) => e.field));
+  }
+});

@@ -43,7 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = options.db ?? (await openTestDatabase());
   const config = loadConfig({ ADMIN_TOKEN, PORT: '8080', DEMO: '0', ...options.env });
   const services = await createServices(config, db, { now: options.now });
-  const app = await buildApp(services, { logger: options.logger });
+  const app = await buildApp(services, { logger: options.logger, logRequests: Boolean(options.logger) });
   options.routes?.(app);
   await app.ready();
 
