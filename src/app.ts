@@ -73,6 +73,7 @@ export async function buildApp(
 
   app.decorate('services', services);
   app.decorateRequest('auth', null);
+  app.decorateRequest('quotaStates', null);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(Problem);
   app.addSchema(ListingCreate);

@@ -6,7 +6,7 @@ import type { KeyCache } from './key-cache.js';
 import type { RequestLogWriter } from '../request-log/request-log.js';
 import type { VerifiedKey } from './key-store.js';
 import type { QuotaGate } from '../quotas/quota-gate.js';
-import { rateLimitHeaders, subjectsFor } from '../quotas/limits.js';
+import { policyHeader, rateLimitHeaders, subjectsFor, type QuotaState, type QuotaSubject } from '../quotas/limits.js';
 import type { Config } from '../config.js';
 
 export interface AuthContext {
@@ -21,6 +21,10 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyRequest {
+    /** The quotas this call was admitted against, as they stand after it. */
+    quotaStates: QuotaState[] | null;
   }
   interface FastifyContextConfig {
     /** Scope a key needs for this route; `null` means any valid key (e.g. GET /v1/me). */
@@ -85,14 +89,23 @@ export function registerAuthentication(
   face: InterfaceFace,
   deps: { keys: KeyCache; requestLog: RequestLogWriter; quotas: QuotaGate | null; config: Config; now: () => Date },
 ) {
+  // Cached keys are the same objects from call to call (and replaced when reloaded), so their
+  // quota subjects are computed once per key and mount.
+  const subjectsByKey = new WeakMap<VerifiedKey, { subjects: QuotaSubject[]; policy: string }>();
   app.addHook('onRequest', async (request, reply) => {
     const auth = await authenticateRequest(request, face, deps.keys);
     request.auth = auth;
     if (deps.quotas) {
       // Every authenticated call counts, before anything else happens: a refused call has no effect.
-      const subjects = subjectsFor({ ...auth, onV1: face.kind === 'v1', keyLimits: deps.config.quotas.keyLimits });
-      const admission = await deps.quotas.admit(subjects);
-      reply.headers(rateLimitHeaders(admission.states, Math.floor(deps.now().getTime() / 1000)));
+      let quota = subjectsByKey.get(auth.key);
+      if (!quota) {
+        const subjects = subjectsFor({ ...auth, onV1: face.kind === 'v1', keyLimits: deps.config.quotas.keyLimits });
+        quota = { subjects, policy: policyHeader(subjects) };
+        subjectsByKey.set(auth.key, quota);
+      }
+      const admission = await deps.quotas.admit(quota.subjects);
+      request.quotaStates = admission.states;
+      reply.headers(rateLimitHeaders(admission.states, Math.floor(deps.now().getTime() / 1000), quota.policy));
       if (!admission.allowed) {
         const shown = admission.states.find((s) => s.remaining === 0) ?? admission.states[0]!;
         throw new ApiError(

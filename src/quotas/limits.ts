@@ -66,14 +66,18 @@ export function tightest(states: readonly QuotaState[]): QuotaState {
   return [...states].sort((a, b) => a.remaining - b.remaining || a.limit - b.limit)[0]!;
 }
 
-export function rateLimitHeaders(states: readonly QuotaState[], nowSeconds: number): Record<string, string> {
-  const shown = tightest(states);
+/** IETF draft-ietf-httpapi-ratelimit-headers policy field: constant for a set of subjects. */
+export function policyHeader(subjects: readonly Pick<QuotaSubject, 'name' | 'limit'>[]): string {
+  return subjects.map((s) => `"${s.name}";q=${s.limit};w=${WINDOW_MINUTES * 60}`).join(', ');
+}
+
+export function rateLimitHeaders(states: readonly QuotaState[], nowSeconds: number, policy = policyHeader(states)): Record<string, string> {
+  const shown = states.length === 1 ? states[0]! : tightest(states);
   return {
     'x-ratelimit-limit': String(shown.limit),
     'x-ratelimit-remaining': String(Math.max(0, shown.remaining)),
     'x-ratelimit-reset': String(shown.reset),
-    // IETF draft-ietf-httpapi-ratelimit-headers: policies, and the one closest to its limit.
-    'ratelimit-policy': states.map((s) => `"${s.name}";q=${s.limit};w=${WINDOW_MINUTES * 60}`).join(', '),
+    'ratelimit-policy': policy,
     ratelimit: `"${shown.name}";r=${Math.max(0, shown.remaining)};t=${Math.max(0, shown.reset - nowSeconds)}`,
   };
 }

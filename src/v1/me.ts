@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS, subjectsFor } from '../quotas/limits.js';
+import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS } from '../quotas/limits.js';
 
 const Quota = Type.Object({
   name: Type.String({ enum: ['key', 'plan'], description: "key: this key's own quota; plan: the agency's plan quota on v1, shared by its keys of this environment." }),
@@ -48,7 +48,6 @@ export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       // Everything comes from the verified key (cached with its agency): no database round-trip.
       const auth = request.auth!;
-      const quotas = app.services.quotas;
       return {
         agency: {
           agencyId: auth.agencyId,
@@ -68,9 +67,7 @@ export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
           createdAt: auth.key.createdAt.toISOString(),
           lastUsedAt: auth.key.lastUsedAt?.toISOString() ?? null,
         },
-        quotas: quotas
-          ? subjectsFor({ ...auth, onV1: true, keyLimits: app.services.config.quotas.keyLimits }).map((subject) => quotas.peek(subject))
-          : [],
+        quotas: request.quotaStates ?? [],
       };
     },
   );
