@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database.js';
 import { newId } from '../agencies/agency-store.js';
 import { maskContactDetails, type MaskResult } from '../masking/mask.js';
-import { contentHash } from './content-hash.js';
+import { canonicalJson, contentHash } from './content-hash.js';
 import type { CommercialStatus, ListingContent, ListingDraft, ModerationState } from './model.js';
 import { findListing, LISTING_COLUMNS, toListing, type ListingKey, type ListingRow, type ListingScope } from './store.js';
 import type { Listing } from './model.js';
@@ -107,16 +107,18 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
     // Rows are sent in chunks as soon as they are ready, so that masking the next chunk
     // (CPU here) overlaps with the database writing the previous one (CPU there).
     const pending: Promise<unknown>[] = [];
-    let chunk: unknown[] = [];
+    // Rows are JSON text already: the content's canonical JSON, computed once for its hash, is reused.
+    let chunk: string[] = [];
     const send = () => {
       if (chunk.length === 0) return;
-      pending.push(tx.query(UPSERT, [scope.agencyId, scope.env, now.toISOString(), JSON.stringify(chunk)]));
+      pending.push(tx.query(UPSERT, [scope.agencyId, scope.env, now.toISOString(), `[${chunk.join(',')}]`]));
       chunk = [];
     };
     for (const draft of drafts) {
       const before = existing.get(draft.externalId);
       const status = draft.status ?? (before && !before.deleted ? before.status : 'active');
-      const hash = contentHash(draft.content, status);
+      const json = canonicalJson(draft.content);
+      const hash = contentHash(draft.content, status, json);
       if (before && !before.deleted && before.content_hash === hash) {
         outcomes.push({
           externalId: draft.externalId,
@@ -136,10 +138,9 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
       const version = before ? before.version + 1 : 1;
       const created = !before || before.deleted;
       seq += 1;
-      chunk.push({
+      const row = {
         id: serviceId,
         external_id: draft.externalId,
-        content: draft.content,
         content_hash: hash,
         public_title: masked.title,
         public_description: masked.description,
@@ -148,8 +149,14 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
         share_with_relay: draft.shareWithRelay ?? locked.shareWithRelayDefault,
         version,
         change_seq: seq,
-      });
-      if (chunk.length === UPSERT_CHUNK) send();
+      };
+      chunk.push(`${JSON.stringify(row).slice(0, -1)},"content":${json}}`);
+      if (chunk.length === UPSERT_CHUNK) {
+        send();
+        // Let the event loop run, so the driver receives the previous chunk's answer and sends
+        // the next statement while this loop masks the following rows.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       outcomes.push({
         externalId: draft.externalId,
         outcome: created ? 'created' : 'updated',
