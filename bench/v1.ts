@@ -1,22 +1,7 @@
 import { adminCall, fmt, load, startBenchServer } from './lib.js';
+import { v1Body } from '../test/helpers/v1.js';
 
-const body = (externalId: string) => ({
-  externalId,
-  type: 'sale',
-  category: 'apartment',
-  title: 'T3 lumineux avec balcon',
-  description: 'Appartement traversant de 68 m², balcon, cave. DPE : C (150 kWh/m²/an). Contact : 06 12 34 56 78.',
-  price: 320000,
-  city: 'Lyon',
-  postcode: '69003',
-  surface: 68,
-  rooms: 3,
-  bedrooms: 2,
-  dpe: 'C',
-  ges: 'B',
-  photos: [{ url: 'https://images.example.com/1.jpg', label: 'Séjour', order: 0 }],
-  fees: { agencyFees: 12000, feesPaidBy: 'buyer', feeIncluded: true },
-});
+const body = (externalId: string) => v1Body(externalId, { description: 'Appartement traversant de 68 m², balcon, cave. DPE : C (150 kWh/m²/an). Contact : 06 12 34 56 78.' });
 
 /**
  * Issue 4: GET /v1/listings/{id} and POST /v1/listings at 50 connections, and the GET as a

@@ -4,7 +4,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped once more.
 type AddFormats = (ajv: Ajv) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
+export const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
 
 /**
  * Two validators: bodies are JSON and must match their schema exactly (no coercion, no
@@ -34,3 +34,6 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
   if (httpPart === 'body') cache.set(schema, validate);
   return validate;
 };
+
+/** A body validator outside a route, with the same rules (batch items are checked one by one). */
+export const compileBodyValidator = (schema: object) => bodyAjv.compile(schema);

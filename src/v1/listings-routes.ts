@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { compileBodyValidator } from '../http/validation.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, fieldErrorsFromAjv, notFound, type FieldError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
@@ -23,12 +23,8 @@ import {
   StatusBody,
 } from './schemas.js';
 
-type AddFormats = (ajv: Ajv) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
-const itemAjv = new Ajv({ allErrors: true, strict: false });
-addFormats(itemAjv);
 /** Batch items are checked one by one, so one bad item never stops the others. */
-const validateItem = itemAjv.compile(ListingCreate);
+const validateItem = compileBodyValidator(ListingCreate);
 
 const security = [{ bearerAuth: [] }];
 const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' })) });
