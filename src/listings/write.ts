@@ -104,15 +104,19 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
     const existing = new Map(rows.map((row) => [row.external_id, row]));
     let seq = locked.lastSeq;
     const outcomes: WriteOutcome[] = [];
-    // Rows are sent in chunks as soon as they are ready, so that masking the next chunk
-    // (CPU here) overlaps with the database writing the previous one (CPU there).
-    const pending: Promise<unknown>[] = [];
-    // Rows are JSON text already: the content's canonical JSON, computed once for its hash, is reused.
+    // Rows go to the database in chunks, one statement in flight at a time: while it writes
+    // one chunk, this loop masks and serialises the next (double buffering across two cores).
+    // The content's canonical JSON, computed once for its hash, is reused as the stored text.
     let chunk: string[] = [];
-    const send = () => {
+    let inFlight: Promise<unknown> | null = null;
+    const send = async () => {
       if (chunk.length === 0) return;
-      pending.push(tx.query(UPSERT, [scope.agencyId, scope.env, now.toISOString(), `[${chunk.join(',')}]`]));
+      const rowsJson = `[${chunk.join(',')}]`;
       chunk = [];
+      if (inFlight) await inFlight;
+      inFlight = tx.query(UPSERT, [scope.agencyId, scope.env, now.toISOString(), rowsJson]);
+      // A rejection is awaited below; until then it must not count as unhandled.
+      inFlight.catch(() => {});
     };
     for (const draft of drafts) {
       const before = existing.get(draft.externalId);
@@ -151,12 +155,7 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
         change_seq: seq,
       };
       chunk.push(`${JSON.stringify(row).slice(0, -1)},"content":${json}}`);
-      if (chunk.length === UPSERT_CHUNK) {
-        send();
-        // Let the event loop run, so the driver receives the previous chunk's answer and sends
-        // the next statement while this loop masks the following rows.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      if (chunk.length === UPSERT_CHUNK) await send();
       outcomes.push({
         externalId: draft.externalId,
         outcome: created ? 'created' : 'updated',
@@ -169,10 +168,10 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
         masked: masked.kinds,
       });
     }
-    send();
-    if (pending.length > 0) {
-      pending.push(saveSequence(tx, scope, seq));
-      await Promise.all(pending);
+    await send();
+    if (inFlight) {
+      await inFlight;
+      await saveSequence(tx, scope, seq);
     }
     return outcomes;
   });
