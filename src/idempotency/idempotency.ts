@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.js';
  * therefore never creates or updates twice. Server faults are not kept, so they can be retried.
  */
 const WINDOW_MS = 24 * 3600 * 1000;
-const ABANDONED_MS = 60 * 1000;
+const ABANDONED_MS = 2 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['etag', 'location'];
 

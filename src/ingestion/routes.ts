@@ -12,7 +12,10 @@ import { ChangeList, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, 
 const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
 
 const envelope = new Ajv({ allErrors: true }).compile(IngestEnvelope);
-const ExternalIdQuery = Type.Object({ externalId: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+const ExternalIdQuery = Type.Object(
+  { externalId: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }) },
+  { additionalProperties: false },
+);
 
 /** The ingestion interface (spec 4.1), mounted live and under /sandbox. */
 export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -61,7 +64,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object(
           {
             limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-            afterTs: Type.Integer({ minimum: 0, default: 0 }),
+            afterTs: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
           },
           { additionalProperties: false },
         ),

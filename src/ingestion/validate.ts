@@ -10,7 +10,7 @@ import {
   type SourceCrm,
   type Transaction,
 } from '../listings/model.js';
-import { LIMITS, isHttpUrl, isIsoTimestamp, normaliseTimestamp } from '../listings/limits.js';
+import { LIMITS, isHttpUrl, isIsoTimestamp, normaliseTimestamp, unsafeTextErrors } from '../listings/limits.js';
 
 /** Ingestion enum codes (spec 2.1) and their model values (DECISIONS §6). */
 export const INGEST_TRANSACTIONS: Record<string, Transaction> = { VENTE: 'sale', LOCATION: 'rental', VIAGER: 'life_annuity_sale' };
@@ -50,6 +50,8 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     return { ok: false, externalId: null, errors: [{ field: 'listing', message: 'each listing must be a JSON object' }] };
   }
   const item = raw as Record<string, unknown>;
+  const unsafe = unsafeTextErrors(item);
+  if (unsafe.length > 0) return { ok: false, externalId: typeof item.externalId === 'string' && unsafeTextErrors(item.externalId).length === 0 ? item.externalId : null, errors: unsafe };
   const errors: FieldError[] = [];
   const fail = (field: string, message: string) => {
     errors.push({ field, message: `${field} ${message}` });

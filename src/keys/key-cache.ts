@@ -19,6 +19,8 @@ export class KeyCache {
   private stopListening: (() => Promise<void>) | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Bumped by every clear: a lookup that started before a clear must not refill the cache. */
+  private generation = 0;
 
   constructor(
     private readonly db: Database,
@@ -47,15 +49,18 @@ export class KeyCache {
   }
 
   clear() {
+    this.generation += 1;
     this.entries.clear();
   }
 
   async lookup(keyHash: string): Promise<VerifiedKey | null> {
     const cached = this.entries.get(keyHash);
     if (cached && this.listening && cached.expires > this.now()) return cached.key;
+    const generation = this.generation;
     const key = await findKeyByHash(this.db, keyHash);
-    // Unknown keys are not cached: a flood of random keys must not grow memory.
-    if (key && this.listening) this.entries.set(keyHash, { key, expires: this.now() + this.ttlMs });
+    // Unknown keys are not cached: a flood of random keys must not grow memory. A revocation
+    // notified while the query ran may postdate what it read, so that answer is not kept.
+    if (key && this.listening && generation === this.generation) this.entries.set(keyHash, { key, expires: this.now() + this.ttlMs });
     return key;
   }
 

@@ -25,6 +25,27 @@ export const LIMITS = {
   label: 200,
 } as const;
 
+// Lone UTF-16 surrogates: not text, and PostgreSQL refuses them in JSON.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Strings PostgreSQL cannot store (NUL) or that are not Unicode text (lone surrogates),
+ * anywhere in a parsed body: refused up front so they never reach the database as a 500.
+ */
+export function unsafeTextErrors(value: unknown, path = ''): Array<{ field: string; message: string }> {
+  if (typeof value === 'string') {
+    const field = path || 'body';
+    if (value.includes('\u0000')) return [{ field, message: `${field} must not contain NUL characters` }];
+    if (LONE_SURROGATE.test(value)) return [{ field, message: `${field} must be valid Unicode text (it holds a lone surrogate)` }];
+    return [];
+  }
+  if (Array.isArray(value)) return value.flatMap((entry, i) => unsafeTextErrors(entry, `${path}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, entry]) => unsafeTextErrors(entry, path ? `${path}.${key}` : key));
+  }
+  return [];
+}
+
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** ISO 8601 date or date-time; a date-time without offset is read as UTC. */

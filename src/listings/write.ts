@@ -92,7 +92,20 @@ function publicText(content: ListingContent) {
  * whole batch, in one transaction. Content equal to what is stored changes nothing.
  * Drafts must have distinct externalIds.
  */
-export async function writeListings(db: Database, scope: ListingScope, drafts: readonly ListingDraft[], now: Date): Promise<WriteOutcome[]> {
+/** A create-only write found its externalId in use (checked under the agency lock). */
+export class ExternalIdInUse extends Error {
+  constructor(readonly externalId: string) {
+    super(`externalId ${externalId} is already used by a listing of this agency`);
+  }
+}
+
+export async function writeListings(
+  db: Database,
+  scope: ListingScope,
+  drafts: readonly ListingDraft[],
+  now: Date,
+  options: { createOnly?: boolean } = {},
+): Promise<WriteOutcome[]> {
   if (drafts.length === 0) return [];
   return db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope);
@@ -120,6 +133,7 @@ export async function writeListings(db: Database, scope: ListingScope, drafts: r
     };
     for (const draft of drafts) {
       const before = existing.get(draft.externalId);
+      if (options.createOnly && before && !before.deleted) throw new ExternalIdInUse(draft.externalId);
       const status = draft.status ?? (before && !before.deleted ? before.status : 'active');
       const json = canonicalJson(draft.content);
       const hash = contentHash(draft.content, status, json);
@@ -225,7 +239,7 @@ export type UpdateResult =
   | { kind: 'updated' | 'unchanged'; listing: Listing }
   | { kind: 'not_found' }
   | { kind: 'version_mismatch' }
-  | { kind: 'external_id_taken' };
+  | { kind: 'external_id_taken'; byDeleted: boolean };
 
 /**
  * Changes one listing by serviceId (v1 PUT): `change` derives the new draft from the stored
@@ -246,8 +260,12 @@ export async function updateListing(
     if (expectedVersion !== undefined && current.version !== expectedVersion) return { kind: 'version_mismatch' };
     const draft = change(current);
     if (draft.externalId !== current.externalId) {
-      const { rows } = await tx.query('SELECT 1 FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = $3', [scope.agencyId, scope.env, draft.externalId]);
-      if (rows.length > 0) return { kind: 'external_id_taken' };
+      // A deleted listing keeps its externalId (pushing it again restores that listing), so it is taken too.
+      const { rows } = await tx.query<{ deleted: boolean }>(
+        'SELECT deleted_at IS NOT NULL AS deleted FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = $3',
+        [scope.agencyId, scope.env, draft.externalId],
+      );
+      if (rows[0]) return { kind: 'external_id_taken', byDeleted: rows[0].deleted };
     }
     const hash = contentHash(draft.content, current.status);
     if (hash === current.contentHash && draft.externalId === current.externalId) return { kind: 'unchanged', listing: current };

@@ -61,7 +61,7 @@ export class QuotaGate {
     private readonly now: () => Date,
     private readonly options: { idleReturnMs?: number; maxBlock?: number } = {},
   ) {
-    this.timer = setInterval(() => void this.returnIdle(false).catch(() => {}), 500);
+    this.timer = setInterval(() => void this.releaseIdle().catch(() => {}), 500);
     this.timer.unref();
     this.purgeTimer = setInterval(() => void this.purge().catch(() => {}), 600_000);
     this.purgeTimer.unref();
@@ -71,6 +71,7 @@ export class QuotaGate {
     let lease = this.leases.get(subject.id);
     if (lease && lease.subject.limit !== subject.limit) {
       // The limit changed (plan change): give the reserve back and start afresh.
+      this.leases.delete(subject.id);
       void this.giveBack(lease).catch(() => {});
       lease = undefined;
     }
@@ -147,6 +148,11 @@ export class QuotaGate {
         if (amount <= 0) return;
         const [row] = await take(this.db, [lease.subject], [amount], minute, false);
         if (!row) return;
+        if (this.leases.get(lease.subject.id) !== lease) {
+          // The lease was dropped meanwhile (idle return, plan change, close): nobody will spend these.
+          await take(this.db, [lease.subject], [-row.granted], minute, false);
+          return;
+        }
         lease.slots += row.granted;
         lease.slotMinute = minute;
         lease.dbUsed = row.used;
@@ -182,13 +188,20 @@ export class QuotaGate {
     if (row && lease.dbUsed !== null) lease.dbUsed -= unused;
   }
 
+  /** Gives back the reserve of subjects idle for a second (run every 500 ms; public for tests). */
+  releaseIdle() {
+    return this.returnIdle(false);
+  }
+
   private async returnIdle(all: boolean) {
     const idleMs = this.options.idleReturnMs ?? 1000;
     const cutoff = Date.now() - idleMs;
     for (const [id, lease] of this.leases) {
       if (!all && lease.lastUse > cutoff) continue;
       await this.giveBack(lease);
-      if (lease.exhaustedUntil <= this.now().getTime()) this.leases.delete(id);
+      // Calls may have arrived during the round-trip: drop the lease only if it is still idle and empty.
+      const idle = all || (lease.lastUse <= cutoff && lease.slots === 0 && !lease.refilling);
+      if (idle && this.leases.get(id) === lease && lease.exhaustedUntil <= this.now().getTime()) this.leases.delete(id);
     }
   }
 
@@ -200,6 +213,7 @@ export class QuotaGate {
   async close() {
     clearInterval(this.timer);
     clearInterval(this.purgeTimer);
+    await Promise.all([...this.leases.values()].map((lease) => lease.refilling));
     await this.returnIdle(true);
   }
 }

@@ -6,9 +6,10 @@ import { ApiError, fieldErrorsFromAjv, notFound, type FieldError } from '../http
 import { errorResponses } from '../http/schemas.js';
 import type { CommercialStatus, ListingDraft } from '../listings/model.js';
 import { findListing, listListings, type ListingScope } from '../listings/store.js';
-import { deleteListing, setStatus, updateListing, writeListings, type WriteOutcome } from '../listings/write.js';
+import { deleteListing, ExternalIdInUse, setStatus, updateListing, writeListings, type WriteOutcome } from '../listings/write.js';
 import { PLAN_BATCH_SIZES } from '../quotas/limits.js';
-import { draftFromV1, etagOf, toV1Record, v1BusinessErrors, v1Status, type V1Body } from './mapping.js';
+import { draftFromV1, etagOf, toV1Record, v1BodyErrors, v1BusinessErrors, v1Status, type V1Body } from './mapping.js';
+import { isIsoTimestamp } from '../listings/limits.js';
 import {
   BatchRequest,
   BatchResult,
@@ -43,6 +44,11 @@ function expectedVersion(request: FastifyRequest): number | undefined {
 }
 
 const preconditionFailed = () => new ApiError('precondition_failed', 'The listing changed since the ETag given in If-Match; read it again and retry');
+
+function bodyCheck(body: V1Body) {
+  const errors = v1BodyErrors(body);
+  if (errors.length > 0) throw new ApiError('validation_error', errors.map((e) => e.message).join('; '), errors);
+}
 
 function businessCheck(draft: ListingDraft) {
   const errors = v1BusinessErrors(draft.content);
@@ -89,13 +95,17 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as V1Body;
+      bodyCheck(body);
       const scope = scopeOf(request);
       const draft = draftFromV1(body);
       businessCheck(draft);
-      if (request.headers['if-none-match'] === '*' && (await findListing(db, scope, { externalId: draft.externalId }))) {
-        throw new ApiError('conflict', `externalId ${draft.externalId} is already used by a listing of this agency`);
+      let outcome: WriteOutcome | undefined;
+      try {
+        [outcome] = await writeListings(db, scope, [draft], app.services.now(), { createOnly: request.headers['if-none-match'] === '*' });
+      } catch (error) {
+        if (error instanceof ExternalIdInUse) throw new ApiError('conflict', error.message);
+        throw error;
       }
-      const [outcome] = await writeListings(db, scope, [draft], app.services.now());
       return reply.code(outcome!.outcome === 'created' ? 201 : 200).send(creationResult(outcome!, config.siteUrl));
     },
   );
@@ -116,6 +126,10 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, pageSize, status, modifiedSince } = request.query;
+      if (modifiedSince !== undefined && !isIsoTimestamp(modifiedSince)) {
+        const message = 'modifiedSince must be an ISO 8601 timestamp such as 2026-03-01T09:30:00Z';
+        throw new ApiError('validation_error', message, [{ field: 'modifiedSince', message }]);
+      }
       const { listings, total } = await listListings(db, scopeOf(request), {
         status,
         modifiedSince: modifiedSince ? new Date(modifiedSince) : undefined,
@@ -186,6 +200,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as V1Body;
+      bodyCheck(body);
       const result = await updateListing(
         db,
         scopeOf(request),
@@ -200,7 +215,14 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (result.kind === 'not_found') throw notFound();
       if (result.kind === 'version_mismatch') throw preconditionFailed();
-      if (result.kind === 'external_id_taken') throw new ApiError('conflict', `externalId ${String(body.externalId)} is already used by another listing of this agency`);
+      if (result.kind === 'external_id_taken') {
+        throw new ApiError(
+          'conflict',
+          result.byDeleted
+            ? `externalId ${String(body.externalId)} belongs to a deleted listing of this agency; pushing it again restores that listing`
+            : `externalId ${String(body.externalId)} is already used by another listing of this agency`,
+        );
+      }
       return sendListing(reply, result.listing);
     },
   );
@@ -300,6 +322,11 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const externalId = typeof (item as V1Body)?.externalId === 'string' ? ((item as V1Body).externalId as string) : null;
       if (!validateItem(item)) {
         fail(index, externalId, 'validation_error', fieldErrorsFromAjv((validateItem.errors ?? []) as ErrorObject[], 'body'));
+        return;
+      }
+      const bodyErrors = v1BodyErrors(item as V1Body);
+      if (bodyErrors.length > 0) {
+        fail(index, externalId, 'validation_error', bodyErrors);
         return;
       }
       const draft = draftFromV1(item as V1Body);

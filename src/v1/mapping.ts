@@ -1,5 +1,5 @@
 import type { FieldError } from '../http/errors.js';
-import { normaliseTimestamp } from '../listings/limits.js';
+import { isIsoTimestamp, normaliseTimestamp, unsafeTextErrors } from '../listings/limits.js';
 import { publicUrl, type Listing, type ListingContent, type ListingDraft } from '../listings/model.js';
 import { businessErrors } from '../listings/rules.js';
 
@@ -61,6 +61,18 @@ export function draftFromV1(body: V1Body, base?: ListingContent): ListingDraft {
   if (typeof body.shareWithService === 'boolean') draft.shareWithService = body.shareWithService;
   if (typeof body.shareWithRelay === 'boolean') draft.shareWithRelay = body.shareWithRelay;
   return draft;
+}
+
+/** What JSON Schema cannot say: text PostgreSQL can store, timestamps that exist. */
+export function v1BodyErrors(body: V1Body): FieldError[] {
+  const errors = unsafeTextErrors(body);
+  for (const field of ['createdAtExternal', 'updatedAtExternal']) {
+    const value = body[field];
+    if (typeof value === 'string' && !isIsoTimestamp(value)) {
+      errors.push({ field, message: `${field} must be an ISO 8601 timestamp such as 2026-03-01T09:30:00Z` });
+    }
+  }
+  return errors;
 }
 
 export function v1BusinessErrors(content: ListingContent): FieldError[] {

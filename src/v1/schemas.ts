@@ -130,8 +130,10 @@ export const CreationResult = Type.Object(
   { $id: 'CreationResult' },
 );
 
-export const ServiceIdParams = Type.Object({ serviceId: Type.String({ minLength: 1, maxLength: 64 }) });
-export const ExternalIdParams = Type.Object({ externalId: Type.String({ minLength: 1, maxLength: LIMITS.externalId }) });
+/** Identifiers in paths: no control characters (PostgreSQL cannot even compare a NUL). */
+const ID_PATTERN = '^[^\\u0000-\\u001f\\u007f]+$';
+export const ServiceIdParams = Type.Object({ serviceId: Type.String({ minLength: 1, maxLength: 64, pattern: ID_PATTERN }) });
+export const ExternalIdParams = Type.Object({ externalId: Type.String({ minLength: 1, maxLength: LIMITS.externalId, pattern: ID_PATTERN }) });
 
 export const StatusBody = Type.Object(
   { status: Type.String({ enum: ['active', 'paused', 'sold', 'rented', 'withdrawn'] }) },
