@@ -25,7 +25,7 @@ export interface BenchServer {
 }
 
 /** Starts the built server as a separate process on a fresh database, the way `npm start` does. */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-bench-'));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
@@ -45,7 +45,8 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       await client.end();
     };
   }
-  const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve'], {
+  // nodeArgs: e.g. ['--cpu-prof'] to profile the server under a benchmark's load.
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/cli/main.js', 'serve'], {
     env: {
       ...process.env,
       PORT: '0',

@@ -25,8 +25,9 @@ export const LIMITS = {
   label: 200,
 } as const;
 
-// Lone UTF-16 surrogates: not text, and PostgreSQL refuses them in JSON.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Lone UTF-16 surrogates are not text, and PostgreSQL refuses them in JSON. The native check
+// (ES2024, in Node 20) is far faster than a regular expression with look-arounds.
+const isWellFormed = (value: string) => (value as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * Strings PostgreSQL cannot store (NUL) or that are not Unicode text (lone surrogates),
@@ -36,7 +37,7 @@ export function unsafeTextErrors(value: unknown, path = ''): Array<{ field: stri
   if (typeof value === 'string') {
     const field = path || 'body';
     if (value.includes('\u0000')) return [{ field, message: `${field} must not contain NUL characters` }];
-    if (LONE_SURROGATE.test(value)) return [{ field, message: `${field} must be valid Unicode text (it holds a lone surrogate)` }];
+    if (!isWellFormed(value)) return [{ field, message: `${field} must be valid Unicode text (it holds a lone surrogate)` }];
     return [];
   }
   if (Array.isArray(value)) return value.flatMap((entry, i) => unsafeTextErrors(entry, `${path}[${i}]`));
