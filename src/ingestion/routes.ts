@@ -40,7 +40,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Content equal to what is stored is counted as unchanged (no new version). The same externalId twice in one push: the last occurrence wins.',
         security: [{ bearerAuth: [] }],
         body: IngestRequest,
-        response: { 200: IngestResult, ...errorResponses(400, 401, 403, 413, 429) },
+        response: { 200: IngestResult },
       },
     },
     async (request) => {
@@ -68,7 +68,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: ChangeList, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: ChangeList },
       },
     },
     async (request) => {
@@ -93,7 +93,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'The listing in ingestion names (spec 2.1) plus serviceId, version, publicUrl, timestamps, moderation and publicDescription. 404 when unknown or another agency’s.',
         security: [{ bearerAuth: [] }],
         querystring: ExternalIdQuery,
-        response: { 200: IngestRecord, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: IngestRecord, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -116,7 +116,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ExternalIdQuery,
         response: {
           200: Type.Object({ externalId: Type.String(), deleted: Type.Literal(true) }),
-          ...errorResponses(400, 401, 403, 404, 429),
+          ...errorResponses(404),
         },
       },
     },

@@ -90,7 +90,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         headers: Type.Object({ ...IdempotencyHeader.properties, 'if-none-match': Type.Optional(Type.String({ description: '"*": create only.' })) }),
         body: ListingCreate,
-        response: { 200: CreationResult, 201: CreationResult, ...errorResponses(400, 401, 403, 409, 422, 429) },
+        response: { 200: CreationResult, 201: CreationResult, ...errorResponses(409, 422) },
       },
     },
     async (request, reply) => {
@@ -121,7 +121,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'Filters: status (a v1 status), modifiedSince (ISO 8601). Pages from 1; pageSize 1–200, default 50.',
         security,
         querystring: ListQuery,
-        response: { 200: ListResponse, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: ListResponse },
       },
     },
     async (request) => {
@@ -151,7 +151,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'The full record in v1 names, with addressLine (owner only), publicDescription as the site shows it, and ETag "v{version}".',
         security,
         params: ServiceIdParams,
-        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(401, 403, 404, 429) },
+        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -172,7 +172,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'Same record as GET /v1/listings/{serviceId}, found by the agency’s externalId.',
         security,
         params: ExternalIdParams,
-        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(401, 403, 404, 429) },
+        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -195,7 +195,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ServiceIdParams,
         headers: WriteHeaders,
         body: ListingUpdate,
-        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(400, 401, 403, 404, 409, 412, 422, 429) },
+        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(404, 409, 412, 422) },
       },
     },
     async (request, reply) => {
@@ -240,7 +240,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ServiceIdParams,
         headers: WriteHeaders,
         body: StatusBody,
-        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(400, 401, 403, 404, 412, 429) },
+        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(404, 412) },
       },
     },
     async (request, reply) => {
@@ -270,7 +270,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         params: ServiceIdParams,
         headers: WriteHeaders,
-        response: { 200: Type.Object({ serviceId: Type.String(), deleted: Type.Literal(true) }), ...errorResponses(401, 403, 404, 412, 429) },
+        response: { 200: Type.Object({ serviceId: Type.String(), deleted: Type.Literal(true) }), ...errorResponses(404, 412) },
       },
     },
     async (request) => {
@@ -298,7 +298,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         headers: IdempotencyHeader,
         body: BatchRequest,
-        response: { 200: BatchResult, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: BatchResult },
       },
     },
     async (request) => {
