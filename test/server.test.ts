@@ -9,6 +9,7 @@ import { request } from 'node:https';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from './helpers/database.js';
+import { items } from './helpers/listings.js';
 
 function selfSignedCertificate(dir: string) {
   const cert = join(dir, 'cert.pem');
@@ -29,17 +30,18 @@ function tlsHandshake(port: number, ca: Buffer, version: 'TLSv1.2' | 'TLSv1.3'):
   });
 }
 
-function httpsGet(url: string, ca: Buffer, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function httpsCall(url: string, ca: Buffer, headers: Record<string, string>, payload?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    request(url, { ca, headers }, (res) => {
+    request(url, { ca, headers, method: payload ? 'POST' : 'GET' }, (res) => {
       let body = '';
       res.on('data', (chunk) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     })
       .on('error', reject)
-      .end();
+      .end(payload);
   });
 }
+const httpsGet = (url: string, ca: Buffer, headers: Record<string, string>) => httpsCall(url, ca, headers);
 
 test(`[${databaseKind}] first start creates a demo agency and prints a working key once; TLS 1.3 only; stop flushes the request log`, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-server-'));
@@ -70,13 +72,26 @@ test(`[${databaseKind}] first start creates a demo agency and prints a working k
     assert.equal(await tlsHandshake(port, ca, 'TLSv1.3'), 'TLSv1.3');
     await assert.rejects(tlsHandshake(port, ca, 'TLSv1.2'), 'a TLS 1.2 client is refused');
 
+    // A stop while a push is in flight lets it finish (SIGTERM runs the same stop()).
+    const push = httpsCall(
+      `${first.url}/ingest/ingestListings`,
+      ca,
+      { authorization: `Bearer ${curl[1]}`, 'content-type': 'application/json' },
+      JSON.stringify({ listings: items(300, 'STOP') }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
     await first.stop();
+    const finished = await push;
+    assert.equal(finished.status, 200, 'the in-flight push completed');
+    assert.equal(JSON.parse(finished.body).created, 300);
     const again: string[] = [];
     const second = await startServer(loadConfig(env), { print: (line) => again.push(line) });
     try {
       assert.ok(!again.join('\n').includes('svc_pk_'), 'later starts print no key');
       const { rows } = await second.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM request_log WHERE path = $1', ['/v1/me']);
       assert.equal(rows[0]!.n, 1, 'the call made before stop was written');
+      const pushed = await second.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings');
+      assert.equal(pushed.rows[0]!.n, 300, 'the push that was in flight at stop is stored');
     } finally {
       await second.stop();
     }
