@@ -66,7 +66,8 @@ const UPSERT_CHUNK = 100;
 
 // share_with_* are creation-only: an update never touches them (spec 2.1). A deleted listing
 // pushed again comes back as new, its version continuing (DECISIONS §6).
-const UPSERT = `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
+/** The statement a push runs per chunk (exported so the benchmark can run it bare). */
+export const UPSERT = `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
                        share_with_service, share_with_relay, version, change_seq, created_at, updated_at)
  SELECT r.id, $1, $2, r.external_id, r.content, r.content_hash, r.public_title, r.public_description, r.status,
         r.share_with_service, r.share_with_relay, r.version, r.change_seq, $3, $3
