@@ -25,7 +25,7 @@ export interface BenchServer {
 }
 
 /** Starts the built server as a separate process on a fresh database, the way `npm start` does. */
-export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = [], root = process.cwd()): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-bench-'));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
@@ -46,7 +46,8 @@ export async function startBenchServer(env: Record<string, string> = {}, nodeArg
     };
   }
   // nodeArgs: e.g. ['--cpu-prof'] to profile the server under a benchmark's load.
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/cli/main.js', 'serve'], {
+  // root: another checkout's build, to compare two versions in one run.
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/src/cli/main.js'), 'serve'], {
     env: {
       ...process.env,
       PORT: '0',
