@@ -4,10 +4,6 @@ import { v1Routes } from '../v1/routes.js';
 import { ingestionRoutes } from '../ingestion/routes.js';
 import { withStandardErrors } from './schemas.js';
 
-export interface MountOptions {
-  face: InterfaceFace;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Which environment's data this mount serves: LIVE paths vs the /sandbox mirror. */

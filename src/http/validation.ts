@@ -37,3 +37,12 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
 
 /** A body validator outside a route, with the same rules (batch items are checked one by one). */
 export const compileBodyValidator = (schema: object) => bodyAjv.compile(schema);
+
+/**
+ * For bulk endpoints whose items are checked one by one: the body is held only to its
+ * envelope (so one bad item never fails the request), every other part to its schema.
+ */
+export function envelopeOnly(envelope: object): FastifySchemaCompiler<object> {
+  const validateEnvelope = bodyAjv.compile(envelope);
+  return (route) => (route.httpPart === 'body' ? validateEnvelope : validatorCompiler(route));
+}

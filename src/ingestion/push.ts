@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import type { ListingDraft } from '../listings/model.js';
 import type { ListingScope } from '../listings/store.js';
 import { writeListings } from '../listings/write.js';
+import { keepLastOccurrence } from '../listings/duplicates.js';
 import { validateIngestItem } from './validate.js';
 import type { FieldError } from '../http/errors.js';
 
@@ -42,16 +43,10 @@ export async function pushListings(db: Database, scope: ListingScope, items: rea
     for (const message of check.warnings) warnings.push({ index, externalId: check.draft.externalId, message });
   });
 
-  // The same externalId twice in one push: the last occurrence is the one applied.
-  const lastIndex = new Map<string, number>();
-  for (const { index, draft } of valid) lastIndex.set(draft.externalId, index);
-  const applied = valid.filter(({ index, draft }) => {
-    const last = lastIndex.get(draft.externalId)!;
-    if (last === index) return true;
-    const reason = `externalId ${draft.externalId} appears again at index ${last} of this push; only the last occurrence is applied`;
-    errors.push({ index, externalId: draft.externalId, reason, details: [{ field: 'externalId', message: reason }] });
-    return false;
-  });
+  const { applied, superseded } = keepLastOccurrence(valid);
+  for (const { entry, message } of superseded) {
+    errors.push({ index: entry.index, externalId: entry.draft.externalId, reason: message, details: [{ field: 'externalId', message }] });
+  }
 
   const outcomes = await writeListings(db, scope, applied.map((entry) => entry.draft), now);
   const counts = { created: 0, updated: 0, unchanged: 0 };

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Ajv } from 'ajv';
 import { notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
+import { envelopeOnly } from '../http/validation.js';
 import { findListing, listChanges } from '../listings/store.js';
 import { deleteListing } from '../listings/write.js';
 import { pushListings } from './push.js';
@@ -11,7 +11,6 @@ import { ChangeList, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, 
 /** 500 listings of up to 10,000-character descriptions and 100 photo URLs fit with room to spare. */
 const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
 
-const envelope = new Ajv({ allErrors: true }).compile(IngestEnvelope);
 const ExternalIdQuery = Type.Object(
   { externalId: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }) },
   { additionalProperties: false },
@@ -29,7 +28,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:write' },
       // The documented schema describes each listing; only the envelope is enforced for the
       // whole request, so a bad listing is reported in errors[] instead of failing the push.
-      validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? envelope : () => true),
+      validatorCompiler: envelopeOnly(IngestEnvelope),
       schema: {
         tags: ['ingestion'],
         operationId: 'ingestListings',

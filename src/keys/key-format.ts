@@ -48,7 +48,3 @@ export function displayForm(key: string): string {
   if (!env) throw new Error('not an API key');
   return key.slice(0, PREFIX[env].length + 4) + '…';
 }
-
-export function isScope(value: string): value is Scope {
-  return (SCOPES as readonly string[]).includes(value);
-}

@@ -50,6 +50,23 @@ async function saveSequence(tx: Queryable, scope: ListingScope, lastSeq: number)
   await tx.query('UPDATE listing_sequences SET last_seq = $3 WHERE agency_id = $1 AND env = $2', [scope.agencyId, scope.env, lastSeq]);
 }
 
+/**
+ * The listing a single-listing write acts on, with the agency lock taken: absent (or another
+ * agency's), or changed since the version the caller expects (If-Match), is said so.
+ */
+async function lockListing(
+  tx: Queryable,
+  scope: ListingScope,
+  key: ListingKey,
+  expectedVersion: number | undefined,
+): Promise<{ locked: LockedScope; current: Listing } | 'not_found' | 'version_mismatch'> {
+  const locked = await lockScope(tx, scope);
+  const current = await findListing(tx, scope, key);
+  if (!current) return 'not_found';
+  if (expectedVersion !== undefined && current.version !== expectedVersion) return 'version_mismatch';
+  return { locked, current };
+}
+
 interface Existing {
   id: string;
   external_id: string;
@@ -201,10 +218,9 @@ export async function deleteListing(
   expectedVersion?: number,
 ): Promise<'deleted' | 'not_found' | 'version_mismatch'> {
   return db.transaction(async (tx) => {
-    const locked = await lockScope(tx, scope);
-    const current = await findListing(tx, scope, key);
-    if (!current) return 'not_found';
-    if (expectedVersion !== undefined && current.version !== expectedVersion) return 'version_mismatch';
+    const found = await lockListing(tx, scope, key, expectedVersion);
+    if (typeof found === 'string') return found;
+    const { locked, current } = found;
     await tx.query('UPDATE listings SET deleted_at = $2, change_seq = $3 WHERE id = $1', [current.serviceId, now.toISOString(), locked.lastSeq + 1]);
     await saveSequence(tx, scope, locked.lastSeq + 1);
     return 'deleted';
@@ -221,10 +237,9 @@ export async function setStatus(
   expectedVersion?: number,
 ): Promise<{ listing: Listing; changed: boolean } | 'not_found' | 'version_mismatch'> {
   return db.transaction(async (tx) => {
-    const locked = await lockScope(tx, scope);
-    const current = await findListing(tx, scope, key);
-    if (!current) return 'not_found';
-    if (expectedVersion !== undefined && current.version !== expectedVersion) return 'version_mismatch';
+    const found = await lockListing(tx, scope, key, expectedVersion);
+    if (typeof found === 'string') return found;
+    const { locked, current } = found;
     if (current.status === status) return { listing: current, changed: false };
     const { rows } = await tx.query<ListingRow>(
       `UPDATE listings SET status = $2, content_hash = $3, version = version + 1, change_seq = $4, updated_at = $5
@@ -255,10 +270,9 @@ export async function updateListing(
   expectedVersion?: number,
 ): Promise<UpdateResult> {
   return db.transaction(async (tx): Promise<UpdateResult> => {
-    const locked = await lockScope(tx, scope);
-    const current = await findListing(tx, scope, { serviceId });
-    if (!current) return { kind: 'not_found' };
-    if (expectedVersion !== undefined && current.version !== expectedVersion) return { kind: 'version_mismatch' };
+    const found = await lockListing(tx, scope, { serviceId }, expectedVersion);
+    if (typeof found === 'string') return { kind: found };
+    const { locked, current } = found;
     const draft = change(current);
     if (draft.externalId !== current.externalId) {
       // A deleted listing keeps its externalId (pushing it again restores that listing), so it is taken too.

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Ajv, type ErrorObject } from 'ajv';
-import { compileBodyValidator } from '../http/validation.js';
+import type { ErrorObject } from 'ajv';
+import { compileBodyValidator, envelopeOnly } from '../http/validation.js';
+import { keepLastOccurrence } from '../listings/duplicates.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, fieldErrorsFromAjv, notFound, type FieldError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
@@ -287,7 +288,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'listings:write' },
       bodyLimit: 8 * 1024 * 1024,
       // Only the envelope is enforced for the whole request; items are checked one by one.
-      validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? batchEnvelope : () => true),
+      validatorCompiler: envelopeOnly(BatchEnvelope),
       schema: {
         tags: ['v1'],
         operationId: 'batchUpsertListings',
@@ -334,12 +335,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (business.length > 0) fail(index, externalId, 'business_error', business);
       else valid.push({ index, draft });
     });
-    const last = new Map(valid.map(({ index, draft }) => [draft.externalId, index]));
-    const applied = valid.filter(({ index, draft }) => {
-      if (last.get(draft.externalId) === index) return true;
-      fail(index, draft.externalId, 'conflict', [{ field: 'externalId', message: `externalId appears again at index ${last.get(draft.externalId)}; only the last occurrence is applied` }]);
-      return false;
-    });
+    const { applied, superseded } = keepLastOccurrence(valid);
+    for (const { entry, message } of superseded) fail(entry.index, entry.draft.externalId, 'conflict', [{ field: 'externalId', message }]);
     const outcomes = await writeListings(db, scope, applied.map((a) => a.draft), app.services.now());
     outcomes.forEach((outcome, i) =>
       results.push({ index: applied[i]!.index, externalId: outcome.externalId, outcome: outcome.outcome, serviceId: outcome.serviceId, version: outcome.version, error: null }),
@@ -350,7 +347,5 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 };
 
-const batchEnvelope = new Ajv({ allErrors: true }).compile(
-  // The plan's batch size is checked in the handler, with a message that names it.
-  Type.Object({ listings: Type.Array(Type.Unknown(), { minItems: 1 }) }, { additionalProperties: false }),
-);
+/** The plan's batch size is checked in the handler, with a message that names it. */
+const BatchEnvelope = Type.Object({ listings: Type.Array(Type.Unknown(), { minItems: 1 }) }, { additionalProperties: false });
