@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { KeyCache } from './keys/key-cache.js';
+import { StatisticsKeeper } from './db/statistics.js';
 import { RequestLogWriter } from './request-log/request-log.js';
 import { QuotaGate } from './quotas/quota-gate.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -23,6 +24,7 @@ export interface Services {
   keys: KeyCache;
   requestLog: RequestLogWriter;
   quotas: QuotaGate | null;
+  listingStatistics: StatisticsKeeper;
   /** Injectable clock, so time-dependent rules are tested without waiting. */
   now: () => Date;
 }
@@ -40,11 +42,14 @@ export async function createServices(config: Config, db: Database, options: { no
   requestLog.start();
   const now = options.now ?? (() => new Date());
   const quotas = config.quotas.enabled ? new QuotaGate(db, now) : null;
-  return { config, db, keys, requestLog, quotas, now };
+  const listingStatistics = new StatisticsKeeper(db, 'listings', { onError: options.onError });
+  await listingStatistics.start();
+  return { config, db, keys, requestLog, quotas, listingStatistics, now };
 }
 
 export async function closeServices(services: Services) {
   await services.quotas?.close();
+  await services.listingStatistics.close();
   await services.requestLog.close();
   await services.keys.close();
 }

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.js';
 import { newId } from '../agencies/agency-store.js';
+import { noteWrites } from '../db/statistics.js';
 import { maskContactDetails, type MaskResult } from '../masking/mask.js';
 import { canonicalJson, contentHash } from './content-hash.js';
 import type { CommercialStatus, ListingContent, ListingDraft, ModerationState } from './model.js';
@@ -81,6 +82,11 @@ interface Existing {
 
 const UPSERT_CHUNK = 100;
 
+/** What a write needs to know of the listings it may change ($1 agency, $2 env, $3 externalIds). */
+export const FIND_EXISTING = `SELECT id, external_id, content_hash, status, moderation_state, version, created_at, updated_at,
+   deleted_at IS NOT NULL AS deleted
+ FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = ANY($3::text[])`;
+
 // share_with_* are creation-only: an update never touches them (spec 2.1). A deleted listing
 // pushed again comes back as new, its version continuing (DECISIONS §6).
 /** The statement a push runs per chunk (exported so the benchmark can run it bare). */
@@ -125,12 +131,9 @@ export async function writeListings(
   options: { createOnly?: boolean } = {},
 ): Promise<WriteOutcome[]> {
   if (drafts.length === 0) return [];
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope);
-    const { rows } = await tx.query<Existing>(
-      `SELECT id, external_id, content_hash, status, moderation_state, version, created_at, updated_at, deleted_at IS NOT NULL AS deleted
-       FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = ANY($3::text[])`,
-      [scope.agencyId, scope.env, drafts.map((d) => d.externalId)],
+    const { rows } = await tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, drafts.map((d) => d.externalId)],
     );
     const existing = new Map(rows.map((row) => [row.external_id, row]));
     let seq = locked.lastSeq;
@@ -207,6 +210,8 @@ export async function writeListings(
     }
     return outcomes;
   });
+  noteWrites(db, 'listings', written.filter((o) => o.outcome !== 'unchanged').length);
+  return written;
 }
 
 /** Soft delete: gone from every read at once, kept for audit. Returns false when not the scope's. */
@@ -217,14 +222,16 @@ export async function deleteListing(
   now: Date,
   expectedVersion?: number,
 ): Promise<'deleted' | 'not_found' | 'version_mismatch'> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const found = await lockListing(tx, scope, key, expectedVersion);
     if (typeof found === 'string') return found;
     const { locked, current } = found;
     await tx.query('UPDATE listings SET deleted_at = $2, change_seq = $3 WHERE id = $1', [current.serviceId, now.toISOString(), locked.lastSeq + 1]);
     await saveSequence(tx, scope, locked.lastSeq + 1);
-    return 'deleted';
+    return 'deleted' as const;
   });
+  if (result === 'deleted') noteWrites(db, 'listings', 1);
+  return result;
 }
 
 /** Changes the commercial status; a new status is a change (new version), the same one is not. */
@@ -236,7 +243,7 @@ export async function setStatus(
   now: Date,
   expectedVersion?: number,
 ): Promise<{ listing: Listing; changed: boolean } | 'not_found' | 'version_mismatch'> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const found = await lockListing(tx, scope, key, expectedVersion);
     if (typeof found === 'string') return found;
     const { locked, current } = found;
@@ -249,6 +256,8 @@ export async function setStatus(
     await saveSequence(tx, scope, locked.lastSeq + 1);
     return { listing: toListing(rows[0]!), changed: true };
   });
+  if (typeof result !== 'string' && result.changed) noteWrites(db, 'listings', 1);
+  return result;
 }
 
 export type UpdateResult =
@@ -269,7 +278,7 @@ export async function updateListing(
   now: Date,
   expectedVersion?: number,
 ): Promise<UpdateResult> {
-  return db.transaction(async (tx): Promise<UpdateResult> => {
+  const result = await db.transaction(async (tx): Promise<UpdateResult> => {
     const found = await lockListing(tx, scope, { serviceId }, expectedVersion);
     if (typeof found === 'string') return { kind: found };
     const { locked, current } = found;
@@ -294,4 +303,6 @@ export async function updateListing(
     await saveSequence(tx, scope, locked.lastSeq + 1);
     return { kind: 'updated', listing: toListing(rows[0]!) };
   });
+  if (result.kind === 'updated') noteWrites(db, 'listings', 1);
+  return result;
 }
