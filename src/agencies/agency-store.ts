@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
+import { newId } from '../db/ids.js';
 
 export const PLANS = ['solo', 'agence', 'reseau'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -42,21 +42,6 @@ const toAgency = (row: AgencyRow): Agency => ({
   shareWithRelayDefault: row.share_with_relay_default,
   createdAt: row.created_at,
 });
-
-// Random bytes are drawn 4 KiB at a time: a push creating 500 listings would otherwise make
-// 500 calls into the CSPRNG, which showed in profiles.
-let pool = Buffer.alloc(0);
-let offset = 0;
-
-export function newId(prefix: string): string {
-  if (offset + 12 > pool.length) {
-    pool = randomBytes(4096);
-    offset = 0;
-  }
-  const bytes = pool.subarray(offset, offset + 12);
-  offset += 12;
-  return `${prefix}_${bytes.toString('base64url').replace(/[-_]/g, 'x')}`;
-}
 
 export interface NewAgency {
   name: string;

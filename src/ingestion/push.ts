@@ -4,6 +4,7 @@ import type { ListingScope } from '../listings/store.js';
 import { writeListings } from '../listings/write.js';
 import { keepLastOccurrence } from '../listings/duplicates.js';
 import { validateIngestItem } from './validate.js';
+import { LIMITS } from '../listings/limits.js';
 import type { FieldError } from '../http/errors.js';
 
 export interface PushError {
@@ -23,6 +24,16 @@ export interface PushResult {
   warnings: Array<{ index: number; externalId: string; message: string }>;
 }
 
+/** Every externalId an item could be written under: a valid one is a string within the limit, kept as it is. */
+function candidateIds(items: readonly unknown[]): string[] {
+  const ids = new Set<string>();
+  for (const item of items) {
+    const id = typeof item === 'object' && item !== null ? (item as { externalId?: unknown }).externalId : undefined;
+    if (typeof id === 'string' && id.length <= LIMITS.externalId) ids.add(id);
+  }
+  return [...ids];
+}
+
 const MASK_WARNING: Record<string, string> = { phone: 'phone number', email: 'e-mail address', url: 'web address', portal: 'portal name' };
 
 /**
@@ -32,23 +43,28 @@ const MASK_WARNING: Record<string, string> = { phone: 'phone number', email: 'e-
 export async function pushListings(db: Database, scope: ListingScope, items: readonly unknown[], now: Date): Promise<PushResult> {
   const errors: PushError[] = [];
   const warnings: PushResult['warnings'] = [];
-  const valid: Array<{ index: number; draft: ListingDraft }> = [];
-  items.forEach((item, index) => {
-    const check = validateIngestItem(item);
-    if (!check.ok) {
-      errors.push({ index, externalId: check.externalId, reason: check.errors.map((e) => e.message).join('; '), details: check.errors });
-      return;
+  let applied: Array<{ index: number; draft: ListingDraft }> = [];
+  const build = () => {
+    const valid: typeof applied = [];
+    items.forEach((item, index) => {
+      const check = validateIngestItem(item);
+      if (!check.ok) {
+        errors.push({ index, externalId: check.externalId, reason: check.errors.map((e) => e.message).join('; '), details: check.errors });
+        return;
+      }
+      valid.push({ index, draft: check.draft });
+      for (const message of check.warnings) warnings.push({ index, externalId: check.draft.externalId, message });
+    });
+    const kept = keepLastOccurrence(valid);
+    for (const { entry, message } of kept.superseded) {
+      errors.push({ index: entry.index, externalId: entry.draft.externalId, reason: message, details: [{ field: 'externalId', message }] });
     }
-    valid.push({ index, draft: check.draft });
-    for (const message of check.warnings) warnings.push({ index, externalId: check.draft.externalId, message });
-  });
+    applied = kept.applied;
+    return applied.map((entry) => entry.draft);
+  };
 
-  const { applied, superseded } = keepLastOccurrence(valid);
-  for (const { entry, message } of superseded) {
-    errors.push({ index: entry.index, externalId: entry.draft.externalId, reason: message, details: [{ field: 'externalId', message }] });
-  }
-
-  const outcomes = await writeListings(db, scope, applied.map((entry) => entry.draft), now);
+  // The items are checked while the database looks up every externalId they might carry.
+  const outcomes = await writeListings(db, scope, { externalIds: candidateIds(items), build }, now);
   const counts = { created: 0, updated: 0, unchanged: 0 };
   outcomes.forEach((outcome, i) => {
     counts[outcome.outcome] += 1;

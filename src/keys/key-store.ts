@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import type { Plan } from '../agencies/agency-store.js';
-import { newId } from '../agencies/agency-store.js';
+import { newId } from '../db/ids.js';
 import { displayForm, generateKey, hashKey, SCOPES, type KeyEnv, type Scope } from './key-format.js';
 
 export interface ApiKeyRecord {

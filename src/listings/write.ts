@@ -1,8 +1,9 @@
 import type { Database, Queryable } from '../db/database.js';
-import { newId } from '../agencies/agency-store.js';
+import { newId } from '../db/ids.js';
 import { noteWrites } from '../db/statistics.js';
 import { maskContactDetails, type MaskResult } from '../masking/mask.js';
 import { canonicalJson, contentHash } from './content-hash.js';
+import { INSERT_NEW, RowSender, UPSERT } from './row-sender.js';
 import type { CommercialStatus, ListingContent, ListingDraft, ModerationState } from './model.js';
 import { findListing, LISTING_COLUMNS, toListing, type ListingKey, type ListingRow, type ListingScope } from './store.js';
 import type { Listing } from './model.js';
@@ -29,26 +30,24 @@ interface LockedScope {
 }
 
 /**
- * Takes the agency's sequence row lock for the rest of the transaction. Every write to an
- * agency's listings goes through here, so writes of one agency are serialised: sequence
- * numbers commit in order and concurrent pushes of the same externalId cannot both create.
+ * Takes the agency's sequence row lock for the rest of the transaction and reserves `reserve`
+ * change sequence numbers after `lastSeq`. Every write to an agency's listings goes through
+ * here, so writes of one agency are serialised: sequence numbers commit in order and
+ * concurrent pushes of the same externalId cannot both create. Numbers a write reserves but
+ * does not use (unchanged listings) are simply skipped: readers page by "after", never by count.
  */
-async function lockScope(tx: Queryable, scope: ListingScope): Promise<LockedScope> {
+async function lockScope(tx: Queryable, scope: ListingScope, reserve: number): Promise<LockedScope> {
   // One statement creates the counter row if needed and locks it (ON CONFLICT DO UPDATE takes the row lock).
   const { rows } = await tx.query<{ last_seq: number; share_with_service_default: boolean; share_with_relay_default: boolean }>(
     `WITH locked AS (
-       INSERT INTO listing_sequences (agency_id, env) VALUES ($1, $2)
-       ON CONFLICT (agency_id, env) DO UPDATE SET last_seq = listing_sequences.last_seq
-       RETURNING last_seq)
+       INSERT INTO listing_sequences (agency_id, env, last_seq) VALUES ($1, $2, $3)
+       ON CONFLICT (agency_id, env) DO UPDATE SET last_seq = listing_sequences.last_seq + $3
+       RETURNING last_seq - $3 AS last_seq)
      SELECT locked.last_seq, a.share_with_service_default, a.share_with_relay_default FROM locked, agencies a WHERE a.id = $1`,
-    [scope.agencyId, scope.env],
+    [scope.agencyId, scope.env, reserve],
   );
   const row = rows[0]!;
   return { lastSeq: row.last_seq, shareWithServiceDefault: row.share_with_service_default, shareWithRelayDefault: row.share_with_relay_default };
-}
-
-async function saveSequence(tx: Queryable, scope: ListingScope, lastSeq: number) {
-  await tx.query('UPDATE listing_sequences SET last_seq = $3 WHERE agency_id = $1 AND env = $2', [scope.agencyId, scope.env, lastSeq]);
 }
 
 /**
@@ -61,7 +60,7 @@ async function lockListing(
   key: ListingKey,
   expectedVersion: number | undefined,
 ): Promise<{ locked: LockedScope; current: Listing } | 'not_found' | 'version_mismatch'> {
-  const locked = await lockScope(tx, scope);
+  const locked = await lockScope(tx, scope, 1);
   const current = await findListing(tx, scope, key);
   if (!current) return 'not_found';
   if (expectedVersion !== undefined && current.version !== expectedVersion) return 'version_mismatch';
@@ -80,30 +79,10 @@ interface Existing {
   deleted: boolean;
 }
 
-const UPSERT_CHUNK = 100;
-
 /** What a write needs to know of the listings it may change ($1 agency, $2 env, $3 externalIds). */
 export const FIND_EXISTING = `SELECT id, external_id, content_hash, status, moderation_state, version, created_at, updated_at,
    deleted_at IS NOT NULL AS deleted
  FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = ANY($3::text[])`;
-
-// share_with_* are creation-only: an update never touches them (spec 2.1). A deleted listing
-// pushed again comes back as new, its version continuing (DECISIONS §6).
-/** The statement a push runs per chunk (exported so the benchmark can run it bare). */
-export const UPSERT = `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
-                       share_with_service, share_with_relay, version, change_seq, created_at, updated_at)
- SELECT r.id, $1, $2, r.external_id, r.content, r.content_hash, r.public_title, r.public_description, r.status,
-        r.share_with_service, r.share_with_relay, r.version, r.change_seq, $3, $3
- FROM jsonb_to_recordset($4::jsonb) AS r(id text, external_id text, content jsonb, content_hash text, public_title text,
-      public_description text, status text, share_with_service boolean, share_with_relay boolean, version integer, change_seq bigint)
- ON CONFLICT (agency_id, env, external_id) DO UPDATE SET
-   content = EXCLUDED.content, content_hash = EXCLUDED.content_hash, public_title = EXCLUDED.public_title,
-   public_description = EXCLUDED.public_description, status = EXCLUDED.status, version = EXCLUDED.version,
-   change_seq = EXCLUDED.change_seq, updated_at = EXCLUDED.updated_at,
-   moderation_state = CASE WHEN listings.deleted_at IS NULL THEN listings.moderation_state ELSE 'pending' END,
-   moderation_reasons = CASE WHEN listings.deleted_at IS NULL THEN listings.moderation_reasons ELSE '{}' END,
-   created_at = CASE WHEN listings.deleted_at IS NULL THEN listings.created_at ELSE EXCLUDED.created_at END,
-   deleted_at = NULL`;
 
 function publicText(content: ListingContent) {
   const title = maskContactDetails(content.title);
@@ -111,11 +90,6 @@ function publicText(content: ListingContent) {
   return { title: title.text, description: description?.text ?? null, kinds: [...title.kinds, ...(description?.kinds ?? [])] };
 }
 
-/**
- * Creates or updates listings by externalId, set-based: one lookup and one upsert for the
- * whole batch, in one transaction. Content equal to what is stored changes nothing.
- * Drafts must have distinct externalIds.
- */
 /** A create-only write found its externalId in use (checked under the agency lock). */
 export class ExternalIdInUse extends Error {
   constructor(readonly externalId: string) {
@@ -123,35 +97,50 @@ export class ExternalIdInUse extends Error {
   }
 }
 
+/**
+ * Drafts still to be checked: `externalIds` are the ids they may carry (a superset is fine),
+ * looked up in the database while `build` checks the items, so both take the time of one.
+ */
+export interface DraftsToBuild {
+  externalIds: readonly string[];
+  build(): readonly ListingDraft[];
+}
+
+/**
+ * Creates or updates listings by externalId, set-based: one lookup for the whole batch, then
+ * the rows in a few chunked statements, all in one transaction. Content equal to what is
+ * stored changes nothing. Drafts must have distinct externalIds.
+ */
 export async function writeListings(
   db: Database,
   scope: ListingScope,
-  drafts: readonly ListingDraft[],
+  input: readonly ListingDraft[] | DraftsToBuild,
   now: Date,
   options: { createOnly?: boolean } = {},
 ): Promise<WriteOutcome[]> {
-  if (drafts.length === 0) return [];
+  const toBuild = 'build' in input ? input : null;
+  if (toBuild ? toBuild.externalIds.length === 0 : (input as readonly ListingDraft[]).length === 0) {
+    // Nothing to look up: whatever build() finds has no externalId to write under.
+    toBuild?.build();
+    return [];
+  }
+  const ids = toBuild ? toBuild.externalIds : (input as readonly ListingDraft[]).map((d) => d.externalId);
   const written = await db.transaction(async (tx) => {
-    const locked = await lockScope(tx, scope);
-    const { rows } = await tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, drafts.map((d) => d.externalId)],
-    );
-    const existing = new Map(rows.map((row) => [row.external_id, row]));
+    const locked = await lockScope(tx, scope, ids.length);
+    const lookup = tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]);
+    lookup.catch(() => {}); // awaited below, after build()
+    const drafts = toBuild ? toBuild.build() : (input as readonly ListingDraft[]);
+    const existing = new Map((await lookup).rows.map((row) => [row.external_id, row]));
+    if (toBuild) {
+      // The reservation and the lookup above cover only the announced ids.
+      const announced = new Set(ids);
+      const unseen = drafts.find((d) => !announced.has(d.externalId));
+      if (unseen) throw new Error(`writeListings: externalId ${unseen.externalId} was not announced`);
+    }
     let seq = locked.lastSeq;
     const outcomes: WriteOutcome[] = [];
-    // Rows go to the database in chunks, one statement in flight at a time: while it writes
-    // one chunk, this loop masks and serialises the next (double buffering across two cores).
     // The content's canonical JSON, computed once for its hash, is reused as the stored text.
-    let chunk: string[] = [];
-    let inFlight: Promise<unknown> | null = null;
-    const send = async () => {
-      if (chunk.length === 0) return;
-      const rowsJson = `[${chunk.join(',')}]`;
-      chunk = [];
-      if (inFlight) await inFlight;
-      inFlight = tx.query(UPSERT, [scope.agencyId, scope.env, now.toISOString(), rowsJson]);
-      // A rejection is awaited below; until then it must not count as unhandled.
-      inFlight.catch(() => {});
-    };
+    const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()], drafts.length);
     for (const draft of drafts) {
       const before = existing.get(draft.externalId);
       if (options.createOnly && before && !before.deleted) throw new ExternalIdInUse(draft.externalId);
@@ -189,8 +178,7 @@ export async function writeListings(
         version,
         change_seq: seq,
       };
-      chunk.push(`${JSON.stringify(row).slice(0, -1)},"content":${json}}`);
-      if (chunk.length === UPSERT_CHUNK) await send();
+      await sender.add(before ? UPSERT : INSERT_NEW, `${JSON.stringify(row).slice(0, -1)},"content":${json}}`);
       outcomes.push({
         externalId: draft.externalId,
         outcome: created ? 'created' : 'updated',
@@ -203,11 +191,7 @@ export async function writeListings(
         masked: masked.kinds,
       });
     }
-    await send();
-    if (inFlight) {
-      await inFlight;
-      await saveSequence(tx, scope, seq);
-    }
+    await sender.finish();
     return outcomes;
   });
   noteWrites(db, 'listings', written.filter((o) => o.outcome !== 'unchanged').length);
@@ -227,7 +211,6 @@ export async function deleteListing(
     if (typeof found === 'string') return found;
     const { locked, current } = found;
     await tx.query('UPDATE listings SET deleted_at = $2, change_seq = $3 WHERE id = $1', [current.serviceId, now.toISOString(), locked.lastSeq + 1]);
-    await saveSequence(tx, scope, locked.lastSeq + 1);
     return 'deleted' as const;
   });
   if (result === 'deleted') noteWrites(db, 'listings', 1);
@@ -253,7 +236,6 @@ export async function setStatus(
        WHERE id = $1 RETURNING ${LISTING_COLUMNS}`,
       [current.serviceId, status, contentHash(current.content, status), locked.lastSeq + 1, now.toISOString()],
     );
-    await saveSequence(tx, scope, locked.lastSeq + 1);
     return { listing: toListing(rows[0]!), changed: true };
   });
   if (typeof result !== 'string' && result.changed) noteWrites(db, 'listings', 1);
@@ -300,7 +282,6 @@ export async function updateListing(
        WHERE id = $1 RETURNING ${LISTING_COLUMNS}`,
       [current.serviceId, draft.externalId, JSON.stringify(draft.content), hash, masked.title, masked.description, locked.lastSeq + 1, now.toISOString()],
     );
-    await saveSequence(tx, scope, locked.lastSeq + 1);
     return { kind: 'updated', listing: toListing(rows[0]!) };
   });
   if (result.kind === 'updated') noteWrites(db, 'listings', 1);
