@@ -58,7 +58,8 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Page through the agency’s current listings for reconciliation',
         description:
           'Keyset pagination on the change sequence: start with afterTs=0 and pass nextAfterTs until it is null. Every current listing is returned ' +
-          'exactly once when nothing changes meanwhile, and at least once while listings change (a changed listing moves to a later page).',
+          'exactly once when nothing changes meanwhile, and at least once while listings change (a changed listing moves to a later page). ' +
+          'Sequence numbers increase with every change but are not consecutive: treat nextAfterTs as an opaque cursor.',
         security: [{ bearerAuth: [] }],
         querystring: Type.Object(
           {

@@ -34,15 +34,29 @@ const isWellFormed = (value: string) => (value as string & { isWellFormed(): boo
  * anywhere in a parsed body: refused up front so they never reach the database as a 500.
  */
 export function unsafeTextErrors(value: unknown, path = ''): Array<{ field: string; message: string }> {
+  // Every listing of every push is checked: the common clean case allocates nothing.
+  return hasUnsafeText(value) ? unsafeTextPaths(value, path) : [];
+}
+
+function hasUnsafeText(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || !isWellFormed(value);
+  if (Array.isArray(value)) return value.some(hasUnsafeText);
+  if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) if (hasUnsafeText((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+function unsafeTextPaths(value: unknown, path: string): Array<{ field: string; message: string }> {
   if (typeof value === 'string') {
     const field = path || 'body';
     if (value.includes('\u0000')) return [{ field, message: `${field} must not contain NUL characters` }];
     if (!isWellFormed(value)) return [{ field, message: `${field} must be valid Unicode text (it holds a lone surrogate)` }];
     return [];
   }
-  if (Array.isArray(value)) return value.flatMap((entry, i) => unsafeTextErrors(entry, `${path}[${i}]`));
+  if (Array.isArray(value)) return value.flatMap((entry, i) => unsafeTextPaths(entry, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, entry]) => unsafeTextErrors(entry, path ? `${path}.${key}` : key));
+    return Object.entries(value).flatMap(([key, entry]) => unsafeTextPaths(entry, path ? `${path}.${key}` : key));
   }
   return [];
 }

@@ -74,13 +74,15 @@ interface Existing {
   status: CommercialStatus;
   moderation_state: ModerationState;
   version: number;
-  created_at: Date;
-  updated_at: Date;
+  created_ms: number;
+  updated_ms: number;
   deleted: boolean;
 }
 
 /** What a write needs to know of the listings it may change ($1 agency, $2 env, $3 externalIds). */
-export const FIND_EXISTING = `SELECT id, external_id, content_hash, status, moderation_state, version, created_at, updated_at,
+// Times come as epoch milliseconds: parsing 1,000 timestamps to Dates cost a push of 500 updates ~2 ms.
+export const FIND_EXISTING = `SELECT id, external_id, content_hash, status, moderation_state, version,
+   floor(extract(epoch FROM created_at) * 1000)::float8 AS created_ms, floor(extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms,
    deleted_at IS NOT NULL AS deleted
  FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = ANY($3::text[])`;
 
@@ -155,8 +157,8 @@ export async function writeListings(
           version: before.version,
           status: before.status,
           moderationState: before.moderation_state,
-          createdAt: before.created_at,
-          updatedAt: before.updated_at,
+          createdAt: new Date(before.created_ms),
+          updatedAt: new Date(before.updated_ms),
           masked: [],
         });
         continue;
@@ -166,19 +168,15 @@ export async function writeListings(
       const version = before ? before.version + 1 : 1;
       const created = !before || before.deleted;
       seq += 1;
-      const row = {
-        id: serviceId,
-        external_id: draft.externalId,
-        content_hash: hash,
-        public_title: masked.title,
-        public_description: masked.description,
-        status,
-        share_with_service: draft.shareWithService ?? locked.shareWithServiceDefault,
-        share_with_relay: draft.shareWithRelay ?? locked.shareWithRelayDefault,
-        version,
-        change_seq: seq,
-      };
-      await sender.add(before ? UPSERT : INSERT_NEW, `${JSON.stringify(row).slice(0, -1)},"content":${json}}`);
+      // Written out directly: the row is built once per listing of every push.
+      const shareWithService = draft.shareWithService ?? locked.shareWithServiceDefault;
+      const shareWithRelay = draft.shareWithRelay ?? locked.shareWithRelayDefault;
+      const row =
+        `{"id":${JSON.stringify(serviceId)},"external_id":${JSON.stringify(draft.externalId)},"content_hash":"${hash}",` +
+        `"public_title":${JSON.stringify(masked.title)},"public_description":${JSON.stringify(masked.description)},` +
+        `"status":"${status}","share_with_service":${shareWithService},"share_with_relay":${shareWithRelay},` +
+        `"version":${version},"change_seq":${seq},"content":${json}}`;
+      await sender.add(before ? UPSERT : INSERT_NEW, row);
       outcomes.push({
         externalId: draft.externalId,
         outcome: created ? 'created' : 'updated',
@@ -186,7 +184,7 @@ export async function writeListings(
         version,
         status,
         moderationState: created ? 'pending' : before.moderation_state,
-        createdAt: created ? now : before.created_at,
+        createdAt: created ? now : new Date(before.created_ms),
         updatedAt: now,
         masked: masked.kinds,
       });

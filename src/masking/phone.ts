@@ -433,7 +433,11 @@ export function createPhoneDetector(): PhoneDetector {
     detect(f: string, out: Span[], found: readonly Span[]): void {
       overlapsOther = found.length === 0 ? noOverlap : overlapChecker(found);
       detectDigits(f, out);
-      spelled(f, out, legalSkip, followedByUnit, overlapChecker(out === found ? out : [...out, ...found]));
+      // Built on first use: most texts have no run with a number word, and sorting every span costs.
+      const before = out.length;
+      let taken: TakenCheck | null = null;
+      const lazyTaken: TakenCheck = (start, end) => (taken ??= overlapChecker(out === found ? out.slice(0, before) : [...out.slice(0, before), ...found]))(start, end);
+      spelled(f, out, legalSkip, followedByUnit, lazyTaken);
       overlapsOther = noOverlap;
     },
   };
