@@ -1,5 +1,9 @@
 import type { Database } from './database.js';
 
+// Like autovacuum's rule: a floor plus a share of the table.
+const MIN_ROWS = 500;
+const GROWTH = 0.5;
+
 /**
  * Keeps the query planner's statistics of a table fresh while bulk writes grow it.
  *
@@ -23,17 +27,26 @@ export class StatisticsKeeper {
   constructor(
     private readonly db: Database,
     private readonly table: string,
-    private readonly options: { onError?: (error: unknown) => void; minRows?: number; growth?: number } = {},
+    private readonly options: { onError?: (error: unknown) => void } = {},
   ) {}
 
-  /** Registers the keeper; analyses at once a table that holds rows but was never analysed (a reopened data folder). */
+  /**
+   * Registers the keeper (the first one open for a table of a database counts its writes) and
+   * analyses at once a table that holds rows but was never analysed (a reopened data folder).
+   * Statistics only make queries faster, so a failure here is reported, never fatal.
+   */
   async start(): Promise<void> {
-    registered(this.db, this.table).add(this);
-    const reltuples = await this.readTuples();
-    // A database without the table (the OpenAPI script's) has nothing to keep.
-    if (reltuples === null) return;
-    this.tuplesAtLastAnalyze = Math.max(0, reltuples);
-    if (reltuples < 0 && (await this.db.query(`SELECT 1 FROM ${this.table} LIMIT 1`)).rows.length > 0) await this.analyze();
+    const tables = registered(this.db);
+    if (!tables.has(this.table)) tables.set(this.table, this);
+    try {
+      const reltuples = await this.readTuples();
+      // A database without the table (the OpenAPI script's) has nothing to keep.
+      if (reltuples === null) return;
+      this.tuplesAtLastAnalyze = Math.max(0, reltuples);
+      if (reltuples < 0 && (await this.db.query(`SELECT 1 FROM ${this.table} LIMIT 1`)).rows.length > 0) await this.analyze();
+    } catch (error) {
+      this.options.onError?.(error);
+    }
   }
 
   /** The planner's row count of the table, -1 when never analysed, null when there is no such table. */
@@ -48,8 +61,8 @@ export class StatisticsKeeper {
   noteWrites(rows: number): void {
     this.written += rows;
     if (this.running || this.closed) return;
-    // Like autovacuum's rule (a floor plus a share of the table), but checked on every write.
-    const threshold = (this.options.minRows ?? 500) + (this.options.growth ?? 0.5) * this.tuplesAtLastAnalyze;
+    // Checked on every write, where autovacuum looks once a minute.
+    const threshold = MIN_ROWS + GROWTH * this.tuplesAtLastAnalyze;
     if (this.written < threshold) return;
     this.running = this.analyze()
       .catch((error) => this.options.onError?.(error))
@@ -69,22 +82,20 @@ export class StatisticsKeeper {
   async close(): Promise<void> {
     this.closed = true;
     await this.running;
-    registered(this.db, this.table).delete(this);
+    const tables = registered(this.db);
+    if (tables.get(this.table) === this) tables.delete(this.table);
   }
 }
 
-// Several keepers can watch one table of one database object (tests run two services on one).
-const keepers = new WeakMap<Database, Map<string, Set<StatisticsKeeper>>>();
+const keepers = new WeakMap<Database, Map<string, StatisticsKeeper>>();
 
-function registered(db: Database, table: string): Set<StatisticsKeeper> {
+function registered(db: Database): Map<string, StatisticsKeeper> {
   let tables = keepers.get(db);
   if (!tables) keepers.set(db, (tables = new Map()));
-  let set = tables.get(table);
-  if (!set) tables.set(table, (set = new Set()));
-  return set;
+  return tables;
 }
 
-/** Tells the table's keepers, if the database has any, that `rows` rows were written. */
+/** Tells the table's keeper, if the database has one, that `rows` rows were written. */
 export function noteWrites(db: Database, table: string, rows: number): void {
-  if (rows > 0) for (const keeper of keepers.get(db)?.get(table) ?? []) keeper.noteWrites(rows);
+  if (rows > 0) keepers.get(db)?.get(table)?.noteWrites(rows);
 }

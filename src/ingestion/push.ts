@@ -4,7 +4,6 @@ import type { ListingScope } from '../listings/store.js';
 import { writeListings } from '../listings/write.js';
 import { keepLastOccurrence } from '../listings/duplicates.js';
 import { validateIngestItem } from './validate.js';
-import { LIMITS } from '../listings/limits.js';
 import type { FieldError } from '../http/errors.js';
 
 export interface PushError {
@@ -24,12 +23,12 @@ export interface PushResult {
   warnings: Array<{ index: number; externalId: string; message: string }>;
 }
 
-/** Every externalId an item could be written under: a valid one is a string within the limit, kept as it is. */
+/** Every externalId an item could be written under (a superset: invalid items are looked up for nothing). */
 function candidateIds(items: readonly unknown[]): string[] {
   const ids = new Set<string>();
   for (const item of items) {
     const id = typeof item === 'object' && item !== null ? (item as { externalId?: unknown }).externalId : undefined;
-    if (typeof id === 'string' && id.length <= LIMITS.externalId) ids.add(id);
+    if (typeof id === 'string') ids.add(id);
   }
   return [...ids];
 }

@@ -81,7 +81,7 @@ export const IngestRecord = Type.Object(
     status: enumOf(COMMERCIAL_STATUSES),
     shareWithService: Type.Boolean(),
     shareWithRelay: Type.Boolean(),
-    serviceId: Type.String(),
+    serviceId: Type.String({ description: 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.' }),
     version: Type.Integer(),
     publicUrl: Type.String(),
     createdAt: Type.String({ format: 'date-time' }),
@@ -98,7 +98,7 @@ export const ChangeList = Type.Object({
   listings: Type.Array(
     Type.Object({
       externalId: Type.String(),
-      serviceId: Type.String(),
+      serviceId: Type.String({ description: 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.' }),
       status: Type.String(),
       version: Type.Integer(),
       contentHash: Type.String({ description: 'Changes whenever the content or status changes.' }),

@@ -3,7 +3,7 @@ import { newId } from '../db/ids.js';
 import { noteWrites } from '../db/statistics.js';
 import { maskContactDetails, type MaskResult } from '../masking/mask.js';
 import { canonicalJson, contentHash } from './content-hash.js';
-import { INSERT_NEW, RowSender, UPSERT } from './row-sender.js';
+import { RowSender } from './row-sender.js';
 import type { CommercialStatus, ListingContent, ListingDraft, ModerationState } from './model.js';
 import { findListing, LISTING_COLUMNS, toListing, type ListingKey, type ListingRow, type ListingScope } from './store.js';
 import type { Listing } from './model.js';
@@ -120,25 +120,20 @@ export async function writeListings(
   now: Date,
   options: { createOnly?: boolean } = {},
 ): Promise<WriteOutcome[]> {
-  const toBuild = 'build' in input ? input : null;
-  if (toBuild ? toBuild.externalIds.length === 0 : (input as readonly ListingDraft[]).length === 0) {
-    // Nothing to look up: whatever build() finds has no externalId to write under.
-    toBuild?.build();
+  const { externalIds: ids, build } = 'build' in input ? input : { externalIds: input.map((d) => d.externalId), build: () => input };
+  if (ids.length === 0) {
+    build(); // nothing has an externalId to write under; build() still reports why
     return [];
   }
-  const ids = toBuild ? toBuild.externalIds : (input as readonly ListingDraft[]).map((d) => d.externalId);
   const written = await db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope, ids.length);
     const lookup = tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]);
     lookup.catch(() => {}); // awaited below, after build()
-    const drafts = toBuild ? toBuild.build() : (input as readonly ListingDraft[]);
+    const drafts = build();
     const existing = new Map((await lookup).rows.map((row) => [row.external_id, row]));
-    if (toBuild) {
-      // The reservation and the lookup above cover only the announced ids.
-      const announced = new Set(ids);
-      const unseen = drafts.find((d) => !announced.has(d.externalId));
-      if (unseen) throw new Error(`writeListings: externalId ${unseen.externalId} was not announced`);
-    }
+    // The reservation and the lookup cover only the announced ids: a draft outside them is a bug.
+    const announced = new Set(ids);
+    if (drafts.some((d) => !announced.has(d.externalId))) throw new Error('writeListings: a draft carries an externalId that was not announced');
     let seq = locked.lastSeq;
     const outcomes: WriteOutcome[] = [];
     // The content's canonical JSON, computed once for its hash, is reused as the stored text.
@@ -176,7 +171,7 @@ export async function writeListings(
         `"public_title":${JSON.stringify(masked.title)},"public_description":${JSON.stringify(masked.description)},` +
         `"status":"${status}","share_with_service":${shareWithService},"share_with_relay":${shareWithRelay},` +
         `"version":${version},"change_seq":${seq},"content":${json}}`;
-      await sender.add(before ? UPSERT : INSERT_NEW, row);
+      await sender.add(before ? 'existing' : 'new', row);
       outcomes.push({
         externalId: draft.externalId,
         outcome: created ? 'created' : 'updated',

@@ -76,7 +76,7 @@ export const V1_STATUSES = ['pending_moderation', 'rejected', ...COMMERCIAL_STAT
 
 export const ListingRecord = Type.Object(
   {
-    serviceId: Type.String(),
+    serviceId: Type.String({ description: 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.' }),
     externalId: Type.String(),
     status: Type.String({ enum: [...V1_STATUSES], description: 'pending_moderation while moderation is pending, rejected if refused, else the commercial status.' }),
     commercialStatus: Type.String({ enum: [...COMMERCIAL_STATUSES] }),
@@ -119,7 +119,7 @@ export const ListingRecord = Type.Object(
 export const CreationResult = Type.Object(
   {
     ok: Type.Boolean(),
-    serviceId: Type.String(),
+    serviceId: Type.String({ description: 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.' }),
     externalId: Type.String(),
     status: Type.String({ enum: [...V1_STATUSES] }),
     publicUrl: Type.String(),
