@@ -32,6 +32,20 @@ test('timestamps without an offset are read as UTC; impossible dates are refused
   }
 });
 
+test('UTC timestamps in seconds: leap days, milliseconds and out-of-range fields follow the calendar', () => {
+  const stored = (value: string) => {
+    const check = validateIngestItem(ingestItem('T', { createdAtExternal: value }));
+    return check.ok ? check.draft.content.createdAtExternal : null;
+  };
+  assert.equal(stored('2024-02-29T23:59:59Z'), '2024-02-29T23:59:59.000Z');
+  assert.equal(stored('2000-02-29T00:00:00.250Z'), '2000-02-29T00:00:00.250Z');
+  assert.equal(stored('1899-12-31T12:00:00Z'), '1899-12-31T12:00:00.000Z');
+  assert.equal(stored('2026-01-15T24:00:00Z'), '2026-01-16T00:00:00.000Z', 'ISO 8601 end of day');
+  for (const bad of ['2025-02-29T10:00:00Z', '1900-02-29T10:00:00Z', '2026-04-31T10:00:00Z', '2026-01-15T10:60:00Z', '2026-01-15T10:00:60Z', '2026-00-10T10:00:00Z']) {
+    assert.equal(stored(bad), null, bad);
+  }
+});
+
 test('the pure validator and the documented JSON schema agree on what is well-formed', () => {
   const variants: Array<Record<string, unknown>> = [
     {},

@@ -10,7 +10,7 @@ import {
   type SourceCrm,
   type Transaction,
 } from '../listings/model.js';
-import { LIMITS, isHttpUrl, isIsoTimestamp, normaliseTimestamp, unsafeTextErrors } from '../listings/limits.js';
+import { LIMITS, isHttpUrl, parseTimestamp, unsafeTextErrors } from '../listings/limits.js';
 
 /** Ingestion enum codes (spec 2.1) and their model values (DECISIONS §6). */
 export const INGEST_TRANSACTIONS: Record<string, Transaction> = { VENTE: 'sale', LOCATION: 'rental', VIAGER: 'life_annuity_sale' };
@@ -95,8 +95,8 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   const timestamp = (field: string): string | null | undefined => {
     const value = item[field];
     if (value === undefined || value === null) return null;
-    if (typeof value !== 'string' || !isIsoTimestamp(value)) return fail(field, 'must be an ISO 8601 timestamp such as 2026-03-01T09:30:00Z');
-    return normaliseTimestamp(value);
+    const parsed = typeof value === 'string' ? parseTimestamp(value) : null;
+    return parsed ?? fail(field, 'must be an ISO 8601 timestamp such as 2026-03-01T09:30:00Z');
   };
 
   const externalId = text('externalId', true, LIMITS.externalId);
