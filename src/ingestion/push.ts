@@ -23,15 +23,11 @@ export interface PushResult {
   warnings: Array<{ index: number; externalId: string; message: string }>;
 }
 
-/** Every externalId an item could be written under (a superset: invalid items are looked up for nothing). */
-function candidateIds(items: readonly unknown[]): string[] {
-  const ids = new Set<string>();
-  for (const item of items) {
-    const id = typeof item === 'object' && item !== null ? (item as { externalId?: unknown }).externalId : undefined;
-    if (typeof id === 'string') ids.add(id);
-  }
-  return [...ids];
-}
+/** The externalId an item would be written under, when it has one to look at. */
+const rawExternalId = (item: unknown): string | undefined => {
+  const id = typeof item === 'object' && item !== null ? (item as { externalId?: unknown }).externalId : undefined;
+  return typeof id === 'string' ? id : undefined;
+};
 
 const MASK_WARNING: Record<string, string> = { phone: 'phone number', email: 'e-mail address', url: 'web address', portal: 'portal name' };
 
@@ -42,28 +38,54 @@ const MASK_WARNING: Record<string, string> = { phone: 'phone number', email: 'e-
 export async function pushListings(db: Database, scope: ListingScope, items: readonly unknown[], now: Date): Promise<PushResult> {
   const errors: PushError[] = [];
   const warnings: PushResult['warnings'] = [];
-  let applied: Array<{ index: number; draft: ListingDraft }> = [];
-  const build = () => {
-    const valid: typeof applied = [];
-    items.forEach((item, index) => {
-      const check = validateIngestItem(item);
-      if (!check.ok) {
-        errors.push({ index, externalId: check.externalId, reason: check.errors.map((e) => e.message).join('; '), details: check.errors });
-        return;
-      }
-      valid.push({ index, draft: check.draft });
-      for (const message of check.warnings) warnings.push({ index, externalId: check.draft.externalId, message });
+  const applied: Array<{ index: number; draft: ListingDraft }> = [];
+  const check = (index: number): ListingDraft | null => {
+    const result = validateIngestItem(items[index]);
+    if (!result.ok) {
+      errors.push({ index, externalId: result.externalId, reason: result.errors.map((e) => e.message).join('; '), details: result.errors });
+      return null;
+    }
+    for (const message of result.warnings) warnings.push({ index, externalId: result.draft.externalId, message });
+    return result.draft;
+  };
+
+  // Every externalId an item could be written under (a superset: invalid items are looked up
+  // for nothing). One that several items carry is settled first: its last valid occurrence wins.
+  const occurrences = new Map<string, number[]>();
+  items.forEach((item, index) => {
+    const id = rawExternalId(item);
+    if (id === undefined) return;
+    const seen = occurrences.get(id);
+    if (seen) seen.push(index);
+    else occurrences.set(id, [index]);
+  });
+  const settled = new Map<number, ListingDraft>();
+  for (const indexes of occurrences.values()) {
+    if (indexes.length === 1) continue;
+    const valid = indexes.flatMap((index) => {
+      const draft = check(index);
+      return draft ? [{ index, draft }] : [];
     });
     const kept = keepLastOccurrence(valid);
     for (const { entry, message } of kept.superseded) {
       errors.push({ index: entry.index, externalId: entry.draft.externalId, reason: message, details: [{ field: 'externalId', message }] });
     }
-    applied = kept.applied;
-    return applied.map((entry) => entry.draft);
-  };
+    for (const entry of kept.applied) settled.set(entry.index, entry.draft);
+  }
 
-  // The items are checked while the database looks up every externalId they might carry.
-  const outcomes = await writeListings(db, scope, { externalIds: candidateIds(items), build }, now);
+  // The other items are checked one by one as the write asks for them, so the database
+  // starts writing the first rows while later ones are still being checked.
+  function* drafts(): Generator<ListingDraft> {
+    for (let index = 0; index < items.length; index++) {
+      const id = rawExternalId(items[index]);
+      const draft = id !== undefined && occurrences.get(id)!.length > 1 ? settled.get(index) : check(index);
+      if (!draft) continue;
+      applied.push({ index, draft });
+      yield draft;
+    }
+  }
+
+  const outcomes = await writeListings(db, scope, { externalIds: [...occurrences.keys()], drafts }, now);
   const counts = { created: 0, updated: 0, unchanged: 0 };
   outcomes.forEach((outcome, i) => {
     counts[outcome.outcome] += 1;

@@ -101,11 +101,43 @@ export class ExternalIdInUse extends Error {
 
 /**
  * Drafts still to be checked: `externalIds` are the ids they may carry (a superset is fine),
- * looked up in the database while `build` checks the items, so both take the time of one.
+ * looked up in the database before `drafts()` is read; the drafts are then checked one by one
+ * as rows are written, so checking overlaps the database's work.
  */
-export interface DraftsToBuild {
+export interface DraftsToCheck {
   externalIds: readonly string[];
-  build(): readonly ListingDraft[];
+  drafts(): Iterable<ListingDraft>;
+}
+
+/** Drafts are checked in slices of this many between looks at whether the lookup has answered. */
+const CHECK_SLICE = 25;
+
+/**
+ * Reads drafts (checking them) while the database answers `lookup`, looking for its answer
+ * between slices, so neither waits for the other. Returns the rows and every draft, in order.
+ */
+async function checkWhileLookingUp<Row>(lookup: Promise<{ rows: Row[] }>, drafts: Iterable<ListingDraft>) {
+  let answer: { rows: Row[] } | null = null;
+  const answered = lookup.then((result) => (answer = result));
+  answered.catch(() => {}); // awaited below
+  const iterator = drafts[Symbol.iterator]();
+  const checked: ListingDraft[] = [];
+  let exhausted = false;
+  while (answer === null && !exhausted) {
+    for (let i = 0; i < CHECK_SLICE && !exhausted; i++) {
+      const next = iterator.next();
+      if (next.done) exhausted = true;
+      else checked.push(next.value);
+    }
+    // A macrotask turn lets the database's answer in.
+    if (!exhausted) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const { rows } = await answered;
+  function* pending(): Generator<ListingDraft> {
+    yield* checked;
+    if (!exhausted) yield* { [Symbol.iterator]: () => iterator };
+  }
+  return { rows, pending: pending() };
 }
 
 /**
@@ -116,29 +148,27 @@ export interface DraftsToBuild {
 export async function writeListings(
   db: Database,
   scope: ListingScope,
-  input: readonly ListingDraft[] | DraftsToBuild,
+  input: readonly ListingDraft[] | DraftsToCheck,
   now: Date,
   options: { createOnly?: boolean } = {},
 ): Promise<WriteOutcome[]> {
-  const { externalIds: ids, build } = 'build' in input ? input : { externalIds: input.map((d) => d.externalId), build: () => input };
+  const { externalIds: ids, drafts } = 'drafts' in input ? input : { externalIds: input.map((d) => d.externalId), drafts: () => input };
   if (ids.length === 0) {
-    build(); // nothing has an externalId to write under; build() still reports why
-    return [];
+    for (const draft of drafts()) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
+    return []; // nothing has an externalId to write under; reading the drafts still reports why
   }
   const written = await db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope, ids.length);
-    const lookup = tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]);
-    lookup.catch(() => {}); // awaited below, after build()
-    const drafts = build();
-    const existing = new Map((await lookup).rows.map((row) => [row.external_id, row]));
+    const { rows, pending } = await checkWhileLookingUp(tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]), drafts());
+    const existing = new Map(rows.map((row) => [row.external_id, row]));
     // The reservation and the lookup cover only the announced ids: a draft outside them is a bug.
     const announced = new Set(ids);
-    if (drafts.some((d) => !announced.has(d.externalId))) throw new Error('writeListings: a draft carries an externalId that was not announced');
     let seq = locked.lastSeq;
     const outcomes: WriteOutcome[] = [];
     // The content's canonical JSON, computed once for its hash, is reused as the stored text.
-    const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()], drafts.length);
-    for (const draft of drafts) {
+    const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()], ids.length);
+    for (const draft of pending) {
+      if (!announced.has(draft.externalId)) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
       const before = existing.get(draft.externalId);
       if (options.createOnly && before && !before.deleted) throw new ExternalIdInUse(draft.externalId);
       const status = draft.status ?? (before && !before.deleted ? before.status : 'active');
