@@ -186,6 +186,27 @@ test(`[${databaseKind}] the same externalId twice in one push: the last occurren
   assert.equal((await get(agency.live, 'DUP')).json().price, 2);
 });
 
+test(`[${databaseKind}] a repeated externalId whose last occurrence is invalid keeps the last valid one, among other listings`, async () => {
+  const result = (
+    await push(agency.live, [
+      ingestItem('DUP2-A', { price: 10 }),
+      ingestItem('DUP2-B', { price: 20 }),
+      ingestItem('DUP2-A', { price: 11 }),
+      ingestItem('DUP2-C', { price: 30 }),
+      ingestItem('DUP2-A', { price: -1 }),
+    ])
+  ).json();
+  assert.deepEqual([result.processed, result.created, result.updated], [5, 3, 0]);
+  assert.deepEqual(
+    result.errors.map((e: { index: number; externalId: string }) => [e.index, e.externalId]),
+    [[0, 'DUP2-A'], [4, 'DUP2-A']],
+  );
+  assert.match(result.errors[0].reason, /appears again at index 2/);
+  assert.match(result.errors[1].reason, /price/);
+  assert.equal((await get(agency.live, 'DUP2-A')).json().price, 11);
+  assert.equal((await get(agency.live, 'DUP2-C')).json().price, 30);
+});
+
 test(`[${databaseKind}] descriptions are masked for the public while the owner keeps the original`, async () => {
   const description = 'Contactez-nous au 06 12 34 56 78 ou sur www.agence-exemple.fr. DPE : C (120 kWh/m²/an). Carte professionnelle CPI 7501 2018 000 012 345.';
   const result = (await push(agency.live, [ingestItem('MASK-1', { description })])).json();
