@@ -71,30 +71,76 @@ function foldCodePoint(cp: number): string {
   return r;
 }
 
-// Everything toLowerCase() does not already fold: non-ASCII, tabs, and whole
-// surrogate pairs (mathematical digits fold to ASCII).
-const NEEDS_FOLD_RE = /[\ud800-\udbff][\udc00-\udfff]|[\t\u0080-\uffff]/g;
+// Everything toLowerCase() does not already fold: non-ASCII and tabs.
+const NEEDS_FOLD_RE = /[\t\u0080-\uffff]/g;
+
+// The fast path's folding of one code unit of lowercased text: the folded
+// code unit, or NOT_IN_PLACE when the character folds to anything but exactly
+// one code unit (dropped, expanded). Filled on first use (UNKNOWN until then);
+// a flat table is much cheaper to consult than the Map cache above.
+const UNKNOWN = -1;
+const NOT_IN_PLACE = -2;
+const unitFold = new Int32Array(0x10000).fill(UNKNOWN);
+
+function foldUnit(c: number): number {
+  let r = unitFold[c] ?? NOT_IN_PLACE;
+  if (r === UNKNOWN) {
+    const folded = foldCodePoint(c);
+    r = folded.length === 1 ? folded.charCodeAt(0) : NOT_IN_PLACE;
+    unitFold[c] = r;
+  }
+  return r;
+}
 
 export function fold(s: string): Folded {
-  // Fast path: native lowercasing plus a callback on the few characters left.
-  // It is only valid when every character folds to exactly one code unit in
-  // place; anything else (dropped zero-width, ligature, surrogate pair) takes
-  // the slow path, which builds the index map.
+  // Fast path: native lowercasing, then the few characters left are replaced
+  // one by one. It is only valid when every character folds to exactly one
+  // code unit in place; anything else (dropped zero-width, ligature, surrogate
+  // pair) takes the slow path, which builds the index map.
   const lower = s.toLowerCase();
   if (lower.length === s.length) {
-    let inPlace = true;
-    const text = lower.replace(NEEDS_FOLD_RE, (ch) => {
-      if (ch.length !== 1) {
-        inPlace = false;
-        return ch;
-      }
-      const r = foldCodePoint(ch.charCodeAt(0));
-      if (r.length !== 1) inPlace = false;
-      return r;
-    });
-    if (inPlace) return { text, start: null, end: null };
+    const text = foldInPlace(lower);
+    if (text !== null) return { text, start: null, end: null };
   }
   return foldWithMap(s);
+}
+
+// UTF-16 scratch copy for foldInPlace(), reused between calls (single-threaded:
+// it is turned into a string before foldInPlace() returns).
+let units = Buffer.allocUnsafe(8192);
+
+/** `lower` with every character folded, or null if one does not fold in place. */
+function foldInPlace(lower: string): string | null {
+  // test() rather than replace() with a callback: every hit is one code unit
+  // (so it sits at lastIndex - 1), and most French descriptions have dozens.
+  // The changed code units are written over a native UTF-16 copy, which comes
+  // back as one flat string (pieces glued with + would have to be flattened
+  // by the first detector).
+  const re = NEEDS_FOLD_RE;
+  re.lastIndex = 0;
+  let copied = false;
+  while (re.test(lower)) {
+    const i = re.lastIndex - 1;
+    const c = lower.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      // A surrogate pair (mathematical digits fold to ASCII) needs the slow
+      // path; a lone surrogate is kept as it is.
+      const d = lower.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) return null;
+      continue;
+    }
+    const r = foldUnit(c);
+    if (r === c) continue;
+    if (r < 0) return null;
+    if (!copied) {
+      if (units.length < 2 * lower.length) units = Buffer.allocUnsafe(4 * lower.length);
+      units.write(lower, 0, 'utf16le');
+      copied = true;
+    }
+    units[2 * i] = r & 0xff;
+    units[2 * i + 1] = r >>> 8;
+  }
+  return copied ? units.toString('utf16le', 0, 2 * lower.length) : lower;
 }
 
 // Reused between calls: the folded code units are turned into a string before

@@ -5,12 +5,14 @@
  * spans are mapped back to the original, merged, and replaced, so every
  * character that is not part of a contact detail comes out untouched.
  */
-import { fold, originalEnd, originalStart } from './fold.js';
+import { fold, originalEnd, originalStart, type Folded } from './fold.js';
 import { createPhoneDetector } from './phone.js';
 import { createPortalDetector, DEFAULT_PORTALS } from './portals.js';
-import { overlapChecker, subtract } from './spans.js';
+import { overlapChecker, sortSmall, subtract } from './spans.js';
 import type { MaskKind, Span } from './types.js';
-import { createWebDetector } from './web.js';
+import { NUMBER_WORD_LIST } from './spelled.js';
+import { AT_WORD_LIST, createWebDetector } from './web.js';
+import { createWordScanner } from './words.js';
 
 export { DEFAULT_PORTALS } from './portals.js';
 export type { MaskKind } from './types.js';
@@ -66,6 +68,30 @@ interface Made extends Span {
 }
 
 /**
+ * text.indexOf(MASK_TEXT, from), found from its rare first character: a
+ * native search for one character is far cheaper than one for a long needle.
+ */
+function indexOfMask(text: string, from: number): number {
+  for (let i = text.indexOf('[', from); i >= 0; i = text.indexOf('[', i + 1)) if (text.startsWith(MASK_TEXT, i)) return i;
+  return -1;
+}
+
+/** A folded-text span in the coordinates of the original text (the span itself when they are the same). */
+function toOriginal(folded: Folded, s: Span): Span {
+  if (folded.start === null) return s;
+  return { start: originalStart(folded, s.start), end: originalEnd(folded, s.end - 1), kind: s.kind };
+}
+
+const byStart = (a: Span, b: Span): number => a.start - b.start;
+
+/** Earlier first; at equal starts an existing mask leads so it keeps its kind. */
+const byMaskOrder = (a: Span | Made, b: Span | Made): number =>
+  a.start - b.start ||
+  Number('made' in b) - Number('made' in a) ||
+  KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+  b.end - a.end;
+
+/**
  * Masking runs to a fixed point. A first pass decides with the text as
  * written; replacing a detail glued to other characters can expose another
  * one whose boundary check looked at that detail ("…78https://…",
@@ -94,15 +120,17 @@ export function createMasker(options: MaskerOptions = {}): Masker {
   const phones = createPhoneDetector();
   const web = createWebDetector(options.allowedDomains ?? DEFAULT_ALLOWED_DOMAINS);
   const portals = createPortalDetector(options.portals ?? DEFAULT_PORTALS);
+  const scanWords = createWordScanner(portals.names, NUMBER_WORD_LIST, AT_WORD_LIST);
 
   /** Spans to mask in `text` (its own coordinates), minus protected ranges. */
   function detect(text: string, made: readonly Made[]): Span[] {
     const folded = fold(text);
     const found: Span[] = [];
     const keptFolded: Span[] = [];
-    web.detect(folded.text, found, keptFolded);
-    portals.detect(folded, text, found);
-    phones.detect(folded.text, found, found);
+    const words = scanWords(folded.text);
+    web.detect(folded.text, words.ats, found, keptFolded);
+    portals.detect(folded, text, words.names, found);
+    phones.detect(folded.text, words.numbers, found, found);
     if (found.length === 0) return found;
 
     // A whitelisted link entangled with a detail ("x@georisques.gouv.fr",
@@ -114,33 +142,32 @@ export function createMasker(options: MaskerOptions = {}): Masker {
       for (const k of keptFolded) (overlapsDetail(k.start, k.end) ? found : allowedLinks).push(k);
     }
 
-    const toOriginal = (s: Span): Span => ({
-      start: originalStart(folded, s.start),
-      end: originalEnd(folded, s.end - 1),
-      kind: s.kind,
-    });
-
     // Never mask inside a mask that was already in the input (idempotence) or
     // inside a whitelisted link. Masks made by this call are not protected:
     // a detail touching one is absorbed into it.
-    const kept: Span[] = allowedLinks.map(toOriginal);
+    const kept: Span[] = [];
+    for (const k of allowedLinks) kept.push(toOriginal(folded, k));
     let m = 0;
-    for (let i = text.indexOf(MASK_TEXT); i >= 0; i = text.indexOf(MASK_TEXT, i + MASK_TEXT.length)) {
+    for (let i = indexOfMask(text, 0); i >= 0; i = indexOfMask(text, i + MASK_TEXT.length)) {
       while (m < made.length && (made[m]?.start ?? Infinity) < i) m++;
       if (made[m]?.start !== i) kept.push({ start: i, end: i + MASK_TEXT.length, kind: 'url' });
     }
-    kept.sort((a, b) => a.start - b.start);
+    sortSmall(kept, byStart);
     const keptEndsMax: number[] = [];
     for (const k of kept) keptEndsMax.push(Math.max(k.end, keptEndsMax[keptEndsMax.length - 1] ?? 0));
 
     const spans: Span[] = [];
     for (const s of found) {
       if (s.end <= s.start) continue;
-      const o = toOriginal(s);
+      const o = toOriginal(folded, s);
       if (kept.length === 0) spans.push(o);
       else subtract(o, kept, keptEndsMax, spans);
     }
-    return spans.filter((s) => hasAlnum(text, s.start, s.end));
+    // Keep only the spans with a letter or digit, in place.
+    let n = 0;
+    for (const s of spans) if (hasAlnum(text, s.start, s.end)) spans[n++] = s;
+    spans.length = n;
+    return spans;
   }
 
   function mask(input: string): MaskResult {
@@ -149,15 +176,9 @@ export function createMasker(options: MaskerOptions = {}): Masker {
     for (let pass = 0; pass < MAX_PASSES && text.length > 0; pass++) {
       const spans = detect(text, made);
       if (spans.length === 0) break;
-      const all: Array<Span | Made> = [...spans, ...made];
-      // Earlier first; at equal starts an existing mask leads so it keeps its kind.
-      all.sort(
-        (a, b) =>
-          a.start - b.start ||
-          Number('made' in b) - Number('made' in a) ||
-          KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
-          b.end - a.end,
-      );
+      const all: Array<Span | Made> = spans;
+      for (const m of made) all.push(m);
+      sortSmall(all, byMaskOrder);
 
       const groups: Array<{ start: number; end: number; kind: MaskKind; fresh: boolean }> = [];
       for (const s of all) {
@@ -172,7 +193,9 @@ export function createMasker(options: MaskerOptions = {}): Masker {
         groups.push({ start: s.start, end: s.end, kind: s.kind, fresh: !('made' in s) });
       }
       // Details found only inside masks made earlier change nothing.
-      if (!groups.some((g) => g.fresh)) break;
+      let fresh = false;
+      for (const g of groups) fresh ||= g.fresh;
+      if (!fresh) break;
 
       let out = '';
       let pos = 0;
@@ -189,7 +212,9 @@ export function createMasker(options: MaskerOptions = {}): Masker {
       made = next;
       if (stable) break;
     }
-    return { text, masked: made.length, kinds: made.map((m) => m.kind) };
+    const kinds: MaskKind[] = [];
+    for (const m of made) kinds.push(m.kind);
+    return { text, masked: made.length, kinds };
   }
 
   return { mask };

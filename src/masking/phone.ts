@@ -10,9 +10,9 @@
  *    dashes), unless it opens with a date ("06 12 2024 10 30");
  *  - international: "+" or "00" prefix, 9-15 digits, "+33" pinned to 9
  *    national digits (a trunk "(0)" is tolerated);
- *  - spelled out: a run of French number words worth at least 8 digits, or
- *    words mixed with digit groups that add up to a French number
- *    ("zero six 12 34 56 78").
+ *  - spelled out (spelled.ts): a run of French number words worth at least
+ *    8 digits, or words mixed with digit groups that add up to a French
+ *    number ("zero six 12 34 56 78").
  * Runs introduced by a legal keyword (SIREN, SIRET, RCS, RSAC, CPI, carte
  * professionnelle, TVA) or followed by a unit (€, m², %, kWh, lots, ans…) are
  * figures, not phones.
@@ -21,7 +21,9 @@
  * "groups of digits separated by optional separators" is exactly the shape that
  * makes backtracking regexes explode.
  */
+import { alternationByFirstChar } from './patterns.js';
 import { overlapChecker } from './spans.js';
+import { createSpelledDetector, type TakenCheck } from './spelled.js';
 import { isAlnumCode, isDigitCode, type Span } from './types.js';
 
 const SPACE = 0x20;
@@ -40,8 +42,11 @@ const UNIT_SOURCE =
   'km(?![a-z])|cm(?![a-z])|mm(?![a-z])|m(?![a-z0-9])|mois(?![a-z])|jours?(?![a-z])|h(?![a-z])|ht(?![a-z])|' +
   'ttc(?![a-z])|fai(?![a-z])|pieces?(?![a-z])|chambres?(?![a-z])|places?(?![a-z])|°)';
 
-const LEGAL_SOURCE =
-  '(?<![a-z0-9])(siren|siret|rcs|r\\.c\\.s|rsac|cpi|carte pro(?:fessionnelle)?|tva|t\\.v\\.a|intracom(?:munautaire)?)(?![a-z])';
+const LEGAL_KEYWORDS = ['siren', 'siret', 'rcs', 'r\\.c\\.s', 'rsac', 'cpi', 'carte pro(?:fessionnelle)?', 'tva', 't\\.v\\.a', 'intracom(?:munautaire)?'];
+const LEGAL_SOURCE = `(?<![a-z0-9])(${LEGAL_KEYWORDS.join('|')})(?![a-z])`;
+// The same, cheaper to scan (see alternationByFirstChar); before a keyword \b
+// and (?<![a-z0-9]) only differ after "_" (folded text has no A-Z).
+const LEGAL_FAST_SOURCE = `\\b(${alternationByFirstChar([{ alternatives: LEGAL_KEYWORDS, then: '' }])})(?![a-z])`;
 
 // Words that announce a phone: if one sits between a legal keyword and the
 // digits, the digits belong to the phone, not to the legal mention.
@@ -76,18 +81,26 @@ interface Group {
 
 export interface PhoneDetector {
   /**
-   * Pushes phone spans to `out`. `others` are the details already found
-   * (e-mails, links, portals; it may be `out` itself): one of them between a
-   * legal keyword and a number means the number is not part of the legal mention.
+   * Pushes phone spans to `out`. `numberWords` are the number words of f
+   * (see spelled.ts). `others` are the details already found (e-mails,
+   * links, portals; it may be `out` itself): one of them between a legal
+   * keyword and a number means the number is not part of the legal mention.
    */
-  detect(f: string, out: Span[], others: readonly Span[]): void;
+  detect(f: string, numberWords: readonly number[], out: Span[], others: readonly Span[]): void;
 }
 
 export function createPhoneDetector(): PhoneDetector {
   const unitRe = new RegExp(UNIT_SOURCE, 'y');
   const legalRe = new RegExp(LEGAL_SOURCE, 'g');
+  const legalFastRe = new RegExp(LEGAL_FAST_SOURCE, 'g');
   const cueRe = new RegExp(PHONE_CUE_SOURCE);
   const startRe = /[0-9+(]|o(?=[0-9])/g;
+  // Nine digits joined only by chain characters, from the start of a digit
+  // run (any stretch holding nine digits after some point has such a run
+  // start at or before its ninth digit, and tried from fewer places the scan
+  // is cheaper). Separators and digits are disjoint, so an attempt
+  // backtracks at most over the nine gaps it read.
+  const richRe = /(?<![0-9])[0-9](?:[ ./()+o-]*[0-9]){8}/g;
   const spelled = createSpelledDetector();
 
   // Whether a range overlaps a detail found by the other detectors (e-mails,
@@ -115,9 +128,10 @@ export function createPhoneDetector(): PhoneDetector {
     }
     if (pos - from < 3) return 0;
     const w = f.slice(from, pos);
-    legalRe.lastIndex = 0;
+    const re = w.includes('_') ? legalRe : legalFastRe;
+    re.lastIndex = 0;
     let last: RegExpExecArray | null = null;
-    for (let m = legalRe.exec(w); m !== null; m = legalRe.exec(w)) last = m;
+    for (let m = re.exec(w); m !== null; m = re.exec(w)) last = m;
     if (last === null) return 0;
     const keywordAt = from + last.index;
     const gapStart = keywordAt + last[0].length;
@@ -389,12 +403,15 @@ export function createPhoneDetector(): PhoneDetector {
   /** Position after an optional single space. */
   const skipSpace = (f: string, i: number): number => (f.charCodeAt(i) === SPACE ? i + 1 : i);
 
-  function detectDigits(f: string, out: Span[]): void {
+  /** Processes the chain starts in [from, to) exactly as a scan of the whole text would. */
+  function detectStarts(f: string, from: number, to: number, out: Span[]): number {
     // Jump between possible chain starts with a regex (native scan) instead of
-    // visiting every character of the description in JS.
-    startRe.lastIndex = 0;
-    for (let m = startRe.exec(f); m !== null; m = startRe.exec(f)) {
-      const i = m.index;
+    // visiting every character in JS. Every start is one character long, so
+    // test() (no match object) gives its index as lastIndex - 1.
+    startRe.lastIndex = from;
+    while (startRe.test(f)) {
+      const i = startRe.lastIndex - 1;
+      if (i >= to) return i;
       const c = f.charCodeAt(i);
       let plus = false;
       let wrapped = false;
@@ -427,258 +444,56 @@ export function createPhoneDetector(): PhoneDetector {
       const end = analyzeChain(f, i, digitsAt, plus, wrapped, out);
       startRe.lastIndex = end > i ? end : i + 1;
     }
+    return f.length;
+  }
+
+  // What the spelled-number scan must not reuse: the phones found by the
+  // digit scan (out[0..takenBefore)) and the other details. The overlap index
+  // is built on first use: most texts have no run with a number word, and
+  // sorting every span costs.
+  const NONE: readonly Span[] = [];
+  let takenOut: readonly Span[] = NONE;
+  let takenBefore = 0;
+  let takenOthers: readonly Span[] = NONE;
+  let takenCheck: TakenCheck | null = null;
+  const lazyTaken: TakenCheck = (start, end) => {
+    if (takenCheck === null) {
+      const spans = takenOut === takenOthers ? takenOut.slice(0, takenBefore) : [...takenOut.slice(0, takenBefore), ...takenOthers];
+      takenCheck = overlapChecker(spans);
+    }
+    return takenCheck(start, end);
+  };
+
+  function detectDigits(f: string, out: Span[]): void {
+    // A start does something only when 9 digits follow it within one stretch
+    // of chain characters; in a stretch with fewer, every start is skipped
+    // without effect. So only the stretches holding 9 such digits (found by
+    // richRe, a cheap native scan) are handed to the start-by-start scan, from
+    // the beginning of the stretch: the result is the same as scanning the
+    // whole text, which mostly visits prices, surfaces and years.
+    let next = 0; // where the start-by-start scan would resume
+    richRe.lastIndex = 0;
+    for (let m = richRe.exec(f); m !== null; m = richRe.exec(f)) {
+      let from = m.index;
+      while (from > next && isChainChar(f.charCodeAt(from - 1))) from--;
+      let to = richRe.lastIndex;
+      while (isChainChar(f.charCodeAt(to))) to++;
+      next = detectStarts(f, Math.max(from, next), to, out);
+      richRe.lastIndex = Math.max(to, next);
+    }
   }
 
   return {
-    detect(f: string, out: Span[], found: readonly Span[]): void {
+    detect(f: string, numberWords: readonly number[], out: Span[], found: readonly Span[]): void {
       overlapsOther = found.length === 0 ? noOverlap : overlapChecker(found);
       detectDigits(f, out);
-      // Built on first use: most texts have no run with a number word, and sorting every span costs.
-      const before = out.length;
-      let taken: TakenCheck | null = null;
-      const lazyTaken: TakenCheck = (start, end) => (taken ??= overlapChecker(out === found ? out.slice(0, before) : [...out.slice(0, before), ...found]))(start, end);
-      spelled(f, out, legalSkip, followedByUnit, lazyTaken);
+      takenOut = out;
+      takenBefore = out.length;
+      takenOthers = found;
+      spelled(f, numberWords, out, legalSkip, followedByUnit, lazyTaken);
       overlapsOther = noOverlap;
+      takenCheck = null;
+      takenOut = takenOthers = NONE;
     },
-  };
-}
-
-// ---------------------------------------------------------------------------
-// Spelled-out numbers ("zéro six douze trente-quatre …", "zero six 12 34 56 78")
-
-const UNITS = new Map<string, number>([
-  ['un', 1],
-  ['une', 1],
-  ['deux', 2],
-  ['trois', 3],
-  ['quatre', 4],
-  ['cinq', 5],
-  ['six', 6],
-  ['sept', 7],
-  ['huit', 8],
-  ['neuf', 9],
-]);
-const TEENS = new Map<string, number>([
-  ['dix', 10],
-  ['onze', 11],
-  ['douze', 12],
-  ['treize', 13],
-  ['quatorze', 14],
-  ['quinze', 15],
-  ['seize', 16],
-]);
-const TENS = new Map<string, number>([
-  ['vingt', 20],
-  ['vingts', 20],
-  ['trente', 30],
-  ['quarante', 40],
-  ['cinquante', 50],
-  ['soixante', 60],
-  ['septante', 70],
-  ['huitante', 80],
-  ['octante', 80],
-  ['nonante', 90],
-]);
-
-// Longer alternatives first so "une" is not read as "un" + junk.
-const NUMBER_WORD_SOURCE =
-  'zero|une|un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|' +
-  'vingts|vingt|trente|quarante|cinquante|soixante|septante|huitante|octante|nonante|et';
-// Digits first: most runs in a description are figures, and trying them first is measurably faster.
-const SPELLED_TOKEN = `(?:[0-9]{1,10}|${NUMBER_WORD_SOURCE})`;
-// ". " is left out so a sentence ending in a number word does not glue onto the next number.
-const SPELLED_SEP = '(?: {1,2}| ?[,/-] ?|\\.)';
-// \b rather than a lookbehind: V8 scans for it several times faster, and on
-// folded text the two only differ around "_" and rare non-ASCII letters.
-const SPELLED_RUN_SOURCE = `\\b${SPELLED_TOKEN}(?:${SPELLED_SEP}${SPELLED_TOKEN})+\\b`;
-
-interface Token {
-  text: string;
-  start: number;
-  end: number;
-  digit: boolean;
-}
-
-interface ParsedNumber {
-  digits: string;
-  first: number;
-  last: number;
-  word: boolean;
-}
-
-function teenAt(t: Token[], j: number): [value: number, used: number] | null {
-  const a = t[j]?.text;
-  if (a === undefined) return null;
-  if (a === 'dix') {
-    const u = UNITS.get(t[j + 1]?.text ?? '');
-    if (u !== undefined && u >= 7 && t[j + 1]?.text !== 'une') return [10 + u, 2];
-    return [10, 1];
-  }
-  const v = TEENS.get(a);
-  return v === undefined ? null : [v, 1];
-}
-
-function parseNumber(t: Token[], i: number): ParsedNumber | null {
-  const tok = t[i];
-  if (tok === undefined) return null;
-  if (tok.digit) return { digits: tok.text, first: i, last: i, word: false };
-  const w = tok.text;
-  if (w === 'et') return null;
-  if (w === 'zero') return { digits: '0', first: i, last: i, word: true };
-
-  let tens = TENS.get(w);
-  let j = i + 1;
-  if (w === 'quatre' && (t[j]?.text === 'vingt' || t[j]?.text === 'vingts')) {
-    tens = 80;
-    j++;
-  }
-  if (tens !== undefined) {
-    let value = tens;
-    const next = t[j]?.text;
-    if (next === 'et' && (t[j + 1]?.text === 'un' || t[j + 1]?.text === 'une')) {
-      value += 1;
-      j += 2;
-    } else if (next === 'et' && t[j + 1]?.text === 'onze' && tens === 60) {
-      value += 11;
-      j += 2;
-    } else if (tens === 60 || tens === 80) {
-      const teen = teenAt(t, j);
-      if (teen !== null) {
-        value += teen[0];
-        j += teen[1];
-      } else {
-        const u = UNITS.get(next ?? '');
-        if (u !== undefined) {
-          value += u;
-          j++;
-        }
-      }
-    } else {
-      const u = UNITS.get(next ?? '');
-      if (u !== undefined) {
-        value += u;
-        j++;
-      }
-    }
-    return { digits: String(value), first: i, last: j - 1, word: true };
-  }
-  const teen = teenAt(t, i);
-  if (teen !== null) return { digits: String(teen[0]), first: i, last: i + teen[1] - 1, word: true };
-  const u = UNITS.get(w);
-  return u === undefined ? null : { digits: String(u), first: i, last: i, word: true };
-}
-
-/** "01/09/2026 quinze jours": a date followed by a number word is not a phone. */
-function opensWithDate(seg: ParsedNumber[], i: number): boolean {
-  const [day, month, year] = [seg[i], seg[i + 1], seg[i + 2]];
-  if (day === undefined || month === undefined || year === undefined || day.word || month.word || year.word) return false;
-  return (
-    day.digits.length <= 2 &&
-    Number(day.digits) <= 31 &&
-    month.digits.length <= 2 &&
-    Number(month.digits) >= 1 &&
-    Number(month.digits) <= 12 &&
-    year.digits.length === 4 &&
-    (year.digits.startsWith('19') || year.digits.startsWith('20'))
-  );
-}
-
-/** French national or +33 number, once words are turned into digits. */
-function phoneShaped(d: string): boolean {
-  const national = (n: string): boolean => n.length === 9 && n.charCodeAt(0) !== 0x30;
-  if (d.startsWith('0033')) return national(d.slice(4)) || (d.charCodeAt(4) === 0x30 && national(d.slice(5)));
-  if (d.startsWith('33')) return national(d.slice(2)) || (d.charCodeAt(2) === 0x30 && national(d.slice(3)));
-  return d.charCodeAt(0) === 0x30 && national(d.slice(1));
-}
-
-type LegalCheck = (f: string, pos: number) => number;
-type UnitCheck = (f: string, pos: number) => boolean;
-type TakenCheck = (start: number, end: number) => boolean;
-
-function createSpelledDetector(): (f: string, out: Span[], legal: LegalCheck, unit: UnitCheck, taken: TakenCheck) => void {
-  const runRe = new RegExp(SPELLED_RUN_SOURCE, 'g');
-  const tokenRe = /[a-z]+|[0-9]+/g;
-  const hasLetterRe = /[a-z]/;
-
-  function flush(seg: ParsedNumber[], t: Token[], f: string, out: Span[], legal: LegalCheck, unit: UnitCheck): void {
-    // Legal numbers are never spelled out, but one may lead the run in digits:
-    // skip it when its length matches exactly, as the digit scanner does.
-    let s = 0;
-    const skip = legal(f, t[seg[0]?.first ?? -1]?.start ?? 0);
-    if (skip > 0) {
-      let consumed = 0;
-      let k = 0;
-      while (k < seg.length && consumed < skip && seg[k]?.word === false) consumed += seg[k++]?.digits.length ?? 0;
-      if (consumed === skip) s = k;
-    }
-    // A phone never starts or ends between two digit groups: that is how
-    // "2024-06-30 un, deux…" keeps its "06 30" and "… 2022 un" its year.
-    const canCut = (k: number): boolean => k === s || k === seg.length || seg[k - 1]?.word === true || seg[k]?.word === true;
-
-    for (let i = s; i < seg.length; ) {
-      let end = -1;
-      if (canCut(i)) {
-        // Words alone ("zéro six douze …") only need to be worth 8 digits.
-        let j = i;
-        let worth = 0;
-        while (j < seg.length && seg[j]?.word === true) worth += seg[j++]?.digits.length ?? 0;
-        if (worth >= 8) end = j;
-        // Mixed with digit groups ("zero six 12 34 56 78") they must add up
-        // to a phone number; the longest such window wins.
-        let digits = '';
-        let words = 0;
-        for (let k = i; k < seg.length && digits.length < 13; k++) {
-          digits += seg[k]?.digits ?? '';
-          if (seg[k]?.word === true) words++;
-          if (words > 0 && k + 1 > end && canCut(k + 1) && phoneShaped(digits) && !opensWithDate(seg, i)) end = k + 1;
-        }
-      }
-      const firstTok = t[seg[i]?.first ?? -1];
-      const lastTok = t[seg[end - 1]?.last ?? -1];
-      if (end > i && firstTok !== undefined && lastTok !== undefined && !unit(f, lastTok.end)) {
-        out.push({ start: firstTok.start, end: lastTok.end, kind: 'phone' });
-        i = end;
-      } else {
-        i++;
-      }
-    }
-  }
-
-  return (f, out, legal, unit, taken) => {
-    runRe.lastIndex = 0;
-    for (let m = runRe.exec(f); m !== null; m = runRe.exec(f)) {
-      const run = m[0];
-      // Cheap exit for the common case: no number word at all.
-      if (!hasLetterRe.test(run)) continue;
-      const base = m.index;
-      const t: Token[] = [];
-      tokenRe.lastIndex = 0;
-      for (let tm = tokenRe.exec(run); tm !== null; tm = tokenRe.exec(run)) {
-        const text = tm[0];
-        t.push({ text, start: base + tm.index, end: base + tm.index + text.length, digit: isDigitCode(text.charCodeAt(0)) });
-      }
-      let seg: ParsedNumber[] = [];
-      for (let i = 0; i < t.length; ) {
-        const tok = t[i];
-        // Digits already taken by a phone or another detail end the run there,
-        // so "06 98 76 54 32-06 douze …" can start a second number at "06".
-        if (tok !== undefined && taken(tok.start, tok.end)) {
-          if (seg.length > 0) flush(seg, t, f, out, legal, unit);
-          seg = [];
-          i++;
-          continue;
-        }
-        const num = parseNumber(t, i);
-        if (num === null) {
-          if (seg.length > 0) flush(seg, t, f, out, legal, unit);
-          seg = [];
-          i++;
-          continue;
-        }
-        seg.push(num);
-        i = num.last + 1;
-      }
-      if (seg.length > 0) flush(seg, t, f, out, legal, unit);
-    }
   };
 }

@@ -15,6 +15,7 @@
  */
 import { fold, originalEnd, originalStart, type Folded } from './fold.js';
 import type { Span } from './types.js';
+import type { NameMatch, NamePatterns } from './words.js';
 
 export const DEFAULT_PORTALS: readonly string[] = Object.freeze([
   'SeLoger',
@@ -48,12 +49,13 @@ const COMMON_WORDS = new Set([
 
 const DOMAIN_SUFFIX = '(?:com|fr|net|immo|org|eu|be|ch|info)';
 const SHORT_NAME_MAX = 4;
+/** Between the tokens of a name: "se loger", "se-loger", "se_loger", "seloger". */
+const NAME_SEPARATOR = "[ '\\-_]?";
 
 const CAMEL_RE = /(\p{Ll})(\p{Lu})/gu;
 const ENTRY_PREFIX_RE = /^(?:[a-z]+:\/\/)?(?:www\.)?/;
 const ENTRY_SUFFIX_RE = new RegExp(`\\.${DOMAIN_SUFFIX}$`);
 const NON_ALNUM_RE = /[^a-z0-9]+/;
-const NAME_SEPARATORS_RE = /[ '\-_]/g;
 const UPPER_RE = /\p{Lu}/u;
 const LOWER_RE = /\p{Ll}/u;
 
@@ -63,8 +65,14 @@ const CUE_RE =
 const NOUN_GOES_ON_SOURCE = " (?:de|du|des|d')(?![a-z])";
 const CONNECTOR_RE = /^ ?(?:,|;|et|ou|\/|&|\+|-)? ?$/;
 
-interface PortalInfo {
-  short: boolean;
+/** Length of a matched name without its separators, i.e. of the configured name's key. */
+function keyLength(name: string): number {
+  let n = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x27 && c !== 0x2d && c !== 0x5f) n++;
+  }
+  return n;
 }
 
 /** Whether every word of a matched name (split on the name separators) is everyday French. */
@@ -94,25 +102,35 @@ interface Candidate {
   ok: boolean;
 }
 
+/** Whether only a list separator (",", "et", "/"…) stands between two names. */
+function linked(f: string, a: Candidate, b: Candidate): boolean {
+  return CONNECTOR_RE.test(f.slice(a.span.end, b.span.start));
+}
+
 export interface PortalDetector {
-  detect(f: Folded, original: string, out: Span[]): void;
+  /** The names, for the shared word scan (see words.ts); null without portals. */
+  readonly names: NamePatterns | null;
+  /** Pushes the portal spans among `matches` (the names' scan of `folded`) to `out`. */
+  detect(folded: Folded, original: string, matches: readonly NameMatch[], out: Span[]): void;
 }
 
 export function createPortalDetector(portals: readonly string[]): PortalDetector {
-  const infos = new Map<string, PortalInfo>();
   const alternatives = new Set<string>();
   for (const entry of portals) {
     if (typeof entry !== 'string') continue;
     const tokens = tokensOf(entry);
     if (tokens.length === 0) continue;
-    const key = tokens.join('');
-    infos.set(key, { short: key.length <= SHORT_NAME_MAX });
     // Tokens are [a-z0-9]+ after folding, so they need no escaping.
-    alternatives.add(tokens.join("[ '\\-_]?"));
+    alternatives.add(tokens.join(NAME_SEPARATOR));
   }
-  if (alternatives.size === 0) return { detect() {} };
+  if (alternatives.size === 0) return { names: null, detect() {} };
   const sorted = [...alternatives].sort((a, b) => b.length - a.length);
-  const re = new RegExp(`(?<![a-z0-9])(${sorted.join('|')})(\\.${DOMAIN_SUFFIX})?(?![a-z0-9])`, 'g');
+  const names: NamePatterns = {
+    alternatives: sorted,
+    separator: NAME_SEPARATOR,
+    tail: `(?:\\.${DOMAIN_SUFFIX})?(?![a-z0-9])`,
+    exact: new RegExp(`(?<![a-z0-9])(${sorted.join('|')})(\\.${DOMAIN_SUFFIX})?(?![a-z0-9])`, 'g'),
+  };
   const nounGoesOnRe = new RegExp(NOUN_GOES_ON_SOURCE, 'y');
 
   function cued(f: string, start: number, end: number): boolean {
@@ -123,17 +141,17 @@ export function createPortalDetector(portals: readonly string[]): PortalDetector
   }
 
   return {
-    detect(folded, original, out) {
+    names,
+    detect(folded, original, matches, out) {
       const f = folded.text;
       const found: Candidate[] = [];
-      re.lastIndex = 0;
-      for (let m = re.exec(f); m !== null; m = re.exec(f)) {
-        const name = m[1] ?? '';
-        const suffix = m[2] !== undefined;
-        const info = infos.get(name.replace(NAME_SEPARATORS_RE, ''));
-        const span: Span = { start: m.index, end: m.index + m[0].length, kind: 'portal' };
+      for (const { start, end, name, suffix } of matches) {
+        // A match is one configured name with its separators (if any): its
+        // key is the name's letters and digits.
+        const short = keyLength(name) <= SHORT_NAME_MAX;
+        const span: Span = { start, end, kind: 'portal' };
         let doubtful = !suffix && name.includes(' ') && allCommonWords(name);
-        if (info?.short && !suffix) {
+        if (short && !suffix) {
           const o = original.slice(originalStart(folded, span.start), originalEnd(folded, span.end - 1));
           doubtful ||= !UPPER_RE.test(o) || LOWER_RE.test(o);
         }
@@ -142,16 +160,15 @@ export function createPortalDetector(portals: readonly string[]): PortalDetector
       // A doubtful name listed next to a certain one ("SeLoger, le bon coin et
       // bien ici") is a portal too. One sweep each way reaches every name of a
       // connected list, whichever of its names is the certain one.
-      const linked = (a: Candidate, b: Candidate): boolean => CONNECTOR_RE.test(f.slice(a.span.end, b.span.start));
       for (let i = 1; i < found.length; i++) {
         const prev = found[i - 1];
         const c = found[i];
-        if (prev !== undefined && c !== undefined && prev.ok && !c.ok && linked(prev, c)) c.ok = true;
+        if (prev !== undefined && c !== undefined && prev.ok && !c.ok && linked(f, prev, c)) c.ok = true;
       }
       for (let i = found.length - 2; i >= 0; i--) {
         const c = found[i];
         const next = found[i + 1];
-        if (c !== undefined && next !== undefined && next.ok && !c.ok && linked(c, next)) c.ok = true;
+        if (c !== undefined && next !== undefined && next.ok && !c.ok && linked(f, c, next)) c.ok = true;
       }
       for (const c of found) if (c.ok) out.push(c.span);
     },

@@ -1,20 +1,48 @@
 /** Interval helpers shared by the detectors and the masker. */
 import type { Span } from './types.js';
 
+const byStart = (a: Span, b: Span): number => a.start - b.start;
+const never = (): boolean => false;
+
+/**
+ * Sorts `a` in place, stably, like a.sort(compare). Arrays here are nearly
+ * always a handful of items, for which an insertion sort is much cheaper than
+ * the native sort's set-up; long ones still get the native sort.
+ */
+export function sortSmall<T>(a: T[], compare: (x: T, y: T) => number): T[] {
+  const n = a.length;
+  if (n > 16) return a.sort(compare);
+  for (let i = 1; i < n; i++) {
+    const x = a[i] as T;
+    let j = i - 1;
+    // Only strictly greater items move, so equal items keep their order.
+    for (; j >= 0 && compare(a[j] as T, x) > 0; j--) a[j + 1] = a[j] as T;
+    a[j + 1] = x;
+  }
+  return a;
+}
+
 /**
  * Overlap test against a fixed set of spans: merged once, then binary-searched,
  * so texts with thousands of details stay linearithmic.
  */
 export function overlapChecker(spans: readonly Span[]): (start: number, end: number) => boolean {
-  const sorted = spans.map((o) => [o.start, o.end] as const).sort((a, b) => a[0] - b[0]);
+  // The common cases, no detail or a single one, need no index.
+  if (spans.length === 0) return never;
+  if (spans.length === 1) {
+    const { start: a, end: b } = spans[0] as Span;
+    return (start, end) => b > start && a < end;
+  }
+  // Merged intervals do not depend on how ties are ordered, so a plain sort by start will do.
+  const sorted = sortSmall([...spans], byStart);
   const starts: number[] = [];
   const ends: number[] = [];
-  for (const [a, b] of sorted) {
+  for (const o of sorted) {
     const last = ends.length - 1;
-    if (last >= 0 && a <= (ends[last] ?? 0)) ends[last] = Math.max(ends[last] ?? 0, b);
+    if (last >= 0 && o.start <= (ends[last] ?? 0)) ends[last] = Math.max(ends[last] ?? 0, o.end);
     else {
-      starts.push(a);
-      ends.push(b);
+      starts.push(o.start);
+      ends.push(o.end);
     }
   }
   return (start, end) => {

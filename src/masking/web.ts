@@ -8,6 +8,7 @@
  * bracketed dot) and the full pattern is only tried, sticky, at the few
  * positions where the detail can start. That keeps the cost linear and local.
  */
+import { sortSmall } from './spans.js';
 import type { Span } from './types.js';
 
 /**
@@ -49,6 +50,8 @@ const OBFUSCATED_EMAIL = `${LOCAL}(?:${ANY_DOT}${LOCAL}){0,4}${AT}${LABEL}(?:${A
  * local part starts, and an over-long one is cut rather than let through.
  */
 const AT_HINT = `@|${OPEN} ?(?:at|arobase|arobas) ?${CLOSE}|\\b(?:at|arobase|arobas)\\b`;
+/** The words of AT_HINT's last alternative, found by the shared word scan (words.ts). */
+export const AT_WORD_LIST: readonly string[] = ['at', 'arobase', 'arobas'];
 
 /** URLs announced by a scheme or "www", including "www point agence point fr". */
 const ANCHORED_URL = [
@@ -99,22 +102,28 @@ function trimUrl(s: string): string {
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:\/\//;
 const WWW_RE = /^www[0-9]{0,3}\./;
 
+const HOST_ENDS = ['/', '?', '#'];
+
 function hostOf(url: string): string {
-  let rest = url.replace(SCHEME_RE, '');
+  // The regex replacements are skipped when they cannot apply (no "://", no "www").
+  let rest = url.includes('://') ? url.replace(SCHEME_RE, '') : url;
   let cut = rest.length;
-  for (const ch of ['/', '?', '#']) {
+  for (const ch of HOST_ENDS) {
     const k = rest.indexOf(ch);
     if (k >= 0 && k < cut) cut = k;
   }
   rest = rest.slice(0, cut);
   const colon = rest.indexOf(':');
   if (colon >= 0) rest = rest.slice(0, colon);
-  return rest.replace(WWW_RE, '');
+  return rest.startsWith('www') ? rest.replace(WWW_RE, '') : rest;
 }
 
 export interface WebDetector {
-  /** Pushes e-mail and URL spans to `out`, and whitelisted links to `kept`. */
-  detect(f: string, out: Span[], kept: Span[]): void;
+  /**
+   * Pushes e-mail and URL spans to `out`, and whitelisted links to `kept`.
+   * `atWords` are the starts of the AT_WORD_LIST words of f.
+   */
+  detect(f: string, atWords: readonly number[], out: Span[], kept: Span[]): void;
 }
 
 const isAsciiAlnum = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a);
@@ -125,24 +134,72 @@ const isLocalPieceChar = (c: number): boolean => isAsciiAlnum(c) || c === 0x5f |
 const isLabelChar = (c: number): boolean => isAsciiAlnum(c) || c === 0x2d;
 const isDomainChar = (c: number): boolean => isLabelChar(c) || c === 0x2e;
 
+/**
+ * The hint patterns are not scanned across the whole description: each of
+ * them can only start at a few places ("@", an opening bracket, a ".", "www"),
+ * which a native indexOf of a rare character finds much faster than a regex
+ * scan (a needle starting with a common character such as " " or "a" would
+ * not be). Trying the pattern sticky at those positions, in order and
+ * skipping the ones inside the previous match, finds exactly the matches of
+ * a global scan.
+ */
+function pushPositions(f: string, needle: string, out: number[]): void {
+  for (let i = f.indexOf(needle); i >= 0; i = f.indexOf(needle, i + 1)) out.push(i);
+}
+
+const ascending = (a: number, b: number): number => a - b;
+
+/** Positions of the opening brackets of OPEN, in order. */
+function openersOf(f: string): number[] {
+  const out: number[] = [];
+  pushPositions(f, '(', out);
+  pushPositions(f, '[', out);
+  pushPositions(f, '{', out);
+  pushPositions(f, '<', out);
+  sortSmall(out, ascending);
+  return out;
+}
+
+/**
+ * Pushes the start of each match a global scan with `re` would find, given a
+ * sorted superset of the positions where a match can start; `re` is sticky.
+ */
+function matchesAt(re: RegExp, f: string, candidates: readonly number[], out: number[]): void {
+  let from = 0;
+  for (const p of candidates) {
+    if (p < from) continue;
+    re.lastIndex = p;
+    if (re.test(f)) {
+      out.push(p);
+      from = re.lastIndex;
+    }
+  }
+}
+
 export function createWebDetector(allowedDomains: readonly string[]): WebDetector {
   const plainEmailRe = new RegExp(PLAIN_EMAIL, 'y');
   const obfuscatedEmailRe = new RegExp(OBFUSCATED_EMAIL, 'y');
-  const atHintRe = new RegExp(AT_HINT, 'g');
-  const anchoredUrlRe = new RegExp(ANCHORED_URL, 'g');
-  const dotTldRe = new RegExp(DOT_TLD, 'g');
+  const atHintRe = new RegExp(AT_HINT, 'y');
+  const anchoredUrlRe = new RegExp(ANCHORED_URL, 'y');
+  const dotTldRe = new RegExp(DOT_TLD, 'y');
   const bareDomainRe = new RegExp(BARE_DOMAIN, 'y');
   const bracketedDomainRe = new RegExp(BRACKETED_DOMAIN, 'y');
-  const bracketDotHintRe = new RegExp(BRACKET_DOT_HINT, 'g');
+  const bracketDotHintRe = new RegExp(BRACKET_DOT_HINT, 'y');
   const anyDotBeforeRe = new RegExp(`${ANY_DOT}$`);
   const bracketDotBeforeRe = new RegExp(`${BRACKET_DOT}$`);
   const allowed = allowedDomains.map((d) => d.trim().toLowerCase().replace(WWW_RE, '')).filter((d) => d.length > 0);
+  const allowedSuffixes = allowed.map((d) => '.' + d);
 
   function isAllowed(url: string): boolean {
     // A link carrying an "@" (user info) carries an address: never let it through.
     if (url.includes('@')) return false;
+    // An allowed host contains the allowed domain: most links do not, and need no parsing.
+    let mentioned = false;
+    for (const d of allowed) mentioned ||= url.includes(d);
+    if (!mentioned) return false;
     const host = hostOf(url);
-    return allowed.some((d) => host === d || host.endsWith('.' + d));
+    for (let k = 0; k < allowed.length; k++) if (host === allowed[k] || host.endsWith(allowedSuffixes[k] ?? '')) return true;
+    return false;
   }
 
   /**
@@ -201,34 +258,69 @@ export function createWebDetector(allowedDomains: readonly string[]): WebDetecto
   }
 
   return {
-    detect(f, out, kept) {
+    detect(f, atWords, out, kept) {
+      // "@", an opening bracket ("[at]") or the words "at", "arobase", "arobas".
+      const openers = openersOf(f);
+      const atCandidates: number[] = [];
+      pushPositions(f, '@', atCandidates);
+      for (const p of openers) atCandidates.push(p);
+      for (const p of atWords) atCandidates.push(p);
+      sortSmall(atCandidates, ascending);
       const atHits: number[] = [];
+      matchesAt(atHintRe, f, atCandidates, atHits);
+      // The "@" alternative comes first, so a hit on "@" is that alternative.
       const plainHits: number[] = [];
-      atHintRe.lastIndex = 0;
-      for (let m = atHintRe.exec(f); m !== null; m = atHintRe.exec(f)) {
-        atHits.push(m.index);
-        if (m[0] === '@') plainHits.push(m.index);
-      }
+      for (const h of atHits) if (f.charCodeAt(h) === 0x40) plainHits.push(h);
       if (plainHits.length > 0) collectAt(plainEmailRe, f, plainHits, isLocalChar, null, 1, 'email', out);
       if (atHits.length > 0) collectAt(obfuscatedEmailRe, f, atHits, isLocalPieceChar, anyDotBeforeRe, 5, 'email', out);
 
-      if (f.includes('://') || f.includes('www')) {
-        anchoredUrlRe.lastIndex = 0;
-        for (let m = anchoredUrlRe.exec(f); m !== null; m = anchoredUrlRe.exec(f)) pushUrl(m.index, m[0], out, kept);
+      // A scheme ("https", "http", "ftp") ends 3 to 5 characters before its "://".
+      const urlCandidates: number[] = [];
+      for (let i = f.indexOf('://'); i >= 0; i = f.indexOf('://', i + 1)) {
+        for (let back = 5; back >= 3; back--) if (i >= back) urlCandidates.push(i - back);
       }
-      dotTldRe.lastIndex = 0;
+      pushPositions(f, 'www', urlCandidates);
+      sortSmall(urlCandidates, ascending);
+      let urlFrom = 0;
+      for (const p of urlCandidates) {
+        if (p < urlFrom) continue;
+        anchoredUrlRe.lastIndex = p;
+        const m = anchoredUrlRe.exec(f);
+        if (m === null) continue;
+        pushUrl(p, m[0], out, kept);
+        urlFrom = anchoredUrlRe.lastIndex;
+      }
+      // ".tld" hits: a dot followed by a letter (every TLD is letters), tried
+      // as matchesAt() does; the dots spaced on both sides are bracket-dot
+      // candidates below.
+      const tldHits: number[] = [];
+      let spacedDots: number[] | null = null;
+      let tldFrom = 0;
+      for (let i = f.indexOf('.'); i >= 0; i = f.indexOf('.', i + 1)) {
+        const c = f.charCodeAt(i + 1);
+        if (c >= 0x61 && c <= 0x7a) {
+          if (i < tldFrom) continue;
+          dotTldRe.lastIndex = i;
+          if (dotTldRe.test(f)) {
+            tldHits.push(i);
+            tldFrom = dotTldRe.lastIndex;
+          }
+        } else if (c === 0x20 && f.charCodeAt(i - 1) === 0x20) {
+          (spacedDots ??= []).push(i - 1);
+        }
+      }
       let covered = 0;
       // Hits inside one long run of domain characters share the run's start;
       // remembering it keeps "a.com.com.com…" linear instead of quadratic.
       let runFrom = -1;
       let runStart = -1;
       let triedStart = -1;
-      for (let m = dotTldRe.exec(f); m !== null; m = dotTldRe.exec(f)) {
-        if (m.index < covered) continue;
-        let j = m.index;
+      for (const hit of tldHits) {
+        if (hit < covered) continue;
+        let j = hit;
         while (j > 0 && j > runFrom && isDomainChar(f.charCodeAt(j - 1))) j--;
         if (j === runFrom && runFrom >= 0) j = runStart;
-        runFrom = m.index;
+        runFrom = hit;
         runStart = j;
         if (j === triedStart) continue;
         triedStart = j;
@@ -240,9 +332,14 @@ export function createWebDetector(allowedDomains: readonly string[]): WebDetecto
         covered = j + d[0].length;
         pushUrl(j, d[0], out, kept);
       }
-      bracketDotHintRe.lastIndex = 0;
+      // A bracketed dot ("[dot]", "(.)") or a dot spaced on both sides.
+      const bracketCandidates = openers;
+      if (spacedDots !== null) {
+        for (const p of spacedDots) bracketCandidates.push(p);
+        sortSmall(bracketCandidates, ascending);
+      }
       const bracketHits: number[] = [];
-      for (let m = bracketDotHintRe.exec(f); m !== null; m = bracketDotHintRe.exec(f)) bracketHits.push(m.index);
+      if (bracketCandidates.length > 0) matchesAt(bracketDotHintRe, f, bracketCandidates, bracketHits);
       if (bracketHits.length > 0) {
         const found: Span[] = [];
         collectAt(bracketedDomainRe, f, bracketHits, isLabelChar, bracketDotBeforeRe, 6, 'url', found);
