@@ -71,13 +71,18 @@ function foldCodePoint(cp: number): string {
   return r;
 }
 
+// What lowercasing or folding changes: capitals (whole runs of them), tabs
+// and non-ASCII characters.
+const CHANGES_RE = /[A-Z]+|[\t\u0080-\uffff]/g;
 // Everything toLowerCase() does not already fold: non-ASCII and tabs.
 const NEEDS_FOLD_RE = /[\t\u0080-\uffff]/g;
+const SIGMA = 0x3a3;
 
-// The fast path's folding of one code unit of lowercased text: the folded
-// code unit, or NOT_IN_PLACE when the character folds to anything but exactly
-// one code unit (dropped, expanded). Filled on first use (UNKNOWN until then);
-// a flat table is much cheaper to consult than the Map cache above.
+// What the fast path turns one code unit of the original text into: its
+// lowercase, folded when that is a tab or non-ASCII; NOT_IN_PLACE when the
+// result is not exactly one code unit (dropped, expanded, "İ" lowercased).
+// Filled on first use (UNKNOWN until then); a flat table is much cheaper to
+// consult than the Map cache above.
 const UNKNOWN = -1;
 const NOT_IN_PLACE = -2;
 const unitFold = new Int32Array(0x10000).fill(UNKNOWN);
@@ -85,7 +90,9 @@ const unitFold = new Int32Array(0x10000).fill(UNKNOWN);
 function foldUnit(c: number): number {
   let r = unitFold[c] ?? NOT_IN_PLACE;
   if (r === UNKNOWN) {
-    const folded = foldCodePoint(c);
+    const lower = String.fromCharCode(c).toLowerCase();
+    const l = lower.length === 1 ? lower.charCodeAt(0) : -1;
+    const folded = l < 0 ? '' : l < 0x80 && l !== 0x09 ? lower : foldCodePoint(l);
     r = folded.length === 1 ? folded.charCodeAt(0) : NOT_IN_PLACE;
     unitFold[c] = r;
   }
@@ -93,29 +100,75 @@ function foldUnit(c: number): number {
 }
 
 export function fold(s: string): Folded {
-  // Fast path: native lowercasing, then the few characters left are replaced
-  // one by one. It is only valid when every character folds to exactly one
-  // code unit in place; anything else (dropped zero-width, ligature, surrogate
-  // pair) takes the slow path, which builds the index map.
+  // Fast path: the few characters that change (capitals, accents, curly
+  // apostrophes…) are replaced one by one in a copy. It is only valid when
+  // every character folds to exactly one code unit in place; otherwise the
+  // exact path below decides, and anything else (dropped zero-width,
+  // ligature, surrogate pair) takes the slow path, which builds the index map.
+  const direct = foldDirect(s);
+  if (direct !== null) return { text: direct, start: null, end: null };
   const lower = s.toLowerCase();
   if (lower.length === s.length) {
-    const text = foldInPlace(lower);
+    const text = foldLowered(lower);
     if (text !== null) return { text, start: null, end: null };
   }
   return foldWithMap(s);
 }
 
-// UTF-16 scratch copy for foldInPlace(), reused between calls (single-threaded:
-// it is turned into a string before foldInPlace() returns).
+// UTF-16 scratch copy for the fast paths, reused between calls (single-
+// threaded: it is turned into a string before they return).
 let units = Buffer.allocUnsafe(8192);
 
-/** `lower` with every character folded, or null if one does not fold in place. */
-function foldInPlace(lower: string): string | null {
-  // test() rather than replace() with a callback: every hit is one code unit
-  // (so it sits at lastIndex - 1), and most French descriptions have dozens.
-  // The changed code units are written over a native UTF-16 copy, which comes
-  // back as one flat string (pieces glued with + would have to be flattened
-  // by the first detector).
+/** Copies s into `units`. */
+function copyUnits(s: string): void {
+  if (units.length < 2 * s.length) units = Buffer.allocUnsafe(4 * s.length);
+  units.write(s, 0, 'utf16le');
+}
+
+/**
+ * The folded text, or null when a character needs the exact path: a capital
+ * sigma (lowercased by context, "ς" at the end of a word), a surrogate, or
+ * one that does not fold in place.
+ */
+function foldDirect(s: string): string | null {
+  // test() rather than replace() with a callback: every hit but a run of
+  // capitals is one code unit (so it sits at lastIndex - 1), and French
+  // descriptions have dozens. Lowercasing the whole text first would cost a
+  // pass of its own; per character it is the same but for the sigma. The
+  // changes are written over a native UTF-16 copy, which comes back as one
+  // flat string (pieces glued with + would have to be flattened by the first
+  // detector).
+  const re = CHANGES_RE;
+  re.lastIndex = 0;
+  let copied = false;
+  while (re.test(s)) {
+    const i = re.lastIndex - 1;
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) {
+      if (!copied) copyUnits(s);
+      copied = true;
+      // The run of capitals ends at i (nothing before it is a capital).
+      for (let j = i; j >= 0; j--) {
+        const d = s.charCodeAt(j);
+        if (d < 0x41 || d > 0x5a) break;
+        units[2 * j] = d + 32;
+      }
+      continue;
+    }
+    if (c === SIGMA || (c >= 0xd800 && c <= 0xdfff)) return null;
+    const r = foldUnit(c);
+    if (r === c) continue;
+    if (r < 0) return null;
+    if (!copied) copyUnits(s);
+    copied = true;
+    units[2 * i] = r & 0xff;
+    units[2 * i + 1] = r >>> 8;
+  }
+  return copied ? units.toString('utf16le', 0, 2 * s.length) : s;
+}
+
+/** `lower` (s lowercased as a whole) with every character folded, or null if one does not fold in place. */
+function foldLowered(lower: string): string | null {
   const re = NEEDS_FOLD_RE;
   re.lastIndex = 0;
   let copied = false;
@@ -129,14 +182,12 @@ function foldInPlace(lower: string): string | null {
       if (d >= 0xdc00 && d <= 0xdfff) return null;
       continue;
     }
-    const r = foldUnit(c);
+    const folded = foldCodePoint(c);
+    if (folded.length !== 1) return null;
+    const r = folded.charCodeAt(0);
     if (r === c) continue;
-    if (r < 0) return null;
-    if (!copied) {
-      if (units.length < 2 * lower.length) units = Buffer.allocUnsafe(4 * lower.length);
-      units.write(lower, 0, 'utf16le');
-      copied = true;
-    }
+    if (!copied) copyUnits(lower);
+    copied = true;
     units[2 * i] = r & 0xff;
     units[2 * i + 1] = r >>> 8;
   }

@@ -94,7 +94,6 @@ export function createPhoneDetector(): PhoneDetector {
   const legalRe = new RegExp(LEGAL_SOURCE, 'g');
   const legalFastRe = new RegExp(LEGAL_FAST_SOURCE, 'g');
   const cueRe = new RegExp(PHONE_CUE_SOURCE);
-  const startRe = /[0-9+(]|o(?=[0-9])/g;
   // Nine digits joined only by chain characters, from the start of a digit
   // run (any stretch holding nine digits after some point has such a run
   // start at or before its ninth digit, and tried from fewer places the scan
@@ -403,16 +402,19 @@ export function createPhoneDetector(): PhoneDetector {
   /** Position after an optional single space. */
   const skipSpace = (f: string, i: number): number => (f.charCodeAt(i) === SPACE ? i + 1 : i);
 
-  /** Processes the chain starts in [from, to) exactly as a scan of the whole text would. */
-  function detectStarts(f: string, from: number, to: number, out: Span[]): number {
-    // Jump between possible chain starts with a regex (native scan) instead of
-    // visiting every character in JS. Every start is one character long, so
-    // test() (no match object) gives its index as lastIndex - 1.
-    startRe.lastIndex = from;
-    while (startRe.test(f)) {
-      const i = startRe.lastIndex - 1;
-      if (i >= to) return i;
+  /**
+   * Processes the chain starts in [from, to), a stretch of chain characters,
+   * exactly as a scan of the whole text would.
+   */
+  function detectStarts(f: string, from: number, to: number, out: Span[]): void {
+    // The stretch is short: a loop over it costs less than regex calls.
+    for (let i = from; i < to; ) {
       const c = f.charCodeAt(i);
+      // A possible chain start: a digit, "+", "(" or a letter O before a digit.
+      if (!(isDigitCode(c) || c === PLUS || c === LPAREN || (c === LETTER_O && isDigitCode(f.charCodeAt(i + 1))))) {
+        i++;
+        continue;
+      }
       let plus = false;
       let wrapped = false;
       let digitsAt = i;
@@ -422,12 +424,21 @@ export function createPhoneDetector(): PhoneDetector {
         digitsAt = skipSpace(f, at + 1);
         const nx = f.charCodeAt(digitsAt);
         // "R+1" (floors) or "bac+5" are not international prefixes.
-        if (!(isDigitCode(nx) || (nx === LPAREN && !wrapped)) || isAlnumCode(f.charCodeAt(i - 1))) continue;
+        if (!(isDigitCode(nx) || (nx === LPAREN && !wrapped)) || isAlnumCode(f.charCodeAt(i - 1))) {
+          i++;
+          continue;
+        }
         plus = true;
       } else if (c === LPAREN) {
-        if (!isDigitCode(f.charCodeAt(skipSpace(f, i + 1)))) continue;
+        if (!isDigitCode(f.charCodeAt(skipSpace(f, i + 1)))) {
+          i++;
+          continue;
+        }
       } else if (c === LETTER_O) {
-        if (isAlnumCode(f.charCodeAt(i - 1))) continue;
+        if (isAlnumCode(f.charCodeAt(i - 1))) {
+          i++;
+          continue;
+        }
       }
       // Most runs are prices, surfaces, years or postcodes. A phone needs 9
       // digits, and a chain only ever uses these characters, so a short
@@ -438,13 +449,12 @@ export function createPhoneDetector(): PhoneDetector {
         if (isDigitCode(c2)) digits++;
       }
       if (digits < 9) {
-        startRe.lastIndex = runEnd > i ? runEnd : i + 1;
+        i = runEnd > i ? runEnd : i + 1;
         continue;
       }
       const end = analyzeChain(f, i, digitsAt, plus, wrapped, out);
-      startRe.lastIndex = end > i ? end : i + 1;
+      i = end > i ? end : i + 1;
     }
-    return f.length;
   }
 
   // What the spelled-number scan must not reuse: the phones found by the
@@ -467,19 +477,20 @@ export function createPhoneDetector(): PhoneDetector {
   function detectDigits(f: string, out: Span[]): void {
     // A start does something only when 9 digits follow it within one stretch
     // of chain characters; in a stretch with fewer, every start is skipped
-    // without effect. So only the stretches holding 9 such digits (found by
-    // richRe, a cheap native scan) are handed to the start-by-start scan, from
-    // the beginning of the stretch: the result is the same as scanning the
+    // without effect, and no chain leaves its stretch. So only the stretches
+    // holding 9 such digits (found by richRe, a cheap native scan) are
+    // scanned start by start, whole: the result is the same as scanning the
     // whole text, which mostly visits prices, surfaces and years.
-    let next = 0; // where the start-by-start scan would resume
+    let done = 0; // end of the last stretch scanned
     richRe.lastIndex = 0;
     for (let m = richRe.exec(f); m !== null; m = richRe.exec(f)) {
       let from = m.index;
-      while (from > next && isChainChar(f.charCodeAt(from - 1))) from--;
+      while (from > done && isChainChar(f.charCodeAt(from - 1))) from--;
       let to = richRe.lastIndex;
       while (isChainChar(f.charCodeAt(to))) to++;
-      next = detectStarts(f, Math.max(from, next), to, out);
-      richRe.lastIndex = Math.max(to, next);
+      detectStarts(f, from, to, out);
+      done = to;
+      richRe.lastIndex = to;
     }
   }
 
