@@ -59,9 +59,11 @@ export async function pushListings(db: Database, scope: ListingScope, items: rea
     if (seen) seen.push(index);
     else occurrences.set(id, [index]);
   });
+  const contested = new Set<number>();
   const settled = new Map<number, ListingDraft>();
   for (const indexes of occurrences.values()) {
     if (indexes.length === 1) continue;
+    for (const index of indexes) contested.add(index);
     const valid = indexes.flatMap((index) => {
       const draft = check(index);
       return draft ? [{ index, draft }] : [];
@@ -77,8 +79,7 @@ export async function pushListings(db: Database, scope: ListingScope, items: rea
   // starts writing the first rows while later ones are still being checked.
   function* drafts(): Generator<ListingDraft> {
     for (let index = 0; index < items.length; index++) {
-      const id = rawExternalId(items[index]);
-      const draft = id !== undefined && occurrences.get(id)!.length > 1 ? settled.get(index) : check(index);
+      const draft = contested.has(index) ? settled.get(index) : check(index);
       if (!draft) continue;
       applied.push({ index, draft });
       yield draft;

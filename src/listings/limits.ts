@@ -108,9 +108,11 @@ function normaliseInput(value: string): string {
   return /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`;
 }
 
-/** Stored in UTC so that sorting by it is meaningful (the value must be a valid timestamp). */
+/** Stored in UTC so that sorting by it is meaningful; the value must already have passed isIsoTimestamp. */
 export function normaliseTimestamp(value: string): string {
-  return parseTimestamp(value) ?? new Date(Date.parse(normaliseInput(value))).toISOString();
+  const parsed = parseTimestamp(value);
+  if (parsed === null) throw new RangeError(`normaliseTimestamp: ${JSON.stringify(value)} is not a valid timestamp`);
+  return parsed;
 }
 
 export function isHttpUrl(value: string): boolean {

@@ -135,7 +135,7 @@ async function checkWhileLookingUp<Row>(lookup: Promise<{ rows: Row[] }>, drafts
   const { rows } = await answered;
   function* pending(): Generator<ListingDraft> {
     yield* checked;
-    if (!exhausted) yield* { [Symbol.iterator]: () => iterator };
+    for (let next = iterator.next(); !next.done; next = iterator.next()) yield next.value;
   }
   return { rows, pending: pending() };
 }

@@ -125,6 +125,12 @@ function copyUnits(s: string): void {
   units.write(s, 0, 'utf16le');
 }
 
+/** Writes code unit r at index i of the copy (little-endian UTF-16). */
+function putUnit(i: number, r: number): void {
+  units[2 * i] = r & 0xff;
+  units[2 * i + 1] = r >>> 8;
+}
+
 /**
  * The folded text, or null when a character needs the exact path: a capital
  * sigma (lowercased by context, "ς" at the end of a word), a surrogate, or
@@ -161,8 +167,7 @@ function foldDirect(s: string): string | null {
     if (r < 0) return null;
     if (!copied) copyUnits(s);
     copied = true;
-    units[2 * i] = r & 0xff;
-    units[2 * i + 1] = r >>> 8;
+    putUnit(i, r);
   }
   return copied ? units.toString('utf16le', 0, 2 * s.length) : s;
 }
@@ -188,8 +193,7 @@ function foldLowered(lower: string): string | null {
     if (r === c) continue;
     if (!copied) copyUnits(lower);
     copied = true;
-    units[2 * i] = r & 0xff;
-    units[2 * i + 1] = r >>> 8;
+    putUnit(i, r);
   }
   return copied ? units.toString('utf16le', 0, 2 * lower.length) : lower;
 }
