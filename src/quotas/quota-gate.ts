@@ -134,7 +134,8 @@ export class QuotaGate {
       }
       if (refused) {
         for (const lease of fast) lease.slots += 1;
-        return this.refusal(leases, minute, nowMs);
+        // The quota that refused is shown as used up, whatever this process last knew of its count.
+        return this.refusal(leases, minute, nowMs, new Set(rows.filter((row) => row.granted < 1).map((row) => row.subject)));
       }
     }
     return { allowed: true, states: leases.map((lease) => this.state(lease, minute)), retryAfter: 0 };
@@ -169,10 +170,10 @@ export class QuotaGate {
     return { name: lease.subject.name, limit: lease.subject.limit, used, remaining: Math.max(0, lease.subject.limit - used), reset: resetAt(lease.oldest, minute) };
   }
 
-  private refusal(leases: Lease[], minute: number, nowMs: number): Admission {
+  private refusal(leases: Lease[], minute: number, nowMs: number, refusedBy: ReadonlySet<string> = new Set()): Admission {
     const states = leases.map((lease) => {
       const state = this.state(lease, minute);
-      return lease.exhaustedUntil > nowMs ? { ...state, used: state.limit, remaining: 0 } : state;
+      return lease.exhaustedUntil > nowMs || refusedBy.has(lease.subject.id) ? { ...state, used: state.limit, remaining: 0 } : state;
     });
     const blocking = states.filter((s) => s.remaining === 0);
     const reset = Math.max(...(blocking.length ? blocking : states).map((s) => s.reset));
