@@ -10,6 +10,8 @@ function wrap(runner: PgliteRunner): Queryable {
       const result = await runner.query<Row>(sql, params as unknown[]);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
+    // PGlite sends parameters as text (a Buffer would arrive as the JSON of a Buffer).
+    jsonArray: (texts) => `[${texts.join(',')}]`,
   };
 }
 
@@ -26,6 +28,7 @@ export async function openPglite(source: { dataDir: string | null; template?: Bl
   return {
     kind: 'pglite',
     query: direct.query,
+    jsonArray: direct.jsonArray,
     async transaction(work) {
       return pg.transaction((tx) => work(wrap(tx)));
     },

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database.js';
+import { binaryJsonbArray } from './jsonb.js';
 
 // int8 counts and sequences stay far below 2^53; numbers are what the code expects.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -10,6 +11,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       const result = await client.query(sql, params as unknown[]);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
+    jsonArray: binaryJsonbArray,
   };
 }
 
@@ -23,6 +25,7 @@ export async function openPostgres(connectionString: string, poolSize: number): 
   return {
     kind: 'postgres',
     query: direct.query,
+    jsonArray: direct.jsonArray,
     async transaction(work) {
       const client = await pool.connect();
       try {

@@ -74,7 +74,7 @@ export class RowSender {
     this.rows[kind] = [];
     this.remaining -= rows.length;
     this.limit = Math.max(FIRST_CHUNK, Math.min(LARGEST_CHUNK, this.limit * 2, Math.floor(this.remaining / 2)));
-    const json = `[${rows.join(',')}]`;
+    const json = this.tx.jsonArray(rows);
     if (this.inFlight) await this.inFlight;
     this.inFlight = this.tx.query(kind === 'new' ? INSERT_ROWS : UPSERT, [...this.params, json]);
     // A rejection is awaited at the next send or in finish(); until then it is not unhandled.
