@@ -115,6 +115,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** Issue 3: a push of 500 new / changed / unchanged listings against the bare SQL upsert, and a 100,000-listing nightly sync. */
 export async function benchIngest(options: { nightly?: number } = {}): Promise<Record<string, number>> {
   const server = await startBenchServer();
+  // The issue's targets are set for a PostgreSQL server. PGlite runs inside the server's own
+  // thread (no overlap of service and database work) and its memory counts in the server's RSS.
+  const target = (text: string) => (server.databaseUrl ? ` (target ${text})` : ` (PostgreSQL target ${text})`);
   const bare = await bareUpserter(server);
   const results: Record<string, number> = {};
   try {
@@ -137,7 +140,7 @@ export async function benchIngest(options: { nightly?: number } = {}): Promise<R
       const raw = median(sql[kind]);
       results[`push_${kind}_ms`] = http;
       results[`sql_${kind}_ms`] = raw;
-      console.log(`  500 ${kind.padEnd(9)}  HTTP push ${fmt(http, 1).padStart(7)} ms   bare SQL upsert ${fmt(raw, 1).padStart(7)} ms   ratio ${fmt(http / raw, 2)}× (target ≤ 2×)`);
+      console.log(`  500 ${kind.padEnd(9)}  HTTP push ${fmt(http, 1).padStart(7)} ms   bare SQL upsert ${fmt(raw, 1).padStart(7)} ms   ratio ${fmt(http / raw, 2)}×${target('≤ 2×')}`);
     }
 
     const total = options.nightly ?? 100_000;
@@ -158,10 +161,10 @@ export async function benchIngest(options: { nightly?: number } = {}): Promise<R
     results.nightly_bare_s = bareMs / 1000;
     results.peak_rss_mb = server.peakRssMb();
     console.log(
-      `  nightly sync: ${fmt(total)} listings in ${pushes} pushes: ${fmt(nightlyMs / 1000, 1)} s in requests (target < 25 s), ` +
+      `  nightly sync: ${fmt(total)} listings in ${pushes} pushes: ${fmt(nightlyMs / 1000, 1)} s in requests${target('< 25 s')}, ` +
         `${fmt(wallMs / 1000, 1)} s with the client building its payloads; created ${fmt(created)}`,
     );
-    console.log(`  bare SQL upserts of the same rows: ${fmt(bareMs / 1000, 1)} s; server peak RSS ${server.peakRssMb()} MB (target < 300 MB)`);
+    console.log(`  bare SQL upserts of the same rows: ${fmt(bareMs / 1000, 1)} s; server peak RSS ${server.peakRssMb()} MB${target('< 300 MB')}`);
     return results;
   } finally {
     await bare.close();
