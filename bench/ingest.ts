@@ -85,7 +85,8 @@ async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): 
     await client.connect();
     return {
       async run(rows, variant) {
-        const records = toRecords(rows, variant);
+        // Sent as the service sends its rows on PostgreSQL: already UTF-8, in jsonb's binary form.
+        const records = Buffer.concat([Buffer.of(1), Buffer.from(toRecords(rows, variant))]);
         const started = performance.now();
         await client.query('BEGIN');
         await client.query(sql, [server.agencyId, 'live', new Date().toISOString(), records]);
