@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { KeyCache } from './keys/key-cache.js';
 import { StatisticsKeeper } from './db/statistics.js';
+import { PLANNED_COLUMNS } from './listings/store.js';
 import { RequestLogWriter } from './request-log/request-log.js';
 import { QuotaGate } from './quotas/quota-gate.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -42,7 +43,7 @@ export async function createServices(config: Config, db: Database, options: { no
   requestLog.start();
   const now = options.now ?? (() => new Date());
   const quotas = config.quotas.enabled ? new QuotaGate(db, now) : null;
-  const listingStatistics = new StatisticsKeeper(db, 'listings', { onError: options.onError });
+  const listingStatistics = new StatisticsKeeper(db, 'listings', { columns: PLANNED_COLUMNS, onError: options.onError });
   await listingStatistics.start();
   return { config, db, keys, requestLog, quotas, listingStatistics, now };
 }

@@ -30,6 +30,12 @@ export interface ListingRow {
 export const LISTING_COLUMNS = `id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
   moderation_state, moderation_reasons, share_with_service, share_with_relay, version, change_seq, created_at, updated_at`;
 
+/** The columns queries on listings filter or sort on: the ones whose statistics steer plans. */
+export const PLANNED_COLUMNS = [
+  'id', 'agency_id', 'env', 'external_id', 'status', 'moderation_state', 'share_with_service', 'share_with_relay',
+  'change_seq', 'created_at', 'updated_at', 'deleted_at',
+] as const;
+
 export function toListing(row: ListingRow): Listing {
   return {
     serviceId: row.id,
