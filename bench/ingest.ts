@@ -3,6 +3,7 @@ import { fmt, startBenchServer, type BenchServer } from './lib.js';
 import { migrate } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/database.js';
 import { UPSERT } from '../src/listings/row-sender.js';
+import { binaryJsonbArray } from '../src/db/jsonb.js';
 
 /** A realistic pushed listing with a ~1,500-character description. */
 export function benchItem(i: number, prefix: string, variant = 0) {
@@ -64,9 +65,10 @@ type Bare = (rows: unknown[], variant: number) => Promise<number>;
 async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): Promise<void> }> {
   // The very statement the service runs ($1 agency, $2 env, $3 time, $4 rows), in one go.
   const sql = UPSERT;
+  // One JSON text per row, passed to the database in the form the service sends its rows.
   const toRecords = (rows: unknown[], variant: number) =>
-    JSON.stringify(
-      (rows as Array<ReturnType<typeof benchItem>>).map((row, i) => ({
+    (rows as Array<ReturnType<typeof benchItem>>).map((row, i) =>
+      JSON.stringify({
         id: `bare_${row.externalId}`,
         external_id: `bare_${row.externalId}`,
         content: row,
@@ -78,15 +80,14 @@ async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): 
         share_with_relay: false,
         version: variant + 1,
         change_seq: variant * 1000 + i,
-      })),
+      }),
     );
   if (server.databaseUrl) {
     const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
     return {
       async run(rows, variant) {
-        // Sent as the service sends its rows on PostgreSQL: already UTF-8, in jsonb's binary form.
-        const records = Buffer.concat([Buffer.of(1), Buffer.from(toRecords(rows, variant))]);
+        const records = binaryJsonbArray(toRecords(rows, variant));
         const started = performance.now();
         await client.query('BEGIN');
         await client.query(sql, [server.agencyId, 'live', new Date().toISOString(), records]);
@@ -102,7 +103,7 @@ async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): 
   await db.query(`INSERT INTO agencies (id, name, plan, verified) VALUES ($1, 'bench', 'agence', true)`, [server.agencyId]);
   return {
     async run(rows, variant) {
-      const records = toRecords(rows, variant);
+      const records = db.jsonArray(toRecords(rows, variant));
       const started = performance.now();
       await db.transaction((tx) => tx.query(sql, [server.agencyId, 'live', new Date().toISOString(), records]));
       return performance.now() - started;
