@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
-import { addFormats } from '../src/http/validation.js';
+import { addFormats } from '../src/validation/schema-validator.js';
 import { validateIngestItem } from '../src/ingestion/validate.js';
 import { IngestListing } from '../src/ingestion/schemas.js';
 import { ingestItem } from './helpers/listings.js';

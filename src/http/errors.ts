@@ -1,30 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { ErrorCode, FieldError, Refusal } from '../outcome.js';
+import { fieldErrorsFromAjv, type AjvIssue } from '../validation/schema-validator.js';
+
 /**
  * One error model for the whole service: RFC 9457 problem details carrying the spec's
- * codes (spec 7.1, DECISIONS §5). Capabilities throw `ApiError`; the handler below turns
- * it, and anything Fastify raises, into the same body.
+ * codes (spec 7.1, DECISIONS §5). Capabilities return refusals (`src/outcome.ts`); routes
+ * and plugins throw them as `ApiError`, and the handler below turns that, and anything
+ * Fastify raises, into the same body. The two tables below are the only place a code
+ * becomes an HTTP status.
  */
-export type ErrorCode =
-  | 'validation_error'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  | 'precondition_failed'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'business_error'
-  | 'rate_limit_exceeded'
-  | 'server_error'
-  | 'service_unavailable';
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
 const TITLES: Record<ErrorCode, string> = {
   validation_error: 'The request is invalid',
   unauthorized: 'Authentication required',
@@ -70,6 +55,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The thrown form of a capability's refusal. */
+export const failWith = (refusal: Refusal) => new ApiError(refusal.code, refusal.detail, refusal.errors, refusal.headers);
+
 export const notFound = (what = 'Listing') => new ApiError('not_found', `${what} not found`);
 
 export interface Problem {
@@ -94,42 +82,6 @@ export function problemBody(baseUrl: string, error: ApiError, requestId: string)
   if (error.errors) body.errors = error.errors;
   else if (error.code === 'validation_error' || error.code === 'business_error') body.errors = [];
   return body;
-}
-
-/** `/photos/1/url` (Ajv instance path) → `photos[1].url`, the form integrators read. */
-export function jsonPath(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').filter(Boolean);
-  if (extra) parts.push(extra);
-  let out = '';
-  for (const part of parts) {
-    const name = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    out += /^\d+$/.test(name) ? `[${name}]` : out ? `.${name}` : name;
-  }
-  return out;
-}
-
-interface AjvIssue {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError[] {
-  return issues.map((issue) => {
-    if (issue.keyword === 'required') {
-      const field = jsonPath(issue.instancePath, String(issue.params.missingProperty));
-      return { field, message: `${field} is required` };
-    }
-    if (issue.keyword === 'additionalProperties') {
-      const field = jsonPath(issue.instancePath, String(issue.params.additionalProperty));
-      return { field, message: `${field} is not a known field` };
-    }
-    const field = jsonPath(issue.instancePath) || part;
-    let message = issue.message ?? 'is invalid';
-    if (issue.keyword === 'enum') message = `must be one of ${(issue.params.allowedValues as unknown[]).join(', ')}`;
-    return { field, message: `${field} ${message}` };
-  });
 }
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };

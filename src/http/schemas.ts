@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { ERROR_CODES } from '../outcome.js';
 
 /** RFC 9457 problem details as every error of the service is sent (DECISIONS §5). */
 export const Problem = Type.Object(
@@ -6,12 +7,7 @@ export const Problem = Type.Object(
     type: Type.String(),
     title: Type.String(),
     status: Type.Integer(),
-    code: Type.String({
-      enum: [
-        'validation_error', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'conflict', 'precondition_failed',
-        'payload_too_large', 'unsupported_media_type', 'business_error', 'rate_limit_exceeded', 'server_error', 'service_unavailable',
-      ],
-    }),
+    code: Type.String({ enum: [...ERROR_CODES] }),
     detail: Type.String(),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
     requestId: Type.String(),

@@ -1,30 +1,7 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+import { bodyAjv, textAjv } from '../validation/schema-validator.js';
 
-// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped once more.
-type AddFormats = (ajv: Ajv) => Ajv;
-export const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
-
-/**
- * Two validators: bodies are JSON and must match their schema exactly (no coercion, no
- * silently dropped unknown fields), while query strings and path parameters arrive as
- * text and are coerced to the declared types.
- */
-function makeAjv(coerce: boolean) {
-  const ajv = new Ajv({
-    allErrors: true,
-    coerceTypes: coerce ? 'array' : false,
-    removeAdditional: false,
-    useDefaults: coerce,
-    strict: false,
-  });
-  addFormats(ajv);
-  return ajv;
-}
-
-const bodyAjv = makeAjv(false);
-const textAjv = makeAjv(true);
 const cache = new WeakMap<object, ValidateFunction>();
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
@@ -34,9 +11,6 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
   if (httpPart === 'body') cache.set(schema, validate);
   return validate;
 };
-
-/** A body validator outside a route, with the same rules (batch items are checked one by one). */
-export const compileBodyValidator = (schema: object) => bodyAjv.compile(schema);
 
 /**
  * For bulk endpoints whose items are checked one by one: the body is held only to its

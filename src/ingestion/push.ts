@@ -4,7 +4,7 @@ import type { ListingScope } from '../listings/store.js';
 import { writeListings } from '../listings/write.js';
 import { keepLastOccurrence } from '../listings/duplicates.js';
 import { validateIngestItem } from './validate.js';
-import type { FieldError } from '../http/errors.js';
+import type { FieldError } from '../outcome.js';
 
 export interface PushError {
   index: number;

@@ -1,4 +1,4 @@
-import type { FieldError } from '../http/errors.js';
+import type { FieldError } from '../outcome.js';
 import { businessErrors } from '../listings/rules.js';
 import {
   ENERGY_CLASSES,

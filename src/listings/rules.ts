@@ -1,4 +1,4 @@
-import type { FieldError } from '../http/errors.js';
+import type { FieldError } from '../outcome.js';
 import type { ListingContent } from './model.js';
 
 /**

@@ -1,9 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ErrorObject } from 'ajv';
-import { compileBodyValidator, envelopeOnly } from '../http/validation.js';
+import { envelopeOnly } from '../http/validation.js';
+import { compileBodyValidator, fieldErrorsFromAjv } from '../validation/schema-validator.js';
 import { keepLastOccurrence } from '../listings/duplicates.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, fieldErrorsFromAjv, notFound, type FieldError } from '../http/errors.js';
+import { ApiError, notFound } from '../http/errors.js';
+import type { FieldError } from '../outcome.js';
 import { errorResponses } from '../http/schemas.js';
 import type { CommercialStatus, ListingDraft } from '../listings/model.js';
 import { findListing, listListings, type ListingScope } from '../listings/store.js';

@@ -1,4 +1,4 @@
-import type { FieldError } from '../http/errors.js';
+import type { FieldError } from '../outcome.js';
 import { isIsoTimestamp, normaliseTimestamp, unsafeTextErrors } from '../listings/limits.js';
 import { publicUrl, type Listing, type ListingContent, type ListingDraft } from '../listings/model.js';
 import { businessErrors } from '../listings/rules.js';

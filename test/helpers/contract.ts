@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import { addFormats } from '../../src/http/validation.js';
+import { addFormats } from '../../src/validation/schema-validator.js';
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }> }>>;
