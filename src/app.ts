@@ -57,15 +57,39 @@ export async function closeServices(services: Services) {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/**
+ * How long a client may take, so that a stalled or trickling client cannot hold a connection
+ * for ever. The request limit fits a 32 MiB push over a 0.5 Mbit/s link (about 9 minutes);
+ * a connection on which nothing at all arrives for 30 seconds is closed sooner. Idle
+ * keep-alive connections outlive the usual 60-second idle timeout of load balancers, so a
+ * balancer never sends on a connection the server is closing.
+ */
+export const SERVER_TIMEOUTS = {
+  /** Whole request, headers and body. */
+  requestMs: 10 * 60_000,
+  /** Headers alone. */
+  headersMs: 20_000,
+  /** Silence on the socket while a request is being received or answered. */
+  idleMs: 30_000,
+  /** An idle keep-alive connection between requests. */
+  keepAliveMs: 65_000,
+};
+
 export async function buildApp(
   services: Services,
-  options: { logger?: FastifyBaseLogger; https?: SecureContextOptions; logRequests?: boolean } = {},
+  options: { logger?: FastifyBaseLogger; https?: SecureContextOptions; logRequests?: boolean; timeouts?: typeof SERVER_TIMEOUTS } = {},
 ): Promise<FastifyInstance> {
+  const timeouts = options.timeouts ?? SERVER_TIMEOUTS;
+  // Node enforces header and request limits on a sweep of open connections, every 30 s by default.
+  const serverTimeouts = { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.min(30_000, timeouts.headersMs) };
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // Authenticated calls are already kept in the request_log table; per-request pino lines are opt-in.
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
-    ...(options.https ? { https: options.https } : {}),
+    ...(options.https ? { https: { ...options.https, ...serverTimeouts } } : { http: serverTimeouts }),
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     // A client's own request id is kept when it is a sane token, so both sides can correlate.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -5,10 +5,12 @@ import { findAgency, insertAgency, listAgencies, markVerified, PLANS, setPlan, t
 import { normaliseSiren } from '../agencies/siren.js';
 import { createKey, findKey, listKeys, revokeKey, type ApiKeyRecord } from '../keys/key-store.js';
 import { SCOPES, type Scope } from '../keys/key-format.js';
+import { idPattern } from '../validation/storable.js';
 
 const Plan = Type.Union(PLANS.map((plan) => Type.Literal(plan)));
 const ScopeSchema = Type.Union(SCOPES.map((scope) => Type.Literal(scope)));
-const AgencyParams = Type.Object({ agencyId: Type.String({ maxLength: 64 }) });
+const AgencyParams = Type.Object({ agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }) });
+const KeyParams = Type.Object({ keyId: Type.String({ pattern: idPattern('key'), maxLength: 64 }) });
 
 const CreateAgencyBody = Type.Object(
   {
@@ -155,7 +157,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/keys/:keyId',
-    { schema: { params: Type.Object({ keyId: Type.String({ maxLength: 64 }) }), hide: true } },
+    { schema: { params: KeyParams, hide: true } },
     async (request) => {
       const existing = await findKey(db, request.params.keyId);
       if (!existing) throw new ApiError('not_found', `Key ${request.params.keyId} not found`);

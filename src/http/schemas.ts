@@ -1,5 +1,19 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import { ERROR_CODES } from '../outcome.js';
+import { LIMITS } from '../listings/limits.js';
+import { MODERATION_STATES } from '../listings/model.js';
+import { NO_CONTROL_CHARACTERS, idPattern } from '../validation/storable.js';
+
+/** Schema pieces both interfaces use, written once so their rules and words never drift apart. */
+export const ServiceId = (description = 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.') =>
+  Type.String({ pattern: idPattern('lst'), minLength: 5, maxLength: 64, description });
+
+/** The agency’s own identifier of a listing: any text but control characters. */
+export const ExternalId = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: LIMITS.externalId, pattern: NO_CONTROL_CHARACTERS, ...(description ? { description } : {}) });
+
+export const Moderation = () =>
+  Type.Object({ state: Type.String({ enum: [...MODERATION_STATES] }), reasons: Type.Array(Type.String()) });
 
 /** RFC 9457 problem details as every error of the service is sent (DECISIONS §5). */
 export const Problem = Type.Object(

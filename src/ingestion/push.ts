@@ -5,6 +5,7 @@ import { writeListings } from '../listings/write.js';
 import { keepLastOccurrence } from '../listings/duplicates.js';
 import { validateIngestItem } from './validate.js';
 import type { FieldError } from '../outcome.js';
+import { isStorableText } from '../validation/storable.js';
 
 export interface PushError {
   index: number;
@@ -23,10 +24,14 @@ export interface PushResult {
   warnings: Array<{ index: number; externalId: string; message: string }>;
 }
 
-/** The externalId an item would be written under, when it has one to look at. */
+/**
+ * The externalId an item would be written under, when it has one to look at. These are
+ * looked up before the items are checked: one PostgreSQL cannot take (a NUL) would fail the
+ * lookup, and so the whole push, instead of its own item.
+ */
 const rawExternalId = (item: unknown): string | undefined => {
   const id = typeof item === 'object' && item !== null ? (item as { externalId?: unknown }).externalId : undefined;
-  return typeof id === 'string' ? id : undefined;
+  return typeof id === 'string' && isStorableText(id) ? id : undefined;
 };
 
 const MASK_WARNING: Record<string, string> = { phone: 'phone number', email: 'e-mail address', url: 'web address', portal: 'portal name' };

@@ -6,15 +6,10 @@ import { findListing, listChanges } from '../listings/store.js';
 import { deleteListing } from '../listings/write.js';
 import { pushListings } from './push.js';
 import { toIngestRecord } from './mapping.js';
-import { ChangeList, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, MAX_PUSH } from './schemas.js';
+import { ChangeList, ExternalIdQuery, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, MAX_PUSH } from './schemas.js';
 
 /** 500 listings of up to 10,000-character descriptions and 100 photo URLs fit with room to spare. */
 const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
-
-const ExternalIdQuery = Type.Object(
-  { externalId: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }) },
-  { additionalProperties: false },
-);
 
 /** The ingestion interface (spec 4.1), mounted live and under /sandbox. */
 export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../listings/model.js';
 import { LIMITS } from '../listings/limits.js';
+import { ExternalId, Moderation, ServiceId } from '../http/schemas.js';
 import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
 
 /**
@@ -13,7 +14,7 @@ const enumOf = (values: readonly string[], description?: string) => Type.String(
 
 export const IngestListing = Type.Object(
   {
-    externalId: Type.String({ minLength: 1, maxLength: LIMITS.externalId, description: 'Unique within the agency software; the idempotence key.' }),
+    externalId: ExternalId('Unique within the agency software; the idempotence key.'),
     title: Type.String({ minLength: 1, maxLength: LIMITS.title, description: 'At most 100 characters recommended (a warning beyond).' }),
     transaction: enumOf(Object.keys(INGEST_TRANSACTIONS)),
     type: enumOf(Object.keys(INGEST_TYPES)),
@@ -81,12 +82,12 @@ export const IngestRecord = Type.Object(
     status: enumOf(COMMERCIAL_STATUSES),
     shareWithService: Type.Boolean(),
     shareWithRelay: Type.Boolean(),
-    serviceId: Type.String({ description: 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.' }),
+    serviceId: ServiceId(),
     version: Type.Integer(),
     publicUrl: Type.String(),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
-    moderation: Type.Object({ state: Type.String({ enum: ['pending', 'approved', 'rejected'] }), reasons: Type.Array(Type.String()) }),
+    moderation: Moderation(),
     publicTitle: Type.String({ description: 'The title exactly as the public site shows it.' }),
     publicDescription: Type.Union([Type.String(), Type.Null()], { description: 'The description exactly as the public site shows it.' }),
   },
@@ -98,7 +99,7 @@ export const ChangeList = Type.Object({
   listings: Type.Array(
     Type.Object({
       externalId: Type.String(),
-      serviceId: Type.String({ description: 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.' }),
+      serviceId: ServiceId(),
       status: Type.String(),
       version: Type.Integer(),
       contentHash: Type.String({ description: 'Changes whenever the content or status changes.' }),
@@ -108,3 +109,6 @@ export const ChangeList = Type.Object({
   ),
   nextAfterTs: Type.Union([Type.Integer(), Type.Null()], { description: 'Pass as afterTs for the next page; null when this was the last.' }),
 });
+
+/** The `externalId` query parameter of the by-externalId operations. */
+export const ExternalIdQuery = Type.Object({ externalId: ExternalId('The agency’s identifier of the listing.') }, { additionalProperties: false });

@@ -11,6 +11,9 @@ import {
   type Transaction,
 } from '../listings/model.js';
 import { LIMITS, isHttpUrl, parseTimestamp, unsafeTextErrors } from '../listings/limits.js';
+import { NO_CONTROL_CHARACTERS } from '../validation/storable.js';
+
+const WITHOUT_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS);
 
 /** Ingestion enum codes (spec 2.1) and their model values (DECISIONS §6). */
 export const INGEST_TRANSACTIONS: Record<string, Transaction> = { VENTE: 'sale', LOCATION: 'rental', VIAGER: 'life_annuity_sale' };
@@ -100,8 +103,7 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   };
 
   const externalId = text('externalId', true, LIMITS.externalId);
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  if (typeof externalId === 'string' && /[\u0000-\u001f\u007f]/.test(externalId)) fail('externalId', 'must not contain control characters');
+  if (typeof externalId === 'string' && !WITHOUT_CONTROL_CHARACTERS.test(externalId)) fail('externalId', 'must not contain control characters');
   const title = text('title', true, LIMITS.title);
   const transactionCode = choice('transaction', Object.keys(INGEST_TRANSACTIONS), true);
   const typeCode = choice('type', Object.keys(INGEST_TYPES), true);

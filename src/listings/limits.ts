@@ -1,3 +1,5 @@
+import { isStorableInstant, isStorableText, unstorableTextReason } from '../validation/storable.js';
+
 /**
  * Upper bounds on every string, number and list of a listing, shared by both interfaces.
  * Why these values: they are far above what real listings carry (portal descriptions rarely
@@ -25,10 +27,6 @@ export const LIMITS = {
   label: 200,
 } as const;
 
-// Lone UTF-16 surrogates are not text, and PostgreSQL refuses them in JSON. The native check
-// (ES2024, in Node 20) is far faster than a regular expression with look-arounds.
-const isWellFormed = (value: string) => (value as string & { isWellFormed(): boolean }).isWellFormed();
-
 /**
  * Strings PostgreSQL cannot store (NUL) or that are not Unicode text (lone surrogates),
  * anywhere in a parsed body: refused up front so they never reach the database as a 500.
@@ -39,7 +37,7 @@ export function unsafeTextErrors(value: unknown, path = ''): Array<{ field: stri
 }
 
 function hasUnsafeText(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000') || !isWellFormed(value);
+  if (typeof value === 'string') return !isStorableText(value);
   if (Array.isArray(value)) return value.some(hasUnsafeText);
   if (value && typeof value === 'object') {
     for (const key of Object.keys(value)) if (hasUnsafeText((value as Record<string, unknown>)[key])) return true;
@@ -50,9 +48,8 @@ function hasUnsafeText(value: unknown): boolean {
 function unsafeTextPaths(value: unknown, path: string): Array<{ field: string; message: string }> {
   if (typeof value === 'string') {
     const field = path || 'body';
-    if (value.includes('\u0000')) return [{ field, message: `${field} must not contain NUL characters` }];
-    if (!isWellFormed(value)) return [{ field, message: `${field} must be valid Unicode text (it holds a lone surrogate)` }];
-    return [];
+    const reason = unstorableTextReason(value);
+    return reason === null ? [] : [{ field, message: `${field} ${reason}` }];
   }
   if (Array.isArray(value)) return value.flatMap((entry, i) => unsafeTextPaths(entry, `${path}[${i}]`));
   if (value && typeof value === 'object') {
@@ -95,7 +92,7 @@ function utcSecondsFastPath(value: string): string | null {
 function parseTimestampSlowly(value: string): string | null {
   if (!ISO_TIMESTAMP.test(value)) return null;
   const time = Date.parse(normaliseInput(value));
-  if (Number.isNaN(time)) return null;
+  if (!isStorableInstant(time)) return null;
   // Date.parse rolls 30 February over to March; the calendar date must exist as written.
   const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));

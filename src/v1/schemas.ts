@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../listings/model.js';
 import { LIMITS } from '../listings/limits.js';
+import { ExternalId, Moderation, ServiceId } from '../http/schemas.js';
 
 /** JSON Schemas of the v1 interface (spec 2.3, DECISIONS §6): they validate, serialise and document. */
 
@@ -29,7 +30,7 @@ export const Fees = Type.Object(
 
 /** Every field a v1 body may carry; which are required depends on the operation. */
 const fields = {
-  externalId: Type.String({ minLength: 1, maxLength: LIMITS.externalId, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'The agency’s identifier: the upsert key.' }),
+  externalId: ExternalId('The agency’s identifier: the upsert key.'),
   type: Type.String({ enum: [...TRANSACTIONS], description: 'Kind of transaction (ingestion VENTE, LOCATION, VIAGER).' }),
   category: Type.String({ enum: [...PROPERTY_TYPES], description: 'Kind of property.' }),
   title: text(LIMITS.title, 'At most 100 characters recommended.'),
@@ -76,7 +77,7 @@ export const V1_STATUSES = ['pending_moderation', 'rejected', ...COMMERCIAL_STAT
 
 export const ListingRecord = Type.Object(
   {
-    serviceId: Type.String({ description: 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.' }),
+    serviceId: ServiceId(),
     externalId: Type.String(),
     status: Type.String({ enum: [...V1_STATUSES], description: 'pending_moderation while moderation is pending, rejected if refused, else the commercial status.' }),
     commercialStatus: Type.String({ enum: [...COMMERCIAL_STATUSES] }),
@@ -84,7 +85,7 @@ export const ListingRecord = Type.Object(
     publicUrl: Type.String(),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
-    moderation: Type.Object({ state: Type.String({ enum: ['pending', 'approved', 'rejected'] }), reasons: Type.Array(Type.String()) }),
+    moderation: Moderation(),
     type: fields.type,
     category: fields.category,
     title: Type.String(),
@@ -119,7 +120,7 @@ export const ListingRecord = Type.Object(
 export const CreationResult = Type.Object(
   {
     ok: Type.Boolean(),
-    serviceId: Type.String({ description: 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.' }),
+    serviceId: ServiceId(),
     externalId: Type.String(),
     status: Type.String({ enum: [...V1_STATUSES] }),
     publicUrl: Type.String(),
@@ -130,10 +131,8 @@ export const CreationResult = Type.Object(
   { $id: 'CreationResult' },
 );
 
-/** Identifiers in paths: no control characters (PostgreSQL cannot even compare a NUL). */
-const ID_PATTERN = '^[^\\u0000-\\u001f\\u007f]+$';
-export const ServiceIdParams = Type.Object({ serviceId: Type.String({ minLength: 1, maxLength: 64, pattern: ID_PATTERN }) });
-export const ExternalIdParams = Type.Object({ externalId: Type.String({ minLength: 1, maxLength: LIMITS.externalId, pattern: ID_PATTERN }) });
+export const ServiceIdParams = Type.Object({ serviceId: ServiceId('The listing’s serviceId.') });
+export const ExternalIdParams = Type.Object({ externalId: ExternalId('The agency’s identifier of the listing.') });
 
 export const StatusBody = Type.Object(
   { status: Type.String({ enum: ['active', 'paused', 'sold', 'rented', 'withdrawn'] }) },
