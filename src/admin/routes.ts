@@ -12,9 +12,12 @@ const ScopeSchema = Type.Union(SCOPES.map((scope) => Type.Literal(scope)));
 const AgencyParams = Type.Object({ agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }) });
 const KeyParams = Type.Object({ keyId: Type.String({ pattern: idPattern('key'), maxLength: 64 }) });
 
+export const AGENCY_NAME_MAX = 200;
+export const KEY_NAME_MAX = 100;
+
 const CreateAgencyBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Type.String({ minLength: 1, maxLength: AGENCY_NAME_MAX }),
     plan: Plan,
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
     siren: Type.Optional(Type.String({ maxLength: 20 })),
@@ -28,7 +31,7 @@ const CreateAgencyBody = Type.Object(
 const CreateKeyBody = Type.Object(
   {
     env: Type.Union([Type.Literal('live'), Type.Literal('test')]),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: KEY_NAME_MAX })),
     scopes: Type.Optional(Type.Array(ScopeSchema, { minItems: 1, maxItems: SCOPES.length, uniqueItems: true })),
   },
   { additionalProperties: false },

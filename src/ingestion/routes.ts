@@ -1,12 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, ExternalId, Int } from '../http/schemas.js';
 import { envelopeOnly } from '../http/validation.js';
 import { findListing, listChanges } from '../listings/store.js';
 import { deleteListing } from '../listings/write.js';
 import { pushListings } from './push.js';
 import { toIngestRecord } from './mapping.js';
-import { ChangeList, ExternalIdQuery, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, MAX_PUSH } from './schemas.js';
+import { CHANGE_PAGE_MAX, ChangeList, ExternalIdQuery, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, MAX_PUSH } from './schemas.js';
 
 /** 500 listings of up to 10,000-character descriptions and 100 photo URLs fit with room to spare. */
 const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
@@ -58,8 +58,8 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearerAuth: [] }],
         querystring: Type.Object(
           {
-            limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-            afterTs: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
+            limit: Int(1, CHANGE_PAGE_MAX, { default: 100 }),
+            afterTs: Int(0, Number.MAX_SAFE_INTEGER, { default: 0 }),
           },
           { additionalProperties: false },
         ),
@@ -110,7 +110,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearerAuth: [] }],
         querystring: ExternalIdQuery,
         response: {
-          200: Type.Object({ externalId: Type.String(), deleted: Type.Literal(true) }),
+          200: Type.Object({ externalId: ExternalId(), deleted: Type.Literal(true) }),
           ...errorResponses(404),
         },
       },

@@ -1,7 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../listings/model.js';
 import { LIMITS } from '../listings/limits.js';
-import { ExternalId, Moderation, ServiceId } from '../http/schemas.js';
+import { Count, DateTime, PUBLIC_TEXT_GROWTH, ExternalId, FieldErrorSchema, Int, Moderation, ServiceId, Text } from '../http/schemas.js';
+import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
+import { KNOWN_FIELDS } from './validate.js';
 import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
 
 /**
@@ -12,20 +14,27 @@ import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.j
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 const enumOf = (values: readonly string[], description?: string) => Type.String({ enum: [...values], ...(description ? { description } : {}) });
 
+/** ISO 8601 as CRMs send it: a date, or a date-time with or without an offset. */
+const IngestTimestamp = Type.String({
+  maxLength: 35,
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ].*)?$',
+  description: 'ISO 8601 date or date-time, years 0001 to 9999 in UTC; without an offset it is read as UTC.',
+});
+
 export const IngestListing = Type.Object(
   {
     externalId: ExternalId('Unique within the agency software; the idempotence key.'),
     title: Type.String({ minLength: 1, maxLength: LIMITS.title, description: 'At most 100 characters recommended (a warning beyond).' }),
     transaction: enumOf(Object.keys(INGEST_TRANSACTIONS)),
     type: enumOf(Object.keys(INGEST_TYPES)),
-    price: Type.Integer({ minimum: 1, maximum: LIMITS.price, description: 'Whole euros; the monthly rent for LOCATION.' }),
-    charges: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: LIMITS.charges }), Type.Null()], { description: 'Monthly charges, rentals only.' })),
-    surface: Type.Integer({ minimum: 1, maximum: LIMITS.surface, description: 'Whole square metres.' }),
-    rooms: Type.Integer({ minimum: 0, maximum: LIMITS.rooms }),
-    bedrooms: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: LIMITS.rooms }), Type.Null()], { description: 'Default: rooms.' })),
-    floor: Type.Optional(Type.Union([Type.Integer({ minimum: LIMITS.floorMin, maximum: LIMITS.floorMax }), Type.Null()], { description: 'Null for the ground floor or a house.' })),
+    price: Int(1, LIMITS.price, { description: 'Whole euros; the monthly rent for LOCATION.' }),
+    charges: Type.Optional(Type.Union([Int(0, LIMITS.charges), Type.Null()], { description: 'Monthly charges, rentals only.' })),
+    surface: Int(1, LIMITS.surface, { description: 'Whole square metres.' }),
+    rooms: Int(0, LIMITS.rooms),
+    bedrooms: Type.Optional(Type.Union([Int(0, LIMITS.rooms), Type.Null()], { description: 'Default: rooms.' })),
+    floor: Type.Optional(Type.Union([Int(LIMITS.floorMin, LIMITS.floorMax), Type.Null()], { description: 'Null for the ground floor or a house.' })),
     city: Type.String({ minLength: 1, maxLength: LIMITS.city }),
-    postcode: Type.String({ pattern: '^[0-9]{5}$' }),
+    postcode: Type.String({ pattern: '^[0-9]{5}$', maxLength: 5 }),
     neighborhood: Type.Optional(nullable(Type.String({ maxLength: LIMITS.neighborhood }))),
     addressLine: Type.Optional(nullable(Type.String({ maxLength: LIMITS.addressLine, description: 'Private: returned to the owning agency only, never published.' }))),
     dpe: Type.Optional(Type.Union([enumOf(ENERGY_CLASSES), Type.Null()])),
@@ -38,8 +47,8 @@ export const IngestListing = Type.Object(
     sourceCrm: Type.Optional(Type.Union([enumOf(SOURCE_CRMS), Type.Null()])),
     shareWithService: Type.Optional(Type.Boolean({ description: 'Read on creation only; default: the agency default.' })),
     shareWithRelay: Type.Optional(Type.Boolean({ description: 'Read on creation only; default: the agency default.' })),
-    createdAtExternal: Type.Optional(nullable(Type.String({ description: 'ISO 8601; without an offset it is read as UTC.' }))),
-    updatedAtExternal: Type.Optional(nullable(Type.String({ description: 'ISO 8601; without an offset it is read as UTC.' }))),
+    createdAtExternal: Type.Optional(nullable(IngestTimestamp)),
+    updatedAtExternal: Type.Optional(nullable(IngestTimestamp)),
   },
   { additionalProperties: false, $id: 'IngestListing' },
 );
@@ -57,23 +66,29 @@ export const IngestEnvelope = Type.Object(
   { additionalProperties: false },
 );
 
-const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() });
+/**
+ * At most: the first unknown fields, one per known field, one per feature and one per photo.
+ * Each detail's message is bounded, and the reason joins them.
+ */
+const ITEM_DETAILS_MAX = FIELD_ERRORS_MAX + KNOWN_FIELDS.size + LIMITS.features + LIMITS.photos;
 
 export const IngestResult = Type.Object({
-  agencyId: Type.String(),
-  processed: Type.Integer({ description: 'created + updated + unchanged + errors.length' }),
-  created: Type.Integer(),
-  updated: Type.Integer(),
-  unchanged: Type.Integer({ description: 'Content equal to what is stored: no new version.' }),
+  agencyId: Type.String({ pattern: '^agc_[0-9A-Za-z]{1,60}$', maxLength: 64 }),
+  processed: Count(MAX_PUSH, { description: 'created + updated + unchanged + errors.length' }),
+  created: Count(MAX_PUSH),
+  updated: Count(MAX_PUSH),
+  unchanged: Count(MAX_PUSH, { description: 'Content equal to what is stored: no new version.' }),
   errors: Type.Array(
     Type.Object({
-      index: Type.Integer({ description: 'Position in the pushed listings array.' }),
-      externalId: Type.Union([Type.String(), Type.Null()]),
-      reason: Type.String({ description: 'Human-readable: names the field and the rule.' }),
-      details: Type.Array(FieldErrorSchema),
+      index: Count(MAX_PUSH - 1, { description: 'Position in the pushed listings array.' }),
+      externalId: Type.Union([ExternalId(), Type.Null()], { description: 'The listing’s externalId; null when it is missing or is not a valid one.' }),
+      reason: Text(ITEM_DETAILS_MAX * (FIELD_MESSAGE_MAX + 2), { description: 'Human-readable: names the field and the rule.' }),
+      details: Type.Array(FieldErrorSchema, { maxItems: ITEM_DETAILS_MAX }),
     }),
+    { maxItems: MAX_PUSH },
   ),
-  warnings: Type.Array(Type.Object({ index: Type.Integer(), externalId: Type.String(), message: Type.String() })),
+  // A listing can carry two warnings: a long title and masked contact details.
+  warnings: Type.Array(Type.Object({ index: Count(MAX_PUSH - 1), externalId: ExternalId(), message: Text(FIELD_MESSAGE_MAX) }), { maxItems: 2 * MAX_PUSH }),
 });
 
 export const IngestRecord = Type.Object(
@@ -83,31 +98,34 @@ export const IngestRecord = Type.Object(
     shareWithService: Type.Boolean(),
     shareWithRelay: Type.Boolean(),
     serviceId: ServiceId(),
-    version: Type.Integer(),
-    publicUrl: Type.String(),
-    createdAt: Type.String({ format: 'date-time' }),
-    updatedAt: Type.String({ format: 'date-time' }),
+    version: Count(),
+    publicUrl: Type.String({ format: 'uri', maxLength: LIMITS.url }),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
     moderation: Moderation(),
-    publicTitle: Type.String({ description: 'The title exactly as the public site shows it.' }),
-    publicDescription: Type.Union([Type.String(), Type.Null()], { description: 'The description exactly as the public site shows it.' }),
+    publicTitle: Text(LIMITS.title * PUBLIC_TEXT_GROWTH, { description: 'The title exactly as the public site shows it.' }),
+    publicDescription: Type.Union([Text(LIMITS.description * PUBLIC_TEXT_GROWTH), Type.Null()], { description: 'The description exactly as the public site shows it.' }),
   },
   { additionalProperties: false },
 );
 
+export const CHANGE_PAGE_MAX = 1000;
+
 export const ChangeList = Type.Object({
-  agencyId: Type.String(),
+  agencyId: Type.String({ pattern: '^agc_[0-9A-Za-z]{1,60}$', maxLength: 64 }),
   listings: Type.Array(
     Type.Object({
-      externalId: Type.String(),
+      externalId: ExternalId(),
       serviceId: ServiceId(),
-      status: Type.String(),
-      version: Type.Integer(),
-      contentHash: Type.String({ description: 'Changes whenever the content or status changes.' }),
-      changeSeq: Type.Integer(),
-      updatedAt: Type.String({ format: 'date-time' }),
+      status: Type.String({ enum: [...COMMERCIAL_STATUSES] }),
+      version: Count(),
+      contentHash: Type.String({ pattern: '^[0-9A-Za-z_=+/-]{1,128}$', maxLength: 128, description: 'Changes whenever the content or status changes.' }),
+      changeSeq: Int(1, Number.MAX_SAFE_INTEGER),
+      updatedAt: DateTime(),
     }),
+    { maxItems: CHANGE_PAGE_MAX },
   ),
-  nextAfterTs: Type.Union([Type.Integer(), Type.Null()], { description: 'Pass as afterTs for the next page; null when this was the last.' }),
+  nextAfterTs: Type.Union([Int(1, Number.MAX_SAFE_INTEGER), Type.Null()], { description: 'Pass as afterTs for the next page; null when this was the last.' }),
 });
 
 /** The `externalId` query parameter of the by-externalId operations. */

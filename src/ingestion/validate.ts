@@ -11,7 +11,8 @@ import {
   type Transaction,
 } from '../listings/model.js';
 import { LIMITS, isHttpUrl, parseTimestamp, unsafeTextErrors } from '../listings/limits.js';
-import { NO_CONTROL_CHARACTERS } from '../validation/storable.js';
+import { NO_CONTROL_CHARACTERS, echoableId } from '../validation/storable.js';
+import { FIELD_ERRORS_MAX, FIELD_NAME_MAX } from '../validation/schema-validator.js';
 
 const WITHOUT_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS);
 
@@ -31,7 +32,7 @@ export const INGEST_TYPES: Record<string, PropertyType> = {
 /** The ingestion statuses of spec 2.1 (v1 adds `paused`). */
 export const INGEST_STATUSES = ['active', 'sold', 'rented', 'under_offer', 'withdrawn'] as const;
 
-const KNOWN_FIELDS = new Set([
+export const KNOWN_FIELDS = new Set([
   'externalId', 'title', 'transaction', 'type', 'price', 'charges', 'surface', 'rooms', 'bedrooms', 'floor',
   'city', 'postcode', 'neighborhood', 'addressLine', 'dpe', 'description', 'features', 'imageUrls', 'status',
   'sourceCrm', 'shareWithService', 'shareWithRelay', 'createdAtExternal', 'updatedAtExternal',
@@ -54,15 +55,16 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   }
   const item = raw as Record<string, unknown>;
   const unsafe = unsafeTextErrors(item);
-  if (unsafe.length > 0) return { ok: false, externalId: typeof item.externalId === 'string' && unsafeTextErrors(item.externalId).length === 0 ? item.externalId : null, errors: unsafe };
+  if (unsafe.length > 0) return { ok: false, externalId: echoableId(item.externalId, LIMITS.externalId), errors: unsafe };
   const errors: FieldError[] = [];
   const fail = (field: string, message: string) => {
     errors.push({ field, message: `${field} ${message}` });
     return undefined;
   };
 
-  for (const key of Object.keys(item)) {
-    if (!KNOWN_FIELDS.has(key)) fail(key, 'is not a known field of a listing');
+  // The first unknown fields only, their names shortened: a client chooses how many and how long.
+  for (const key of Object.keys(item).filter((name) => !KNOWN_FIELDS.has(name)).slice(0, FIELD_ERRORS_MAX)) {
+    fail(key.length > FIELD_NAME_MAX ? `${key.slice(0, FIELD_NAME_MAX - 1)}…` : key, 'is not a known field of a listing');
   }
 
   const text = (field: string, required: boolean, max: number): string | null | undefined => {
@@ -133,7 +135,7 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     if (!isHttpUrl(url)) fail(`imageUrls[${i}]`, 'must be an absolute http(s) URL');
   });
 
-  const idForErrors = typeof item.externalId === 'string' ? item.externalId : null;
+  const idForErrors = echoableId(item.externalId, LIMITS.externalId);
   if (errors.length > 0) return { ok: false, externalId: idForErrors, errors };
 
   const content = {

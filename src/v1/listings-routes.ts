@@ -6,13 +6,14 @@ import { keepLastOccurrence } from '../listings/duplicates.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../http/errors.js';
 import type { FieldError } from '../outcome.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, ServiceId } from '../http/schemas.js';
 import type { CommercialStatus, ListingDraft } from '../listings/model.js';
 import { findListing, listListings, type ListingScope } from '../listings/store.js';
 import { deleteListing, ExternalIdInUse, setStatus, updateListing, writeListings, type WriteOutcome } from '../listings/write.js';
 import { PLAN_BATCH_SIZES } from '../quotas/limits.js';
 import { draftFromV1, etagOf, toV1Record, v1BodyErrors, v1BusinessErrors, v1Status, type V1Body } from './mapping.js';
-import { isIsoTimestamp } from '../listings/limits.js';
+import { LIMITS, isIsoTimestamp } from '../listings/limits.js';
+import { echoableId } from '../validation/storable.js';
 import {
   BatchRequest,
   BatchResult,
@@ -31,12 +32,12 @@ import {
 const validateItem = compileBodyValidator(ListingCreate);
 
 const security = [{ bearerAuth: [] }];
-const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' })) });
+const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 64, description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' })) });
 const IdempotencyHeader = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ maxLength: 255, description: 'Replays the first answer to this key for 24 hours; another body with the same key is 409.' })),
 });
 const WriteHeaders = Type.Object({ ...IfMatch.properties, ...IdempotencyHeader.properties });
-const etagHeader = { ETag: { type: 'string', description: '"v{version}"' } };
+const etagHeader = { ETag: { type: 'string', pattern: '^"v[0-9]+"$', maxLength: 16, description: '"v{version}"' } };
 
 /** `If-Match: "v3"` → 3; absent → undefined; anything else cannot match any version. */
 function expectedVersion(request: FastifyRequest): number | undefined {
@@ -91,7 +92,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'updated, or when the content equals what is stored (outcome unchanged, no new version). With If-None-Match: * the call only ' +
           'creates: an externalId already used is 409.',
         security,
-        headers: Type.Object({ ...IdempotencyHeader.properties, 'if-none-match': Type.Optional(Type.String({ description: '"*": create only.' })) }),
+        headers: Type.Object({ ...IdempotencyHeader.properties, 'if-none-match': Type.Optional(Type.String({ maxLength: 64, description: '"*": create only.' })) }),
         body: ListingCreate,
         response: { 200: CreationResult, 201: CreationResult, ...errorResponses(409, 422) },
       },
@@ -273,7 +274,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         params: ServiceIdParams,
         headers: WriteHeaders,
-        response: { 200: Type.Object({ serviceId: Type.String(), deleted: Type.Literal(true) }), ...errorResponses(404, 412) },
+        response: { 200: Type.Object({ serviceId: ServiceId(), deleted: Type.Literal(true) }), ...errorResponses(404, 412) },
       },
     },
     async (request) => {
@@ -322,7 +323,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const fail = (index: number, externalId: string | null, code: string, errors: FieldError[]) =>
       results.push({ index, externalId, outcome: 'error', serviceId: null, version: null, error: { code, message: errors.map((e) => e.message).join('; '), errors } });
     items.forEach((item, index) => {
-      const externalId = typeof (item as V1Body)?.externalId === 'string' ? ((item as V1Body).externalId as string) : null;
+      const externalId = echoableId((item as V1Body | null)?.externalId, LIMITS.externalId);
       if (!validateItem(item)) {
         fail(index, externalId, 'validation_error', fieldErrorsFromAjv((validateItem.errors ?? []) as ErrorObject[], 'body'));
         return;

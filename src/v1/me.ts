@@ -1,34 +1,38 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS } from '../quotas/limits.js';
+import { Count, DateTime, Int, Text, UNIX_SECONDS_MAX } from '../http/schemas.js';
+import { SCOPES } from '../keys/key-format.js';
+import { AGENCY_NAME_MAX, KEY_NAME_MAX } from '../admin/routes.js';
+import { idPattern } from '../validation/storable.js';
 
 const Quota = Type.Object({
   name: Type.String({ enum: ['key', 'plan'], description: "key: this key's own quota; plan: the agency's plan quota on v1, shared by its keys of this environment." }),
-  limit: Type.Integer(),
-  used: Type.Integer(),
-  remaining: Type.Integer(),
-  reset: Type.Integer({ description: 'Unix seconds at which the oldest counted call leaves the rolling 24-hour window.' }),
+  limit: Count(),
+  used: Count(),
+  remaining: Count(),
+  reset: Int(0, UNIX_SECONDS_MAX, { description: 'Unix seconds at which the oldest counted call leaves the rolling 24-hour window.' }),
 });
 
 const MeResponse = Type.Object({
   agency: Type.Object({
-    agencyId: Type.String(),
-    name: Type.String(),
-    plan: Type.String({ enum: ['solo', 'agence', 'reseau'] }),
-    planName: Type.String(),
+    agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }),
+    name: Text(AGENCY_NAME_MAX),
+    plan: Type.String({ enum: Object.keys(PLAN_NAMES) }),
+    planName: Type.String({ enum: Object.values(PLAN_NAMES) }),
     verified: Type.Boolean(),
-    batchSize: Type.Integer({ description: 'Most listings POST /v1/listings/batch takes on this plan.' }),
-    webhooks: Type.Integer({ description: 'Webhook endpoints this plan allows.' }),
+    batchSize: Count(Math.max(...Object.values(PLAN_BATCH_SIZES)), { description: 'Most listings POST /v1/listings/batch takes on this plan.' }),
+    webhooks: Count(Math.max(...Object.values(PLAN_WEBHOOKS)), { description: 'Webhook endpoints this plan allows.' }),
   }),
   key: Type.Object({
-    keyId: Type.String(),
-    name: Type.String(),
-    display: Type.String({ description: 'Environment prefix and the first 4 random characters.' }),
+    keyId: Type.String({ pattern: idPattern('key'), maxLength: 64 }),
+    name: Text(KEY_NAME_MAX),
+    display: Text(32, { description: 'Environment prefix and the first 4 random characters.' }),
     env: Type.String({ enum: ['live', 'test'] }),
-    scopes: Type.Array(Type.String()),
-    createdAt: Type.String({ format: 'date-time' }),
-    lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    scopes: Type.Array(Type.String({ enum: [...SCOPES] }), { maxItems: SCOPES.length }),
+    createdAt: DateTime(),
+    lastUsedAt: Type.Union([DateTime(), Type.Null()]),
   }),
-  quotas: Type.Array(Quota, { description: 'Every quota this key is subject to on v1 (rolling 24 hours). Empty when quotas are switched off.' }),
+  quotas: Type.Array(Quota, { maxItems: 2, description: 'Every quota this key is subject to on v1 (rolling 24 hours). Empty when quotas are switched off.' }),
 });
 
 export const meRoute: FastifyPluginAsyncTypebox = async (app) => {

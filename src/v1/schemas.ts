@@ -1,7 +1,8 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../listings/model.js';
 import { LIMITS } from '../listings/limits.js';
-import { ExternalId, Moderation, ServiceId } from '../http/schemas.js';
+import { Count, DateTime, PUBLIC_TEXT_GROWTH, ExternalId, FieldErrorSchema, Int, Moderation, ServiceId, Text } from '../http/schemas.js';
+import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 
 /** JSON Schemas of the v1 interface (spec 2.3, DECISIONS §6): they validate, serialise and document. */
 
@@ -14,14 +15,14 @@ export const Photo = Type.Object(
   {
     url: Type.String({ format: 'uri', pattern: '^https?://', maxLength: LIMITS.url, description: 'Public image URL, served as given (HTTPS recommended).' }),
     label: Type.Optional(nullable(Type.String({ maxLength: LIMITS.label }))),
-    order: Type.Integer({ minimum: 0, maximum: LIMITS.photos - 1, description: 'Position, from 0.' }),
+    order: Int(0, LIMITS.photos - 1, { description: 'Position, from 0.' }),
   },
   { additionalProperties: false },
 );
 
 export const Fees = Type.Object(
   {
-    agencyFees: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: LIMITS.price, description: 'Whole euros.' }))),
+    agencyFees: Type.Optional(nullable(Int(0, LIMITS.price, { description: 'Whole euros.' }))),
     feesPaidBy: Type.Optional(nullable(Type.String({ enum: [...FEES_PAID_BY], description: 'seller or buyer for sales; landlord or tenant for rentals.' }))),
     feeIncluded: Type.Optional(nullable(Type.Boolean({ description: 'Whether price includes the agency fees.' }))),
   },
@@ -35,27 +36,27 @@ const fields = {
   category: Type.String({ enum: [...PROPERTY_TYPES], description: 'Kind of property.' }),
   title: text(LIMITS.title, 'At most 100 characters recommended.'),
   description: nullable(Type.String({ maxLength: LIMITS.description }), 'Contact details are masked on the public site; see publicDescription.'),
-  price: Type.Integer({ minimum: 1, maximum: LIMITS.price, description: 'Whole euros; the monthly rent for a rental.' }),
-  priceUnit: Type.String({ pattern: '^[A-Z]{3}$', default: 'EUR', description: 'ISO 4217 currency code; only EUR is accepted (other codes: 422).' }),
+  price: Int(1, LIMITS.price, { description: 'Whole euros; the monthly rent for a rental.' }),
+  priceUnit: Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3, default: 'EUR', description: 'ISO 4217 currency code; only EUR is accepted (other codes: 422).' }),
   city: text(LIMITS.city),
-  postcode: Type.String({ pattern: '^[0-9]{5}$', description: 'French postcode.' }),
-  surface: Type.Integer({ minimum: 1, maximum: LIMITS.surface, description: 'Whole square metres.' }),
-  rooms: Type.Integer({ minimum: 0, maximum: LIMITS.rooms }),
-  bedrooms: nullable(Type.Integer({ minimum: 0, maximum: LIMITS.rooms })),
+  postcode: Type.String({ pattern: '^[0-9]{5}$', maxLength: 5, description: 'French postcode.' }),
+  surface: Int(1, LIMITS.surface, { description: 'Whole square metres.' }),
+  rooms: Int(0, LIMITS.rooms),
+  bedrooms: nullable(Int(0, LIMITS.rooms)),
   dpe: nullable(energy, 'Energy rating A–G; null when not communicated. Must not be better than ges.'),
   ges: nullable(energy, 'Greenhouse-gas rating A–G.'),
   photos: Type.Array(Photo, { maxItems: LIMITS.photos }),
   fees: nullable(Fees),
-  charges: nullable(Type.Integer({ minimum: 0, maximum: LIMITS.charges }), 'Monthly charges of a rental, whole euros.'),
-  floor: nullable(Type.Integer({ minimum: LIMITS.floorMin, maximum: LIMITS.floorMax }), 'Null for the ground floor or a house.'),
+  charges: nullable(Int(0, LIMITS.charges), 'Monthly charges of a rental, whole euros.'),
+  floor: nullable(Int(LIMITS.floorMin, LIMITS.floorMax), 'Null for the ground floor or a house.'),
   neighborhood: nullable(Type.String({ maxLength: LIMITS.neighborhood })),
   addressLine: nullable(Type.String({ maxLength: LIMITS.addressLine }), 'Private: returned to the owning agency only.'),
   features: Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.feature }), { maxItems: LIMITS.features }),
   sourceCrm: nullable(Type.String({ enum: [...SOURCE_CRMS] })),
   shareWithService: Type.Boolean({ description: 'Read on creation only.' }),
   shareWithRelay: Type.Boolean({ description: 'Read on creation only.' }),
-  createdAtExternal: nullable(Type.String({ format: 'date-time' })),
-  updatedAtExternal: nullable(Type.String({ format: 'date-time' })),
+  createdAtExternal: nullable(DateTime()),
+  updatedAtExternal: nullable(DateTime()),
 };
 
 type FieldName = keyof typeof fields;
@@ -75,44 +76,47 @@ export const ListingUpdate = Type.Object(
 
 export const V1_STATUSES = ['pending_moderation', 'rejected', ...COMMERCIAL_STATUSES] as const;
 
+const PUBLIC_URL_MAX = LIMITS.url;
+
+/** A listing as v1 returns it: every field carries the bounds it was accepted with. */
 export const ListingRecord = Type.Object(
   {
     serviceId: ServiceId(),
-    externalId: Type.String(),
+    externalId: fields.externalId,
     status: Type.String({ enum: [...V1_STATUSES], description: 'pending_moderation while moderation is pending, rejected if refused, else the commercial status.' }),
     commercialStatus: Type.String({ enum: [...COMMERCIAL_STATUSES] }),
-    version: Type.Integer({ description: 'Grows by 1 on every accepted change; the ETag is "v{version}".' }),
-    publicUrl: Type.String(),
-    createdAt: Type.String({ format: 'date-time' }),
-    updatedAt: Type.String({ format: 'date-time' }),
+    version: Count(undefined, { description: 'Grows by 1 on every accepted change; the ETag is "v{version}".' }),
+    publicUrl: Type.String({ format: 'uri', maxLength: PUBLIC_URL_MAX }),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
     moderation: Moderation(),
     type: fields.type,
     category: fields.category,
-    title: Type.String(),
-    description: nullable(Type.String()),
-    publicTitle: Type.String({ description: 'The title exactly as the public site shows it.' }),
-    publicDescription: nullable(Type.String(), 'The description exactly as the public site shows it.'),
-    price: Type.Integer(),
-    priceUnit: Type.String(),
-    city: Type.String(),
-    postcode: Type.String(),
-    surface: Type.Integer(),
-    rooms: Type.Integer(),
-    bedrooms: nullable(Type.Integer()),
-    dpe: nullable(energy),
-    ges: nullable(energy),
-    photos: Type.Array(Type.Object({ url: Type.String(), label: nullable(Type.String()), order: Type.Integer() })),
-    fees: nullable(Type.Object({ agencyFees: nullable(Type.Integer()), feesPaidBy: nullable(Type.String()), feeIncluded: nullable(Type.Boolean()) })),
-    charges: nullable(Type.Integer()),
-    floor: nullable(Type.Integer()),
-    neighborhood: nullable(Type.String()),
-    addressLine: nullable(Type.String()),
-    features: Type.Array(Type.String()),
-    sourceCrm: nullable(Type.String()),
+    title: fields.title,
+    description: fields.description,
+    publicTitle: Text(LIMITS.title * PUBLIC_TEXT_GROWTH, { description: 'The title exactly as the public site shows it.' }),
+    publicDescription: nullable(Text(LIMITS.description * PUBLIC_TEXT_GROWTH), 'The description exactly as the public site shows it.'),
+    price: fields.price,
+    priceUnit: Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3 }),
+    city: fields.city,
+    postcode: fields.postcode,
+    surface: fields.surface,
+    rooms: fields.rooms,
+    bedrooms: fields.bedrooms,
+    dpe: fields.dpe,
+    ges: fields.ges,
+    photos: fields.photos,
+    fees: fields.fees,
+    charges: fields.charges,
+    floor: fields.floor,
+    neighborhood: fields.neighborhood,
+    addressLine: fields.addressLine,
+    features: fields.features,
+    sourceCrm: fields.sourceCrm,
     shareWithService: Type.Boolean(),
     shareWithRelay: Type.Boolean(),
-    createdAtExternal: nullable(Type.String()),
-    updatedAtExternal: nullable(Type.String()),
+    createdAtExternal: nullable(DateTime()),
+    updatedAtExternal: nullable(DateTime()),
   },
   { $id: 'ListingRecord', additionalProperties: false },
 );
@@ -121,11 +125,11 @@ export const CreationResult = Type.Object(
   {
     ok: Type.Boolean(),
     serviceId: ServiceId(),
-    externalId: Type.String(),
+    externalId: fields.externalId,
     status: Type.String({ enum: [...V1_STATUSES] }),
-    publicUrl: Type.String(),
-    version: Type.Integer(),
-    createdAt: Type.String({ format: 'date-time' }),
+    publicUrl: Type.String({ format: 'uri', maxLength: PUBLIC_URL_MAX }),
+    version: Count(),
+    createdAt: DateTime(),
     outcome: Type.String({ enum: ['created', 'updated', 'unchanged'], description: 'unchanged: the content equals what is stored; no new version.' }),
   },
   { $id: 'CreationResult' },
@@ -139,45 +143,54 @@ export const StatusBody = Type.Object(
   { additionalProperties: false },
 );
 
+const LIST_PAGE_MAX = 200;
+const LIST_PAGES_MAX = 100_000;
+export const BATCH_MAX = 100;
+
 export const ListQuery = Type.Object(
   {
     status: Type.Optional(Type.String({ enum: [...V1_STATUSES] })),
-    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-    modifiedSince: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; listings updated at or after it.' })),
+    page: Int(1, LIST_PAGES_MAX, { default: 1 }),
+    pageSize: Int(1, LIST_PAGE_MAX, { default: 50 }),
+    modifiedSince: Type.Optional(DateTime({ description: 'ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it.' })),
   },
   { additionalProperties: false },
 );
 
 export const ListResponse = Type.Object({
-  data: Type.Array(Type.Ref('ListingRecord')),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-  total: Type.Integer(),
+  data: Type.Array(Type.Ref('ListingRecord'), { maxItems: LIST_PAGE_MAX }),
+  page: Int(1, LIST_PAGES_MAX),
+  pageSize: Int(1, LIST_PAGE_MAX),
+  total: Count(),
   hasMore: Type.Boolean(),
 });
 
 export const BatchRequest = Type.Object(
-  { listings: Type.Array(Type.Ref('ListingCreate'), { minItems: 1, maxItems: 100, description: 'At most the plan’s batch size: 10 (Solo), 50 (Agence), 100 (Réseau).' }) },
+  { listings: Type.Array(Type.Ref('ListingCreate'), { minItems: 1, maxItems: BATCH_MAX, description: 'At most the plan’s batch size: 10 (Solo), 50 (Agence), 100 (Réseau).' }) },
   { additionalProperties: false },
 );
 
 export const BatchResult = Type.Object({
-  processed: Type.Integer(),
-  created: Type.Integer(),
-  updated: Type.Integer(),
-  unchanged: Type.Integer(),
-  failed: Type.Integer(),
+  processed: Count(BATCH_MAX),
+  created: Count(BATCH_MAX),
+  updated: Count(BATCH_MAX),
+  unchanged: Count(BATCH_MAX),
+  failed: Count(BATCH_MAX),
   results: Type.Array(
     Type.Object({
-      index: Type.Integer(),
-      externalId: nullable(Type.String()),
+      index: Count(BATCH_MAX - 1),
+      externalId: nullable(Text(LIMITS.externalId)),
       outcome: Type.String({ enum: ['created', 'updated', 'unchanged', 'error'] }),
-      serviceId: nullable(Type.String()),
-      version: nullable(Type.Integer()),
+      serviceId: nullable(ServiceId()),
+      version: nullable(Count()),
       error: nullable(
-        Type.Object({ code: Type.String(), message: Type.String(), errors: Type.Array(Type.Object({ field: Type.String(), message: Type.String() })) }),
+        Type.Object({
+          code: Type.String({ enum: ['validation_error', 'business_error', 'conflict'] }),
+          message: Text(FIELD_ERRORS_MAX * (FIELD_MESSAGE_MAX + 2)),
+          errors: Type.Array(FieldErrorSchema, { maxItems: FIELD_ERRORS_MAX }),
+        }),
       ),
     }),
+    { maxItems: BATCH_MAX },
   ),
 });

@@ -103,6 +103,16 @@ export function jsonPath(instancePath: string, extra?: string): string {
   return out;
 }
 
+/**
+ * Bounds on what a refusal echoes back. An unknown field's name comes from the client, and a
+ * body of 1 MiB can hold thousands of them: the answer names the first ones, shortened.
+ */
+export const FIELD_ERRORS_MAX = 50;
+export const FIELD_NAME_MAX = 200;
+export const FIELD_MESSAGE_MAX = 400;
+
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 export interface AjvIssue {
   instancePath: string;
   schemaPath?: string;
@@ -182,9 +192,10 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError
     issues.filter((issue) => inside(issue, union) && !unions.some((inner) => inside(inner, union) && inside(issue, inner)));
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  const push = (field: string, message: string) => {
-    const text = `${field} ${message}`;
-    if (seen.has(text)) return;
+  const push = (fullField: string, message: string) => {
+    const field = shorten(fullField, FIELD_NAME_MAX);
+    const text = shorten(`${field} ${message}`, FIELD_MESSAGE_MAX);
+    if (seen.has(text) || out.length >= FIELD_ERRORS_MAX) return;
     seen.add(text);
     out.push({ field, message: text });
   };

@@ -42,3 +42,14 @@ export const idPattern = (prefix: 'lst' | 'agc' | 'key') => `^${prefix}_[0-9A-Za
  * CRM puts in an id and which PostgreSQL cannot always store (NUL).
  */
 export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]+$';
+
+const WITHOUT_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS);
+
+/**
+ * The id a refused item carried, to echo in its error entry when it is a well-formed one;
+ * otherwise null (the entry's reason says what is wrong with it). An answer never repeats
+ * a megabyte-long or control-character "id" back.
+ */
+export function echoableId(value: unknown, maxLength: number): string | null {
+  return typeof value === 'string' && value.length <= maxLength && WITHOUT_CONTROL_CHARACTERS.test(value) && isStorableText(value) ? value : null;
+}
