@@ -6,7 +6,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { buildApp, closeServices, createServices, type Services } from './app.js';
-import { seedDemoAgency, type DemoAgency } from './agencies/demo.js';
+import { seedDemoAgency, type DemoAgency } from './onboarding/demo-agency.js';
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -1,37 +1,52 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { registerAuthentication, type InterfaceFace } from '../keys/authenticate.js';
+import type { KeyEnvironment } from '../keys/bearer.js';
 import { v1Routes } from '../v1/routes.js';
+import { ListingCreate, ListingRecord } from '../v1/schemas.js';
 import { ingestionRoutes } from '../ingestion/routes.js';
 import { withStandardErrors } from './schemas.js';
+import { keyAuth } from './plugins/key-auth.js';
+import { quota } from './plugins/quota.js';
+import { scopeCheck } from './plugins/scope.js';
+import { requestLog } from './plugins/request-log.js';
+import { idempotency } from './plugins/idempotency.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Which environment's data this mount serves: LIVE paths vs the /sandbox mirror. */
-    face: InterfaceFace;
-  }
+interface InterfaceMount {
+  prefix: string;
+  routes: FastifyPluginAsync;
+  keys: KeyEnvironment;
+  /** v1 calls count against the agency's plan quota too, and take Idempotency-Key. */
+  isV1: boolean;
 }
 
 /**
  * Both interfaces are mounted twice: on their live paths for LIVE keys and under
- * /sandbox for TEST keys. Each mount authenticates every route it holds.
+ * /sandbox for TEST keys. Each mount stacks the same concerns, in this order, over
+ * every route it holds: key authentication, quota, scope, request log (and idempotency on v1).
  */
 export async function registerInterfaces(app: FastifyInstance) {
   const { config } = app.services;
-  const sandboxIngest = `${config.baseUrl}/sandbox/ingest`;
-  const mounts: Array<{ prefix: string; routes: FastifyPluginAsync; face: InterfaceFace }> = [
-    { prefix: '/v1', routes: v1Routes, face: { kind: 'v1', env: 'live', liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` } },
-    { prefix: '/sandbox/v1', routes: v1Routes, face: { kind: 'v1', env: 'test', liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` } },
-    { prefix: '/ingest', routes: ingestionRoutes, face: { kind: 'ingest', env: 'live', liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: sandboxIngest } },
-    { prefix: '/sandbox/ingest', routes: ingestionRoutes, face: { kind: 'ingest', env: 'test', liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: sandboxIngest } },
+  const v1 = { liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` };
+  const ingest = { liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: `${config.baseUrl}/sandbox/ingest` };
+  const mounts: InterfaceMount[] = [
+    { prefix: '/v1', routes: v1Routes, keys: { env: 'live', ...v1 }, isV1: true },
+    { prefix: '/sandbox/v1', routes: v1Routes, keys: { env: 'test', ...v1 }, isV1: true },
+    { prefix: '/ingest', routes: ingestionRoutes, keys: { env: 'live', ...ingest }, isV1: false },
+    { prefix: '/sandbox/ingest', routes: ingestionRoutes, keys: { env: 'test', ...ingest }, isV1: false },
   ];
+  // Shared by both v1 mounts, and named components of the OpenAPI description.
+  app.addSchema(ListingCreate);
+  app.addSchema(ListingRecord);
   for (const mount of mounts) {
     await app.register(
       async (scope) => {
-        scope.decorate('face', mount.face);
         scope.addHook('onRoute', (route) => {
           if (route.schema && !route.schema.hide) withStandardErrors(route.schema as Parameters<typeof withStandardErrors>[0]);
         });
-        registerAuthentication(scope, mount.face, app.services);
+        await scope.register(keyAuth, mount.keys);
+        await scope.register(quota, { countsAgainstPlan: mount.isV1 });
+        await scope.register(scopeCheck);
+        await scope.register(requestLog);
+        if (mount.isV1) await scope.register(idempotency);
         await scope.register(mount.routes);
       },
       { prefix: mount.prefix },
