@@ -16,7 +16,7 @@ import { Problem } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
-import { registerInterfaces } from './http/interfaces.js';
+import { registerInterfaces } from './interfaces.js';
 import { startIdempotencyPurge } from './http/plugins/idempotency.js';
 
 export interface Services {

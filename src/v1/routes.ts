@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { meRoute } from './me.js';
+import { meRoute } from './me-route.js';
 import { v1ListingRoutes } from './listings-routes.js';
 
 /** The public v1 REST interface (spec 4.2), mounted live and under /sandbox. */

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { KeyEnvironment } from '../keys/bearer.js';
-import { v1Routes } from '../v1/routes.js';
-import { ListingCreate, ListingRecord } from '../v1/schemas.js';
-import { ingestionRoutes } from '../ingestion/routes.js';
-import { withStandardErrors } from './schemas.js';
-import { keyAuth } from './plugins/key-auth.js';
-import { quota } from './plugins/quota.js';
-import { scopeCheck } from './plugins/scope.js';
-import { requestLog } from './plugins/request-log.js';
-import { idempotency } from './plugins/idempotency.js';
+import type { KeyEnvironment } from './keys/bearer.js';
+import { v1Routes } from './v1/routes.js';
+import { ListingCreate, ListingRecord } from './v1/schemas.js';
+import { ingestionRoutes } from './ingestion/routes.js';
+import { withStandardErrors } from './http/schemas.js';
+import { keyAuth } from './http/plugins/key-auth.js';
+import { quota } from './http/plugins/quota.js';
+import { scopeCheck } from './http/plugins/scope.js';
+import { requestLog } from './http/plugins/request-log.js';
+import { idempotency } from './http/plugins/idempotency.js';
 
 interface InterfaceMount {
   prefix: string;
