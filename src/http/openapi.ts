@@ -21,11 +21,14 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
           'Receives real-estate listings from agency software and publishes them on a public listings site. ' +
           'Two interfaces share one listing model: the bulk ingestion interface (`/ingest`) and the REST v1 interface (`/v1`). ' +
           'Each has a sandbox under `/sandbox` that takes TEST keys only. Errors are RFC 9457 problem details ' +
-          '(`application/problem+json`) with a `code` from the spec and `errors[]` of `{field, message}`.',
+          '(`application/problem+json`) with a `code` from the spec and `errors[]` of `{field, message}`. ' +
+          'CORS: none. The API is called server to server by agencies’ software with secret keys; it never sends ' +
+          'Access-Control-Allow-* headers, so browsers refuse cross-origin calls (keys must not live in web pages).',
       },
       servers: [
-        { url: config.baseUrl, description: 'Live (LIVE keys)' },
-        { url: `${config.baseUrl}/sandbox`, description: 'Sandbox (TEST keys)' },
+        // Both are public: agencies' software calls them (x-internal: false, for OWASP API9 inventory).
+        { url: config.baseUrl, description: 'Production (LIVE keys)', 'x-internal': false },
+        { url: `${config.baseUrl}/sandbox`, description: 'Sandbox (TEST keys)', 'x-internal': false },
       ],
       components: {
         securitySchemes: {

@@ -1,6 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../http/errors.js';
-import { errorResponses, ExternalId, Int } from '../http/schemas.js';
+import { errorResponses } from '../http/schemas.js';
+import { ExternalId } from '../listings/schemas.js';
+import { Int } from '../validation/schema-types.js';
 import { envelopeOnly } from '../http/validation.js';
 import { findListing, listChanges } from '../listings/store.js';
 import { deleteListing } from '../listings/write.js';

@@ -1,7 +1,8 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../listings/model.js';
 import { LIMITS } from '../listings/limits.js';
-import { Count, DateTime, PUBLIC_TEXT_GROWTH, ExternalId, FieldErrorSchema, Int, Moderation, ServiceId, Text } from '../http/schemas.js';
+import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
+import { ExternalId, Moderation, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 import { KNOWN_FIELDS } from './validate.js';
 import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';

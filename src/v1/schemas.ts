@@ -1,7 +1,8 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
 import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../listings/model.js';
 import { LIMITS } from '../listings/limits.js';
-import { Count, DateTime, PUBLIC_TEXT_GROWTH, ExternalId, FieldErrorSchema, Int, Moderation, ServiceId, Text } from '../http/schemas.js';
+import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
+import { ExternalId, Moderation, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 
 /** JSON Schemas of the v1 interface (spec 2.3, DECISIONS §6): they validate, serialise and document. */

@@ -1,9 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS } from '../quotas/limits.js';
-import { Count, DateTime, Int, Text, UNIX_SECONDS_MAX } from '../http/schemas.js';
+import { Count, DateTime, Int, Text, UNIX_SECONDS_MAX } from '../validation/schema-types.js';
 import { SCOPES } from '../keys/key-format.js';
 import { AGENCY_NAME_MAX, KEY_NAME_MAX } from '../admin/routes.js';
 import { idPattern } from '../validation/storable.js';
+import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS } from '../agencies/plans.js';
 
 const Quota = Type.Object({
   name: Type.String({ enum: ['key', 'plan'], description: "key: this key's own quota; plan: the agency's plan quota on v1, shared by its keys of this environment." }),
