@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SecureContextOptions } from 'node:tls';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -10,7 +10,7 @@ import { StatisticsKeeper } from './db/statistics.js';
 import { PLANNED_COLUMNS } from './listings/store.js';
 import { RequestLogWriter } from './request-log/request-log.js';
 import { QuotaGate } from './quotas/quota-gate.js';
-import { registerErrorHandling } from './http/errors.js';
+import { ApiError, registerErrorHandling, sendProblem } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -96,6 +96,16 @@ export async function buildApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomBytes(9).toString('base64url')}`;
     },
     bodyLimit: 1024 * 1024,
+    // Past 100 characters the router itself answered a bare 414; a long id now reaches its
+    // route's schema and gets a 400 naming the parameter. Node caps the whole header block at 16 KiB.
+    maxParamLength: 16 * 1024,
+    // A path that is not valid percent-encoding ("/v1/listings/%") is refused by the router
+    // before any route: it gets the same problem body as every other bad input.
+    frameworkErrors: (error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'path must be valid percent-encoded UTF-8' : error.message;
+      reply.errorCode = 'validation_error';
+      return sendProblem(reply, services.config.baseUrl, new ApiError('validation_error', message, [{ field: 'path', message }]), request);
+    },
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -7,6 +7,9 @@ import type { Config } from '../config.js';
  * The OpenAPI 3.1 description is generated from the route schemas that also validate
  * requests and serialise responses, so the document cannot drift from the behaviour.
  */
+// The OpenAPI types know no x- extensions on servers.
+const PUBLIC = { 'x-internal': false } as object;
+
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
   await app.register(swagger, {
     // Shared schemas keep their names ($id) in components instead of def-0, def-1…
@@ -27,8 +30,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       },
       servers: [
         // Both are public: agencies' software calls them (x-internal: false, for OWASP API9 inventory).
-        { url: config.baseUrl, description: 'Production (LIVE keys)', 'x-internal': false },
-        { url: `${config.baseUrl}/sandbox`, description: 'Sandbox (TEST keys)', 'x-internal': false },
+        { url: config.baseUrl, description: 'Production (LIVE keys)', ...PUBLIC },
+        { url: `${config.baseUrl}/sandbox`, description: 'Sandbox (TEST keys)', ...PUBLIC },
       ],
       components: {
         securitySchemes: {

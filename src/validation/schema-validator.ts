@@ -203,7 +203,9 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError
     if (issue.keyword === 'required') {
       push(jsonPath(issue.instancePath, String(issue.params.missingProperty)), 'is required');
     } else if (issue.keyword === 'additionalProperties') {
-      push(jsonPath(issue.instancePath, String(issue.params.additionalProperty)), 'is not a known field');
+      const name = String(issue.params.additionalProperty);
+      if (name === '') push(jsonPath(issue.instancePath) || part, 'has a field with an empty name, which is not known');
+      else push(jsonPath(issue.instancePath, name), 'is not a known field');
     } else if (isUnion(issue)) {
       const summary = summariseUnion(branchesOf(issue));
       if (typeof summary === 'string') push(jsonPath(issue.instancePath) || part, summary);
