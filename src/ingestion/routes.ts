@@ -36,7 +36,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Content equal to what is stored is counted as unchanged (no new version). The same externalId twice in one push: the last occurrence wins.',
         security: [{ bearerAuth: [] }],
         body: IngestRequest,
-        response: { 200: IngestResult },
+        response: { 200: IngestResult, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -113,7 +113,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ExternalIdQuery,
         response: {
           200: Type.Object({ externalId: ExternalId(), deleted: Type.Literal(true) }),
-          ...errorResponses(404),
+          ...errorResponses(404, 409),
         },
       },
     },

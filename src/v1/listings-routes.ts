@@ -245,7 +245,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ServiceIdParams,
         headers: WriteHeaders,
         body: StatusBody,
-        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(404, 412) },
+        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(404, 409, 412) },
       },
     },
     async (request, reply) => {
@@ -275,7 +275,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         params: ServiceIdParams,
         headers: WriteHeaders,
-        response: { 200: Type.Object({ serviceId: ServiceId(), deleted: Type.Literal(true) }), ...errorResponses(404, 412) },
+        response: { 200: Type.Object({ serviceId: ServiceId(), deleted: Type.Literal(true) }), ...errorResponses(404, 409, 412) },
       },
     },
     async (request) => {
@@ -303,7 +303,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         headers: IdempotencyHeader,
         body: BatchRequest,
-        response: { 200: BatchResult },
+        response: { 200: BatchResult, ...errorResponses(409) },
       },
     },
     async (request) => {
