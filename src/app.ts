@@ -98,7 +98,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Past 100 characters the router itself answered a bare 414; a long id now reaches its
     // route's schema and gets a 400 naming the parameter. Node caps the whole header block at 16 KiB.
-    maxParamLength: 16 * 1024,
+    routerOptions: { maxParamLength: 16 * 1024 },
     // A path that is not valid percent-encoding ("/v1/listings/%") is refused by the router
     // before any route: it gets the same problem body as every other bad input.
     frameworkErrors: (error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
