@@ -8,6 +8,7 @@ import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
 import { SERVER_TIMEOUTS, buildApp, closeServices, createServices } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { describedOperations, operatorOperations, type Description } from './helpers/hostile.js';
 
 /** Issue 14: values PostgreSQL cannot take are refused as bad input before any query, never a 500. */
 
@@ -134,4 +135,23 @@ test(`[${databaseKind}] a request whose body never arrives is dropped, not held 
     await closeServices(services);
     await db.close();
   }
+});
+
+test(`[${databaseKind}] a NUL in any path or query parameter of any described operation is a 400 naming it`, async () => {
+  const description = t.app.swagger() as unknown as Description;
+  const operations = [...describedOperations(description), ...(await operatorOperations(t.services))];
+  const credentials = { live: agency.live, test: agency.test, admin: ADMIN_TOKEN };
+  let checked = 0;
+  for (const op of operations) {
+    for (const parameter of op.parameters.filter((p) => (p.in === 'path' || p.in === 'query') && p.schema?.type === 'string')) {
+      let url = op.template;
+      for (const other of op.parameters.filter((p) => p.in === 'path')) url = url.replace(`{${other.name}}`, other === parameter ? 'a%00b' : 'lst_0000000Fine');
+      if (parameter.in === 'query') url += `?${parameter.name}=a%00b`;
+      const response = await t.app.inject({ method: op.method as 'GET', url, headers: { authorization: `Bearer ${credentials[op.auth]}` } });
+      assert.equal(response.statusCode, 400, `${op.method} ${url}`);
+      assert.ok(fieldsOf(response.json()).includes(parameter.name), `${op.method} ${url}: ${response.body}`);
+      checked += 1;
+    }
+  }
+  assert.ok(checked >= 10, `${checked} parameters checked`);
 });
