@@ -16,7 +16,7 @@ import { Problem } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
-import { registerInterfaces } from './interfaces.js';
+import { addSharedSchemas, registerInterfaces } from './interfaces.js';
 import { startIdempotencyPurge } from './http/plugins/idempotency.js';
 
 export interface Services {
@@ -80,6 +80,7 @@ export async function buildApp(
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(Problem);
+  addSharedSchemas(app);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, services.config.baseUrl);
