@@ -31,9 +31,6 @@ function fingerprint(request: FastifyRequest): string {
 
 export function registerIdempotency(app: FastifyInstance) {
   const { db } = app.services;
-  const purge = setInterval(() => void purgeIdempotencyKeys(db, app.services.now()).catch(() => {}), 3_600_000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method)) return;
@@ -94,7 +91,7 @@ export function registerIdempotency(app: FastifyInstance) {
   });
 }
 
-/** Entries older than the replay window, removed in the background. */
+/** Entries older than the replay window, removed by a periodic job (see createServices). */
 export async function purgeIdempotencyKeys(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, now: Date) {
   await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(now.getTime() - WINDOW_MS).toISOString()]);
 }
