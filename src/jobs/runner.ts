@@ -230,11 +230,14 @@ export class JobRunner {
     try {
       await registered.handler(job.payload, { id: job.id, attempt: job.attempts, signal });
     } catch (error) {
+      // Stopped under it: `stop()` hands the job back, unspent, however the handler ended.
+      if (signal.aborted) return;
       this.report(error);
       if (job.attempts >= job.max_attempts) await this.markFailed(job, describe(error));
       else await this.retryLater(job, registered.backoff(job.attempts), describe(error));
       return;
     }
+    if (signal.aborted) return;
     await this.db.query('DELETE FROM jobs WHERE id = $1 AND locked_by = $2', [job.id, this.id]);
   }
 
