@@ -1,4 +1,5 @@
-import { openDatabase, type Database } from '../src/db/database.js';
+import type { Database } from '../src/db/database.js';
+import { openDatabase } from '../src/db/open.js';
 import { migrate } from '../src/db/migrate.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { JobRunner } from '../src/jobs/runner.js';

@@ -10,17 +10,16 @@ import { StatisticsKeeper } from './db/statistics.js';
 import { PLANNED_COLUMNS } from './listings/store.js';
 import { RequestLogWriter } from './request-log/request-log.js';
 import { QuotaGate } from './quotas/quota-gate.js';
-import { purgeIdempotencyKeys } from './idempotency/idempotency.js';
+import { purgeIdempotencyKeys } from './idempotency/store.js';
 import { JobQueue, purgeFailedJobs } from './jobs/queue.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
-import { ListingCreate, ListingRecord } from './v1/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
-import { registerInterfaces } from './http/interfaces.js';
+import { registerInterfaces } from './interfaces.js';
 
 export interface Services {
   config: Config;
@@ -102,12 +101,8 @@ export async function buildApp(
   } as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('services', services);
-  app.decorateRequest('auth', null);
-  app.decorateRequest('quotaStates', null);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(Problem);
-  app.addSchema(ListingCreate);
-  app.addSchema(ListingRecord);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, services.config.baseUrl);

@@ -10,7 +10,7 @@ import { errorResponses } from '../http/schemas.js';
 import type { CommercialStatus, ListingDraft } from '../listings/model.js';
 import { findListing, listListings, type ListingScope } from '../listings/store.js';
 import { deleteListing, ExternalIdInUse, setStatus, updateListing, writeListings, type WriteOutcome } from '../listings/write.js';
-import { PLAN_BATCH_SIZES } from '../quotas/limits.js';
+import { PLAN_BATCH_SIZES } from '../agencies/plans.js';
 import { draftFromV1, etagOf, toV1Record, v1BodyErrors, v1BusinessErrors, v1Status, type V1Body } from './mapping.js';
 import { isIsoTimestamp } from '../listings/limits.js';
 import {
