@@ -6,6 +6,7 @@ import type { Database } from '../src/db/database.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { JobRunner, type RunnerOptions } from '../src/jobs/runner.js';
 import { onPostgres, openTestDatabase } from './helpers/database.js';
+import { createTestApp } from './helpers/app.js';
 
 /*
  * "Two processes": on PostgreSQL each runner has its own Database handle, i.e. its own pool of
@@ -279,6 +280,27 @@ test('wake() runs a job enqueued after a commit without waiting for the poll', a
   await worker.wake();
   assert.equal(ran.length, 1);
   assert.ok(ran[0]! - enqueuedAt < 1_000, `ran ${ran[0]! - enqueuedAt} ms after the enqueue`);
+});
+
+test('the service schedules its purges on its runner; WORKER=0 runs no jobs', async () => {
+  const server = await createTestApp({ db });
+  const quiet = await createTestApp({ db, env: { WORKER: '0' } });
+  try {
+    assert.ok(server.services.jobRunner);
+    assert.equal(quiet.services.jobRunner, null);
+    await server.services.jobRunner.wake();
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM job_schedules WHERE name = ANY($1::text[]) ORDER BY name', [
+      ['idempotency.purge', 'jobs.purge-failed', 'quotas.purge', 'request-log.purge'],
+    ]);
+    assert.deepEqual(
+      rows.map((row) => row.name),
+      ['idempotency.purge', 'jobs.purge-failed', 'quotas.purge', 'request-log.purge'],
+    );
+    assert.equal(typeof (await quiet.services.jobs.enqueue(uniqueName('from-a-quiet-server'), {})), 'number', 'any process may enqueue');
+  } finally {
+    await quiet.close();
+    await server.close();
+  }
 });
 
 function databaseLabel() {
