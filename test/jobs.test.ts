@@ -207,6 +207,37 @@ test('a job held by a process that died is taken over once its lease has expired
   release();
 });
 
+test('a job whose process died during its last attempt is marked failed, not run again', async () => {
+  const name = uniqueName('last-lease');
+  const clock = fakeClock();
+  const dying = severable(db);
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const doomed = await runner(dying.db, { now: clock.now, leaseMs: 600_000, onError: () => {} });
+  doomed.register(name, async () => {
+    started();
+    await new Promise(() => {});
+  });
+  const survivorRuns: number[] = [];
+  const survivor = await runner(otherProcessDb, { now: clock.now });
+  survivor.register(name, async (_payload, { attempt }) => void survivorRuns.push(attempt));
+
+  const id = (await new JobQueue(db, clock.now).enqueue(name, {}, { maxAttempts: 1 }))!;
+  await doomed.start();
+  await running;
+  dying.sever();
+  await survivor.start();
+  clock.advance(599_999);
+  await survivor.wake();
+  assert.equal((await jobRow(id))?.state, 'queued', 'still within the lease');
+  clock.advance(1);
+  await survivor.wake();
+  assert.deepEqual(survivorRuns, []);
+  const failed = await jobRow(id);
+  assert.equal(failed?.state, 'failed');
+  assert.match(failed!.last_error!, /lease expired/);
+});
+
 test('a periodic job runs once per period although two runners are up', async (t) => {
   const name = uniqueName('periodic');
   const clock = fakeClock();
