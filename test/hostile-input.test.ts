@@ -8,6 +8,7 @@ import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
 import { SERVER_TIMEOUTS, buildApp, closeServices, createServices } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { compileBodyValidator } from '../src/validation/schema-validator.js';
 import { describedOperations, operatorOperations, type Description } from './helpers/hostile.js';
 
 /** Issue 14: values PostgreSQL cannot take are refused as bad input before any query, never a 500. */
@@ -154,4 +155,18 @@ test(`[${databaseKind}] a NUL in any path or query parameter of any described op
     }
   }
   assert.ok(checked >= 10, `${checked} parameters checked`);
+});
+
+test('every string of a compiled schema refuses NUL and lone surrogates, at any depth and under any property name', () => {
+  const validate = compileBodyValidator({
+    type: 'object',
+    properties: {
+      default: { type: 'string' },
+      nested: { type: 'array', items: { anyOf: [{ type: 'string', enum: ['a\u0000'] }, { type: ['string', 'null'] }] } },
+    },
+  });
+  assert.equal(validate({ default: 'fine', nested: ['ok', null] }), true);
+  assert.equal(validate({ default: 'a\u0000b' }), false);
+  assert.equal(validate({ nested: ['x\ud800'] }), false);
+  assert.equal(validate({ nested: ['a\u0000'] }), false, 'an enum cannot let a NUL through either');
 });

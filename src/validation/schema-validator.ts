@@ -58,16 +58,25 @@ const textAjv = makeAjv(true);
  * written later, can let a NUL or a lone surrogate through to a query.
  */
 export function withStorableText<T>(schema: T): T {
-  if (Array.isArray(schema)) return schema.map(withStorableText) as T;
+  return addStorableText(schema, false) as T;
+}
+
+// Under these keywords the keys are names of properties or definitions, not keywords.
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+// Literal values are data, not schemas: an enum or const is compared, never walked.
+const LITERALS = new Set(['enum', 'const', 'default', 'examples']);
+
+function addStorableText(schema: unknown, namesMap: boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((entry) => addStorableText(entry, false));
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    // Literal values are data, not schemas: an enum or const is compared, never walked.
-    out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : withStorableText(value);
+    out[key] = !namesMap && LITERALS.has(key) ? value : addStorableText(value, !namesMap && NAME_MAPS.has(key));
   }
+  if (namesMap) return out;
   const type = out.type;
   if (type === 'string' || (Array.isArray(type) && type.includes('string'))) out[STORABLE_TEXT] = true;
-  return out as T;
+  return out;
 }
 
 const compiled = new Map<Ajv, WeakMap<object, ValidateFunction>>([
