@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, ADMIN_TOKEN, type TestAgency, type TestApp } from './helpers/app.js';
-import { databaseKind } from './helpers/database.js';
+import { createEmptyPostgresDatabase, databaseKind, onPostgres } from './helpers/database.js';
+import type { Database } from '../src/db/database.js';
+import { openDatabase } from '../src/db/open.js';
+import { migrate } from '../src/db/migrate.js';
 import { describedOperations, operatorOperations, requestsFor, type Credentials, type Description, type HostileRequest, type Operation } from './helpers/hostile.js';
 
 /**
@@ -60,15 +63,36 @@ function answerProblems(op: Operation, request: HostileRequest, response: LightM
   return problems;
 }
 
+/**
+ * "Nothing written" is checked on the whole database, so the campaign needs one no other test
+ * file writes to: on PostgreSQL, where the files share a database, it gets a fresh one.
+ */
+let ownDatabase: { db: Database; drop(): Promise<void> } | null = null;
+async function isolatedDatabase(): Promise<Database | undefined> {
+  if (!onPostgres) return undefined; // on PGlite every test file has a database of its own
+  const empty = await createEmptyPostgresDatabase();
+  const db = await openDatabase({ databaseUrl: empty.url, dataDir: null, poolSize: 4 });
+  await migrate(db);
+  ownDatabase = { db, drop: empty.drop };
+  return db;
+}
+
 before(async () => {
+  const db = await isolatedDatabase();
   // Quotas are set out of reach: the campaign is about input, and 429s would hide it.
-  t = await createTestApp({ env: { KEY_QUOTA_LIVE: '100000000', KEY_QUOTA_TEST: '100000000' } });
+  t = await createTestApp({ ...(db ? { db } : {}), env: { KEY_QUOTA_LIVE: '100000000', KEY_QUOTA_TEST: '100000000' } });
   agency = await t.agency({ plan: 'reseau' });
   credentials = { live: agency.live, test: agency.test, admin: ADMIN_TOKEN };
   description = t.app.swagger() as unknown as Description;
   operations.push(...describedOperations(description), ...(await operatorOperations(t.services)));
 });
-after(() => t.close());
+after(async () => {
+  await t.close();
+  if (ownDatabase) {
+    await ownDatabase.db.close();
+    await ownDatabase.drop();
+  }
+});
 
 test(`[${databaseKind}] hostile requests to every operation: documented answers, no 5xx, no hang, nothing written when refused`, async () => {
   assert.ok(operations.some((op) => op.auth === 'admin') && operations.some((op) => op.auth === 'test'), 'every kind of operation is attacked');
