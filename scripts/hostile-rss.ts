@@ -4,9 +4,9 @@
  * suite's campaign, and prints its RSS and its live heap after each round (from V8's own
  * --trace-gc lines, the heap that survived the last full collection).
  *
- *   node --import tsx scripts/hostile-rss.ts [requests per round, 10000] [rounds, 2]
+ *   npm run hostile:rss -- [requests per round, 10000] [rounds, 2]
  *
- * On PostgreSQL: scripts/with-postgres.sh node --import tsx scripts/hostile-rss.ts
+ * On PostgreSQL: scripts/with-postgres.sh npm run hostile:rss
  * Memory that grows round after round is retained; RSS that rises once and stays while the
  * live heap does not is heap V8 has not returned to the system.
  */
