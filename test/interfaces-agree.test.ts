@@ -1,17 +1,11 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp, type TestAgency } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
 
-let t: TestApp;
-let agency: TestAgency;
-before(async () => {
-  t = await createTestApp();
-  agency = await t.agency({ plan: 'reseau' });
-});
-after(() => t.close());
+const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 const push = async (listing: Record<string, unknown>) => (await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [listing] })).json();
 const warningsOf = (list: Array<{ field: string; message: string }>) => list.map((w) => [w.field, w.message]);

@@ -1,6 +1,6 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp, type TestAgency } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
@@ -8,13 +8,7 @@ import { ADDED_FIELDS, createContentModel, listingContent } from '../src/listing
 import { contentHash } from '../src/listings/content-hash.js';
 import type { CommercialStatus, ListingContent } from '../src/listings/model.js';
 
-let t: TestApp;
-let agency: TestAgency;
-before(async () => {
-  t = await createTestApp();
-  agency = await t.agency({ plan: 'reseau' });
-});
-after(() => t.close());
+const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 /** The content as the real model stores it, for a listing pushed with the spec's example values. */
 const sample: ListingContent = {

@@ -7,7 +7,7 @@ import type { CommercialStatus } from '../listings/model.js';
 import { findListing, listListings, type ListingScope } from '../listings/store.js';
 import { deleteListing, setStatus, updateListing, upsertListing } from '../listings/single-writes.js';
 import type { WrittenListing } from '../listings/write.js';
-import { PLAN_BATCH_SIZES } from '../quotas/limits.js';
+import { PLAN_BATCH_SIZES } from '../agencies/plans.js';
 import { isIsoTimestamp } from '../validation/timestamps.js';
 import { batchUpsert } from './batch.js';
 import { etagOf, toV1Record, v1Draft, v1Status, type V1Body } from './mapping.js';
