@@ -10,7 +10,7 @@ import type { WrittenListing } from '../listings/write.js';
 import { PLAN_BATCH_SIZES } from '../agencies/plans.js';
 import { isIsoTimestamp } from '../validation/timestamps.js';
 import { batchUpsert } from './batch.js';
-import { etagOf, toV1Record, v1Draft, v1Status, type V1Body } from './mapping.js';
+import { etagOf, toV1Record, v1BodyRefusal, v1Draft, v1DraftOver, v1Status, type V1Body } from './mapping.js';
 import {
   BatchRequest,
   BatchResult,
@@ -181,11 +181,13 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as V1Body;
+      const unreadable = v1BodyRefusal(body);
+      if (unreadable) throw failWith(unreadable);
       const result = await updateListing(
         db,
         scopeOf(request),
         request.params.serviceId,
-        (current) => v1Draft({ externalId: current.externalId, ...body }, current.content),
+        (current) => v1DraftOver({ externalId: current.externalId, ...body }, current.content),
         app.services.now(),
         expectedVersion(request),
       );

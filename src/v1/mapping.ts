@@ -1,4 +1,4 @@
-import { refuseFields, type FieldError, type Outcome } from '../outcome.js';
+import { refuseFields, type FieldError, type Outcome, type Refusal } from '../outcome.js';
 import { withContentDefaults, type Listing, type ListingContent, type ListingDraft } from '../listings/model.js';
 import { serviceFields } from '../listings/record.js';
 import { businessErrors } from '../listings/rules.js';
@@ -81,18 +81,24 @@ export function v1BusinessErrors(content: ListingContent): FieldError[] {
   return businessErrors(content).map((error) => ({ field: V1_NAMES[error.field] ?? error.field, message: error.message }));
 }
 
+/** What JSON Schema cannot judge in a schema-valid body, as a refusal (400), or undefined when all is well. */
+export function v1BodyRefusal(body: V1Body): Refusal | undefined {
+  const errors = v1BodyErrors(body);
+  return errors.length > 0 ? refuseFields('validation_error', errors) : undefined;
+}
+
 /**
- * The draft a schema-valid v1 body asks for, laid over `base` (the stored content on PUT), or
- * its refusal: text or timestamps the schema cannot judge (400), inconsistent data (422).
+ * The draft a checked v1 body asks for, laid over `base` (the stored content on PUT), or its
+ * refusal for inconsistent data (422).
  */
-export function v1Draft(body: V1Body, base?: ListingContent): Outcome<ListingDraft> {
-  const bodyErrors = v1BodyErrors(body);
-  if (bodyErrors.length > 0) return refuseFields('validation_error', bodyErrors);
+export function v1DraftOver(body: V1Body, base?: ListingContent): Outcome<ListingDraft> {
   const draft = draftFromV1(body, base);
   const business = v1BusinessErrors(draft.content);
-  if (business.length > 0) return refuseFields('business_error', business);
-  return { ok: true, value: draft };
+  return business.length > 0 ? refuseFields('business_error', business) : { ok: true, value: draft };
 }
+
+/** The draft a schema-valid v1 body asks for, or its refusal (400, then 422). */
+export const v1Draft = (body: V1Body): Outcome<ListingDraft> => v1BodyRefusal(body) ?? v1DraftOver(body);
 
 export function v1Status(listing: Pick<Listing, 'moderationState' | 'status'>) {
   if (listing.moderationState === 'pending') return 'pending_moderation' as const;
