@@ -38,6 +38,7 @@ export async function startServer(config: Config = loadConfig(), options: { prin
   print(`  v1          ${config.baseUrl}/v1   (sandbox ${config.baseUrl}/sandbox/v1)`);
   print(`  ingestion   ${config.ingestBaseUrl}   (sandbox ${config.baseUrl}/sandbox/ingest)`);
   print(`  API docs    ${config.baseUrl}/docs   (OpenAPI: ${config.baseUrl}/openapi.json)`);
+  print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
   print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
   print(
     config.adminToken
@@ -64,9 +65,31 @@ export async function startServer(config: Config = loadConfig(), options: { prin
   return { app, services, url, demo, stop };
 }
 
-export function stopOnSignals(server: RunningServer, print: (line: string) => void = (l) => process.stdout.write(l + '\n')) {
+export interface RunningWorker {
+  services: Services;
+  stop(): Promise<void>;
+}
+
+/** Runs background jobs only, without serving HTTP (`listing-sync worker`), whatever WORKER says. */
+export async function startWorker(config: Config = loadConfig(), options: { print?: (line: string) => void } = {}): Promise<RunningWorker> {
+  const print = options.print ?? ((line: string) => process.stdout.write(line + '\n'));
+  const logger = pino({ level: config.logLevel });
+  const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const services = await createServices({ ...config, worker: true }, db, { onError: (error) => logger.error({ err: error }, 'background job failed') });
+  print(`listing-sync worker running background jobs on ${config.databaseUrl ? 'the PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await closeServices(services);
+      await db.close();
+    })());
+  return { services, stop };
+}
+
+export function stopOnSignals(server: Pick<RunningServer, 'stop'>, print: (line: string) => void = (l) => process.stdout.write(l + '\n')) {
   const handler = (signal: string) => {
-    print(`${signal} received: finishing in-flight requests…`);
+    print(`${signal} received: finishing in-flight work…`);
     server.stop().then(
       () => {
         print('stopped');

@@ -8,7 +8,8 @@ import { OperatorClient, OperatorError } from './operator-client.js';
 const USAGE = `listing-sync — the listing synchronisation service and its operator commands
 
 Usage:
-  listing-sync serve                                  start the server (configuration from the environment)
+  listing-sync serve                                  start the server (configuration from the environment; it runs background jobs too unless WORKER=0)
+  listing-sync worker                                 run background jobs only, without HTTP (same configuration; several may share one DATABASE_URL)
   listing-sync agency create --name N --plan solo|agence|reseau [--email E] [--siren S] [--verified]
   listing-sync agency verify AGENCY_ID                verify the business registration; issues the first LIVE key
   listing-sync agency plan AGENCY_ID solo|agence|reseau
@@ -50,11 +51,12 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Prin
     print(USAGE);
     return group || values.help ? 0 : 2;
   }
-  if (group === 'serve') {
-    const { startServer, stopOnSignals } = await import('../server.js');
+  if (group === 'serve' || group === 'worker') {
+    const { startServer, startWorker, stopOnSignals } = await import('../server.js');
     const { loadConfig } = await import('../config.js');
     try {
-      stopOnSignals(await startServer(loadConfig(env)));
+      const config = loadConfig(env);
+      stopOnSignals(group === 'serve' ? await startServer(config) : await startWorker(config));
       return -1; // keep running
     } catch (error) {
       if (error instanceof ConfigError) {
