@@ -74,7 +74,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           '201 with the creation result when the listing is created (status pending_moderation, version 1); 200 with the same shape when it is ' +
           'updated, or when the content equals what is stored (outcome unchanged, no new version). With If-None-Match: * the call only ' +
-          'creates: an externalId already used is 409.',
+          'creates: an externalId already used is 409. warnings[] gives the remarks a push of the same listing would: a long title, ' +
+          'contact details masked (naming the field they were in).',
         security,
         headers: Type.Object({ ...IdempotencyHeader.properties, 'if-none-match': Type.Optional(Type.String({ description: '"*": create only.' })) }),
         body: ListingCreate,
@@ -262,7 +263,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create or update several listings; one outcome per item',
         description:
           'At most the plan’s batch size (Solo 10, Agence 50, Réseau 100); more is 400. Each item is an upsert by externalId; a bad item is ' +
-          'reported in results[] with its error and never stops the others. Always 200 when the request itself is well-formed.',
+          'reported in results[] with its error and never stops the others. Always 200 when the request itself is well-formed. ' +
+          'Each accepted item carries the same warnings as a push of it would.',
         security,
         headers: IdempotencyHeader,
         body: BatchRequest,
