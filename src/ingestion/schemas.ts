@@ -73,6 +73,18 @@ export const IngestEnvelope = Type.Object(
  */
 const ITEM_DETAILS_MAX = FIELD_ERRORS_MAX + KNOWN_FIELDS.size + LIMITS.features + LIMITS.photos;
 
+/** The field a warning is about (title, description), as in v1 write answers. */
+const WarningField = { field: Type.String({ enum: ['title', 'description'], description: 'The field the warning is about: title or description.' }) };
+
+/** Per-item outcome of a push, as the v1 batch gives it. */
+const PushItemResult = Type.Object({
+  index: Count(MAX_PUSH - 1, { description: 'Position in the pushed listings array.' }),
+  externalId: Type.Union([ExternalId(), Type.Null()], { description: 'null when the item carried no valid externalId.' }),
+  outcome: Type.String({ enum: ['created', 'updated', 'unchanged', 'error'], description: 'error: see the entry of errors[] with the same index.' }),
+  serviceId: Type.Union([ServiceId(), Type.Null()], { description: 'The service’s id of the listing; null for an error.' }),
+  version: Type.Union([Count(), Type.Null()], { description: 'The listing’s version after the push; null for an error.' }),
+});
+
 export const IngestResult = Type.Object({
   agencyId: Type.String({ pattern: '^agc_[0-9A-Za-z]{1,60}$', maxLength: 64 }),
   processed: Count(MAX_PUSH, { description: 'created + updated + unchanged + errors.length' }),
@@ -89,7 +101,8 @@ export const IngestResult = Type.Object({
     { maxItems: MAX_PUSH },
   ),
   // A listing can carry two warnings: a long title and masked contact details.
-  warnings: Type.Array(Type.Object({ index: Count(MAX_PUSH - 1), externalId: ExternalId(), message: Text(FIELD_MESSAGE_MAX) }), { maxItems: 2 * MAX_PUSH }),
+  warnings: Type.Array(Type.Object({ index: Count(MAX_PUSH - 1), externalId: ExternalId(), message: Text(FIELD_MESSAGE_MAX), ...WarningField }), { maxItems: 2 * MAX_PUSH }),
+  results: Type.Array(PushItemResult, { maxItems: MAX_PUSH, description: 'One entry per pushed listing, in order: what became of it.' }),
 });
 
 export const IngestRecord = Type.Object(

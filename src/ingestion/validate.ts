@@ -1,16 +1,20 @@
-import type { FieldError } from '../outcome.js';
+import { refuseFields, type FieldError } from '../outcome.js';
+import type { ItemCheck } from '../listings/bulk-write.js';
 import { businessErrors } from '../listings/rules.js';
 import {
   ENERGY_CLASSES,
   SOURCE_CRMS,
   type CommercialStatus,
   type EnergyClass,
-  type ListingDraft,
+  type ListingContent,
   type PropertyType,
   type SourceCrm,
   type Transaction,
+  withContentDefaults,
 } from '../listings/model.js';
-import { LIMITS, isHttpUrl, parseTimestamp, unsafeTextErrors } from '../listings/limits.js';
+import { LIMITS } from '../listings/limits.js';
+import { isHttpUrl, unsafeTextErrors } from '../validation/text.js';
+import { parseTimestamp } from '../validation/timestamps.js';
 import { NO_CONTROL_CHARACTERS, echoableId } from '../validation/storable.js';
 import { FIELD_ERRORS_MAX, FIELD_NAME_MAX } from '../validation/schema-validator.js';
 
@@ -41,7 +45,11 @@ export const KNOWN_FIELDS = new Set([
 /** Model field names as the ingestion interface calls them. */
 const INGEST_NAMES: Record<string, string> = { transaction: 'transaction', propertyType: 'type', photos: 'imageUrls' };
 
-export type ItemCheck = { ok: true; draft: ListingDraft; warnings: string[] } | { ok: false; externalId: string | null; errors: FieldError[] };
+const refused = (externalId: string | null, code: 'validation_error' | 'business_error', errors: FieldError[]) => ({
+  ...refuseFields(code, errors),
+  externalId,
+  errors,
+});
 
 const oneOf = (values: readonly string[]) => values.join(', ');
 
@@ -51,11 +59,11 @@ const oneOf = (values: readonly string[]) => values.join(', ');
  */
 export function validateIngestItem(raw: unknown): ItemCheck {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, externalId: null, errors: [{ field: 'listing', message: 'each listing must be a JSON object' }] };
+    return refused(null, 'validation_error', [{ field: 'listing', message: 'each listing must be a JSON object' }]);
   }
   const item = raw as Record<string, unknown>;
   const unsafe = unsafeTextErrors(item);
-  if (unsafe.length > 0) return { ok: false, externalId: echoableId(item.externalId, LIMITS.externalId), errors: unsafe };
+  if (unsafe.length > 0) return refused(echoableId(item.externalId, LIMITS.externalId), 'validation_error', unsafe);
   const errors: FieldError[] = [];
   const fail = (field: string, message: string) => {
     errors.push({ field, message: `${field} ${message}` });
@@ -136,9 +144,9 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   });
 
   const idForErrors = echoableId(item.externalId, LIMITS.externalId);
-  if (errors.length > 0) return { ok: false, externalId: idForErrors, errors };
+  if (errors.length > 0) return refused(idForErrors, 'validation_error', errors);
 
-  const content = {
+  const content: ListingContent = withContentDefaults({
     title: title!,
     transaction: INGEST_TRANSACTIONS[transactionCode!]!,
     propertyType: INGEST_TYPES[typeCode!]!,
@@ -147,8 +155,7 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     charges: charges ?? null,
     surface: surface!,
     rooms: rooms!,
-    // Spec 2.1: bedrooms defaults to the number of rooms.
-    bedrooms: bedrooms ?? rooms!,
+    bedrooms: bedrooms ?? null,
     floor: floor ?? null,
     city: city!,
     postcode: postcode!,
@@ -163,14 +170,9 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     sourceCrm: sourceCrm ?? null,
     createdAtExternal: createdAtExternal ?? null,
     updatedAtExternal: updatedAtExternal ?? null,
-  };
+  });
   const business = businessErrors(content).map((e) => ({ field: INGEST_NAMES[e.field] ?? e.field, message: e.message }));
-  if (business.length > 0) return { ok: false, externalId: idForErrors, errors: business };
-
-  const warnings: string[] = [];
-  if (content.title.length > LIMITS.titleRecommended) {
-    warnings.push(`title is ${content.title.length} characters; at most ${LIMITS.titleRecommended} are recommended and long titles are cut on the site`);
-  }
+  if (business.length > 0) return refused(idForErrors, 'business_error', business);
   return {
     ok: true,
     draft: {
@@ -180,7 +182,6 @@ export function validateIngestItem(raw: unknown): ItemCheck {
       ...(shareWithService !== undefined ? { shareWithService } : {}),
       ...(shareWithRelay !== undefined ? { shareWithRelay } : {}),
     },
-    warnings,
   };
 }
 

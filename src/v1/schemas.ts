@@ -122,6 +122,12 @@ export const ListingRecord = Type.Object(
   { $id: 'ListingRecord', additionalProperties: false },
 );
 
+/** Remarks on an accepted listing, the same as the ingestion result's warnings. */
+const Warnings = Type.Array(
+  Type.Object({ field: Type.String({ description: 'The field the warning is about: title or description.' }), message: Type.String() }),
+  { description: 'Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field).' },
+);
+
 export const CreationResult = Type.Object(
   {
     ok: Type.Boolean(),
@@ -132,6 +138,7 @@ export const CreationResult = Type.Object(
     version: Count(),
     createdAt: DateTime(),
     outcome: Type.String({ enum: ['created', 'updated', 'unchanged'], description: 'unchanged: the content equals what is stored; no new version.' }),
+    warnings: Warnings,
   },
   { $id: 'CreationResult' },
 );
@@ -191,7 +198,11 @@ export const BatchResult = Type.Object({
           errors: Type.Array(FieldErrorSchema, { maxItems: FIELD_ERRORS_MAX }),
         }),
       ),
+      warnings: Warnings,
     }),
     { maxItems: BATCH_MAX },
   ),
 });
+
+/** A PUT's answer: the record, with the remarks on the content it now holds. */
+export const UpdatedListing = Type.Object({ ...ListingRecord.properties, warnings: Warnings }, { additionalProperties: false });
