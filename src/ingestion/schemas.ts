@@ -100,8 +100,8 @@ export const IngestResult = Type.Object({
     }),
     { maxItems: MAX_PUSH },
   ),
-  // A listing can carry two warnings: a long title and masked contact details.
-  warnings: Type.Array(Type.Object({ index: Count(MAX_PUSH - 1), externalId: ExternalId(), message: Text(FIELD_MESSAGE_MAX), ...WarningField }), { maxItems: 2 * MAX_PUSH }),
+  // A listing can carry three warnings: a long title, and masked contact details in its title and in its description.
+  warnings: Type.Array(Type.Object({ index: Count(MAX_PUSH - 1), externalId: ExternalId(), message: Text(FIELD_MESSAGE_MAX), ...WarningField }), { maxItems: 3 * MAX_PUSH }),
   results: Type.Array(PushItemResult, { maxItems: MAX_PUSH, description: 'One entry per pushed listing, in order: what became of it.' }),
 });
 

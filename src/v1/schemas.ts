@@ -124,8 +124,11 @@ export const ListingRecord = Type.Object(
 
 /** Remarks on an accepted listing, the same as the ingestion result's warnings. */
 const Warnings = Type.Array(
-  Type.Object({ field: Type.String({ description: 'The field the warning is about: title or description.' }), message: Type.String() }),
-  { description: 'Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field).' },
+  Type.Object({
+    field: Type.String({ enum: ['title', 'description'], description: 'The field the warning is about: title or description.' }),
+    message: Text(FIELD_MESSAGE_MAX),
+  }),
+  { maxItems: 3, description: 'Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field).' },
 );
 
 export const CreationResult = Type.Object(
