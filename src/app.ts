@@ -13,10 +13,11 @@ import { QuotaGate } from './quotas/quota-gate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
-import { ListingCreate, ListingRecord } from './v1/schemas.js';
+import { ListingCreate, ListingRecord, ListingUpdate } from './v1/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { referencePages } from './reference/pages.js';
 import { registerInterfaces } from './http/interfaces.js';
 
 export interface Services {
@@ -83,6 +84,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(Problem);
   app.addSchema(ListingCreate);
+  app.addSchema(ListingUpdate);
   app.addSchema(ListingRecord);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
@@ -107,6 +109,7 @@ export async function buildApp(
   });
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);
+  await app.register(referencePages);
   await app.register(adminRoutes, { prefix: '/admin/api' });
   await registerInterfaces(app);
   if (services.config.benchRoutes) {

@@ -109,7 +109,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (error instanceof ExternalIdInUse) throw new ApiError('conflict', error.message);
         throw error;
       }
-      return reply.code(outcome!.outcome === 'created' ? 201 : 200).send(creationResult(outcome!, config.siteUrl));
+      if (outcome!.outcome === 'created') reply.code(201).header('location', `${app.face.env === 'live' ? app.face.liveBaseUrl : app.face.sandboxBaseUrl}/listings/${outcome!.serviceId}`);
+      return reply.send(creationResult(outcome!, config.siteUrl));
     },
   );
 
