@@ -148,6 +148,17 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       ],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        // Swagger UI sets inline styles from its scripts; with hashes listed, 'unsafe-inline' would be ignored.
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
+        .replace(/font-src [^;]*;/, "font-src 'self' data:;")
+        .replace(/img-src [^;]*;/, "img-src 'self' data:;")
+        // Over plain HTTP (local use, or a LAN address) an upgrade would send "Try it out" to a port that speaks no TLS.
+        .replace(/upgrade-insecure-requests;/, config.tls ? 'upgrade-insecure-requests;' : ''),
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
