@@ -48,6 +48,14 @@ test(`[${databaseKind}] /docs "Try it out" works in Chromium from the address th
     const requestUrl = await operation.locator('.request-url pre').innerText();
     assert.equal(requestUrl.trim(), `${server.url}/v1/me`, 'the call went to the address the page came from');
 
+    // The reference pages a problem's type URI and the root lead to, styled by their local stylesheet.
+    for (const [path, name] of [['/errors/validation_error', 'error-page'], ['/', 'first-steps']] as const) {
+      const response = await page.goto(`${server.url}${path}`);
+      assert.equal(response?.status(), 200, path);
+      assert.equal(await page.locator('body').evaluate((body) => getComputedStyle(body).maxWidth), '736px', `${path} has its stylesheet`);
+      await browser.screenshot(page, name);
+    }
+
     const refused = console.filter((line) => /Refused to|Content Security Policy|Failed to fetch/i.test(line));
     assert.deepEqual(refused, [], 'no request or style is blocked by the page’s own security policy');
   } finally {
