@@ -11,4 +11,6 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Tool configuration read by CommonJS loaders (dependency-cruiser).
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

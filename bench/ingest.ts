@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { fmt, startBenchServer, type BenchServer } from './lib.js';
 import { migrate } from '../src/db/migrate.js';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase } from '../src/db/open.js';
 import { UPSERT } from '../src/listings/row-sender.js';
 import { binaryJsonbArray } from '../src/db/jsonb.js';
 

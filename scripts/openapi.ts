@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase } from '../src/db/open.js';
 import { buildApp, closeServices, createServices } from '../src/app.js';
 
 const db = await openDatabase({ databaseUrl: null, dataDir: null });

@@ -13,12 +13,12 @@ import { QuotaGate } from './quotas/quota-gate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
-import { ListingCreate, ListingRecord, ListingUpdate } from './v1/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
-import { referencePages } from './reference/pages.js';
-import { registerInterfaces } from './http/interfaces.js';
+import { referencePages } from './reference/reference-routes.js';
+import { registerInterfaces } from './interfaces.js';
+import { startIdempotencyPurge } from './http/plugins/idempotency.js';
 
 export interface Services {
   config: Config;
@@ -79,13 +79,8 @@ export async function buildApp(
   } as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('services', services);
-  app.decorateRequest('auth', null);
-  app.decorateRequest('quotaStates', null);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(Problem);
-  app.addSchema(ListingCreate);
-  app.addSchema(ListingUpdate);
-  app.addSchema(ListingRecord);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, services.config.baseUrl);
@@ -112,6 +107,7 @@ export async function buildApp(
   await app.register(referencePages);
   await app.register(adminRoutes, { prefix: '/admin/api' });
   await registerInterfaces(app);
+  startIdempotencyPurge(app);
   if (services.config.benchRoutes) {
     // Benchmarks only (BENCH_ROUTES=1): the bare cost of reading one listing row, to compare
     // GET /v1/listings/{id} with. No authentication, quota or mapping; never on in production.

@@ -3,10 +3,11 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { loadConfig, type Config } from './config.js';
-import { openDatabase, type Database } from './db/database.js';
+import type { Database } from './db/database.js';
+import { openDatabase } from './db/open.js';
 import { migrate } from './db/migrate.js';
 import { buildApp, closeServices, createServices, type Services } from './app.js';
-import { seedDemoAgency, type DemoAgency } from './agencies/demo.js';
+import { seedDemoAgency, type DemoAgency } from './onboarding/demo-agency.js';
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -1,16 +1,9 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp, type TestAgency } from './helpers/app.js';
+import { createTestApp, useTestApp } from './helpers/app.js';
 import { databaseKind, onPostgres, openTestDatabase } from './helpers/database.js';
 
-let t: TestApp;
-let agency: TestAgency;
-
-before(async () => {
-  t = await createTestApp();
-  agency = await t.agency();
-});
-after(() => t.close());
+const { t, agency } = useTestApp();
 
 /** One authenticated route of each family: v1 and ingestion, live and sandbox. */
 const FAMILIES = [

@@ -1,15 +1,11 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const { t } = useTestApp();
 
 test(`[${databaseKind}] a tour of every documented operation stays inside the OpenAPI description`, async () => {
   const a = await t.agency({ plan: 'reseau' });

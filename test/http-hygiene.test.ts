@@ -1,17 +1,10 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp, type TestAgency } from './helpers/app.js';
+import { createTestApp, useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 
-let t: TestApp;
-let agency: TestAgency;
-
-before(async () => {
-  t = await createTestApp();
-  agency = await t.agency();
-});
-after(() => t.close());
+const { t, agency } = useTestApp();
 
 test(`[${databaseKind}] every route family refuses a missing key and accepts a valid one`, async () => {
   const routes: Array<[string, string, string, unknown?]> = [

@@ -1,14 +1,11 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { databaseKind, onPostgres, openTestDatabase } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
+import { QuotaGate } from '../src/quotas/quota-gate.js';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const { t } = useTestApp();
 
 const limitOf = (response: { headers: Record<string, unknown> }) => Number(response.headers['x-ratelimit-limit']);
 const remainingOf = (response: { headers: Record<string, unknown> }) => Number(response.headers['x-ratelimit-remaining']);
@@ -152,4 +149,17 @@ test(`[${databaseKind}] far from the limit calls are reserved in blocks, and unu
   assert.ok((await counted()) > 251, 'a block is held in reserve');
   await roomy.close();
   assert.equal(await counted(), 251, 'on close the reserve goes back: the count is exact');
+});
+
+test(`[${databaseKind}] reserved quota calls are never lost when an idle return races a call`, async () => {
+  const gate = new QuotaGate(t.db, () => new Date(), { idleReturnMs: 0 });
+  const subjects = [{ id: `key:race-${Date.now()}`, name: 'key' as const, limit: 100_000 }];
+  let admitted = 0;
+  for (let round = 0; round < 6; round++) {
+    const [, admission] = await Promise.all([gate.releaseIdle(), gate.admit(subjects), gate.releaseIdle()]);
+    if (admission.allowed) admitted += 1;
+  }
+  await gate.close();
+  const { rows } = await t.db.query<{ n: number }>('SELECT coalesce(sum(used), 0)::int AS n FROM quota_buckets WHERE subject = $1', [subjects[0]!.id]);
+  assert.equal(rows[0]!.n, admitted);
 });

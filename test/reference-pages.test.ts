@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ERROR_CODES } from '../src/outcome.js';
-import { escapeHtml } from '../src/reference/pages.js';
+import { escapeHtml } from '../src/reference/reference-routes.js';
 
 let t: TestApp;
 before(async () => {

@@ -1,7 +1,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../http/errors.js';
-import { findAgency, insertAgency, listAgencies, markVerified, PLANS, setPlan, type Agency } from '../agencies/agency-store.js';
+import { findAgency, insertAgency, listAgencies, markVerified, setPlan, type Agency } from '../agencies/agency-store.js';
+import { PLANS } from '../agencies/plans.js';
 import { normaliseSiren } from '../agencies/siren.js';
 import { createKey, findKey, listKeys, revokeKey, type ApiKeyRecord } from '../keys/key-store.js';
 import { SCOPES, type Scope } from '../keys/key-format.js';

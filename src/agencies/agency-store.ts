@@ -1,8 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { newId } from '../db/ids.js';
 
-export const PLANS = ['solo', 'agence', 'reseau'] as const;
-export type Plan = (typeof PLANS)[number];
+import type { Plan } from './plans.js';
 
 export interface Agency {
   id: string;

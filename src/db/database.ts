@@ -32,21 +32,3 @@ export interface Database extends Queryable {
   /** PGlite only: a dump of the data directory, so tests can start from a migrated template. */
   snapshot?: () => Promise<Blob>;
 }
-
-export interface OpenOptions {
-  databaseUrl: string | null;
-  /** PGlite data folder; null keeps the database in memory (tests). */
-  dataDir: string | null;
-  /** For tests: a PGlite data-directory dump to start from instead of a folder. */
-  pgliteTemplate?: Blob;
-  poolSize?: number;
-}
-
-export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const { openPostgres } = await import('./postgres.js');
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  }
-  const { openPglite } = await import('./pglite.js');
-  return openPglite({ dataDir: options.dataDir, template: options.pgliteTemplate });
-}

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
 import { ERROR_CODES } from '../outcome.js';
 
 /** RFC 9457 problem details as every error of the service is sent (DECISIONS §5). */

@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../listings/model.js';
 import { LIMITS } from '../listings/limits.js';
 import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';

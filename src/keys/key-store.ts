@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { Plan } from '../agencies/agency-store.js';
+import type { Plan } from '../agencies/plans.js';
 import { newId } from '../db/ids.js';
 import { displayForm, generateKey, hashKey, SCOPES, type KeyEnv, type Scope } from './key-format.js';
 

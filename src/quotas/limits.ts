@@ -1,4 +1,4 @@
-import type { Plan } from '../agencies/agency-store.js';
+import { PLAN_DAILY_REQUESTS, type Plan } from '../agencies/plans.js';
 import type { KeyEnv } from '../keys/key-format.js';
 
 /** Quota arithmetic (spec part 8, DECISIONS §4): pure functions, no I/O. */
@@ -6,11 +6,6 @@ import type { KeyEnv } from '../keys/key-format.js';
 export const WINDOW_MINUTES = 24 * 60;
 
 export const KEY_LIMITS: Record<KeyEnv, number> = { live: 10_000, test: 1_000 };
-/** Requests per rolling 24 hours on v1, per agency and environment; null is unlimited. */
-export const PLAN_LIMITS: Record<Plan, number | null> = { solo: 1_000, agence: 10_000, reseau: null };
-export const PLAN_BATCH_SIZES: Record<Plan, number> = { solo: 10, agence: 50, reseau: 100 };
-export const PLAN_WEBHOOKS: Record<Plan, number> = { solo: 0, agence: 1, reseau: 3 };
-export const PLAN_NAMES: Record<Plan, string> = { solo: 'Pro Solo', agence: 'Pro Agence', reseau: 'Pro Réseau' };
 
 export interface QuotaSubject {
   /** `key:<keyId>` or `plan:<agencyId>:<env>`. */
@@ -28,7 +23,7 @@ export function subjectsFor(input: {
   keyLimits?: Record<KeyEnv, number>;
 }): QuotaSubject[] {
   const subjects: QuotaSubject[] = [{ id: `key:${input.keyId}`, name: 'key', limit: (input.keyLimits ?? KEY_LIMITS)[input.env] }];
-  const planLimit = PLAN_LIMITS[input.plan];
+  const planLimit = PLAN_DAILY_REQUESTS[input.plan];
   if (input.onV1 && planLimit !== null) subjects.push({ id: `plan:${input.agencyId}:${input.env}`, name: 'plan', limit: planLimit });
   // Sorted, so that every process takes the advisory locks in the same order.
   return subjects.sort((a, b) => (a.id < b.id ? -1 : 1));

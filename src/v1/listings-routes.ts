@@ -10,7 +10,7 @@ import { errorResponses } from '../http/schemas.js';
 import type { CommercialStatus, ListingDraft } from '../listings/model.js';
 import { findListing, listListings, type ListingScope } from '../listings/store.js';
 import { deleteListing, ExternalIdInUse, setStatus, updateListing, writeListings, type WriteOutcome } from '../listings/write.js';
-import { PLAN_BATCH_SIZES } from '../quotas/limits.js';
+import { PLAN_BATCH_SIZES } from '../agencies/plans.js';
 import { draftFromV1, etagOf, toV1Record, v1BodyErrors, v1BusinessErrors, v1Status, type V1Body } from './mapping.js';
 import { isIsoTimestamp } from '../listings/limits.js';
 import {
@@ -109,7 +109,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (error instanceof ExternalIdInUse) throw new ApiError('conflict', error.message);
         throw error;
       }
-      if (outcome!.outcome === 'created') reply.code(201).header('location', `${app.face.env === 'live' ? app.face.liveBaseUrl : app.face.sandboxBaseUrl}/listings/${outcome!.serviceId}`);
+      if (outcome!.outcome === 'created') reply.code(201).header('location', `${config.baseUrl}${scope.env === 'test' ? '/sandbox' : ''}/v1/listings/${outcome!.serviceId}`);
       return reply.send(creationResult(outcome!, config.siteUrl));
     },
   );

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { registerIdempotency } from '../idempotency/idempotency.js';
-import { meRoute } from './me.js';
+import { meRoute } from './me-route.js';
 import { v1ListingRoutes } from './listings-routes.js';
 
 /** The public v1 REST interface (spec 4.2), mounted live and under /sandbox. */
 export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {
-  registerIdempotency(app);
   await app.register(meRoute);
   await app.register(v1ListingRoutes);
 };

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
 import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../listings/model.js';
 import { LIMITS } from '../listings/limits.js';
 

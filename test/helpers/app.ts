@@ -1,3 +1,4 @@
+import { before, after } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -87,4 +88,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (ownDb) await db.close();
     },
   };
+}
+
+/**
+ * The usual set-up of a test file: one app on a fresh database (and one agency) made in
+ * `before`, closed in `after`. The objects returned stand for them from module scope and
+ * are usable inside tests, once `before` has run.
+ */
+export function useTestApp(options: TestAppOptions & { agency?: Parameters<TestApp['agency']>[0] } = {}): { t: TestApp; agency: TestAgency } {
+  let app: TestApp | undefined;
+  let agency: TestAgency | undefined;
+  before(async () => {
+    app = await createTestApp(options);
+    agency = await app.agency(options.agency);
+  });
+  after(() => app?.close());
+  return { t: lateBound(() => app, 'app'), agency: lateBound(() => agency, 'agency') };
+}
+
+function lateBound<T extends object>(get: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, property) {
+      const target = get();
+      if (!target) throw new Error(`the test ${what} is used before the file's before() hook ran`);
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

@@ -3,7 +3,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import type { Database } from '../../src/db/database.js';
+import { openDatabase } from '../../src/db/open.js';
 import { migrate, readMigrations } from '../../src/db/migrate.js';
 
 /** Tests run on PostgreSQL when DATABASE_URL is set, on an in-memory PGlite otherwise. */

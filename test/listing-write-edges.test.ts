@@ -1,63 +1,12 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp, type TestAgency } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
-import { KeyCache } from '../src/keys/key-cache.js';
-import { QuotaGate } from '../src/quotas/quota-gate.js';
-import type { Database } from '../src/db/database.js';
 
-let t: TestApp;
-let agency: TestAgency;
-before(async () => {
-  t = await createTestApp();
-  agency = await t.agency({ plan: 'reseau' });
-});
-after(() => t.close());
-
-test('a key lookup that overlaps a revocation notice is not cached', async () => {
-  let queries = 0;
-  let release: () => void = () => {};
-  const row = { id: 'key_1', agency_id: 'agc_1', env: 'live', name: 'k', display: 'd', scopes: [], created_at: new Date(), last_used_at: null, revoked_at: null, key_hash: 'ab', plan: 'solo', agency_name: 'A', agency_verified: true };
-  const db = {
-    kind: 'pglite',
-    async query() {
-      queries += 1;
-      await new Promise<void>((resolve) => (release = resolve));
-      return { rows: [row], rowCount: 1 };
-    },
-    async listen() {
-      return async () => {};
-    },
-  } as unknown as Database;
-  const cache = new KeyCache(db);
-  await cache.start();
-  const slow = cache.lookup('ab');
-  await new Promise((resolve) => setImmediate(resolve));
-  cache.clear(); // the NOTIFY of a revocation arrives while the lookup is in flight
-  release();
-  await slow;
-  const again = cache.lookup('ab');
-  await new Promise((resolve) => setImmediate(resolve));
-  release();
-  await again;
-  assert.equal(queries, 2, 'the answer read before the revocation was not kept');
-  await cache.close();
-});
-
-test(`[${databaseKind}] reserved quota calls are never lost when an idle return races a call`, async () => {
-  const gate = new QuotaGate(t.db, () => new Date(), { idleReturnMs: 0 });
-  const subjects = [{ id: `key:race-${Date.now()}`, name: 'key' as const, limit: 100_000 }];
-  let admitted = 0;
-  for (let round = 0; round < 6; round++) {
-    const [, admission] = await Promise.all([gate.releaseIdle(), gate.admit(subjects), gate.releaseIdle()]);
-    if (admission.allowed) admitted += 1;
-  }
-  await gate.close();
-  const { rows } = await t.db.query<{ n: number }>('SELECT coalesce(sum(used), 0)::int AS n FROM quota_buckets WHERE subject = $1', [subjects[0]!.id]);
-  assert.equal(rows[0]!.n, admitted);
-});
+/** Writes at the edges: concurrent create-only posts, text and times PostgreSQL cannot store, deleted externalIds. */
+const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 test(`[${databaseKind}] concurrent create-only POSTs of one externalId: one 201, one 409`, async () => {
   const headers = { 'if-none-match': '*' };

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { insertAgency } from './agency-store.js';
+import { insertAgency } from '../agencies/agency-store.js';
 import { createKey } from '../keys/key-store.js';
 
 export interface DemoAgency {

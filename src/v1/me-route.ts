@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS } from '../quotas/limits.js';
+import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS } from '../agencies/plans.js';
 
 const Quota = Type.Object({
   name: Type.String({ enum: ['key', 'plan'], description: "key: this key's own quota; plan: the agency's plan quota on v1, shared by its keys of this environment." }),

@@ -1,0 +1,11 @@
+/** The professional plans (spec part 8) and everything that differs between them. */
+export const PLANS = ['solo', 'agence', 'reseau'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const PLAN_NAMES: Record<Plan, string> = { solo: 'Pro Solo', agence: 'Pro Agence', reseau: 'Pro Réseau' };
+/** v1 requests per rolling 24 hours, per agency and environment; null is unlimited. */
+export const PLAN_DAILY_REQUESTS: Record<Plan, number | null> = { solo: 1_000, agence: 10_000, reseau: null };
+/** Most listings one POST /v1/listings/batch takes. */
+export const PLAN_BATCH_SIZES: Record<Plan, number> = { solo: 10, agence: 50, reseau: 100 };
+/** Webhook endpoints per environment. */
+export const PLAN_WEBHOOKS: Record<Plan, number> = { solo: 0, agence: 1, reseau: 3 };

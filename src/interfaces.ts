@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { KeyEnvironment } from './keys/bearer.js';
+import { v1Routes } from './v1/routes.js';
+import { ListingCreate, ListingRecord, ListingUpdate } from './v1/schemas.js';
+import { ingestionRoutes } from './ingestion/routes.js';
+import { withStandardErrors } from './http/schemas.js';
+import { keyAuth } from './http/plugins/key-auth.js';
+import { quota } from './http/plugins/quota.js';
+import { scopeCheck } from './http/plugins/scope.js';
+import { requestLog } from './http/plugins/request-log.js';
+import { idempotency } from './http/plugins/idempotency.js';
+
+interface InterfaceMount {
+  prefix: string;
+  routes: FastifyPluginAsync;
+  keys: KeyEnvironment;
+  /** v1 calls count against the agency's plan quota too, and take Idempotency-Key. */
+  isV1: boolean;
+}
+
+/**
+ * Both interfaces are mounted twice: on their live paths for LIVE keys and under
+ * /sandbox for TEST keys. Each mount stacks the same concerns, in this order, over
+ * every route it holds: key authentication, quota, scope, request log (and idempotency on v1).
+ */
+export async function registerInterfaces(app: FastifyInstance) {
+  const { config } = app.services;
+  const v1 = { liveBaseUrl: `${config.baseUrl}/v1`, sandboxBaseUrl: `${config.baseUrl}/sandbox/v1` };
+  const ingest = { liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: `${config.baseUrl}/sandbox/ingest` };
+  const mounts: InterfaceMount[] = [
+    { prefix: '/v1', routes: v1Routes, keys: { env: 'live', ...v1 }, isV1: true },
+    { prefix: '/sandbox/v1', routes: v1Routes, keys: { env: 'test', ...v1 }, isV1: true },
+    { prefix: '/ingest', routes: ingestionRoutes, keys: { env: 'live', ...ingest }, isV1: false },
+    { prefix: '/sandbox/ingest', routes: ingestionRoutes, keys: { env: 'test', ...ingest }, isV1: false },
+  ];
+  // Shared by both v1 mounts, and named components of the OpenAPI description.
+  app.addSchema(ListingCreate);
+  app.addSchema(ListingRecord);
+  app.addSchema(ListingUpdate);
+  for (const mount of mounts) {
+    await app.register(
+      async (scope) => {
+        scope.addHook('onRoute', (route) => {
+          if (route.schema && !route.schema.hide) withStandardErrors(route.schema as Parameters<typeof withStandardErrors>[0]);
+        });
+        await scope.register(keyAuth, mount.keys);
+        await scope.register(quota, { countsAgainstPlan: mount.isV1 });
+        await scope.register(scopeCheck);
+        await scope.register(requestLog);
+        if (mount.isV1) await scope.register(idempotency);
+        await scope.register(mount.routes);
+      },
+      { prefix: mount.prefix },
+    );
+  }
+}
