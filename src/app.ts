@@ -105,8 +105,10 @@ export async function buildApp(
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);
   await app.register(referencePages);
-  await app.register(adminRoutes, { prefix: '/admin/api' });
   await registerInterfaces(app);
+  // After the interfaces: they add the shared schemas to the root, and a scope registered
+  // before that falls back to Fastify's own validator (coercing, dropping unknown fields).
+  await app.register(adminRoutes, { prefix: '/admin/api' });
   startIdempotencyPurge(app);
   if (services.config.benchRoutes) {
     // Benchmarks only (BENCH_ROUTES=1): the bare cost of reading one listing row, to compare
