@@ -25,12 +25,12 @@ function collect(child: ChildProcess) {
   return output;
 }
 
-async function waitFor<T>(what: string, probe: () => T | null | undefined | false, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => T | null | undefined | false, timeoutMs = 90_000, output?: { stdout: string; stderr: string }): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${output ? `; output so far:\n${output.stdout}\n${output.stderr}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -83,7 +83,7 @@ test('the server stops with its npm launcher, and cleanly on SIGINT', async () =
     // `kill <pid of npm>`: npm exits without passing SIGTERM on; the server must notice.
     const npm = spawn('npm', ['run', 'cli', '--', 'serve'], { env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'a') }) });
     const launched = collect(npm);
-    const [, url, pid] = await waitFor('the banner', () => /listening on (\S+) \(pid (\d+)\)/.exec(launched.stdout));
+    const [, url, pid] = await waitFor('the banner', () => /listening on (\S+) \(pid (\d+)\)/.exec(launched.stdout), 90_000, launched);
     const serverPid = Number(pid);
     started.push(serverPid);
     const port = Number(new URL(url!).port);
@@ -97,7 +97,7 @@ test('the server stops with its npm launcher, and cleanly on SIGINT', async () =
     const direct = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], { env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'b') }) });
     const output = collect(direct);
     started.push(direct.pid!);
-    await waitFor('the banner', () => /listening on/.test(output.stdout));
+    await waitFor('the banner', () => /listening on/.test(output.stdout), 90_000, output);
     direct.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => direct.on('exit', resolve));
     assert.equal(code, 0);
