@@ -1,6 +1,7 @@
 import { fmt, machine } from './lib.js';
 import { benchAuth } from './auth.js';
 import { benchIngest } from './ingest.js';
+import { benchJobs } from './jobs.js';
 import { benchMasking } from './masking.js';
 import { benchQuotas } from './quotas.js';
 import { benchV1 } from './v1.js';
@@ -9,6 +10,7 @@ import { benchV1 } from './v1.js';
 const BENCHES: Record<string, () => Promise<unknown>> = {
   auth: benchAuth,
   ingest: () => benchIngest(),
+  jobs: benchJobs,
   masking: async () => {
     const { descriptionsPerSecond, chars } = await benchMasking();
     console.log(`  ${fmt(descriptionsPerSecond)} descriptions of ${chars} characters masked per second on one core (target ≥ 10,000)`);

@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/open.js';
 import { buildApp, closeServices, createServices } from '../src/app.js';
 
 const db = await openDatabase({ databaseUrl: null, dataDir: null });
-const services = await createServices(loadConfig({ DEMO: '0', ADMIN_TOKEN: 'openapi-export-token-0000' }), db);
+const services = await createServices(loadConfig({ DEMO: '0', ADMIN_TOKEN: 'openapi-export-token-0000', WORKER: '0' }), db);
 const app = await buildApp(services);
 await app.ready();
 const out = process.argv[2] ?? 'openapi.json';

@@ -10,6 +10,9 @@ import { StatisticsKeeper } from './db/statistics.js';
 import { PLANNED_COLUMNS } from './listings/store.js';
 import { RequestLogWriter } from './request-log/request-log.js';
 import { QuotaGate } from './quotas/quota-gate.js';
+import { purgeIdempotencyKeys } from './idempotency/store.js';
+import { JobQueue, purgeFailedJobs } from './jobs/queue.js';
+import { JobRunner } from './jobs/runner.js';
 import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
@@ -17,8 +20,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { referencePages } from './reference/reference-routes.js';
-import { registerInterfaces } from './interfaces.js';
-import { startIdempotencyPurge } from './http/plugins/idempotency.js';
+import { addSharedSchemas, registerInterfaces } from './interfaces.js';
 
 export interface Services {
   config: Config;
@@ -27,6 +29,10 @@ export interface Services {
   requestLog: RequestLogWriter;
   quotas: QuotaGate | null;
   listingStatistics: StatisticsKeeper;
+  /** Enqueues background jobs, from any process. */
+  jobs: JobQueue;
+  /** Runs background jobs here; null when this process leaves them to others (WORKER=0). */
+  jobRunner: JobRunner | null;
   /** Injectable clock, so time-dependent rules are tested without waiting. */
   now: () => Date;
 }
@@ -41,15 +47,32 @@ export async function createServices(config: Config, db: Database, options: { no
   const keys = new KeyCache(db);
   await keys.start();
   const requestLog = new RequestLogWriter(db, { retentionDays: config.requestLogRetentionDays, onError: options.onError });
-  requestLog.start();
   const now = options.now ?? (() => new Date());
   const quotas = config.quotas.enabled ? new QuotaGate(db, now) : null;
   const listingStatistics = new StatisticsKeeper(db, 'listings', { columns: PLANNED_COLUMNS, onError: options.onError });
   await listingStatistics.start();
-  return { config, db, keys, requestLog, quotas, listingStatistics, now };
+  const jobs = new JobQueue(db, now);
+  const jobRunner = config.worker ? new JobRunner(db, { now, onError: options.onError }) : null;
+  if (jobRunner) {
+    const HOUR = 3_600_000;
+    jobRunner.register('request-log.purge', () => requestLog.purge());
+    jobRunner.schedule('request-log.purge', HOUR);
+    jobRunner.register('idempotency.purge', () => purgeIdempotencyKeys(db, now()));
+    jobRunner.schedule('idempotency.purge', HOUR);
+    if (quotas) {
+      jobRunner.register('quotas.purge', () => quotas.purge());
+      jobRunner.schedule('quotas.purge', 10 * 60_000);
+    }
+    jobRunner.register('jobs.purge-failed', () => purgeFailedJobs(db, now()));
+    jobRunner.schedule('jobs.purge-failed', 24 * HOUR);
+    await jobRunner.start();
+  }
+  return { config, db, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, now };
 }
 
 export async function closeServices(services: Services) {
+  // Jobs first: they may still use the other services.
+  await services.jobRunner?.stop();
   await services.quotas?.close();
   await services.listingStatistics.close();
   await services.requestLog.close();
@@ -81,6 +104,7 @@ export async function buildApp(
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(Problem);
+  addSharedSchemas(app);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, services.config.baseUrl);
@@ -105,11 +129,8 @@ export async function buildApp(
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);
   await app.register(referencePages);
-  await registerInterfaces(app);
-  // After the interfaces: they add the shared schemas to the root, and a scope registered
-  // before that falls back to Fastify's own validator (coercing, dropping unknown fields).
   await app.register(adminRoutes, { prefix: '/admin/api' });
-  startIdempotencyPurge(app);
+  await registerInterfaces(app);
   if (services.config.benchRoutes) {
     // Benchmarks only (BENCH_ROUTES=1): the bare cost of reading one listing row, to compare
     // GET /v1/listings/{id} with. No authentication, quota or mapping; never on in production.

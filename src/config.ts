@@ -23,6 +23,8 @@ export interface Config {
   quotas: { enabled: boolean; keyLimits: { live: number; test: number } };
   /** A bare row-read route for benchmarks (BENCH_ROUTES=1). */
   benchRoutes: boolean;
+  /** Run background jobs in this process (WORKER=0 leaves them to `listing-sync worker` processes). */
+  worker: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: flag(env, 'LOG_REQUESTS', false),
     benchRoutes: flag(env, 'BENCH_ROUTES', false),
+    worker: flag(env, 'WORKER', true),
     quotas: {
       enabled: flag(env, 'QUOTAS', true),
       keyLimits: {

@@ -19,6 +19,18 @@ interface InterfaceMount {
 }
 
 /**
+ * Schemas the v1 mounts share by $ref, named components of the OpenAPI description. They
+ * are added before any route is registered: a schema added to the root after a child scope
+ * exists leaves that scope compiling with Fastify's default validator (which drops unknown
+ * fields instead of refusing them).
+ */
+export function addSharedSchemas(app: FastifyInstance) {
+  app.addSchema(ListingCreate);
+  app.addSchema(ListingRecord);
+  app.addSchema(ListingUpdate);
+}
+
+/**
  * Both interfaces are mounted twice: on their live paths for LIVE keys and under
  * /sandbox for TEST keys. Each mount stacks the same concerns, in this order, over
  * every route it holds: key authentication, quota, scope, request log (and idempotency on v1).
@@ -33,10 +45,6 @@ export async function registerInterfaces(app: FastifyInstance) {
     { prefix: '/ingest', routes: ingestionRoutes, keys: { env: 'live', ...ingest }, isV1: false },
     { prefix: '/sandbox/ingest', routes: ingestionRoutes, keys: { env: 'test', ...ingest }, isV1: false },
   ];
-  // Shared by both v1 mounts, and named components of the OpenAPI description.
-  app.addSchema(ListingCreate);
-  app.addSchema(ListingRecord);
-  app.addSchema(ListingUpdate);
   for (const mount of mounts) {
     await app.register(
       async (scope) => {

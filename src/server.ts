@@ -50,6 +50,7 @@ export async function startServer(config: Config = loadConfig(), options: { prin
   print(`  API docs    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
   print(`  first steps ${url}/`);
   if (config.baseUrl !== defaultBaseUrl(config)) print(`  public base ${config.baseUrl} (BASE_URL: used in links, publicUrl and error types)`);
+  print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
   print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
   print(
     config.adminToken
@@ -78,6 +79,28 @@ export async function startServer(config: Config = loadConfig(), options: { prin
   return { app, services, url, demo, stop };
 }
 
+export interface RunningWorker {
+  services: Services;
+  stop(): Promise<void>;
+}
+
+/** Runs background jobs only, without serving HTTP (`listing-sync worker`), whatever WORKER says. */
+export async function startWorker(config: Config = loadConfig(), options: { print?: (line: string) => void } = {}): Promise<RunningWorker> {
+  const print = options.print ?? ((line: string) => process.stdout.write(line + '\n'));
+  const logger = pino({ level: config.logLevel });
+  const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const services = await createServices({ ...config, worker: true }, db, { onError: (error) => logger.error({ err: error }, 'background job failed') });
+  print(`listing-sync worker running background jobs on ${config.databaseUrl ? 'the PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await closeServices(services);
+      await db.close();
+    })());
+  return { services, stop };
+}
+
 /** BASE_URL as loadConfig derives it when the variable is not set, to tell whether it was. */
 function defaultBaseUrl(config: Config) {
   return loadConfig({ PORT: String(config.port), HOST: config.host, ...(config.tls ? { TLS_CERT: config.tls.cert, TLS_KEY: config.tls.key } : {}) }).baseUrl;
@@ -101,12 +124,12 @@ export function listenFailure(error: unknown, config: Pick<Config, 'host' | 'por
  * adopted by another one, so a changed parent pid is the sign.
  */
 export function stopOnSignals(
-  server: RunningServer,
+  server: Pick<RunningServer, 'stop'>,
   print: (line: string) => void = (l) => process.stdout.write(l + '\n'),
   options: { watchParent?: boolean; parentCheckMs?: number } = {},
 ) {
   const handler = (signal: string) => {
-    print(`${signal}: finishing in-flight requests…`);
+    print(`${signal}: finishing in-flight work…`);
     server.stop().then(
       () => {
         print('stopped');

@@ -8,7 +8,8 @@ import { OperatorClient, OperatorError, UnreachableServer } from './operator-cli
 const USAGE = `listing-sync — the listing synchronisation service and its operator commands
 
 Usage:
-  listing-sync serve                                  start the server (configuration from the environment)
+  listing-sync serve                                  start the server (configuration from the environment; it runs background jobs too unless WORKER=0)
+  listing-sync worker                                 run background jobs only, without HTTP (same configuration; several may share one DATABASE_URL)
   listing-sync agency create --name N --plan solo|agence|reseau [--email E] [--siren S] [--verified]
   listing-sync agency list [--name TEXT]              agencies, optionally those whose name contains TEXT
   listing-sync agency show AGENCY_ID                  an agency, its plan and its keys
@@ -52,8 +53,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Prin
     print(USAGE);
     return group || values.help ? 0 : 2;
   }
-  if (group === 'serve') {
-    const { startServer, stopOnSignals, listenFailure } = await import('../server.js');
+  if (group === 'serve' || group === 'worker') {
+    const { startServer, startWorker, stopOnSignals, listenFailure } = await import('../server.js');
     const { loadConfig } = await import('../config.js');
     let config;
     try {
@@ -66,7 +67,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Prin
       throw error;
     }
     try {
-      stopOnSignals(await startServer(config));
+      stopOnSignals(group === 'serve' ? await startServer(config) : await startWorker(config));
       return -1; // keep running
     } catch (error) {
       const oneLine = listenFailure(error, config);

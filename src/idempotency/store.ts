@@ -94,7 +94,7 @@ export async function releaseIdempotencyKey(db: Queryable, scope: IdempotencySco
   await db.query('DELETE FROM idempotency_keys WHERE agency_id = $1 AND env = $2 AND key = $3', [scope.agencyId, scope.env, scope.key]);
 }
 
-/** Entries older than the replay window, removed in the background. */
+/** Entries older than the replay window, removed by a periodic job (see createServices). */
 export async function purgeIdempotencyKeys(db: Queryable, now: Date) {
   await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(now.getTime() - WINDOW_MS).toISOString()]);
 }

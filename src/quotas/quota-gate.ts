@@ -54,7 +54,6 @@ export interface Admission {
 export class QuotaGate {
   private readonly leases = new Map<string, Lease>();
   private readonly timer: NodeJS.Timeout;
-  private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(
     private readonly db: Database,
@@ -63,8 +62,6 @@ export class QuotaGate {
   ) {
     this.timer = setInterval(() => void this.releaseIdle().catch(() => {}), 500);
     this.timer.unref();
-    this.purgeTimer = setInterval(() => void this.purge().catch(() => {}), 600_000);
-    this.purgeTimer.unref();
   }
 
   private lease(subject: QuotaSubject): Lease {
@@ -206,14 +203,13 @@ export class QuotaGate {
     }
   }
 
-  /** Buckets older than the window are never read again. */
+  /** Buckets older than the window are never read again (a periodic job, see createServices). */
   async purge() {
     await this.db.query('DELETE FROM quota_buckets WHERE minute <= $1', [minuteOf(this.now()) - WINDOW_MINUTES - 1]);
   }
 
   async close() {
     clearInterval(this.timer);
-    clearInterval(this.purgeTimer);
     await Promise.all([...this.leases.values()].map((lease) => lease.refilling));
     await this.returnIdle(true);
   }

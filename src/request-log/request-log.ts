@@ -22,19 +22,11 @@ export class RequestLogWriter {
   private buffer: RequestLogEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  private purgeTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly options: { flushMs?: number; maxBuffer?: number; retentionDays: number; onError?: (error: unknown) => void },
   ) {}
-
-  start() {
-    const purge = () => void this.purge().catch((error) => this.options.onError?.(error));
-    this.purgeTimer = setInterval(purge, 3_600_000);
-    this.purgeTimer.unref();
-    purge();
-  }
 
   record(entry: RequestLogEntry) {
     this.buffer.push(entry);
@@ -95,12 +87,12 @@ export class RequestLogWriter {
     );
   }
 
+  /** Removes lines past the retention (a periodic job, see createServices). */
   async purge() {
     await this.db.query(`DELETE FROM request_log WHERE at < now() - make_interval(days => $1)`, [this.options.retentionDays]);
   }
 
   async close() {
-    if (this.purgeTimer) clearInterval(this.purgeTimer);
     await this.flush();
   }
 }

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   checkIdempotencyKey,
   claimIdempotencyKey,
   keepAnswer,
-  purgeIdempotencyKeys,
   releaseIdempotencyKey,
   REPLAYED_HEADERS,
   requestFingerprint,
@@ -63,10 +61,3 @@ export const idempotency = fp(
   },
   { name: 'idempotency', fastify: '5.x', dependencies: ['key-auth'] },
 );
-
-/** The purge of expired keys: started once per process, not once per mount. */
-export function startIdempotencyPurge(app: FastifyInstance) {
-  const purge = setInterval(() => void purgeIdempotencyKeys(app.services.db, app.services.now()).catch(() => {}), 3_600_000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
-}

@@ -1,0 +1,58 @@
+import type { Queryable } from '../db/database.js';
+
+/** NOTIFY channel telling every runner that a job was enqueued (sent on commit, once per transaction). */
+export const JOBS_CHANNEL = 'listing_sync_jobs';
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+export interface EnqueueOptions {
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** While a job of this name and key is queued or running, enqueueing another is a no-op. */
+  singletonKey?: string;
+  maxAttempts?: number;
+  /** The caller's transaction, so the job exists if and only if the caller's write commits. */
+  tx?: Queryable;
+}
+
+/**
+ * Puts jobs in the shared `jobs` table. Any process may enqueue, whether or not it runs jobs
+ * itself; runners in every process hear of it through NOTIFY when the enqueue commits.
+ */
+export class JobQueue {
+  constructor(
+    private readonly db: Queryable,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The new job's id, or null when a job with the same singleton key is already queued or running. */
+  async enqueue(name: string, payload: unknown = {}, options: EnqueueOptions = {}): Promise<number | null> {
+    const now = this.now();
+    const { rows } = await (options.tx ?? this.db).query<{ id: number }>(
+      `WITH job AS (
+         INSERT INTO jobs (name, payload, singleton_key, run_at, max_attempts, created_at)
+         VALUES ($1, $2::jsonb, $3, $4, $5, $6)
+         ON CONFLICT DO NOTHING
+         RETURNING id
+       )
+       SELECT id, pg_notify($7, '') FROM job`,
+      [
+        name,
+        JSON.stringify(payload ?? null),
+        options.singletonKey ?? null,
+        (options.runAt ?? now).toISOString(),
+        options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        now.toISOString(),
+        JOBS_CHANNEL,
+      ],
+    );
+    return rows[0]?.id ?? null;
+  }
+}
+
+const FAILED_KEPT_MS = 7 * 24 * 3600 * 1000;
+
+/** Failed jobs are kept a week for inspection, then removed (a periodic job of its own). */
+export async function purgeFailedJobs(db: Queryable, now: Date): Promise<void> {
+  await db.query(`DELETE FROM jobs WHERE state = 'failed' AND run_at < $1`, [new Date(now.getTime() - FAILED_KEPT_MS).toISOString()]);
+}
