@@ -64,7 +64,7 @@ export async function startServer(config: Config = loadConfig(), options: { prin
     print(`  TEST  ${demo.testKey}`);
     print('Try it:');
     print(`  curl -H "Authorization: Bearer ${demo.liveKey}" ${url}/v1/me`);
-    print('Lost them? Start with ADMIN_TOKEN set, then:');
+    print(config.adminToken ? 'Lost them? Issue new ones:' : 'Lost them? Start with ADMIN_TOKEN set, then:');
     print(`  npx listing-sync key create --agency ${demo.agencyId} --env live`);
   }
 
