@@ -19,9 +19,10 @@ after(() => t.close());
 test(`[${databaseKind}] a push counts created, then unchanged, then updated`, async () => {
   const first = await push(agency.live, items(3, 'C'));
   assert.equal(first.statusCode, 200);
+  // Per-item results have their own test below.
   assert.deepEqual(
-    { ...(first.json() as object), warnings: undefined },
-    { agencyId: agency.agencyId, processed: 3, created: 3, updated: 0, unchanged: 0, errors: [], warnings: undefined },
+    { ...(first.json() as object), warnings: undefined, results: undefined },
+    { agencyId: agency.agencyId, processed: 3, created: 3, updated: 0, unchanged: 0, errors: [], warnings: undefined, results: undefined },
   );
   const again = (await push(agency.live, items(3, 'C'))).json();
   assert.deepEqual([again.created, again.updated, again.unchanged], [0, 0, 3]);
@@ -289,4 +290,26 @@ test(`[${databaseKind}] the sandbox is fully separate from live data`, async () 
   assert.equal((await get(own.test, 'SB-1', '/sandbox/ingest')).json().price, 320000);
   assert.equal((await push(own.test, [ingestItem('X')])).statusCode, 401, 'TEST key refused on live ingestion');
   assert.equal((await push(own.live, [ingestItem('X')], '/sandbox/ingest/ingestListings')).statusCode, 401);
+});
+
+test(`[${databaseKind}] a push answers one result per item: outcome, serviceId and version, or error at its index`, async () => {
+  const own = await t.agency();
+  const first = (await push(own.live, [ingestItem('R-1'), ingestItem('R-bad', { price: -1 }), ingestItem('R-2'), ingestItem('R-1', { price: 1 })])).json();
+  assert.deepEqual(
+    first.results.map((r: { index: number; externalId: string; outcome: string; version: number | null }) => [r.index, r.externalId, r.outcome, r.version]),
+    [[0, 'R-1', 'error', null], [1, 'R-bad', 'error', null], [2, 'R-2', 'created', 1], [3, 'R-1', 'created', 1]],
+  );
+  assert.deepEqual(first.errors.map((e: { index: number }) => e.index), [0, 1], 'every error result has its entry in errors[]');
+  assert.equal(first.results[0].serviceId, null);
+  for (const [index, externalId] of [[2, 'R-2'], [3, 'R-1']] as const) {
+    const read = (await get(own.live, externalId)).json();
+    assert.equal(first.results[index].serviceId, read.serviceId, `${externalId}: the serviceId a CRM would otherwise look up`);
+  }
+  const second = (await push(own.live, [ingestItem('R-2'), ingestItem('R-1', { price: 2 }), ingestItem('R-3')])).json();
+  assert.deepEqual(
+    second.results.map((r: { outcome: string; version: number }) => [r.outcome, r.version]),
+    [['unchanged', 1], ['updated', 2], ['created', 1]],
+  );
+  assert.equal(second.results[1].serviceId, first.results[3].serviceId);
+  assert.equal(second.processed, second.results.length);
 });

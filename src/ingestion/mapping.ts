@@ -1,4 +1,5 @@
-import { publicUrl, type Listing, type PropertyType, type Transaction } from '../listings/model.js';
+import type { Listing, PropertyType, Transaction } from '../listings/model.js';
+import { serviceFields } from '../listings/record.js';
 import { INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
 
 const invert = <T extends string>(map: Record<string, T>) => Object.fromEntries(Object.entries(map).map(([code, value]) => [value, code])) as Record<T, string>;
@@ -33,13 +34,6 @@ export function toIngestRecord(listing: Listing, siteUrl: string) {
     shareWithRelay: listing.shareWithRelay,
     createdAtExternal: c.createdAtExternal,
     updatedAtExternal: c.updatedAtExternal,
-    serviceId: listing.serviceId,
-    version: listing.version,
-    publicUrl: publicUrl(siteUrl, listing.serviceId),
-    createdAt: listing.createdAt.toISOString(),
-    updatedAt: listing.updatedAt.toISOString(),
-    moderation: { state: listing.moderationState, reasons: listing.moderationReasons },
-    publicTitle: listing.publicTitle,
-    publicDescription: listing.publicDescription,
+    ...serviceFields(listing, siteUrl),
   };
 }

@@ -1,16 +1,31 @@
 import type { Database } from '../db/database.js';
-import type { ListingDraft } from '../listings/model.js';
-import type { ListingScope } from '../listings/store.js';
-import { writeListings } from '../listings/write.js';
-import { keepLastOccurrence } from '../listings/duplicates.js';
-import { validateIngestItem } from './validate.js';
 import type { FieldError } from '../outcome.js';
+import { writeItems } from '../listings/bulk-write.js';
+import type { ListingScope } from '../listings/store.js';
+import type { WriteKind } from '../listings/write.js';
+import { validateIngestItem } from './validate.js';
 
 export interface PushError {
   index: number;
   externalId: string | null;
   reason: string;
   details: FieldError[];
+}
+
+export interface PushWarning {
+  index: number;
+  externalId: string;
+  field: string;
+  message: string;
+}
+
+/** What became of one pushed item: the listing's serviceId and version, or `error` (see errors[]). */
+export interface PushItemResult {
+  index: number;
+  externalId: string | null;
+  outcome: WriteKind | 'error';
+  serviceId: string | null;
+  version: number | null;
 }
 
 export interface PushResult {
@@ -20,86 +35,30 @@ export interface PushResult {
   updated: number;
   unchanged: number;
   errors: PushError[];
-  warnings: Array<{ index: number; externalId: string; message: string }>;
+  warnings: PushWarning[];
+  results: PushItemResult[];
 }
-
-/** The externalId an item would be written under, when it has one to look at. */
-const rawExternalId = (item: unknown): string | undefined => {
-  const id = typeof item === 'object' && item !== null ? (item as { externalId?: unknown }).externalId : undefined;
-  return typeof id === 'string' ? id : undefined;
-};
-
-const MASK_WARNING: Record<string, string> = { phone: 'phone number', email: 'e-mail address', url: 'web address', portal: 'portal name' };
 
 /**
  * One ingestion push (spec 4.1): every item is checked on its own, the valid ones are
  * written together in one transaction, and each bad one is reported with its reason.
  */
 export async function pushListings(db: Database, scope: ListingScope, items: readonly unknown[], now: Date): Promise<PushResult> {
-  const errors: PushError[] = [];
-  const warnings: PushResult['warnings'] = [];
-  const applied: Array<{ index: number; draft: ListingDraft }> = [];
-  const check = (index: number): ListingDraft | null => {
-    const result = validateIngestItem(items[index]);
-    if (!result.ok) {
-      errors.push({ index, externalId: result.externalId, reason: result.errors.map((e) => e.message).join('; '), details: result.errors });
-      return null;
-    }
-    for (const message of result.warnings) warnings.push({ index, externalId: result.draft.externalId, message });
-    return result.draft;
-  };
-
-  // Every externalId an item could be written under (a superset: invalid items are looked up
-  // for nothing). One that several items carry is settled first: its last valid occurrence wins.
-  const occurrences = new Map<string, number[]>();
-  items.forEach((item, index) => {
-    const id = rawExternalId(item);
-    if (id === undefined) return;
-    const seen = occurrences.get(id);
-    if (seen) seen.push(index);
-    else occurrences.set(id, [index]);
-  });
-  const contested = new Set<number>();
-  const settled = new Map<number, ListingDraft>();
-  for (const indexes of occurrences.values()) {
-    if (indexes.length === 1) continue;
-    for (const index of indexes) contested.add(index);
-    const valid = indexes.flatMap((index) => {
-      const draft = check(index);
-      return draft ? [{ index, draft }] : [];
-    });
-    const kept = keepLastOccurrence(valid);
-    for (const { entry, message } of kept.superseded) {
-      errors.push({ index: entry.index, externalId: entry.draft.externalId, reason: message, details: [{ field: 'externalId', message }] });
-    }
-    for (const entry of kept.applied) settled.set(entry.index, entry.draft);
-  }
-
-  // The other items are checked one by one as the write asks for them, so the database
-  // starts writing the first rows while later ones are still being checked.
-  function* drafts(): Generator<ListingDraft> {
-    for (let index = 0; index < items.length; index++) {
-      const draft = contested.has(index) ? settled.get(index) : check(index);
-      if (!draft) continue;
-      applied.push({ index, draft });
-      yield draft;
-    }
-  }
-
-  const outcomes = await writeListings(db, scope, { externalIds: [...occurrences.keys()], drafts }, now);
+  const itemResults = await writeItems(db, scope, items, validateIngestItem, now);
   const counts = { created: 0, updated: 0, unchanged: 0 };
-  outcomes.forEach((outcome, i) => {
-    counts[outcome.outcome] += 1;
-    if (outcome.masked.length > 0) {
-      const kinds = [...new Set(outcome.masked)].map((kind) => MASK_WARNING[kind] ?? kind).join(', ');
-      warnings.push({
-        index: applied[i]!.index,
-        externalId: outcome.externalId,
-        message: `contact details masked on the public site (${kinds}); the public text is in publicDescription`,
-      });
+  const errors: PushError[] = [];
+  const warnings: PushWarning[] = [];
+  const results = itemResults.map((result): PushItemResult => {
+    const { index } = result;
+    if (!result.ok) {
+      const { refusal, externalId } = result;
+      errors.push({ index, externalId, reason: refusal.detail, details: refusal.errors ?? [] });
+      return { index, externalId, outcome: 'error', serviceId: null, version: null };
     }
+    const { listing } = result;
+    counts[listing.outcome] += 1;
+    for (const warning of listing.warnings) warnings.push({ index, externalId: listing.externalId, ...warning });
+    return { index, externalId: listing.externalId, outcome: listing.outcome, serviceId: listing.serviceId, version: listing.version };
   });
-  errors.sort((a, b) => a.index - b.index);
-  warnings.sort((a, b) => a.index - b.index);
-  return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings };
+  return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings, results };
 }

@@ -1,9 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../http/errors.js';
+import { failWith, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { envelopeOnly } from '../http/validation.js';
 import { findListing, listChanges } from '../listings/store.js';
-import { deleteListing } from '../listings/write.js';
+import { deleteListing } from '../listings/single-writes.js';
 import { pushListings } from './push.js';
 import { toIngestRecord } from './mapping.js';
 import { ChangeList, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, MAX_PUSH } from './schemas.js';
@@ -36,7 +36,8 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Upsert by externalId, idempotent. Each rejected listing is reported in errors[] with its index and reason; the others are still written, ' +
           'all in one transaction. A request with more than 500 listings, invalid JSON or no listings array is refused whole (400) and changes nothing. ' +
-          'Content equal to what is stored is counted as unchanged (no new version). The same externalId twice in one push: the last occurrence wins.',
+          'Content equal to what is stored is counted as unchanged (no new version). The same externalId twice in one push: the last occurrence wins. ' +
+          'results[] gives one entry per pushed listing, in order, with its outcome, serviceId and version.',
         security: [{ bearerAuth: [] }],
         body: IngestRequest,
         response: { 200: IngestResult },
@@ -122,7 +123,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const outcome = await deleteListing(db, scopeOf(request.auth!), { externalId: request.query.externalId }, app.services.now());
-      if (outcome !== 'deleted') throw notFound();
+      if (!outcome.ok) throw failWith(outcome);
       return { externalId: request.query.externalId, deleted: true as const };
     },
   );

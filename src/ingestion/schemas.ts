@@ -58,6 +58,18 @@ export const IngestEnvelope = Type.Object(
 
 const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() });
 
+/** The field a warning is about (title, description), as in v1 write answers. */
+const WarningField = { field: Type.String({ description: 'The field the warning is about: title or description.' }) };
+
+/** Per-item outcome of a push, as the v1 batch gives it. */
+const PushItemResult = Type.Object({
+  index: Type.Integer({ description: 'Position in the pushed listings array.' }),
+  externalId: Type.Union([Type.String(), Type.Null()]),
+  outcome: Type.String({ enum: ['created', 'updated', 'unchanged', 'error'], description: 'error: see the entry of errors[] with the same index.' }),
+  serviceId: Type.Union([Type.String(), Type.Null()], { description: 'The service’s id of the listing; null for an error.' }),
+  version: Type.Union([Type.Integer(), Type.Null()], { description: 'The listing’s version after the push; null for an error.' }),
+});
+
 export const IngestResult = Type.Object({
   agencyId: Type.String(),
   processed: Type.Integer({ description: 'created + updated + unchanged + errors.length' }),
@@ -72,7 +84,8 @@ export const IngestResult = Type.Object({
       details: Type.Array(FieldErrorSchema),
     }),
   ),
-  warnings: Type.Array(Type.Object({ index: Type.Integer(), externalId: Type.String(), message: Type.String() })),
+  warnings: Type.Array(Type.Object({ index: Type.Integer(), externalId: Type.String(), message: Type.String(), ...WarningField })),
+  results: Type.Array(PushItemResult, { description: 'One entry per pushed listing, in order: what became of it.' }),
 });
 
 export const IngestRecord = Type.Object(

@@ -1,16 +1,20 @@
-import type { FieldError } from '../outcome.js';
+import { refuseFields, type FieldError } from '../outcome.js';
+import type { ItemCheck } from '../listings/bulk-write.js';
 import { businessErrors } from '../listings/rules.js';
 import {
   ENERGY_CLASSES,
   SOURCE_CRMS,
   type CommercialStatus,
   type EnergyClass,
-  type ListingDraft,
+  type ListingContent,
   type PropertyType,
   type SourceCrm,
   type Transaction,
+  withContentDefaults,
 } from '../listings/model.js';
-import { LIMITS, isHttpUrl, parseTimestamp, unsafeTextErrors } from '../listings/limits.js';
+import { LIMITS } from '../listings/limits.js';
+import { isHttpUrl, unsafeTextErrors } from '../validation/text.js';
+import { parseTimestamp } from '../validation/timestamps.js';
 
 /** Ingestion enum codes (spec 2.1) and their model values (DECISIONS §6). */
 export const INGEST_TRANSACTIONS: Record<string, Transaction> = { VENTE: 'sale', LOCATION: 'rental', VIAGER: 'life_annuity_sale' };
@@ -37,7 +41,11 @@ const KNOWN_FIELDS = new Set([
 /** Model field names as the ingestion interface calls them. */
 const INGEST_NAMES: Record<string, string> = { transaction: 'transaction', propertyType: 'type', photos: 'imageUrls' };
 
-export type ItemCheck = { ok: true; draft: ListingDraft; warnings: string[] } | { ok: false; externalId: string | null; errors: FieldError[] };
+const refused = (externalId: string | null, code: 'validation_error' | 'business_error', errors: FieldError[]) => ({
+  ...refuseFields(code, errors),
+  externalId,
+  errors,
+});
 
 const oneOf = (values: readonly string[]) => values.join(', ');
 
@@ -47,11 +55,13 @@ const oneOf = (values: readonly string[]) => values.join(', ');
  */
 export function validateIngestItem(raw: unknown): ItemCheck {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, externalId: null, errors: [{ field: 'listing', message: 'each listing must be a JSON object' }] };
+    return refused(null, 'validation_error', [{ field: 'listing', message: 'each listing must be a JSON object' }]);
   }
   const item = raw as Record<string, unknown>;
   const unsafe = unsafeTextErrors(item);
-  if (unsafe.length > 0) return { ok: false, externalId: typeof item.externalId === 'string' && unsafeTextErrors(item.externalId).length === 0 ? item.externalId : null, errors: unsafe };
+  if (unsafe.length > 0) {
+    return refused(typeof item.externalId === 'string' && unsafeTextErrors(item.externalId).length === 0 ? item.externalId : null, 'validation_error', unsafe);
+  }
   const errors: FieldError[] = [];
   const fail = (field: string, message: string) => {
     errors.push({ field, message: `${field} ${message}` });
@@ -132,9 +142,9 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   });
 
   const idForErrors = typeof item.externalId === 'string' ? item.externalId : null;
-  if (errors.length > 0) return { ok: false, externalId: idForErrors, errors };
+  if (errors.length > 0) return refused(idForErrors, 'validation_error', errors);
 
-  const content = {
+  const content: ListingContent = withContentDefaults({
     title: title!,
     transaction: INGEST_TRANSACTIONS[transactionCode!]!,
     propertyType: INGEST_TYPES[typeCode!]!,
@@ -143,8 +153,7 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     charges: charges ?? null,
     surface: surface!,
     rooms: rooms!,
-    // Spec 2.1: bedrooms defaults to the number of rooms.
-    bedrooms: bedrooms ?? rooms!,
+    bedrooms: bedrooms ?? null,
     floor: floor ?? null,
     city: city!,
     postcode: postcode!,
@@ -159,14 +168,9 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     sourceCrm: sourceCrm ?? null,
     createdAtExternal: createdAtExternal ?? null,
     updatedAtExternal: updatedAtExternal ?? null,
-  };
+  });
   const business = businessErrors(content).map((e) => ({ field: INGEST_NAMES[e.field] ?? e.field, message: e.message }));
-  if (business.length > 0) return { ok: false, externalId: idForErrors, errors: business };
-
-  const warnings: string[] = [];
-  if (content.title.length > LIMITS.titleRecommended) {
-    warnings.push(`title is ${content.title.length} characters; at most ${LIMITS.titleRecommended} are recommended and long titles are cut on the site`);
-  }
+  if (business.length > 0) return refused(idForErrors, 'business_error', business);
   return {
     ok: true,
     draft: {
@@ -176,7 +180,6 @@ export function validateIngestItem(raw: unknown): ItemCheck {
       ...(shareWithService !== undefined ? { shareWithService } : {}),
       ...(shareWithRelay !== undefined ? { shareWithRelay } : {}),
     },
-    warnings,
   };
 }
 

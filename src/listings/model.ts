@@ -97,35 +97,12 @@ export interface Listing {
   updatedAt: Date;
 }
 
-/** Field order is fixed here so the content hash does not depend on how a client ordered its JSON. */
-export function canonicalContent(content: ListingContent): ListingContent {
-  return {
-    title: content.title,
-    transaction: content.transaction,
-    propertyType: content.propertyType,
-    price: content.price,
-    priceUnit: content.priceUnit,
-    charges: content.charges,
-    surface: content.surface,
-    rooms: content.rooms,
-    bedrooms: content.bedrooms,
-    floor: content.floor,
-    city: content.city,
-    postcode: content.postcode,
-    neighborhood: content.neighborhood,
-    addressLine: content.addressLine,
-    dpe: content.dpe,
-    ges: content.ges,
-    description: content.description,
-    features: [...content.features],
-    photos: [...content.photos]
-      .sort((a, b) => a.order - b.order)
-      .map((photo) => ({ url: photo.url, label: photo.label, order: photo.order })),
-    fees: content.fees ? { agencyFees: content.fees.agencyFees, feesPaidBy: content.fees.feesPaidBy, feeIncluded: content.fees.feeIncluded } : null,
-    sourceCrm: content.sourceCrm,
-    createdAtExternal: content.createdAtExternal,
-    updatedAtExternal: content.updatedAtExternal,
-  };
+/**
+ * Defaults both interfaces apply to what a client sent, so that one listing reads the same
+ * whichever interface wrote it. Spec 2.1: bedrooms not given (or null) means as many as rooms.
+ */
+export function withContentDefaults(content: ListingContent): ListingContent {
+  return content.bedrooms === null ? { ...content, bedrooms: content.rooms } : content;
 }
 
 /** The listing's page on the public site (DECISIONS §1). */

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import type { CommercialStatus, Listing, ListingContent, ModerationState } from './model.js';
+import { listingContent } from './content.js';
+import type { CommercialStatus, Listing, ModerationState } from './model.js';
 
 /** Which of an agency's two data sets a call touches: LIVE keys see live, TEST keys the sandbox. */
 export interface ListingScope {
@@ -12,7 +13,8 @@ export interface ListingRow {
   agency_id: string;
   env: 'live' | 'test';
   external_id: string;
-  content: ListingContent;
+  /** As stored: rows written before a field was added lack its key. */
+  content: Record<string, unknown>;
   content_hash: string;
   public_title: string;
   public_description: string | null;
@@ -42,7 +44,7 @@ export function toListing(row: ListingRow): Listing {
     agencyId: row.agency_id,
     env: row.env,
     externalId: row.external_id,
-    content: row.content,
+    content: listingContent.read(row.content),
     contentHash: row.content_hash,
     publicTitle: row.public_title,
     publicDescription: row.public_description,

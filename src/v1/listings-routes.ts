@@ -1,18 +1,16 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ErrorObject } from 'ajv';
-import { envelopeOnly } from '../http/validation.js';
-import { compileBodyValidator, fieldErrorsFromAjv } from '../validation/schema-validator.js';
-import { keepLastOccurrence } from '../listings/duplicates.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, notFound } from '../http/errors.js';
-import type { FieldError } from '../outcome.js';
+import { envelopeOnly } from '../http/validation.js';
+import { ApiError, failWith, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
-import type { CommercialStatus, ListingDraft } from '../listings/model.js';
+import type { CommercialStatus } from '../listings/model.js';
 import { findListing, listListings, type ListingScope } from '../listings/store.js';
-import { deleteListing, ExternalIdInUse, setStatus, updateListing, writeListings, type WriteOutcome } from '../listings/write.js';
+import { deleteListing, setStatus, updateListing, upsertListing } from '../listings/single-writes.js';
+import type { WrittenListing } from '../listings/write.js';
 import { PLAN_BATCH_SIZES } from '../agencies/plans.js';
-import { draftFromV1, etagOf, toV1Record, v1BodyErrors, v1BusinessErrors, v1Status, type V1Body } from './mapping.js';
-import { isIsoTimestamp } from '../listings/limits.js';
+import { isIsoTimestamp } from '../validation/timestamps.js';
+import { batchUpsert } from './batch.js';
+import { etagOf, toV1Record, v1BodyRefusal, v1Draft, v1DraftOver, v1Status, type V1Body } from './mapping.js';
 import {
   BatchRequest,
   BatchResult,
@@ -25,10 +23,8 @@ import {
   ListResponse,
   ServiceIdParams,
   StatusBody,
+  UpdatedListing,
 } from './schemas.js';
-
-/** Batch items are checked one by one, so one bad item never stops the others. */
-const validateItem = compileBodyValidator(ListingCreate);
 
 const security = [{ bearerAuth: [] }];
 const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' })) });
@@ -46,19 +42,7 @@ function expectedVersion(request: FastifyRequest): number | undefined {
   return match ? Number(match[1]) : -1;
 }
 
-const preconditionFailed = () => new ApiError('precondition_failed', 'The listing changed since the ETag given in If-Match; read it again and retry');
-
-function bodyCheck(body: V1Body) {
-  const errors = v1BodyErrors(body);
-  if (errors.length > 0) throw new ApiError('validation_error', errors.map((e) => e.message).join('; '), errors);
-}
-
-function businessCheck(draft: ListingDraft) {
-  const errors = v1BusinessErrors(draft.content);
-  if (errors.length > 0) throw new ApiError('business_error', errors.map((e) => e.message).join('; '), errors);
-}
-
-function creationResult(outcome: WriteOutcome, siteUrl: string) {
+function creationResult(outcome: WrittenListing, siteUrl: string) {
   return {
     ok: true,
     serviceId: outcome.serviceId,
@@ -68,6 +52,7 @@ function creationResult(outcome: WriteOutcome, siteUrl: string) {
     version: outcome.version,
     createdAt: outcome.createdAt.toISOString(),
     outcome: outcome.outcome,
+    warnings: outcome.warnings,
   };
 }
 
@@ -89,7 +74,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           '201 with the creation result when the listing is created (status pending_moderation, version 1); 200 with the same shape when it is ' +
           'updated, or when the content equals what is stored (outcome unchanged, no new version). With If-None-Match: * the call only ' +
-          'creates: an externalId already used is 409.',
+          'creates: an externalId already used is 409. warnings[] gives the remarks a push of the same listing would: a long title, ' +
+          'contact details masked (naming the field they were in).',
         security,
         headers: Type.Object({ ...IdempotencyHeader.properties, 'if-none-match': Type.Optional(Type.String({ description: '"*": create only.' })) }),
         body: ListingCreate,
@@ -97,20 +83,13 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as V1Body;
-      bodyCheck(body);
-      const scope = scopeOf(request);
-      const draft = draftFromV1(body);
-      businessCheck(draft);
-      let outcome: WriteOutcome | undefined;
-      try {
-        [outcome] = await writeListings(db, scope, [draft], app.services.now(), { createOnly: request.headers['if-none-match'] === '*' });
-      } catch (error) {
-        if (error instanceof ExternalIdInUse) throw new ApiError('conflict', error.message);
-        throw error;
-      }
-      if (outcome!.outcome === 'created') reply.code(201).header('location', `${config.baseUrl}${scope.env === 'test' ? '/sandbox' : ''}/v1/listings/${outcome!.serviceId}`);
-      return reply.send(creationResult(outcome!, config.siteUrl));
+      const draft = v1Draft(request.body as V1Body);
+      if (!draft.ok) throw failWith(draft);
+      const written = await upsertListing(db, scopeOf(request), draft.value, app.services.now(), { createOnly: request.headers['if-none-match'] === '*' });
+      if (!written.ok) throw failWith(written);
+      const outcome = written.value;
+      if (outcome.outcome === 'created') reply.header('location', `${config.baseUrl}${request.auth!.env === 'test' ? '/sandbox' : ''}/v1/listings/${outcome.serviceId}`);
+      return reply.code(outcome.outcome === 'created' ? 201 : 200).send(creationResult(outcome, config.siteUrl));
     },
   );
 
@@ -199,35 +178,24 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ServiceIdParams,
         headers: WriteHeaders,
         body: ListingUpdate,
-        response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(404, 409, 412, 422) },
+        response: { 200: { ...UpdatedListing, headers: etagHeader }, ...errorResponses(404, 409, 412, 422) },
       },
     },
     async (request, reply) => {
       const body = request.body as V1Body;
-      bodyCheck(body);
+      const unreadable = v1BodyRefusal(body);
+      if (unreadable) throw failWith(unreadable);
       const result = await updateListing(
         db,
         scopeOf(request),
         request.params.serviceId,
-        (current) => {
-          const draft = draftFromV1({ externalId: current.externalId, ...body }, current.content);
-          businessCheck(draft);
-          return draft;
-        },
+        (current) => v1DraftOver({ externalId: current.externalId, ...body }, current.content),
         app.services.now(),
         expectedVersion(request),
       );
-      if (result.kind === 'not_found') throw notFound();
-      if (result.kind === 'version_mismatch') throw preconditionFailed();
-      if (result.kind === 'external_id_taken') {
-        throw new ApiError(
-          'conflict',
-          result.byDeleted
-            ? `externalId ${String(body.externalId)} belongs to a deleted listing of this agency; pushing it again restores that listing`
-            : `externalId ${String(body.externalId)} is already used by another listing of this agency`,
-        );
-      }
-      return sendListing(reply, result.listing);
+      if (!result.ok) throw failWith(result);
+      const { listing, warnings } = result.value;
+      return reply.header('etag', etagOf(listing.version)).send({ ...toV1Record(listing, config.siteUrl), warnings });
     },
   );
 
@@ -256,9 +224,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.services.now(),
         expectedVersion(request),
       );
-      if (result === 'not_found') throw notFound();
-      if (result === 'version_mismatch') throw preconditionFailed();
-      return sendListing(reply, result.listing);
+      if (!result.ok) throw failWith(result);
+      return sendListing(reply, result.value.listing);
     },
   );
 
@@ -279,9 +246,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const outcome = await deleteListing(db, scopeOf(request), { serviceId: request.params.serviceId }, app.services.now(), expectedVersion(request));
-      if (outcome === 'not_found') throw notFound();
-      if (outcome === 'version_mismatch') throw preconditionFailed();
-      return { serviceId: request.params.serviceId, deleted: true as const };
+      if (!outcome.ok) throw failWith(outcome);
+      return { serviceId: outcome.value.serviceId, deleted: true as const };
     },
   );
 
@@ -298,7 +264,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create or update several listings; one outcome per item',
         description:
           'At most the plan’s batch size (Solo 10, Agence 50, Réseau 100); more is 400. Each item is an upsert by externalId; a bad item is ' +
-          'reported in results[] with its error and never stops the others. Always 200 when the request itself is well-formed.',
+          'reported in results[] with its error and never stops the others. Always 200 when the request itself is well-formed. ' +
+          'Each accepted item carries the same warnings as a push of it would.',
         security,
         headers: IdempotencyHeader,
         body: BatchRequest,
@@ -307,47 +274,11 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const items = (request.body as { listings: unknown[] }).listings;
-      const max = PLAN_BATCH_SIZES[request.auth!.plan];
-      if (items.length > max) {
-        const message = `listings must have at most ${max} items on this plan (got ${items.length})`;
-        throw new ApiError('validation_error', message, [{ field: 'listings', message }]);
-      }
-      return runBatch(items, scopeOf(request));
+      const result = await batchUpsert(db, scopeOf(request), items, PLAN_BATCH_SIZES[request.auth!.plan], app.services.now());
+      if (!result.ok) throw failWith(result);
+      return result.value;
     },
   );
-
-  async function runBatch(items: unknown[], scope: ListingScope) {
-    type Result = { index: number; externalId: string | null; outcome: string; serviceId: string | null; version: number | null; error: { code: string; message: string; errors: FieldError[] } | null };
-    const results: Result[] = [];
-    const valid: Array<{ index: number; draft: ListingDraft }> = [];
-    const fail = (index: number, externalId: string | null, code: string, errors: FieldError[]) =>
-      results.push({ index, externalId, outcome: 'error', serviceId: null, version: null, error: { code, message: errors.map((e) => e.message).join('; '), errors } });
-    items.forEach((item, index) => {
-      const externalId = typeof (item as V1Body)?.externalId === 'string' ? ((item as V1Body).externalId as string) : null;
-      if (!validateItem(item)) {
-        fail(index, externalId, 'validation_error', fieldErrorsFromAjv((validateItem.errors ?? []) as ErrorObject[], 'body'));
-        return;
-      }
-      const bodyErrors = v1BodyErrors(item as V1Body);
-      if (bodyErrors.length > 0) {
-        fail(index, externalId, 'validation_error', bodyErrors);
-        return;
-      }
-      const draft = draftFromV1(item as V1Body);
-      const business = v1BusinessErrors(draft.content);
-      if (business.length > 0) fail(index, externalId, 'business_error', business);
-      else valid.push({ index, draft });
-    });
-    const { applied, superseded } = keepLastOccurrence(valid);
-    for (const { entry, message } of superseded) fail(entry.index, entry.draft.externalId, 'conflict', [{ field: 'externalId', message }]);
-    const outcomes = await writeListings(db, scope, applied.map((a) => a.draft), app.services.now());
-    outcomes.forEach((outcome, i) =>
-      results.push({ index: applied[i]!.index, externalId: outcome.externalId, outcome: outcome.outcome, serviceId: outcome.serviceId, version: outcome.version, error: null }),
-    );
-    results.sort((a, b) => a.index - b.index);
-    const count = (outcome: string) => results.filter((r) => r.outcome === outcome).length;
-    return { processed: items.length, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed: count('error'), results };
-  }
 };
 
 /** The plan's batch size is checked in the handler, with a message that names it. */

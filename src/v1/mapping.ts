@@ -1,7 +1,9 @@
-import type { FieldError } from '../outcome.js';
-import { isIsoTimestamp, normaliseTimestamp, unsafeTextErrors } from '../listings/limits.js';
-import { publicUrl, type Listing, type ListingContent, type ListingDraft } from '../listings/model.js';
+import { refuseFields, type FieldError, type Outcome, type Refusal } from '../outcome.js';
+import { withContentDefaults, type Listing, type ListingContent, type ListingDraft } from '../listings/model.js';
+import { serviceFields } from '../listings/record.js';
 import { businessErrors } from '../listings/rules.js';
+import { unsafeTextErrors } from '../validation/text.js';
+import { isIsoTimestamp, normaliseTimestamp } from '../validation/timestamps.js';
 
 /** The v1 mapping of the one listing model (DECISIONS §6). */
 
@@ -22,7 +24,7 @@ export function contentFromV1(body: V1Body, base?: ListingContent): ListingConte
     const value = pick(name);
     return typeof value === 'string' ? normaliseTimestamp(value) : null;
   };
-  return {
+  return withContentDefaults({
     title: pick('title'),
     transaction: pick('transaction', 'type'),
     propertyType: pick('propertyType', 'category'),
@@ -53,7 +55,7 @@ export function contentFromV1(body: V1Body, base?: ListingContent): ListingConte
     sourceCrm: pick('sourceCrm'),
     createdAtExternal: timestamp('createdAtExternal'),
     updatedAtExternal: timestamp('updatedAtExternal'),
-  };
+  });
 }
 
 export function draftFromV1(body: V1Body, base?: ListingContent): ListingDraft {
@@ -79,6 +81,25 @@ export function v1BusinessErrors(content: ListingContent): FieldError[] {
   return businessErrors(content).map((error) => ({ field: V1_NAMES[error.field] ?? error.field, message: error.message }));
 }
 
+/** What JSON Schema cannot judge in a schema-valid body, as a refusal (400), or undefined when all is well. */
+export function v1BodyRefusal(body: V1Body): Refusal | undefined {
+  const errors = v1BodyErrors(body);
+  return errors.length > 0 ? refuseFields('validation_error', errors) : undefined;
+}
+
+/**
+ * The draft a checked v1 body asks for, laid over `base` (the stored content on PUT), or its
+ * refusal for inconsistent data (422).
+ */
+export function v1DraftOver(body: V1Body, base?: ListingContent): Outcome<ListingDraft> {
+  const draft = draftFromV1(body, base);
+  const business = v1BusinessErrors(draft.content);
+  return business.length > 0 ? refuseFields('business_error', business) : { ok: true, value: draft };
+}
+
+/** The draft a schema-valid v1 body asks for, or its refusal (400, then 422). */
+export const v1Draft = (body: V1Body): Outcome<ListingDraft> => v1BodyRefusal(body) ?? v1DraftOver(body);
+
 export function v1Status(listing: Pick<Listing, 'moderationState' | 'status'>) {
   if (listing.moderationState === 'pending') return 'pending_moderation' as const;
   if (listing.moderationState === 'rejected') return 'rejected' as const;
@@ -91,21 +112,14 @@ export const etagOf = (version: number) => `"v${version}"`;
 export function toV1Record(listing: Listing, siteUrl: string) {
   const c = listing.content;
   return {
-    serviceId: listing.serviceId,
+    ...serviceFields(listing, siteUrl),
     externalId: listing.externalId,
     status: v1Status(listing),
     commercialStatus: listing.status,
-    version: listing.version,
-    publicUrl: publicUrl(siteUrl, listing.serviceId),
-    createdAt: listing.createdAt.toISOString(),
-    updatedAt: listing.updatedAt.toISOString(),
-    moderation: { state: listing.moderationState, reasons: listing.moderationReasons },
     type: c.transaction,
     category: c.propertyType,
     title: c.title,
     description: c.description,
-    publicTitle: listing.publicTitle,
-    publicDescription: listing.publicDescription,
     price: c.price,
     priceUnit: c.priceUnit,
     city: c.city,

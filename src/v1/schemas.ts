@@ -116,6 +116,12 @@ export const ListingRecord = Type.Object(
   { $id: 'ListingRecord', additionalProperties: false },
 );
 
+/** Remarks on an accepted listing, the same as the ingestion result's warnings. */
+const Warnings = Type.Array(
+  Type.Object({ field: Type.String({ description: 'The field the warning is about: title or description.' }), message: Type.String() }),
+  { description: 'Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field).' },
+);
+
 export const CreationResult = Type.Object(
   {
     ok: Type.Boolean(),
@@ -126,6 +132,7 @@ export const CreationResult = Type.Object(
     version: Type.Integer(),
     createdAt: Type.String({ format: 'date-time' }),
     outcome: Type.String({ enum: ['created', 'updated', 'unchanged'], description: 'unchanged: the content equals what is stored; no new version.' }),
+    warnings: Warnings,
   },
   { $id: 'CreationResult' },
 );
@@ -179,6 +186,10 @@ export const BatchResult = Type.Object({
       error: nullable(
         Type.Object({ code: Type.String(), message: Type.String(), errors: Type.Array(Type.Object({ field: Type.String(), message: Type.String() })) }),
       ),
+      warnings: Warnings,
     }),
   ),
 });
+
+/** A PUT's answer: the record, with the remarks on the content it now holds. */
+export const UpdatedListing = Type.Object({ ...ListingRecord.properties, warnings: Warnings }, { additionalProperties: false });

@@ -1,0 +1,106 @@
+import type { ListingContent } from './model.js';
+
+/**
+ * How listing content is hashed and read back, so that the model can grow.
+ *
+ * A stored listing's hash decides whether the next push changes it. The fields of the first
+ * release are always written, an absent one as its default: stored hashes were computed that
+ * way and must stay valid. A field added later (`ADDED_FIELDS`) is written only when it holds
+ * something other than its default, so absent and null hash alike and a new field leaves every
+ * stored hash as it was. Reading fills every absent field with its default, so rows written
+ * before a field existed read as if it had been given empty.
+ */
+
+/** What an absent optional field means, for every optional field of the first release. */
+const FIRST_RELEASE_DEFAULTS = {
+  priceUnit: 'EUR',
+  charges: null,
+  bedrooms: null,
+  floor: null,
+  neighborhood: null,
+  addressLine: null,
+  dpe: null,
+  ges: null,
+  description: null,
+  features: [],
+  photos: [],
+  fees: null,
+  sourceCrm: null,
+  createdAtExternal: null,
+  updatedAtExternal: null,
+} as const satisfies Partial<Record<keyof ListingContent, unknown>>;
+
+/** Optional fields added after the first release, with their defaults (null or an empty list). */
+export type AddedFields = Readonly<Record<string, null | readonly []>>;
+
+/** None yet: a new optional field goes here (and in `ListingContent`, as an optional property). */
+export const ADDED_FIELDS: AddedFields = {};
+
+export interface ContentModel {
+  /** The content as stored and hashed: fixed field order, so equal content gives equal text. */
+  canonicalJson(content: ListingContent): string;
+  /** Stored content with every absent field filled with its default. */
+  read(stored: Record<string, unknown>): ListingContent;
+}
+
+const isDefault = (value: unknown) => value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+
+export function createContentModel(added: AddedFields): ContentModel {
+  const addedEntries = Object.entries(added);
+  const defaults: Record<string, unknown> = { ...FIRST_RELEASE_DEFAULTS, ...added };
+  const defaultEntries = Object.entries(defaults);
+  return {
+    canonicalJson(content) {
+      const canonical: Record<string, unknown> = canonicalFirstRelease(content);
+      for (const [name] of addedEntries) {
+        const value = (content as unknown as Record<string, unknown>)[name];
+        if (!isDefault(value)) canonical[name] = value;
+      }
+      return JSON.stringify(canonical);
+    },
+    read(stored) {
+      let filled: Record<string, unknown> | null = null;
+      for (const [name, value] of defaultEntries) {
+        if (stored[name] !== undefined) continue;
+        filled ??= { ...stored };
+        filled[name] = Array.isArray(value) ? [] : value;
+      }
+      return (filled ?? stored) as unknown as ListingContent;
+    },
+  };
+}
+
+// Written out rather than looped over: it runs for every listing of every push.
+function canonicalFirstRelease(content: ListingContent) {
+  const fees = content.fees;
+  return {
+    title: content.title,
+    transaction: content.transaction,
+    propertyType: content.propertyType,
+    price: content.price,
+    priceUnit: content.priceUnit ?? 'EUR',
+    charges: content.charges ?? null,
+    surface: content.surface,
+    rooms: content.rooms,
+    bedrooms: content.bedrooms ?? null,
+    floor: content.floor ?? null,
+    city: content.city,
+    postcode: content.postcode,
+    neighborhood: content.neighborhood ?? null,
+    addressLine: content.addressLine ?? null,
+    dpe: content.dpe ?? null,
+    ges: content.ges ?? null,
+    description: content.description ?? null,
+    features: content.features ? [...content.features] : [],
+    photos: content.photos
+      ? [...content.photos].sort((a, b) => a.order - b.order).map((photo) => ({ url: photo.url, label: photo.label ?? null, order: photo.order }))
+      : [],
+    fees: fees ? { agencyFees: fees.agencyFees ?? null, feesPaidBy: fees.feesPaidBy ?? null, feeIncluded: fees.feeIncluded ?? null } : null,
+    sourceCrm: content.sourceCrm ?? null,
+    createdAtExternal: content.createdAtExternal ?? null,
+    updatedAtExternal: content.updatedAtExternal ?? null,
+  };
+}
+
+/** The service's content model. */
+export const listingContent = createContentModel(ADDED_FIELDS);
