@@ -19,6 +19,7 @@ import { Problem } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { referencePages } from './reference/reference-routes.js';
 import { addSharedSchemas, registerInterfaces } from './interfaces.js';
 
 export interface Services {
@@ -161,6 +162,7 @@ export async function buildApp(
   });
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);
+  await app.register(referencePages);
   await app.register(adminRoutes, { prefix: '/admin/api' });
   await registerInterfaces(app);
   if (services.config.benchRoutes) {

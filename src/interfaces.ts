@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { KeyEnvironment } from './keys/bearer.js';
 import { v1Routes } from './v1/routes.js';
-import { ListingCreate, ListingRecord } from './v1/schemas.js';
+import { ListingCreate, ListingRecord, ListingUpdate } from './v1/schemas.js';
 import { ingestionRoutes } from './ingestion/routes.js';
 import { withStandardErrors } from './http/schemas.js';
 import { keyAuth } from './http/plugins/key-auth.js';
@@ -27,6 +27,7 @@ interface InterfaceMount {
 export function addSharedSchemas(app: FastifyInstance) {
   app.addSchema(ListingCreate);
   app.addSchema(ListingRecord);
+  app.addSchema(ListingUpdate);
 }
 
 /**

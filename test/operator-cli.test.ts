@@ -3,6 +3,16 @@ import assert from 'node:assert/strict';
 import { createTestApp, ADMIN_TOKEN, type TestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { runCli } from '../src/cli/main.js';
+import { createServer, type AddressInfo } from 'node:net';
+
+/** A loopback port that nothing listens on any more. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 let t: TestApp;
 let url: string;
@@ -116,4 +126,54 @@ test(`[${databaseKind}] CLI: clear errors for bad usage, bad input and a missing
   const help = await cli('--help');
   assert.equal(help.code, 0);
   assert.match(help.out, /listing-sync key revoke/);
+});
+
+test(`[${databaseKind}] CLI: agency list finds an agency by part of its name; agency show gives its keys and how to make one`, async () => {
+  const created = (await t.admin('POST', '/agencies', { name: 'Demo agency of the CLI test', plan: 'agence', verified: true })).json();
+  const found = await cli('agency', 'list', '--name', 'DEMO AGENCY of the cli');
+  assert.equal(found.code, 0, found.err);
+  assert.match(found.out, new RegExp(`^${created.agencyId}\\s+Demo agency of the CLI test\\s+agence\\s+verified`, 'm'));
+  const listed = JSON.parse((await cli('agency', 'list', '--name', 'of the CLI test', '--json')).out);
+  assert.deepEqual(listed.agencies.map((a: { agencyId: string }) => a.agencyId), [created.agencyId]);
+  assert.match((await cli('agency', 'list', '--name', 'no such agency anywhere')).out, /No agency whose name contains/);
+
+  const shown = await cli('agency', 'show', created.agencyId);
+  assert.equal(shown.code, 0, shown.err);
+  assert.match(shown.out, /plan\s+agence/);
+  assert.match(shown.out, /svc_pk_LIVE_\w{4}…\s+live/);
+  assert.ok(!shown.out.includes(created.keys.live), 'a full key is never shown again');
+  assert.match(shown.out, new RegExp(`A new key: listing-sync key create --agency ${created.agencyId} --env live`));
+  const missing = await cli('agency', 'show', 'agc_missing');
+  assert.equal(missing.code, 1);
+  assert.match(missing.err, /Error 404: Agency agc_missing not found/);
+});
+
+test(`[${databaseKind}] CLI: an unreachable server is named with its URL; a wrong token is told apart from a missing one`, async () => {
+  const err: string[] = [];
+  const closedUrl = `http://127.0.0.1:${await closedPort()}`;
+  const unreachable = await runCli(['agency', 'list'], { LISTING_SYNC_URL: closedUrl, ADMIN_TOKEN }, () => {}, (l) => err.push(l));
+  assert.equal(unreachable, 1);
+  assert.equal(err.join('\n'), `Cannot reach the listing-sync server at ${closedUrl} (ECONNREFUSED). Is it running? LISTING_SYNC_URL says where it is (default http://127.0.0.1:8080).`);
+
+  const wrong: string[] = [];
+  const wrongToken = await runCli(['agency', 'list'], { LISTING_SYNC_URL: url, ADMIN_TOKEN: 'not-the-admin-token-000' }, () => {}, (l) => wrong.push(l));
+  assert.equal(wrongToken, 1);
+  assert.match(wrong.join('\n'), /Error 401: The bearer token is not this server's ADMIN_TOKEN/);
+  assert.match(wrong.join('\n'), new RegExp(`ADMIN_TOKEN must be the value the server at ${url} was started with`));
+  const noHeader = await t.call('GET', '/admin/api/agencies', null);
+  assert.match(noHeader.json().detail, /needs "Authorization: Bearer <ADMIN_TOKEN>"/);
+
+  const missing: string[] = [];
+  assert.equal(await runCli(['agency', 'list'], { LISTING_SYNC_URL: url }, () => {}, (l) => missing.push(l)), 2);
+  assert.match(missing.join('\n'), /ADMIN_TOKEN is not set/);
+
+  const off = await createTestApp({ db: t.db, env: { ADMIN_TOKEN: '' } });
+  try {
+    const offUrl = await off.app.listen({ port: 0, host: '127.0.0.1' });
+    const offErr: string[] = [];
+    assert.equal(await runCli(['agency', 'list'], { LISTING_SYNC_URL: offUrl, ADMIN_TOKEN }, () => {}, (l) => offErr.push(l)), 1);
+    assert.match(offErr.join('\n'), /has its operator API off: start it with ADMIN_TOKEN set/);
+  } finally {
+    await off.close();
+  }
 });

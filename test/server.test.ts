@@ -62,6 +62,10 @@ test(`[${databaseKind}] first start creates a demo agency and prints a working k
     const port = Number(new URL(first.url).port);
     assert.match(output, /listening on https:\/\/127\.0\.0\.1:\d+/);
     assert.match(output, /TLS 1\.3 minimum/);
+    const printedUrls = output.match(/https?:\/\/[^\s)]+/g) ?? [];
+    assert.ok(printedUrls.length >= 8, output);
+    assert.deepEqual(printedUrls.filter((u) => !u.startsWith(`${first.url}/`) && u !== first.url), [], 'one address throughout: the one it listens on');
+    assert.match(output, new RegExp(`Lost them\\? Start with ADMIN_TOKEN set, then:\n {2}npx listing-sync key create --agency ${first.demo!.agencyId} --env live`));
     const curl = /curl -H "Authorization: Bearer (svc_pk_LIVE_\w+)" (\S+)/.exec(output);
     assert.ok(curl, 'a ready-to-paste curl line is printed');
     const ca = readFileSync(cert);

@@ -77,8 +77,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.addHook('onRequest', async (request) => {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match || !sameToken(match[1]!, adminToken)) {
-      throw new ApiError('unauthorized', 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"');
+    if (!match) throw new ApiError('unauthorized', 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"');
+    if (!sameToken(match[1]!, adminToken)) {
+      throw new ApiError('unauthorized', 'The bearer token is not this server\'s ADMIN_TOKEN: use the value the server was started with');
     }
   });
 
@@ -104,14 +105,23 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const live = agency.verified ? await createKey(tx, { agencyId: agency.id, env: 'live', name: 'Default live key' }) : null;
       return { agency, test, live };
     });
-    return reply.code(201).send({
+    return reply.code(201).header('location', `/admin/api/agencies/${result.agency.id}`).send({
       agencyId: result.agency.id,
       agency: agencyView(result.agency),
       keys: { test: result.test.key, live: result.live?.key ?? null },
     });
   });
 
-  app.get('/agencies', { schema: { hide: true } }, async () => ({ agencies: (await listAgencies(db)).map(agencyView) }));
+  app.get(
+    '/agencies',
+    { schema: { querystring: Type.Object({ name: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }), hide: true } },
+    async (request) => {
+      // Operators look agencies up by a piece of their name ("demo"), whatever its case.
+      const wanted = request.query.name?.toLocaleLowerCase('fr');
+      const agencies = await listAgencies(db);
+      return { agencies: agencies.filter((a) => !wanted || a.name.toLocaleLowerCase('fr').includes(wanted)).map(agencyView) };
+    },
+  );
 
   app.get('/agencies/:agencyId', { schema: { params: AgencyParams, hide: true } }, async (request) =>
     agencyView(await requireAgency(request.params.agencyId)),

@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
-import { OperatorClient, OperatorError } from './operator-client.js';
+import { OperatorClient, OperatorError, UnreachableServer } from './operator-client.js';
 
 const USAGE = `listing-sync — the listing synchronisation service and its operator commands
 
@@ -11,6 +11,8 @@ Usage:
   listing-sync serve                                  start the server (configuration from the environment; it runs background jobs too unless WORKER=0)
   listing-sync worker                                 run background jobs only, without HTTP (same configuration; several may share one DATABASE_URL)
   listing-sync agency create --name N --plan solo|agence|reseau [--email E] [--siren S] [--verified]
+  listing-sync agency list [--name TEXT]              agencies, optionally those whose name contains TEXT
+  listing-sync agency show AGENCY_ID                  an agency, its plan and its keys
   listing-sync agency verify AGENCY_ID                verify the business registration; issues the first LIVE key
   listing-sync agency plan AGENCY_ID solo|agence|reseau
   listing-sync key create --agency AGENCY_ID --env live|test [--name N] [--scopes listings:read,listings:write,…]
@@ -52,18 +54,26 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Prin
     return group || values.help ? 0 : 2;
   }
   if (group === 'serve' || group === 'worker') {
-    const { startServer, startWorker, stopOnSignals } = await import('../server.js');
+    const { startServer, startWorker, stopOnSignals, listenFailure } = await import('../server.js');
     const { loadConfig } = await import('../config.js');
+    let config;
     try {
-      const config = loadConfig(env);
-      stopOnSignals(group === 'serve' ? await startServer(config) : await startWorker(config));
-      return -1; // keep running
+      config = loadConfig(env);
     } catch (error) {
       if (error instanceof ConfigError) {
         printError(`Configuration error: ${error.message}`);
         return 2;
       }
       throw error;
+    }
+    try {
+      stopOnSignals(group === 'serve' ? await startServer(config) : await startWorker(config));
+      return -1; // keep running
+    } catch (error) {
+      const oneLine = listenFailure(error, config);
+      if (!oneLine) throw error;
+      printError(oneLine);
+      return 1;
     }
   }
 
@@ -92,6 +102,33 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Prin
           `  LIVE  ${result.keys.live ?? '(issued when the agency is verified)'}`,
         ].join('\n'),
         { agencyId: result.agencyId, keys: result.keys },
+      );
+    } else if (group === 'agency' && action === 'list') {
+      const result = await client.listAgencies(values.name);
+      const lines = result.agencies.map(
+        (a) => `${a.agencyId}  ${a.name.padEnd(24)} ${a.plan.padEnd(7)} ${a.verified ? 'verified    ' : 'not verified'}  created ${a.createdAt}`,
+      );
+      out(lines.length ? lines.join('\n') : values.name ? `No agency whose name contains "${values.name}".` : 'No agencies.', result);
+    } else if (group === 'agency' && action === 'show') {
+      const agencyId = need(rest[0], 'AGENCY_ID');
+      const agency = await client.getAgency(agencyId);
+      const { keys } = await client.listKeys(agencyId);
+      const keyLines = keys.map(
+        (k) => `  ${k.keyId}  ${k.display.padEnd(20)} ${k.env.padEnd(4)}  ${k.name.padEnd(20)} ${k.revokedAt ? 'revoked ' + k.revokedAt : 'last used ' + (k.lastUsedAt ?? 'never')}`,
+      );
+      out(
+        [
+          `${agency.agencyId}  ${agency.name}`,
+          `  plan      ${agency.plan}`,
+          `  verified  ${agency.verified ? `yes, ${agency.verifiedAt}` : 'no: TEST keys only until `listing-sync agency verify`'}`,
+          `  email     ${agency.email ?? '—'}`,
+          `  siren     ${agency.siren ?? '—'}`,
+          `  created   ${agency.createdAt}`,
+          `Keys (full values are shown only when created):`,
+          ...(keyLines.length ? keyLines : ['  none']),
+          `A new key: listing-sync key create --agency ${agency.agencyId} --env ${agency.verified ? 'live' : 'test'}`,
+        ].join('\n'),
+        { ...agency, keys },
       );
     } else if (group === 'agency' && action === 'verify') {
       const result = await client.verifyAgency(need(rest[0], 'AGENCY_ID'));
@@ -134,15 +171,27 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Prin
       return 2;
     }
     if (error instanceof OperatorError) {
-      printError(values.json ? JSON.stringify(error.body, null, 2) : `Error ${error.status}: ${error.message}`);
+      printError(values.json ? JSON.stringify(error.body, null, 2) : `Error ${error.status}: ${error.message}${operatorHint(error, client.url)}`);
       return 1;
     }
-    printError(`Cannot reach the server: ${(error as Error).message}`);
-    return 1;
+    if (error instanceof UnreachableServer) {
+      printError(error.message);
+      return 1;
+    }
+    throw error;
   }
 }
 
 class UsageError extends Error {}
+
+/** What an operator can do about the answers that mean "wrong server or wrong token". */
+function operatorHint(error: OperatorError, url: string): string {
+  if (error.status === 401) return `\nADMIN_TOKEN must be the value the server at ${url} was started with.`;
+  if (error.status === 404 && /^No route/.test(error.message)) {
+    return `\nThe server at ${url} has its operator API off: start it with ADMIN_TOKEN set (16+ characters).`;
+  }
+  return '';
+}
 
 // Through npm's bin symlink argv[1] is the link, so compare real paths.
 const isMain = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);

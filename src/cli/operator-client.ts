@@ -9,6 +9,26 @@ export class OperatorError extends Error {
   }
 }
 
+/** The server could not be reached at all: the message names the URL and the network cause. */
+export class UnreachableServer extends Error {
+  constructor(baseUrl: string, error: unknown) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    super(`Cannot reach the listing-sync server at ${baseUrl} (${reason}). Is it running? LISTING_SYNC_URL says where it is (default http://127.0.0.1:8080).`);
+  }
+}
+
+export interface AgencyView {
+  agencyId: string;
+  name: string;
+  email: string | null;
+  siren: string | null;
+  plan: string;
+  verified: boolean;
+  verifiedAt: string | null;
+  createdAt: string;
+}
+
 export interface KeyView {
   keyId: string;
   name: string;
@@ -22,23 +42,42 @@ export interface KeyView {
 
 export class OperatorClient {
   constructor(
-    private readonly baseUrl: string,
+    readonly url: string,
     private readonly token: string,
   ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.baseUrl.replace(/\/+$/, '')}/admin/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
+    const url = `${this.url.replace(/\/+$/, '')}/admin/api${path}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${this.token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+    } catch (error) {
+      throw new UnreachableServer(this.url, error);
+    }
     const text = await response.text();
-    const data = text ? JSON.parse(text) : null;
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      throw new OperatorError(response.status, text, `${url} answered ${response.status} with something other than JSON: is LISTING_SYNC_URL a listing-sync server?`);
+    }
     if (!response.ok) {
       const detail = (data as { detail?: string } | null)?.detail ?? response.statusText;
       throw new OperatorError(response.status, data, detail);
     }
     return data as T;
+  }
+
+  listAgencies(name?: string) {
+    return this.call<{ agencies: AgencyView[] }>('GET', `/agencies${name ? `?name=${encodeURIComponent(name)}` : ''}`);
+  }
+
+  getAgency(agencyId: string) {
+    return this.call<AgencyView>('GET', `/agencies/${encodeURIComponent(agencyId)}`);
   }
 
   createAgency(input: { name: string; plan: string; email?: string; siren?: string; verified?: boolean }) {

@@ -89,6 +89,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const written = await upsertListing(db, scopeOf(request), draft.value, app.services.now(), { createOnly: request.headers['if-none-match'] === '*' });
       if (!written.ok) throw failWith(written);
       const outcome = written.value;
+      if (outcome.outcome === 'created') reply.header('location', `${config.baseUrl}${request.auth!.env === 'test' ? '/sandbox' : ''}/v1/listings/${outcome.serviceId}`);
       return reply.code(outcome.outcome === 'created' ? 201 : 200).send(creationResult(outcome, config.siteUrl));
     },
   );
