@@ -1,8 +1,8 @@
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, ADMIN_TOKEN, type TestAgency, type TestApp } from './helpers/app.js';
+import { ADMIN_TOKEN, useTestApp } from './helpers/app.js';
 import { databaseKind, openTestDatabase } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
@@ -13,13 +13,7 @@ import { describedOperations, operatorOperations, type Description } from './hel
 
 /** Issue 14: values PostgreSQL cannot take are refused as bad input before any query, never a 500. */
 
-let t: TestApp;
-let agency: TestAgency;
-before(async () => {
-  t = await createTestApp();
-  agency = await t.agency();
-});
-after(() => t.close());
+const { t, agency } = useTestApp();
 
 const fieldsOf = (body: { errors?: Array<{ field: string }> }) => (body.errors ?? []).map((e) => e.field);
 

@@ -1,20 +1,13 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp, type TestAgency } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ingestItem, items } from './helpers/listings.js';
 import { MASK_TEXT } from '../src/masking/mask.js';
 
-let t: TestApp;
-let agency: TestAgency;
+const { t, agency } = useTestApp();
 const push = (key: string, listings: unknown, url = '/ingest/ingestListings') => t.call('POST', url, key, { listings });
 const get = (key: string, externalId: string, base = '/ingest') => t.call('GET', `${base}/listingByExternalId?externalId=${encodeURIComponent(externalId)}`, key);
-
-before(async () => {
-  t = await createTestApp();
-  agency = await t.agency();
-});
-after(() => t.close());
 
 test(`[${databaseKind}] a push counts created, then unchanged, then updated`, async () => {
   const first = await push(agency.live, items(3, 'C'));

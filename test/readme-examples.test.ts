@@ -1,16 +1,10 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createTestApp, type TestApp, type TestAgency } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 
-let t: TestApp;
-let agency: TestAgency;
-before(async () => {
-  t = await createTestApp();
-  agency = await t.agency();
-});
-after(() => t.close());
+const { t, agency } = useTestApp();
 
 /** The `-d '…'` body of the README's curl example that posts to `path`, as a reader would paste it. */
 function readmeBody(path: string): unknown {

@@ -1,15 +1,11 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ERROR_CODES } from '../src/outcome.js';
 import { escapeHtml } from '../src/reference/reference-routes.js';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const { t } = useTestApp();
 
 test(`[${databaseKind}] the type URI of a problem body opens a page that explains its code`, async () => {
   const problem = (await t.call('GET', '/v1/me', null)).json();

@@ -1,17 +1,11 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp, type TestAgency } from './helpers/app.js';
+import { createTestApp, useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
 
-let t: TestApp;
-let agency: TestAgency;
-before(async () => {
-  t = await createTestApp();
-  agency = await t.agency({ plan: 'reseau' });
-});
-after(() => t.close());
+const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 const create = (body: Record<string, unknown>, key = agency.live, headers: Record<string, string> = {}) => t.call('POST', '/v1/listings', key, body, headers);
 
