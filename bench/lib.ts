@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -25,6 +25,12 @@ export interface BenchServer {
 }
 
 /** Starts the built server as a separate process on a fresh database, the way `npm start` does. */
+/** The Node flags `npm start` gives the server (package.json), so the benchmarks measure what runs. */
+function startFlags(root: string): string[] {
+  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = [], root = process.cwd()): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-bench-'));
   let databaseUrl: string | null = null;
@@ -47,7 +53,7 @@ export async function startBenchServer(env: Record<string, string> = {}, nodeArg
   }
   // nodeArgs: e.g. ['--cpu-prof'] to profile the server under a benchmark's load.
   // root: another checkout's build, to compare two versions in one run.
-  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/src/cli/main.js'), 'serve'], {
+  const child = spawn(process.execPath, [...startFlags(root), ...nodeArgs, join(root, 'dist/src/cli/main.js'), 'serve'], {
     env: {
       ...process.env,
       PORT: '0',
