@@ -1,0 +1,5 @@
+export { moderate, RULES, type ModerationOutcome, type ModerationResult } from './moderate.js';
+export { onlyPriceStatusOrChargesChanged } from './changes.js';
+export { findLikelyDuplicate } from './duplicates.js';
+export { findDiscriminatoryWording } from './wording.js';
+export type { DuplicateCandidate, ModerationContext, Reason, Rule, Severity } from './reason.js';

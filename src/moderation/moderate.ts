@@ -1,0 +1,59 @@
+import type { ListingContent } from '../listings/model.js';
+import { maskedContactDetails } from './contact-details.js';
+import { likelyDuplicate } from './duplicates.js';
+import { bannedRentalEnergyClass, missingDpe } from './energy.js';
+import { implausiblePrice, implausiblePricePerM2 } from './price.js';
+import type { ModerationContext, Reason, Rule } from './reason.js';
+import { implausibleRooms, implausibleSurface } from './surface.js';
+import { discriminatoryWording } from './wording.js';
+
+export type ModerationOutcome = 'approved' | 'pending' | 'rejected';
+
+export interface ModerationResult {
+  outcome: ModerationOutcome;
+  reasons: Reason[];
+}
+
+export const RULES: readonly Rule[] = [
+  implausiblePrice,
+  implausiblePricePerM2,
+  implausibleSurface,
+  implausibleRooms,
+  missingDpe,
+  bannedRentalEnergyClass,
+  discriminatoryWording,
+  maskedContactDetails,
+  likelyDuplicate,
+];
+
+/** A rule that throws tells nothing about the listing, so a person looks at it instead. */
+function ruleError(code: string): Reason {
+  return {
+    code: 'rule_error',
+    severity: 'review',
+    message: {
+      fr: `La vérification automatique « ${code} » n’a pas pu être effectuée sur cette annonce ; un modérateur va l’examiner. Aucune action n’est requise de votre part.`,
+      en: `The automatic check "${code}" could not run on this listing; a moderator will review it. No action is needed on your side.`,
+    },
+  };
+}
+
+/** Runs every rule: any reject rejects, else any review waits, else approved (notes are kept). */
+export function moderate(content: ListingContent, context: ModerationContext, rules: readonly Rule[] = RULES): ModerationResult {
+  const reasons: Reason[] = [];
+  let outcome: ModerationOutcome = 'approved';
+  for (const rule of rules) {
+    let reason: Reason | null;
+    try {
+      reason = rule.check(content, context);
+    } catch (error) {
+      context.onRuleError?.(rule.code, error);
+      reason = ruleError(rule.code);
+    }
+    if (reason === null) continue;
+    reasons.push(reason);
+    if (reason.severity === 'reject') outcome = 'rejected';
+    else if (reason.severity === 'review' && outcome === 'approved') outcome = 'pending';
+  }
+  return { outcome, reasons };
+}

@@ -1,0 +1,35 @@
+import type { ListingContent } from '../listings/model.js';
+
+/**
+ * `reject` is a hard violation, `review` waits for an operator, `note` is a remark that is
+ * kept with the decision but never holds a listing back (DECISIONS §11: contact details).
+ */
+export type Severity = 'reject' | 'review' | 'note';
+
+export interface Reason {
+  code: string;
+  severity: Severity;
+  message: { fr: string; en: string };
+}
+
+/** A listing the duplicate rule compares against: another live listing of the same agency. */
+export interface DuplicateCandidate {
+  serviceId: string;
+  content: Pick<ListingContent, 'transaction' | 'propertyType' | 'postcode' | 'surface' | 'price'>;
+}
+
+/** What rules need beyond the content; the caller computes it, rules stay pure. */
+export interface ModerationContext {
+  /** When the decision is taken: legal thresholds (energy classes) depend on the date. */
+  decidedAt: Date;
+  /** How many contact details the masker removed from the title and description. */
+  maskedContactDetails?: number;
+  /** Other live listings of the same agency, the listing itself excluded. */
+  duplicateCandidates?: readonly DuplicateCandidate[];
+  onRuleError?: (ruleCode: string, error: unknown) => void;
+}
+
+export interface Rule {
+  code: string;
+  check(content: ListingContent, context: ModerationContext): Reason | null;
+}

@@ -1,0 +1,81 @@
+import type { ListingContent, PropertyType } from '../listings/model.js';
+import { isLandOrParking, isResidential } from './categories.js';
+import { enNumber, frNumber } from './numbers.js';
+import type { Reason, Rule } from './reason.js';
+
+/**
+ * Surface bounds in m². Housing below 9 m² is not decent housing (décret 2002-120, art. 4), so
+ * such an ad is almost always a typing mistake or a maid's room that needs a human look; above
+ * 5,000 m² even a château is unlikely. Parking starts at a motorbike space.
+ */
+export const HOUSING_SURFACE = { min: 9, max: 5_000 };
+export const PROFESSIONAL_SURFACE = { min: 5, max: 100_000 };
+export const PARKING_SURFACE = { min: 1, max: 5_000 };
+/** Up to 1,000 hectares: beyond that it is an estate, not a listing on this site. */
+export const LAND_SURFACE = { min: 1, max: 10_000_000 };
+
+/** Housing has at least one room; 50 rooms is a mansion or a typo. */
+export const HOUSING_ROOMS = { min: 1, max: 50 };
+/** Offices may count many rooms; zero is fine (an open space or a shop floor). */
+export const PROFESSIONAL_ROOMS = { min: 0, max: 500 };
+/** Below 4 m² per room the rooms cannot exist: 40 rooms in 30 m² is a typing mistake. */
+export const MIN_M2_PER_ROOM = 4;
+
+function surfaceBounds(type: PropertyType) {
+  if (type === 'land') return LAND_SURFACE;
+  if (type === 'parking') return PARKING_SURFACE;
+  return isResidential(type) ? HOUSING_SURFACE : PROFESSIONAL_SURFACE;
+}
+
+export const implausibleSurface: Rule = {
+  code: 'surface_implausible',
+  check(content): Reason | null {
+    const bounds = surfaceBounds(content.propertyType);
+    if (content.surface >= bounds.min && content.surface <= bounds.max) return null;
+    return {
+      code: 'surface_implausible',
+      severity: 'review',
+      message: {
+        fr: `La surface de ${frNumber(content.surface)} m² est invraisemblable pour ce type de bien (attendu entre ${frNumber(bounds.min)} et ${frNumber(bounds.max)} m²). Vérifiez la surface saisie.`,
+        en: `The surface of ${enNumber(content.surface)} m² is implausible for this kind of property (expected between ${enNumber(bounds.min)} and ${enNumber(bounds.max)} m²). Check the surface.`,
+      },
+    };
+  },
+};
+
+function roomsProblem(content: ListingContent): { fr: string; en: string } | null {
+  const { rooms, surface, propertyType } = content;
+  if (isLandOrParking(propertyType)) {
+    return rooms === 0 ? null : { fr: 'un terrain ou un parking n’a pas de pièces', en: 'land or parking has no rooms' };
+  }
+  const bounds = isResidential(propertyType) ? HOUSING_ROOMS : PROFESSIONAL_ROOMS;
+  if (!Number.isInteger(rooms) || rooms < bounds.min || rooms > bounds.max) {
+    return {
+      fr: `attendu entre ${bounds.min} et ${bounds.max} pièces`,
+      en: `expected between ${bounds.min} and ${bounds.max} rooms`,
+    };
+  }
+  if (rooms > 0 && surface > 0 && surface / rooms < MIN_M2_PER_ROOM) {
+    return {
+      fr: `${frNumber(surface)} m² ne peuvent contenir ${rooms} pièces (moins de ${MIN_M2_PER_ROOM} m² par pièce)`,
+      en: `${enNumber(surface)} m² cannot hold ${rooms} rooms (under ${MIN_M2_PER_ROOM} m² a room)`,
+    };
+  }
+  return null;
+}
+
+export const implausibleRooms: Rule = {
+  code: 'rooms_implausible',
+  check(content): Reason | null {
+    const problem = roomsProblem(content);
+    if (problem === null) return null;
+    return {
+      code: 'rooms_implausible',
+      severity: 'review',
+      message: {
+        fr: `Le nombre de pièces (${content.rooms}) est invraisemblable : ${problem.fr}. Vérifiez le nombre de pièces et la catégorie du bien.`,
+        en: `The number of rooms (${content.rooms}) is implausible: ${problem.en}. Check the number of rooms and the property category.`,
+      },
+    };
+  },
+};
