@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { discriminatoryWording, findDiscriminatoryWording } from '../src/moderation/wording.js';
+import { GUILTY, INNOCENT } from './fixtures/rental-wording-corpus.js';
+import { aListing, AT } from './unit-moderation-listings.js';
+
+const rental = (description: string) => aListing({ transaction: 'rental', description });
+
+test('the corpus holds at least 30 sentences, half of them innocent', () => {
+  assert.ok(GUILTY.length + INNOCENT.length >= 30);
+  assert.equal(GUILTY.length, INNOCENT.length);
+});
+
+for (const { text, flagged } of GUILTY) {
+  test(`flags: ${text}`, () => {
+    const reason = discriminatoryWording.check(rental(text), { decidedAt: AT });
+    assert.ok(reason, 'expected a reason');
+    assert.equal(reason.code, 'discriminatory_wording');
+    assert.equal(reason.severity, 'review');
+    assert.ok(reason.message.fr.includes(`« ${flagged} »`), reason.message.fr);
+    assert.ok(reason.message.en.includes(`"${flagged}"`), reason.message.en);
+  });
+}
+
+for (const { text, why } of INNOCENT) {
+  test(`leaves alone: ${text}${why ? ` (${why})` : ''}`, () => {
+    assert.equal(discriminatoryWording.check(rental(text), { decidedAt: AT }), null);
+  });
+}
+
+test('accents, capitals, curly apostrophes and non-breaking spaces do not hide a phrase', () => {
+  assert.deepEqual(findDiscriminatoryWording('ETRANGERS S\u2019ABSTENIR'), ['ETRANGERS S\u2019ABSTENIR']);
+  assert.deepEqual(findDiscriminatoryWording('francais\u00a0uniquement'), ['francais uniquement']);
+  assert.deepEqual(findDiscriminatoryWording('pas d\'enfants'), ["pas d'enfants"]);
+});
+
+test('a phrase inside a longer word is not a phrase', () => {
+  assert.deepEqual(findDiscriminatoryWording('maison familiale, quartier familial'), []);
+  assert.deepEqual(findDiscriminatoryWording('Compas de navigation'), []);
+  assert.deepEqual(findDiscriminatoryWording('Nonenfants uniquementx'), []);
+});
+
+test('the reason quotes each phrase once and the title counts too', () => {
+  const reason = discriminatoryWording.check(
+    aListing({ transaction: 'rental', title: 'T2 — pas d’enfants', description: 'Pas d’enfants. Pas d’enfants. Étrangers s’abstenir.' }),
+    { decidedAt: AT },
+  );
+  assert.ok(reason);
+  assert.equal(reason.message.fr.match(/« pas d’enfants »/gi)?.length, 1);
+  assert.ok(reason.message.fr.includes('« pas d’enfants »'), 'quoted as first written, in the title');
+  assert.ok(reason.message.fr.includes('« Étrangers s’abstenir »'));
+});
+
+test('a sale is not a rental ad: the wording rule leaves it to other checks', () => {
+  assert.equal(discriminatoryWording.check(aListing({ transaction: 'sale', description: 'Français uniquement.' }), { decidedAt: AT }), null);
+});
