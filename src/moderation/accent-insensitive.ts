@@ -31,6 +31,13 @@ export function accentInsensitive(source: string): string {
       }
       continue;
     }
+    if (ch === '(' && source.startsWith('?<', i + 1) && /[a-z]/i.test(source[i + 3] ?? '')) {
+      // A named group: its name is not text to match.
+      const close = source.indexOf('>', i);
+      out += source.slice(i, close + 1);
+      i = close;
+      continue;
+    }
     if (ch === '[') inClass = true;
     if (ch === ']') inClass = false;
     if (inClass) out += ch;
