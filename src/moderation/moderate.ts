@@ -47,8 +47,12 @@ export function moderate(content: ListingContent, context: ModerationContext, ru
     try {
       reason = rule.check(content, context);
     } catch (error) {
-      context.onRuleError?.(rule.code, error);
       reason = ruleError(rule.code);
+      try {
+        context.onRuleError?.(rule.code, error);
+      } catch {
+        // Reporting is best effort: a failing logger must not fail the push either.
+      }
     }
     if (reason === null) continue;
     reasons.push(reason);
