@@ -12,7 +12,7 @@ import type { Reason, Rule } from './reason.js';
  * the words ("maison familiale", "mur d'enceinte", "jardin d'enfants") clean.
  *
  * Patterns are written folded (lowercase, no accents) and compiled once into a single regular
- * expression: one pass over the text per listing.
+ * expression: one pass over the lowercased title and description per listing.
  */
 
 /** Groups an ad may neither require nor exclude. */
@@ -68,7 +68,7 @@ const STANDALONE = [
 ];
 
 /**
- * Word boundaries by letters, not \\b, which treats "é" as a non-word character. The text is
+ * Word boundaries by letters, not \b, which treats "é" as a non-word character. The text is
  * lowercased before the scan and the pattern has neither the `i` nor the `u` flag: both slow
  * the engine down by half, and lowercase Latin letters are all a French ad needs.
  */
