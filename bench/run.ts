@@ -3,6 +3,7 @@ import { benchAuth } from './auth.js';
 import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
 import { benchMasking } from './masking.js';
+import { benchModeration } from './moderation.js';
 import { benchQuotas } from './quotas.js';
 import { benchV1 } from './v1.js';
 
@@ -15,6 +16,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
     const { descriptionsPerSecond, chars } = await benchMasking();
     console.log(`  ${fmt(descriptionsPerSecond)} descriptions of ${chars} characters masked per second on one core (target ≥ 10,000)`);
   },
+  moderation: benchModeration,
   quotas: benchQuotas,
   v1: benchV1,
 };

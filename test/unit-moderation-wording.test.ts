@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { discriminatoryWording, findDiscriminatoryWording } from '../src/moderation/wording.js';
 import { GUILTY, INNOCENT } from './fixtures/rental-wording-corpus.js';
-import { aListing, AT } from './unit-moderation-listings.js';
+import { aListing, AT } from './helpers/moderation-listings.js';
 
 const rental = (description: string) => aListing({ transaction: 'rental', description });
 

@@ -17,7 +17,7 @@ import {
 } from '../src/moderation/price.js';
 import type { DuplicateCandidate, ModerationContext, Reason, Rule } from '../src/moderation/reason.js';
 import { HOUSING_SURFACE, implausibleRooms, implausibleSurface, MIN_M2_PER_ROOM } from '../src/moderation/surface.js';
-import { aListing, aSale, AT } from './unit-moderation-listings.js';
+import { aListing, aSale, AT } from './helpers/moderation-listings.js';
 
 const context: ModerationContext = { decidedAt: AT };
 const codeOf = (rule: Rule, content: ListingContent, ctx: ModerationContext = context) => rule.check(content, ctx)?.code ?? null;
