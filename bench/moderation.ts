@@ -5,7 +5,7 @@
  *   node --import tsx bench/moderation.ts
  */
 import { pathToFileURL } from 'node:url';
-import type { ListingContent } from '../src/listings/model.js';
+import type { ListingContent } from '../src/listing-model/model.js';
 import { moderate } from '../src/moderation/moderate.js';
 import type { DuplicateCandidate } from '../src/moderation/reason.js';
 import { buildDescriptions } from './masking.js';

@@ -4,9 +4,9 @@ import { useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
-import { ADDED_FIELDS, createContentModel, listingContent } from '../src/listings/content.js';
-import { contentHash } from '../src/listings/content-hash.js';
-import type { CommercialStatus, ListingContent } from '../src/listings/model.js';
+import { ADDED_FIELDS, createContentModel, listingContent } from '../src/listing-model/content.js';
+import { contentHash } from '../src/listing-model/content-hash.js';
+import type { CommercialStatus, ListingContent } from '../src/listing-model/model.js';
 
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ListingContent } from '../src/listings/model.js';
+import type { ListingContent } from '../src/listing-model/model.js';
 import { onlyPriceStatusOrChargesChanged } from '../src/moderation/changes.js';
 import { maskedContactDetails } from '../src/moderation/contact-details.js';
 import { findLikelyDuplicate, likelyDuplicate } from '../src/moderation/duplicates.js';

@@ -1,4 +1,4 @@
-import type { Listing, PropertyType, Transaction } from '../listings/model.js';
+import type { Listing, PropertyType, Transaction } from '../listing-model/model.js';
 import { serviceFields } from '../listings/record.js';
 import { INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../listings/model.js';
+import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../listing-model/model.js';
 import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
 import { ExternalId, Moderation, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';

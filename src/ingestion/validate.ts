@@ -11,7 +11,7 @@ import {
   type SourceCrm,
   type Transaction,
   withContentDefaults,
-} from '../listings/model.js';
+} from '../listing-model/model.js';
 import { LIMITS } from '../listings/limits.js';
 import { isHttpUrl, unsafeTextErrors } from '../validation/text.js';
 import { parseTimestamp } from '../validation/timestamps.js';

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { refuse, type FieldError, type Refusal } from '../outcome.js';
 import { keepLastOccurrence } from './last-occurrence-wins.js';
-import type { ListingDraft } from './model.js';
+import type { ListingDraft } from '../listing-model/model.js';
 import type { ListingScope } from './store.js';
 import { writeListings, type WrittenListing } from './write.js';
 import { isStorableText } from '../validation/storable.js';

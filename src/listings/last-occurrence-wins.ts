@@ -1,4 +1,4 @@
-import type { ListingDraft } from './model.js';
+import type { ListingDraft } from '../listing-model/model.js';
 
 /**
  * The same externalId twice in one request (push or batch): the last occurrence is the one

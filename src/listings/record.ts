@@ -1,4 +1,4 @@
-import { publicUrl, type Listing } from './model.js';
+import { publicUrl, type Listing } from '../listing-model/model.js';
 
 /** The service's own fields of a listing, the same in both interfaces' records (owner reads). */
 export function serviceFields(listing: Listing, siteUrl: string) {

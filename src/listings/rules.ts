@@ -1,5 +1,5 @@
 import type { FieldError } from '../outcome.js';
-import type { ListingContent } from './model.js';
+import type { ListingContent } from '../listing-model/model.js';
 
 /**
  * Cross-field rules: the data is well-formed but says something impossible. Field names

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { LIMITS } from './limits.js';
-import { MODERATION_STATES } from './model.js';
+import { MODERATION_STATES } from '../listing-model/model.js';
 import { FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 import { Text } from '../validation/schema-types.js';
 import { NO_CONTROL_CHARACTERS, idPattern } from '../validation/storable.js';

@@ -1,8 +1,8 @@
 import type { Database } from '../db/database.js';
 import { refuse, type Outcome } from '../outcome.js';
-import { listingContent } from './content.js';
-import { contentHash } from './content-hash.js';
-import type { CommercialStatus, Listing, ListingDraft } from './model.js';
+import { listingContent } from '../listing-model/content.js';
+import { contentHash } from '../listing-model/content-hash.js';
+import type { CommercialStatus, Listing, ListingDraft } from '../listing-model/model.js';
 import { LISTING_COLUMNS, toListing, type ListingKey, type ListingRow, type ListingScope } from './store.js';
 import { writeListings } from './write.js';
 import { decide, lockListing, publicText, recordWrites, type WrittenListing } from './write-steps.js';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import { listingContent } from './content.js';
-import type { CommercialStatus, Listing, ModerationState } from './model.js';
+import { listingContent } from '../listing-model/content.js';
+import type { CommercialStatus, Listing, ModerationState } from '../listing-model/model.js';
 
 /** Which of an agency's two data sets a call touches: LIVE keys see live, TEST keys the sandbox. */
 export interface ListingScope {

@@ -1,7 +1,7 @@
 import type { FieldError } from '../outcome.js';
 import type { MaskKind } from '../masking/mask.js';
 import { LIMITS } from './limits.js';
-import type { ListingContent } from './model.js';
+import type { ListingContent } from '../listing-model/model.js';
 
 /**
  * Remarks on an accepted listing, the same on both interfaces: the field they are about, in

@@ -2,9 +2,9 @@ import type { Database, Queryable } from '../db/database.js';
 import { noteWrites } from '../db/statistics.js';
 import { maskContactDetails } from '../masking/mask.js';
 import { notFound, refuse, type Outcome } from '../outcome.js';
-import { listingContent } from './content.js';
-import { contentHash } from './content-hash.js';
-import type { CommercialStatus, Listing, ListingContent, ListingDraft, ModerationState } from './model.js';
+import { listingContent } from '../listing-model/content.js';
+import { contentHash } from '../listing-model/content-hash.js';
+import type { CommercialStatus, Listing, ListingContent, ListingDraft, ModerationState } from '../listing-model/model.js';
 import { findListing, type ListingKey, type ListingScope } from './store.js';
 import { contentWarnings, maskingWarnings, type ListingWarning } from './warnings.js';
 

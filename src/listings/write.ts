@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { refuse, type Outcome } from '../outcome.js';
-import type { ListingDraft } from './model.js';
+import type { ListingDraft } from '../listing-model/model.js';
 import { RowSender } from './row-sender.js';
 import type { ListingScope } from './store.js';
 import { decide, FIND_EXISTING, lockScope, publicText, recordWrites, type Existing, type WrittenListing } from './write-steps.js';

@@ -1,4 +1,4 @@
-import type { PropertyType } from '../listings/model.js';
+import type { PropertyType } from '../listing-model/model.js';
 
 /** Housing: the categories the decency, energy and anti-discrimination rules protect. */
 export const isResidential = (type: PropertyType) =>

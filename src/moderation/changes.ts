@@ -1,5 +1,5 @@
-import { listingContent } from '../listings/content.js';
-import type { ListingContent } from '../listings/model.js';
+import { listingContent } from '../listing-model/content.js';
+import type { ListingContent } from '../listing-model/model.js';
 
 /**
  * True when `after` differs from `before` in price and charges only (or not at all). Such a

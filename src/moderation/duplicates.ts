@@ -1,4 +1,4 @@
-import type { ListingContent } from '../listings/model.js';
+import type { ListingContent } from '../listing-model/model.js';
 import type { DuplicateCandidate, Reason, Rule } from './reason.js';
 
 /** Two ads of one property differ by rounding of the surface and by a small price change. */

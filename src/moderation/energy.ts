@@ -1,4 +1,4 @@
-import type { EnergyClass } from '../listings/model.js';
+import type { EnergyClass } from '../listing-model/model.js';
 import { isResidential } from './categories.js';
 import type { Reason, Rule } from './reason.js';
 

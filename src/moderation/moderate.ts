@@ -1,4 +1,4 @@
-import type { ListingContent } from '../listings/model.js';
+import type { ListingContent } from '../listing-model/model.js';
 import { maskedContactDetails } from './contact-details.js';
 import { likelyDuplicate } from './duplicates.js';
 import { bannedRentalEnergyClass, missingDpe } from './energy.js';

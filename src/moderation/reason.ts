@@ -1,4 +1,4 @@
-import type { ListingContent } from '../listings/model.js';
+import type { ListingContent } from '../listing-model/model.js';
 
 /**
  * `reject` is a hard violation, `review` waits for an operator, `note` is a remark that is

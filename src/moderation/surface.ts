@@ -1,4 +1,4 @@
-import type { ListingContent, PropertyType } from '../listings/model.js';
+import type { ListingContent, PropertyType } from '../listing-model/model.js';
 import { isLandOrParking, isResidential } from './categories.js';
 import { enNumber, frNumber } from './numbers.js';
 import type { Reason, Rule } from './reason.js';

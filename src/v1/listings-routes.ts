@@ -4,7 +4,7 @@ import { envelopeOnly } from '../http/validation.js';
 import { ApiError, failWith, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { ServiceId } from '../listings/schemas.js';
-import type { CommercialStatus } from '../listings/model.js';
+import type { CommercialStatus } from '../listing-model/model.js';
 import { findListing, listListings, type ListingScope } from '../listings/store.js';
 import { deleteListing, setStatus, updateListing, upsertListing } from '../listings/single-writes.js';
 import type { WrittenListing } from '../listings/write.js';

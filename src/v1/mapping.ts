@@ -1,5 +1,5 @@
 import { refuseFields, type FieldError, type Outcome, type Refusal } from '../outcome.js';
-import { withContentDefaults, type Listing, type ListingContent, type ListingDraft } from '../listings/model.js';
+import { withContentDefaults, type Listing, type ListingContent, type ListingDraft } from '../listing-model/model.js';
 import { serviceFields } from '../listings/record.js';
 import { businessErrors } from '../listings/rules.js';
 import { unsafeTextErrors } from '../validation/text.js';
