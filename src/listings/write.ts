@@ -3,7 +3,7 @@ import { newId } from '../db/ids.js';
 import { eventRecord } from '../events/outbox.js';
 import { contentHash } from '../listing-model/content-hash.js';
 import type { ListingDraft } from '../listing-model/model.js';
-import { reviewHash, reviewVersion, type DuplicateCandidate, type Review } from '../moderation/index.js';
+import { findLikelyDuplicate, reviewHash, reviewVersion, type DuplicateCandidate, type Review } from '../moderation/index.js';
 import { refuse, type Outcome } from '../outcome.js';
 import { changeEvents, type ListingChange } from './change-events.js';
 import { findDuplicateCandidates, type DuplicateProbe } from './duplicate-candidates.js';
@@ -98,9 +98,12 @@ interface Change {
   draft: ListingDraft;
   before: Existing | undefined;
   decision: Extract<ReturnType<typeof decide>, { change: true }>;
+  serviceId: string;
   /** Only the commercial status changed: nothing to moderate. */
   statusOnly: boolean;
   reviewHash: string | null;
+  /** A listing earlier in this write that this one likely duplicates. */
+  duplicateInWrite: DuplicateCandidate | null;
 }
 
 const ON_SALE = new Set(['active', 'under_offer']);
@@ -122,6 +125,9 @@ export async function applyDrafts(
   const outcomes: Array<Outcome<WrittenListing>> = new Array(drafts.length);
   const changes: Change[] = [];
   const probes: DuplicateProbe[] = [];
+  // Listings of this write are duplicate candidates for the ones after them; only the drafts
+  // with no such match are looked up in the database.
+  const written = new Map<string, DuplicateCandidate[]>();
   drafts.forEach((draft, index) => {
     const before = existing.get(draft.externalId);
     const live = before && !before.deleted ? before : undefined;
@@ -135,18 +141,29 @@ export async function applyDrafts(
       return;
     }
     const statusOnly = live !== undefined && decision.status !== live.status && contentHash(draft.content, live.status, decision.json) === live.content_hash;
-    const hash = statusOnly ? null : reviewHash(draft.content);
-    changes.push({ index, draft, before, decision, statusOnly, reviewHash: hash });
-    const priceChangeOnly = live?.moderation_state === 'approved' && live.review_hash === hash;
-    if (scope.env === 'live' && !statusOnly && !priceChangeOnly) probes.push({ externalId: draft.externalId, content: draft.content });
+    const hash = statusOnly ? null : reviewHash(draft.content, decision.json);
+    const serviceId = before?.id ?? newId('lst');
+    let duplicateInWrite: DuplicateCandidate | null = null;
+    if (!statusOnly) {
+      const key = duplicateKey(draft);
+      const earlier = written.get(key) ?? [];
+      const priceChangeOnly = live?.moderation_state === 'approved' && live.review_hash === hash;
+      if (scope.env === 'live' && !priceChangeOnly) {
+        duplicateInWrite = findLikelyDuplicate(draft.content, earlier);
+        if (!duplicateInWrite) probes.push({ externalId: draft.externalId, content: draft.content });
+      }
+      if (ON_SALE.has(decision.status)) {
+        earlier.push({ serviceId, content: draft.content });
+        written.set(key, earlier);
+      }
+    }
+    changes.push({ index, draft, before, decision, serviceId, statusOnly, reviewHash: hash, duplicateInWrite });
   });
 
   // One duplicate lookup for the whole push, answered while the first rows are masked.
   const lookup = findDuplicateCandidates(tx, scope, probes);
   lookup.catch(() => {}); // awaited below
   let candidates: Map<string, DuplicateCandidate> | null = null;
-  // Listings of this push are candidates for the ones after them.
-  const pushed = new Map<string, DuplicateCandidate[]>();
 
   const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()], changes.length);
   let seq = locked.lastSeq;
@@ -154,28 +171,22 @@ export async function applyDrafts(
     const { draft, before, decision } = change;
     const live = before && !before.deleted ? before : undefined;
     const masked = publicText(draft.content);
-    const serviceId = before?.id ?? newId('lst');
+    const serviceId = change.serviceId;
     seq += 1;
     let review: Review | null = null;
     if (!change.statusOnly) {
       candidates ??= await lookup;
-      const key = duplicateKey(draft);
-      const earlier = pushed.get(key) ?? [];
-      const stored = candidates.get(draft.externalId);
+      const duplicate = change.duplicateInWrite ?? candidates.get(draft.externalId);
       review = reviewVersion({
         content: draft.content,
         env: scope.env,
         reviewHash: change.reviewHash!,
         previous: live && { state: live.moderation_state, reviewHash: live.review_hash },
         maskedContactDetails: masked.contactDetails,
-        duplicateCandidates: stored ? [stored, ...earlier] : earlier,
+        duplicateCandidates: duplicate ? [duplicate] : [],
         decidedAt: now,
         onRuleError: options.onRuleError,
       });
-      if (ON_SALE.has(decision.status) && review.state !== 'rejected') {
-        earlier.push({ serviceId, content: draft.content });
-        pushed.set(key, earlier);
-      }
     }
     const moderationState = review?.state ?? live!.moderation_state;
     const reasons = review?.reasons ?? live!.moderation_reasons;

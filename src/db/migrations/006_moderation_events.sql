@@ -26,9 +26,12 @@ CREATE INDEX listings_moderation_queue ON listings (updated_at, id)
   WHERE moderation_state = 'pending' AND env = 'live' AND deleted_at IS NULL;
 
 -- The duplicate rule's one lookup per push: the agency's listings of a postcode, transaction
--- and category, by price (the surface is checked on the few rows in the price range).
+-- and category, in a price window, whose surface (also in the index) is in the surface
+-- window. Both windows are checked on index entries, so only a likely match's row (and its
+-- large content) is read.
 CREATE INDEX listings_duplicates ON listings (
-  agency_id, env, (content ->> 'postcode'), (content ->> 'transaction'), (content ->> 'propertyType'), ((content ->> 'price')::float8)
+  agency_id, env, (content ->> 'postcode'), (content ->> 'transaction'), (content ->> 'propertyType'),
+  ((content ->> 'price')::float8), ((content ->> 'surface')::float8)
 ) WHERE deleted_at IS NULL;
 
 -- What the public site and the relay may show: the last approved version of live listings
