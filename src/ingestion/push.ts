@@ -4,7 +4,10 @@ import { writeItems } from '../listings/bulk-write.js';
 import type { ListingScope } from '../listings/store.js';
 import type { WriteKind, WriteOptions } from '../listings/write.js';
 import { moderationSummary } from '../listings/record.js';
-import { validateIngestItem } from './validate.js';
+import { INGEST_TRANSACTIONS, INGEST_TYPES, validateIngestItem } from './validate.js';
+import { rawDuplicateProbe } from '../listings/duplicate-candidates.js';
+
+const ingestDuplicateProbe = (item: unknown) => rawDuplicateProbe(item, { transaction: 'transaction', propertyType: 'type' }, INGEST_TRANSACTIONS, INGEST_TYPES);
 
 export interface PushError {
   index: number;
@@ -53,7 +56,7 @@ export async function pushListings(
   now: Date,
   options: Pick<WriteOptions, 'onRuleError'> = {},
 ): Promise<PushResult> {
-  const itemResults = await writeItems(db, scope, items, validateIngestItem, now, options);
+  const itemResults = await writeItems(db, scope, items, validateIngestItem, now, { ...options, duplicateProbe: ingestDuplicateProbe });
   const counts = { created: 0, updated: 0, unchanged: 0 };
   const errors: PushError[] = [];
   const warnings: PushWarning[] = [];

@@ -73,3 +73,27 @@ export async function findDuplicateCandidates(tx: Queryable, scope: ListingScope
   }
   return found;
 }
+
+/**
+ * A probe read loosely from a raw item, before it is checked: only when every compared field
+ * already has a valid shape (the check would keep these values as they are).
+ */
+export function rawDuplicateProbe(
+  item: unknown,
+  names: { transaction: string; propertyType: string },
+  transactions: Readonly<Record<string, string>>,
+  propertyTypes: Readonly<Record<string, string>>,
+): DuplicateProbe | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const raw = item as Record<string, unknown>;
+  const { externalId, postcode, price, surface } = raw;
+  const known = (map: Readonly<Record<string, string>>, key: unknown) => (typeof key === 'string' && Object.hasOwn(map, key) ? map[key] : undefined);
+  const transaction = known(transactions, raw[names.transaction]);
+  const propertyType = known(propertyTypes, raw[names.propertyType]);
+  if (typeof externalId !== 'string' || typeof postcode !== 'string' || !transaction || !propertyType) return null;
+  if (typeof price !== 'number' || typeof surface !== 'number' || !Number.isFinite(price) || !Number.isFinite(surface)) return null;
+  return {
+    externalId,
+    content: { postcode, price, surface, transaction: transaction as ListingContent['transaction'], propertyType: propertyType as ListingContent['propertyType'] },
+  };
+}

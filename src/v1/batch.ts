@@ -10,6 +10,12 @@ import { refuse, refuseFields, type FieldError, type Outcome } from '../outcome.
 import { compileBodyValidator, fieldErrorsFromAjv } from '../validation/schema-validator.js';
 import { v1Draft, type V1Body } from './mapping.js';
 import { ListingCreate } from './schemas.js';
+import { rawDuplicateProbe } from '../listings/duplicate-candidates.js';
+import { PROPERTY_TYPES, TRANSACTIONS } from '../listing-model/model.js';
+
+const identity = (values: readonly string[]) => Object.fromEntries(values.map((value) => [value, value]));
+const v1DuplicateProbe = (item: unknown) =>
+  rawDuplicateProbe(item, { transaction: 'type', propertyType: 'category' }, identity(TRANSACTIONS), identity(PROPERTY_TYPES));
 
 /** Batch items are checked one by one, so one bad item never stops the others. */
 const validateItem = compileBodyValidator(ListingCreate);
@@ -62,7 +68,7 @@ export async function batchUpsert(
     return refuse('validation_error', message, [{ field: 'listings', message }]);
   }
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-  const results = (await writeItems(db, scope, items, checkItem, now, options)).map((result): BatchItemResult => {
+  const results = (await writeItems(db, scope, items, checkItem, now, { ...options, duplicateProbe: v1DuplicateProbe })).map((result): BatchItemResult => {
     const { index } = result;
     if (!result.ok) {
       counts.failed += 1;
