@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { FieldError } from '../outcome.js';
-import { writeItems } from '../listings/bulk-write.js';
+import { acceptedItem, writeItems } from '../listings/bulk-write.js';
 import type { ListingScope } from '../listings/store.js';
 import type { WriteKind, WriteOptions } from '../listings/write.js';
 import { moderationSummary } from '../listings/record.js';
@@ -70,14 +70,7 @@ export async function pushListings(
     const { listing } = result;
     counts[listing.outcome] += 1;
     for (const warning of listing.warnings) warnings.push({ index, externalId: listing.externalId, ...warning });
-    return {
-      index,
-      externalId: listing.externalId,
-      outcome: listing.outcome,
-      serviceId: listing.serviceId,
-      version: listing.version,
-      moderation: moderationSummary(listing),
-    };
+    return acceptedItem(index, listing);
   });
   return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings, results };
 }

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { echoableId } from '../validation/storable.js';
 import { LIMITS } from '../listings/limits.js';
 import type { Database } from '../db/database.js';
-import { writeItems, type ItemCheck } from '../listings/bulk-write.js';
+import { acceptedItem, writeItems, type ItemCheck } from '../listings/bulk-write.js';
 import type { ListingScope } from '../listings/store.js';
 import type { WriteKind, WriteOptions } from '../listings/write.js';
 import { moderationSummary } from '../listings/record.js';
@@ -78,16 +78,7 @@ export async function batchUpsert(
     }
     const { listing } = result;
     counts[listing.outcome] += 1;
-    return {
-      index,
-      externalId: listing.externalId,
-      outcome: listing.outcome,
-      serviceId: listing.serviceId,
-      version: listing.version,
-      error: null,
-      warnings: listing.warnings,
-      moderation: moderationSummary(listing),
-    };
+    return { ...acceptedItem(index, listing), error: null, warnings: listing.warnings };
   });
   return { ok: true, value: { processed: items.length, ...counts, results } };
 }
