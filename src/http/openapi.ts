@@ -49,7 +49,7 @@ const RETRY_AFTER = { 'Retry-After': integerHeader('Seconds to wait before the q
 const IDEMPOTENT_REPLAYED = {
   'Idempotent-Replayed': textHeader('"true" when this is the stored answer to an earlier request with the same Idempotency-Key.', false),
 };
-const LOCATION = { Location: { ...textHeader('URL of the new listing (GET it for the full record).', true, 2048), format: 'uri-reference' } };
+const LOCATION = { Location: { ...textHeader('URL of what was created: the new listing or sync session (GET it for the full record).', true, 2048), format: 'uri-reference' } };
 
 type RouteSchema = {
   operationId?: string;
