@@ -30,6 +30,14 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   await t.call('GET', '/ingest/agencyListings?limit=1', a.live);
   await t.call('GET', '/ingest/listingByExternalId?externalId=I-1', a.live);
   await t.call('DELETE', '/ingest/listingByExternalId?externalId=I-1', a.live);
+  const session = (await t.call('POST', '/ingest/syncSessions', a.live)).json();
+  await t.call('POST', '/ingest/syncSessions', a.live);
+  await t.call('POST', '/ingest/ingestListings', a.live, { listings: [ingestItem('I-2')], syncId: session.syncId });
+  await t.call('GET', `/ingest/syncSessions/${session.syncId}`, a.live);
+  await t.call('POST', `/ingest/syncSessions/${session.syncId}/complete`, a.live, {});
+  await t.call('POST', `/ingest/syncSessions/${session.syncId}/complete`, a.live, {});
+  await t.call('GET', '/ingest/syncSessions/syn_0000000missing', a.live);
+  await t.call('POST', '/ingest/contentHashes', a.live, { listings: [ingestItem('I-1'), ingestItem('I-3', { price: 0 }), 7] });
   await t.call('GET', '/sandbox/v1/me', a.test);
   await t.call('GET', '/healthz', null);
   await t.call('GET', '/readyz', null);

@@ -39,7 +39,7 @@ test(`[${databaseKind}] completing a session withdraws the listings on the marke
 
   const done = await complete(a.live, session.syncId);
   assert.equal(done.statusCode, 200);
-  assert.deepEqual({ ...done.json(), createdAt: undefined, expiresAt: undefined }, {
+  assert.deepEqual({ ...(done.json() as object), createdAt: undefined, expiresAt: undefined }, {
     syncId: session.syncId,
     state: 'completed',
     createdAt: undefined,
@@ -146,4 +146,17 @@ test(`[${databaseKind}] a listing a session push rejected still counts as seen: 
   const done = (await complete(a.live, syncId)).json();
   assert.equal(done.withdrawn, 0);
   assert.equal((await read(a.live, 'R-4')).json().status, 'active');
+});
+
+test(`[${databaseKind}] contentHashes answers the hash agencyListings shows once stored, and writes nothing`, async () => {
+  const a = await freshAgency();
+  const listings = [ingestItem('H-1'), ingestItem('H-2', { status: 'under_offer' }), ingestItem('H-3', { price: 0 })];
+  const hashes = (await t.call('POST', '/ingest/contentHashes', a.live, { listings })).json().results;
+  assert.equal(hashes[2].contentHash, null);
+  assert.match(hashes[2].reason, /price/);
+  assert.equal((await read(a.live, 'H-1')).statusCode, 404, 'nothing written');
+  await push(a.live, listings);
+  const { listings: stored } = (await t.call('GET', '/ingest/agencyListings?afterTs=0&limit=1000', a.live)).json();
+  const storedHash = (id: string) => stored.find((l: { externalId: string }) => l.externalId === id).contentHash;
+  assert.deepEqual([hashes[0].contentHash, hashes[1].contentHash], [storedHash('H-1'), storedHash('H-2')]);
 });

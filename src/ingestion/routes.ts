@@ -10,6 +10,7 @@ import { pushListings } from './push.js';
 import { noteSeen } from '../sync/sessions.js';
 import { namedExternalIds } from '../sync/named.js';
 import { syncSessionRoutes } from './sync-routes.js';
+import { contentHashRoute } from './hash-route.js';
 import { toIngestRecord } from './mapping.js';
 import { CHANGE_PAGE_MAX, ChangeList, ExternalIdQuery, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, MAX_PUSH } from './schemas.js';
 
@@ -144,6 +145,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  await app.register(contentHashRoute);
   await app.register(syncSessionRoutes);
 
 };

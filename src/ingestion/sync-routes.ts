@@ -52,7 +52,8 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `(${ON_MARKET.join(', ')}) that no push of the session named. A session stays open 24 hours. One session may be open per agency and ` +
           'environment: starting a second one is 409 (its detail names the open one). No body.',
         security: [{ bearerAuth: [] }],
-        response: { 201: SyncSessionView, ...errorResponses(409) },
+        // No body is read; one sent anyway is still parsed, so its size and type can be refused.
+        response: { 201: SyncSessionView, ...errorResponses(409, 413, 415) },
       },
     },
     async (request, reply) => {
