@@ -122,4 +122,6 @@ test(`[${databaseKind}] syncListings runs a full sync session: what the CRM no l
   assert.equal(push.unchanged, 18);
   assert.deepEqual([session.state, session.withdrawn, session.onMarket], ['completed', 2, 20]);
   await assert.rejects(syncListings(client, items(5, 'Y')), (error: unknown) => error instanceof ListingSyncError && error.status === 409 && /force/.test(error.message));
+  // The refused session was abandoned: the next sync starts at once.
+  assert.equal((await syncListings(client, items(18, 'Y'))).session.withdrawn, 0);
 });

@@ -37,6 +37,9 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   await t.call('POST', `/ingest/syncSessions/${session.syncId}/complete`, a.live, {});
   await t.call('POST', `/ingest/syncSessions/${session.syncId}/complete`, a.live, {});
   await t.call('GET', '/ingest/syncSessions/syn_0000000missing', a.live);
+  const abandoned = (await t.call('POST', '/ingest/syncSessions', a.live)).json();
+  await t.call('DELETE', `/ingest/syncSessions/${abandoned.syncId}`, a.live);
+  await t.call('DELETE', `/ingest/syncSessions/${abandoned.syncId}`, a.live);
   await t.call('POST', '/ingest/contentHashes', a.live, { listings: [ingestItem('I-1'), ingestItem('I-3', { price: 0 }), 7] });
   await t.call('GET', '/sandbox/v1/me', a.test);
   await t.call('GET', '/healthz', null);

@@ -160,3 +160,20 @@ test(`[${databaseKind}] contentHashes answers the hash agencyListings shows once
   const storedHash = (id: string) => stored.find((l: { externalId: string }) => l.externalId === id).contentHash;
   assert.deepEqual([hashes[0].contentHash, hashes[1].contentHash], [storedHash('H-1'), storedHash('H-2')]);
 });
+
+test(`[${databaseKind}] abandoning a session withdraws nothing and frees the agency for a new one`, async () => {
+  const a = await freshAgency();
+  await push(a.live, items(5, 'A'));
+  const { syncId } = (await start(a.live)).json();
+  await push(a.live, items(1, 'A'), syncId);
+  const abandoned = await t.call('DELETE', `/ingest/syncSessions/${syncId}`, a.live);
+  assert.equal(abandoned.statusCode, 200);
+  assert.deepEqual([abandoned.json().state, abandoned.json().seen, abandoned.json().withdrawn], ['abandoned', 1, null]);
+  assert.equal((await read(a.live, 'A-4')).json().status, 'active');
+  assert.equal((await push(a.live, items(1, 'A'), syncId)).statusCode, 409);
+  assert.equal((await complete(a.live, syncId)).statusCode, 404);
+  assert.equal((await t.call('DELETE', `/ingest/syncSessions/${syncId}`, a.live)).statusCode, 404);
+  const next = (await start(a.live)).json();
+  assert.equal((await complete(a.live, next.syncId, { force: true })).statusCode, 200);
+  assert.equal((await t.call('DELETE', `/ingest/syncSessions/${next.syncId}`, a.live)).statusCode, 409);
+});

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
-import { completeSession, getSession, startSession, type SyncSession } from '../sync/sessions.js';
+import { abandonSession, completeSession, getSession, startSession, type SyncSession } from '../sync/sessions.js';
 import { ON_MARKET, WITHDRAW_CAP } from '../sync/withdraw.js';
 import { Count, DateTime } from '../validation/schema-types.js';
 import { SyncId } from './schemas.js';
@@ -9,10 +9,13 @@ import { SyncId } from './schemas.js';
 const SyncSessionView = Type.Object(
   {
     syncId: SyncId(),
-    state: Type.String({ enum: ['open', 'completed', 'expired'], description: 'open until completed or until expiresAt; a finished session takes no pushes.' }),
+    state: Type.String({
+      enum: ['open', 'completed', 'expired', 'abandoned'],
+      description: 'open until completed, abandoned, or expiresAt; a finished session takes no pushes.',
+    }),
     createdAt: DateTime(),
     expiresAt: DateTime({ description: '24 hours after creation.' }),
-    completedAt: Type.Union([DateTime(), Type.Null()]),
+    completedAt: Type.Union([DateTime(), Type.Null()], { description: 'When the session was completed or abandoned.' }),
     seen: Count(undefined, { description: 'Distinct externalIds the session’s pushes named (kept once the session is completed; 0 once expired).' }),
     onMarket: Type.Union([Count(), Type.Null()], { description: `On completion: the listings on the market (${ON_MARKET.join(', ')}) before it.` }),
     withdrawn: Type.Union([Count(), Type.Null()], { description: 'On completion: how many of them were withdrawn.' }),
@@ -116,6 +119,29 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const outcome = await completeSession(db, scopeOf(request.auth!), request.params.syncId, request.body.force ?? false, now());
+      if (!outcome.ok) throw failWith(outcome);
+      return view(outcome.value);
+    },
+  );
+
+  app.delete(
+    '/syncSessions/:syncId',
+    {
+      config: { scope: 'listings:write' },
+      schema: {
+        tags: ['ingestion'],
+        operationId: 'abandonSyncSession',
+        summary: 'Abandon an open sync session: nothing is withdrawn',
+        description:
+          'For a sync that failed half-way: the session ends without withdrawing anything (the listings pushed in it stay as pushed), ' +
+          'and a new session can start at once. Unknown, expired, abandoned or another agency’s session: 404. Completed: 409.',
+        security: [{ bearerAuth: [] }],
+        params: SyncParams,
+        response: { 200: SyncSessionView, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const outcome = await abandonSession(db, scopeOf(request.auth!), request.params.syncId, now());
       if (!outcome.ok) throw failWith(outcome);
       return view(outcome.value);
     },

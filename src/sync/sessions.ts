@@ -14,7 +14,7 @@ export const SESSION_LIFETIME_MS = 24 * 3600 * 1000;
 /** Finished sessions stay readable this long, then the purge removes them. */
 const FINISHED_KEPT_MS = 30 * 24 * 3600 * 1000;
 
-export type SyncState = 'open' | 'completed' | 'expired';
+export type SyncState = 'open' | 'completed' | 'expired' | 'abandoned';
 
 export interface SyncSession {
   syncId: string;
@@ -120,6 +120,7 @@ export async function noteSeen(db: Database, scope: ListingScope, syncId: string
     const state = stateAt(row, now);
     if (state === 'completed') return refuse('conflict', `Sync session ${syncId} was completed at ${row.completed_at!.toISOString()}: start a new one`);
     if (state === 'expired') return refuse('conflict', `Sync session ${syncId} expired at ${row.expires_at.toISOString()}: start a new one`);
+    if (state === 'abandoned') return refuse('conflict', `Sync session ${syncId} was abandoned: start a new one`);
     if (externalIds.length > 0) {
       await tx.query('INSERT INTO sync_session_seen (sync_id, external_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [syncId, externalIds]);
     }
@@ -136,7 +137,7 @@ export async function completeSession(db: Database, scope: ListingScope, syncId:
   const result = await db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
     const row = await findSession(tx, scope, syncId, 'FOR UPDATE');
     const state = row && stateAt(row, now);
-    if (!row || state === 'expired') return notFound('Sync session');
+    if (!row || state === 'expired' || state === 'abandoned') return notFound('Sync session');
     if (state === 'completed') {
       return refuse('conflict', `Sync session ${syncId} was already completed at ${row.completed_at!.toISOString()}; it withdrew ${row.withdrawn_count} listings`);
     }
@@ -162,6 +163,27 @@ export async function completeSession(db: Database, scope: ListingScope, syncId:
   });
   if (result.ok) recordWrites(db, result.value.withdrawn ?? 0);
   return result;
+}
+
+/**
+ * Abandons an open session: nothing is withdrawn, and a new session can start at once (a
+ * CRM whose sync failed half-way need not wait for the expiry). Unknown, expired, abandoned
+ * or another agency's: 404; completed: 409.
+ */
+export async function abandonSession(db: Database, scope: ListingScope, syncId: string, now: Date): Promise<Outcome<SyncSession>> {
+  return db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
+    const row = await findSession(tx, scope, syncId, 'FOR UPDATE');
+    const state = row && stateAt(row, now);
+    if (!row || state === 'expired' || state === 'abandoned') return notFound('Sync session');
+    if (state === 'completed') return refuse('conflict', `Sync session ${syncId} was already completed at ${row.completed_at!.toISOString()}`);
+    const seen = await countSeen(tx, syncId);
+    const { rows } = await tx.query<SessionRow>(
+      `UPDATE sync_sessions SET state = 'abandoned', completed_at = $2, seen_count = $3 WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
+      [syncId, now.toISOString(), seen],
+    );
+    await tx.query('DELETE FROM sync_session_seen WHERE sync_id = $1', [syncId]);
+    return { ok: true, value: await toSession(tx, rows[0]!, now) };
+  });
 }
 
 /** Periodic: marks stale sessions expired, drops the seen lists of finished ones, forgets old ones. */

@@ -291,7 +291,11 @@ export interface paths {
         get: operations["getSyncSession"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Abandon an open sync session: nothing is withdrawn
+         * @description For a sync that failed half-way: the session ends without withdrawing anything (the listings pushed in it stay as pushed), and a new session can start at once. Unknown, expired, abandoned or another agency’s session: 404. Completed: 409.
+         */
+        delete: operations["abandonSyncSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3626,10 +3630,10 @@ export interface operations {
                         /** @description A full sync session’s id, as POST /ingest/syncSessions answered it. */
                         syncId: string;
                         /**
-                         * @description open until completed or until expiresAt; a finished session takes no pushes.
+                         * @description open until completed, abandoned, or expiresAt; a finished session takes no pushes.
                          * @enum {string}
                          */
-                        state: "open" | "completed" | "expired";
+                        state: "open" | "completed" | "expired" | "abandoned";
                         /** Format: date-time */
                         createdAt: string;
                         /**
@@ -3637,6 +3641,7 @@ export interface operations {
                          * @description 24 hours after creation.
                          */
                         expiresAt: string;
+                        /** @description When the session was completed or abandoned. */
                         completedAt: string | null;
                         /**
                          * Format: int32
@@ -3830,10 +3835,10 @@ export interface operations {
                         /** @description A full sync session’s id, as POST /ingest/syncSessions answered it. */
                         syncId: string;
                         /**
-                         * @description open until completed or until expiresAt; a finished session takes no pushes.
+                         * @description open until completed, abandoned, or expiresAt; a finished session takes no pushes.
                          * @enum {string}
                          */
-                        state: "open" | "completed" | "expired";
+                        state: "open" | "completed" | "expired" | "abandoned";
                         /** Format: date-time */
                         createdAt: string;
                         /**
@@ -3841,6 +3846,7 @@ export interface operations {
                          * @description 24 hours after creation.
                          */
                         expiresAt: string;
+                        /** @description When the session was completed or abandoned. */
                         completedAt: string | null;
                         /**
                          * Format: int32
@@ -3964,6 +3970,192 @@ export interface operations {
             };
         };
     };
+    abandonSyncSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session’s id, as POST /ingest/syncSessions answered it. */
+                syncId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Abandon an open sync session: nothing is withdrawn: done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A full sync session’s id, as POST /ingest/syncSessions answered it. */
+                        syncId: string;
+                        /**
+                         * @description open until completed, abandoned, or expiresAt; a finished session takes no pushes.
+                         * @enum {string}
+                         */
+                        state: "open" | "completed" | "expired" | "abandoned";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description 24 hours after creation.
+                         */
+                        expiresAt: string;
+                        /** @description When the session was completed or abandoned. */
+                        completedAt: string | null;
+                        /**
+                         * Format: int32
+                         * @description Distinct externalIds the session’s pushes named (kept once the session is completed; 0 once expired).
+                         */
+                        seen: number;
+                        /** @description On completion: the listings on the market (active, under_offer, paused) before it. */
+                        onMarket: number | null;
+                        /** @description On completion: how many of them were withdrawn. */
+                        withdrawn: number | null;
+                        /** @description On completion: whether force was given. */
+                        forced: boolean | null;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     completeSyncSession: {
         parameters: {
             query?: never;
@@ -4011,10 +4203,10 @@ export interface operations {
                         /** @description A full sync session’s id, as POST /ingest/syncSessions answered it. */
                         syncId: string;
                         /**
-                         * @description open until completed or until expiresAt; a finished session takes no pushes.
+                         * @description open until completed, abandoned, or expiresAt; a finished session takes no pushes.
                          * @enum {string}
                          */
-                        state: "open" | "completed" | "expired";
+                        state: "open" | "completed" | "expired" | "abandoned";
                         /** Format: date-time */
                         createdAt: string;
                         /**
@@ -4022,6 +4214,7 @@ export interface operations {
                          * @description 24 hours after creation.
                          */
                         expiresAt: string;
+                        /** @description When the session was completed or abandoned. */
                         completedAt: string | null;
                         /**
                          * Format: int32

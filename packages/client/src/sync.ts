@@ -3,7 +3,7 @@ import { pushListings, type PushOptions, type PushSummary } from './push.js';
 
 export interface SyncSession {
   syncId: string;
-  state: 'open' | 'completed' | 'expired';
+  state: 'open' | 'completed' | 'expired' | 'abandoned';
   seen: number;
   onMarket: number | null;
   withdrawn: number | null;
@@ -22,7 +22,7 @@ export interface SyncSummary {
  * A full sync: starts a session, pushes every listing with its syncId, then completes the
  * session, which withdraws the listings on the market that were not pushed. The service
  * refuses (409) to withdraw more than 20 % of them unless `force`. When a push fails, the
- * session is not completed and nothing is withdrawn; it expires after 24 hours.
+ * session is abandoned and nothing is withdrawn; so is it when completion is refused.
  */
 export async function syncListings(
   client: ListingSyncClient,
@@ -33,11 +33,22 @@ export async function syncListings(
   if (!started.data) throw new ListingSyncError(started.response.status, started.error as ListingSyncError['problem'], 'Starting the sync session');
   const { syncId } = started.data as SyncSession;
   options.onStarted?.(started.data as SyncSession);
-  const push = await pushListings(client, listings, { ...options, syncId });
+  // A sync that fails half-way abandons its session: nothing is withdrawn, and the next run can start at once.
+  const abandon = () => client.DELETE('/ingest/syncSessions/{syncId}', { params: { path: { syncId } } }).catch(() => undefined);
+  let push: PushSummary;
+  try {
+    push = await pushListings(client, listings, { ...options, syncId });
+  } catch (error) {
+    await abandon();
+    throw error;
+  }
   const completed = await client.POST('/ingest/syncSessions/{syncId}/complete', {
     params: { path: { syncId } },
     body: { force: options.force ?? false },
   });
-  if (!completed.data) throw new ListingSyncError(completed.response.status, completed.error as ListingSyncError['problem'], `Completing sync session ${syncId}`);
+  if (!completed.data) {
+    await abandon();
+    throw new ListingSyncError(completed.response.status, completed.error as ListingSyncError['problem'], `Completing sync session ${syncId}`);
+  }
   return { push, session: completed.data as SyncSession };
 }

@@ -1,12 +1,13 @@
 -- Full sync sessions (DECISIONS §15): a CRM opens a session, pushes its whole set with the
 -- session's id, and completes it; listings on the market that no push of the session named
--- are then withdrawn. One open session per agency and environment, open for 24 hours.
+-- are then withdrawn. One open session per agency and environment, open for 24 hours or until
+-- abandoned (nothing withdrawn).
 
 CREATE TABLE sync_sessions (
   id text PRIMARY KEY,
   agency_id text NOT NULL REFERENCES agencies (id),
   env text NOT NULL CHECK (env IN ('live', 'test')),
-  state text NOT NULL CHECK (state IN ('open', 'completed', 'expired')),
+  state text NOT NULL CHECK (state IN ('open', 'completed', 'expired', 'abandoned')),
   created_at timestamptz NOT NULL,
   expires_at timestamptz NOT NULL,
   completed_at timestamptz,
