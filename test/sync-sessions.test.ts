@@ -5,7 +5,7 @@ import { databaseKind } from './helpers/database.js';
 import { ingestItem, items } from './helpers/listings.js';
 
 let clock = new Date('2026-03-01T08:00:00Z');
-const { t, agency } = useTestApp({ now: () => clock });
+const { t } = useTestApp({ now: () => clock });
 
 const push = (key: string, listings: unknown[], syncId?: string, base = '/ingest') =>
   t.call('POST', `${base}/ingestListings`, key, { listings, ...(syncId ? { syncId } : {}) });
