@@ -4,6 +4,7 @@ import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
 import { ExternalId, Moderation, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
 import { idPattern } from '../validation/storable.js';
+import { INGEST_PUSH_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 import { KNOWN_FIELDS } from './validate.js';
 import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
@@ -68,7 +69,7 @@ const PushSyncId = SyncId(
 
 export const IngestRequest = Type.Object(
   { listings: Type.Array(IngestListing, { minItems: 1, maxItems: MAX_PUSH }), syncId: Type.Optional(PushSyncId) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [INGEST_PUSH_EXAMPLE] },
 );
 
 /** What the server itself enforces for the whole request; items are checked one by one. */

@@ -341,7 +341,37 @@ export interface components {
             }[];
             requestId: string;
         };
-        /** @description A listing (spec 2.3). Required: externalId, type, category, title, price, city, postcode, surface, rooms. */
+        /**
+         * @description A listing (spec 2.3). Required: externalId, type, category, title, price, city, postcode, surface, rooms.
+         * @example {
+         *       "externalId": "CRM-2001",
+         *       "type": "sale",
+         *       "category": "apartment",
+         *       "title": "T3 lumineux avec balcon",
+         *       "description": "Au 2e étage avec ascenseur, séjour exposé sud, cuisine équipée, deux chambres.",
+         *       "price": 320000,
+         *       "priceUnit": "EUR",
+         *       "city": "Lyon",
+         *       "postcode": "69003",
+         *       "surface": 68,
+         *       "rooms": 3,
+         *       "bedrooms": 2,
+         *       "dpe": "C",
+         *       "ges": "B",
+         *       "photos": [
+         *         {
+         *           "url": "https://images.example.com/crm-2001/1.jpg",
+         *           "label": "Séjour",
+         *           "order": 0
+         *         }
+         *       ],
+         *       "fees": {
+         *         "agencyFees": 12000,
+         *         "feesPaidBy": "buyer",
+         *         "feeIncluded": true
+         *       }
+         *     }
+         */
         ListingCreate: {
             /** @description The agency’s identifier: the upsert key. */
             externalId: string;
@@ -518,7 +548,12 @@ export interface components {
             createdAtExternal: string | null;
             updatedAtExternal: string | null;
         };
-        /** @description Partial update: only the fields given change; null clears an optional field. */
+        /**
+         * @description Partial update: only the fields given change; null clears an optional field.
+         * @example {
+         *       "price": 315000
+         *     }
+         */
         ListingUpdate: {
             /** @description The agency’s identifier: the upsert key. */
             externalId?: string;
@@ -2177,6 +2212,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "sold"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     status: "active" | "paused" | "sold" | "rented" | "withdrawn";
@@ -2419,6 +2459,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "listings": [
+                 *         {
+                 *           "externalId": "CRM-2002",
+                 *           "type": "sale",
+                 *           "category": "apartment",
+                 *           "title": "T2 refait à neuf",
+                 *           "description": "Au 2e étage avec ascenseur, séjour exposé sud, cuisine équipée, deux chambres.",
+                 *           "price": 210000,
+                 *           "priceUnit": "EUR",
+                 *           "city": "Lyon",
+                 *           "postcode": "69003",
+                 *           "surface": 45,
+                 *           "rooms": 2,
+                 *           "bedrooms": 1,
+                 *           "dpe": "C",
+                 *           "ges": "B",
+                 *           "photos": [
+                 *             {
+                 *               "url": "https://images.example.com/crm-2001/1.jpg",
+                 *               "label": "Séjour",
+                 *               "order": 0
+                 *             }
+                 *           ],
+                 *           "fees": {
+                 *             "agencyFees": 12000,
+                 *             "feesPaidBy": "buyer",
+                 *             "feeIncluded": true
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description At most the plan’s batch size: 10 (Solo), 50 (Agence), 100 (Réseau). */
                     listings: components["schemas"]["ListingCreate"][];
@@ -2655,6 +2729,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "listings": [
+                 *         {
+                 *           "externalId": "CRM-1042",
+                 *           "title": "Maison familiale avec jardin",
+                 *           "transaction": "VENTE",
+                 *           "type": "MAISON",
+                 *           "price": 465000,
+                 *           "surface": 120,
+                 *           "rooms": 5,
+                 *           "bedrooms": 4,
+                 *           "city": "Nantes",
+                 *           "postcode": "44300",
+                 *           "neighborhood": "Erdre",
+                 *           "dpe": "D",
+                 *           "description": "Maison de 2005 sur 600 m² de terrain, garage double, proche des écoles.",
+                 *           "features": [
+                 *             "garden",
+                 *             "garage"
+                 *           ],
+                 *           "imageUrls": [
+                 *             "https://images.example.com/crm-1042/1.jpg"
+                 *           ],
+                 *           "status": "active",
+                 *           "sourceCrm": "other",
+                 *           "updatedAtExternal": "2026-03-01T06:00:00Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     listings: components["schemas"]["IngestListing"][];
                     /** @description Optional: the open full sync session this push belongs to. Its listings count as seen by the session (rejected ones too); an unknown session is 404, a completed or expired one 409, and then nothing is written. */
@@ -3435,6 +3540,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "listings": [
+                 *         {
+                 *           "externalId": "CRM-1042",
+                 *           "title": "Maison familiale avec jardin",
+                 *           "transaction": "VENTE",
+                 *           "type": "MAISON",
+                 *           "price": 465000,
+                 *           "surface": 120,
+                 *           "rooms": 5,
+                 *           "bedrooms": 4,
+                 *           "city": "Nantes",
+                 *           "postcode": "44300",
+                 *           "neighborhood": "Erdre",
+                 *           "dpe": "D",
+                 *           "description": "Maison de 2005 sur 600 m² de terrain, garage double, proche des écoles.",
+                 *           "features": [
+                 *             "garden",
+                 *             "garage"
+                 *           ],
+                 *           "imageUrls": [
+                 *             "https://images.example.com/crm-1042/1.jpg"
+                 *           ],
+                 *           "status": "active",
+                 *           "sourceCrm": "other",
+                 *           "updatedAtExternal": "2026-03-01T06:00:00Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     listings: components["schemas"]["IngestListing"][];
                     /** @description Optional: the open full sync session this push belongs to. Its listings count as seen by the session (rejected ones too); an unknown session is 404, a completed or expired one 409, and then nothing is written. */
