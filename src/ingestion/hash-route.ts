@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { contentHash } from '../listing-model/content-hash.js';
 import { ExternalId } from '../listings/schemas.js';
 import { envelopeOnly } from '../http/validation.js';
+import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { Count, Text } from '../validation/schema-types.js';
 import { FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 import { IngestEnvelope, IngestRequest, MAX_PUSH } from './schemas.js';
@@ -42,8 +43,9 @@ export const contentHashRoute: FastifyPluginAsyncTypebox = async (app) => {
           'show once a push stored it as given, or the reason a push would reject it. Nothing is written. Compare these hashes with ' +
           'agencyListings’ to find which listings differ without fetching each one.',
         security: [{ bearerAuth: [] }],
+        headers: IdempotencyHeader,
         body: IngestRequest,
-        response: { 200: HashResults },
+        response: { 200: HashResults, ...errorResponses(409) },
       },
     },
     async (request) => {

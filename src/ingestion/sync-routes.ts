@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { abandonSession, completeSession, getSession, startSession, type SyncSession } from '../sync/sessions.js';
 import { ON_MARKET, WITHDRAW_CAP } from '../sync/withdraw.js';
 import { Count, DateTime } from '../validation/schema-types.js';
@@ -55,6 +55,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `(${ON_MARKET.join(', ')}) that no push of the session named. A session stays open 24 hours. One session may be open per agency and ` +
           'environment: starting a second one is 409 (its detail names the open one). No body.',
         security: [{ bearerAuth: [] }],
+        headers: IdempotencyHeader,
         // No body is read; one sent anyway is still parsed, so its size and type can be refused.
         response: { 201: SyncSessionView, ...errorResponses(409, 413, 415) },
       },
@@ -103,6 +104,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Already completed: 409.',
         security: [{ bearerAuth: [] }],
         params: SyncParams,
+        headers: IdempotencyHeader,
         body: Type.Object(
           { force: Type.Optional(Type.Boolean({ default: false, description: `Withdraw even more than ${CAP} of the listings on the market.` })) },
           { additionalProperties: false, examples: [{ force: false }] },
@@ -137,6 +139,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'and a new session can start at once. Unknown, expired, abandoned or another agency’s session: 404. Completed: 409.',
         security: [{ bearerAuth: [] }],
         params: SyncParams,
+        headers: IdempotencyHeader,
         response: { 200: SyncSessionView, ...errorResponses(404, 409) },
       },
     },

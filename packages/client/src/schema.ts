@@ -3534,7 +3534,10 @@ export interface operations {
     computeContentHashes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3592,6 +3595,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3621,6 +3626,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3649,6 +3656,29 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3668,6 +3698,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3687,6 +3719,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3727,6 +3761,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3738,7 +3774,10 @@ export interface operations {
     startSyncSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3757,6 +3796,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     /** @description URL of what was created: the new listing or sync session (GET it for the full record). */
                     Location: string;
                     [name: string]: unknown;
@@ -3806,6 +3847,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,6 +3877,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3853,6 +3898,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3872,6 +3919,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3891,6 +3940,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3931,6 +3982,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4109,7 +4162,10 @@ export interface operations {
     abandonSyncSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The session’s id, as POST /ingest/syncSessions answered it. */
                 syncId: string;
@@ -4131,6 +4187,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4178,6 +4236,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4206,6 +4266,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4225,6 +4287,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4244,6 +4308,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4284,6 +4350,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4295,7 +4363,10 @@ export interface operations {
     completeSyncSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The session’s id, as POST /ingest/syncSessions answered it. */
                 syncId: string;
@@ -4332,6 +4403,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4379,6 +4452,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4407,6 +4482,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4426,6 +4503,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4445,6 +4524,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4464,6 +4545,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4483,6 +4566,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4523,6 +4608,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
                     RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ListingSyncError, type ListingSyncClient } from './http.js';
 import { pushListings, type PushOptions, type PushSummary } from './push.js';
 
@@ -29,12 +30,14 @@ export async function syncListings(
   listings: Iterable<unknown> | AsyncIterable<unknown>,
   options: Omit<PushOptions, 'syncId'> & { force?: boolean; onStarted?: (session: SyncSession) => void } = {},
 ): Promise<SyncSummary> {
-  const started = await client.POST('/ingest/syncSessions', {});
+  // Idempotency-Keys: a retried start or completion whose first answer was lost gets that answer again.
+  const started = await client.POST('/ingest/syncSessions', { headers: { 'idempotency-key': randomUUID() } });
   if (!started.data) throw new ListingSyncError(started.response.status, started.error as ListingSyncError['problem'], 'Starting the sync session');
   const { syncId } = started.data as SyncSession;
   options.onStarted?.(started.data as SyncSession);
   // A sync that fails half-way abandons its session: nothing is withdrawn, and the next run can start at once.
-  const abandon = () => client.DELETE('/ingest/syncSessions/{syncId}', { params: { path: { syncId } } }).catch(() => undefined);
+  const abandon = () =>
+    client.DELETE('/ingest/syncSessions/{syncId}', { params: { path: { syncId } }, headers: { 'idempotency-key': randomUUID() } }).catch(() => undefined);
   let push: PushSummary;
   try {
     push = await pushListings(client, listings, { ...options, syncId });
@@ -44,6 +47,7 @@ export async function syncListings(
   }
   const completed = await client.POST('/ingest/syncSessions/{syncId}/complete', {
     params: { path: { syncId } },
+    headers: { 'idempotency-key': randomUUID() },
     body: { force: options.force ?? false },
   });
   if (!completed.data) {
