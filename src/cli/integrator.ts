@@ -53,7 +53,7 @@ export async function runIntegratorCommand(
   if (!file) throw new IntegratorUsageError(`missing FILE: listing-sync ${command} FILE`);
   const key = env.LISTING_SYNC_KEY;
   if (!key) throw new IntegratorUsageError('LISTING_SYNC_KEY is not set: export the agency’s API key (svc_pk_LIVE_… or, with --sandbox, svc_pk_TEST_…)');
-  const concurrency = options.concurrency === undefined ? 4 : Number(options.concurrency);
+  const concurrency = options.concurrency === undefined ? 2 : Number(options.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new IntegratorUsageError('--concurrency must be a whole number from 1 to 16');
   const baseUrl = env.LISTING_SYNC_URL || 'http://127.0.0.1:8080';
 
@@ -207,6 +207,7 @@ async function runPush(
     updated: summary.updated,
     unchanged: summary.unchanged,
     rejected: summary.errors.length,
+    warnings: summary.warnings,
     malformedLines: reader.malformed,
     rejectedFile: reader.rejectedCount > 0 ? reader.rejectedPath : null,
     ...(session ? { session } : {}),
@@ -219,6 +220,7 @@ async function runPush(
       `  updated    ${summary.updated}`,
       `  unchanged  ${summary.unchanged}`,
       `  rejected   ${summary.errors.length}`,
+      `  warnings   ${summary.warnings} (accepted with a remark: a long title, contact details masked)`,
     ];
     if (reader.malformed.length > 0) {
       const shown = reader.malformed.slice(0, 10).map((m) => m.line);

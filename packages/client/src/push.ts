@@ -12,7 +12,10 @@ export const MAX_BATCH = 500;
 export interface PushOptions {
   /** Listings per request, at most 500 (the default). */
   batchSize?: number;
-  /** Requests in flight at once (default 4). The service serialises each agency's writes, so more buys little. */
+  /**
+   * Requests in flight at once (default 2): one is written while the next is sent and checked.
+   * The service serialises each agency's writes, so more buys nothing but memory.
+   */
   concurrency?: number;
   /** The full sync session these pushes belong to (see syncListings). */
   syncId?: string;
@@ -43,11 +46,15 @@ export interface PushSummary {
   unchanged: number;
   /** Every rejected listing, with its position in the input and the service's reason. */
   errors: PushError[];
-  warnings: Array<{ index: number; externalId: string; field: string; message: string }>;
+  /**
+   * Listings accepted with a remark (a long title, contact details masked). Only counted: a
+   * nightly push can have one per listing; `onBatch` sees each with its listing.
+   */
+  warnings: number;
 }
 
 /**
- * Pushes any number of listings, in requests of 500, a few at a time. Each request carries
+ * Pushes any number of listings, in requests of 500, two at a time by default. Each request carries
  * its own Idempotency-Key, so a retry (429, 5xx, a lost connection) gets the first answer
  * again and nothing is counted twice. Listings are read from `listings` only as requests
  * go out: an async iterable over a 100,000-line file never sits in memory whole. A request
@@ -60,8 +67,8 @@ export async function pushListings(
   options: PushOptions = {},
 ): Promise<PushSummary> {
   const batchSize = Math.min(options.batchSize ?? MAX_BATCH, MAX_BATCH);
-  const concurrency = Math.max(1, options.concurrency ?? 4);
-  const summary: PushSummary = { requests: 0, processed: 0, created: 0, updated: 0, unchanged: 0, errors: [], warnings: [] };
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const summary: PushSummary = { requests: 0, processed: 0, created: 0, updated: 0, unchanged: 0, errors: [], warnings: 0 };
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
 
@@ -78,7 +85,7 @@ export async function pushListings(
     summary.updated += result.updated;
     summary.unchanged += result.unchanged;
     for (const e of result.errors) summary.errors.push({ ...e, index: firstIndex + e.index });
-    for (const w of result.warnings) summary.warnings.push({ ...w, index: firstIndex + w.index });
+    summary.warnings += result.warnings.length;
     await options.onBatch?.({ firstIndex, listings: batch, result });
   };
   const launch = (batch: unknown[], firstIndex: number) => {
@@ -104,8 +111,7 @@ export async function pushListings(
   if (!failure && batch.length > 0) launch(batch, next);
   await Promise.all(inFlight);
   if (failure) throw failure;
-  // Requests end in any order; the lists follow the input's.
+  // Requests end in any order; the list follows the input's.
   summary.errors.sort((x, y) => x.index - y.index);
-  summary.warnings.sort((x, y) => x.index - y.index);
   return summary;
 }
