@@ -67,17 +67,17 @@ export interface Differences {
  * extra: a nightly export of active listings leaves them out.
  */
 export async function compareListings(local: ReadonlyMap<string, string>, service: AsyncIterable<ServiceListing>): Promise<Differences> {
+  // A listing that changed while the pages were read comes again later: its last entry is the current one.
+  const held = new Map<string, { status: string; contentHash: string }>();
+  for await (const listing of service) held.set(listing.externalId, { status: listing.status, contentHash: listing.contentHash });
   const differences: Differences = { missing: [], extra: [], different: [], same: 0 };
-  const found = new Set<string>();
-  for await (const listing of service) {
-    if (found.has(listing.externalId)) continue; // seen on an earlier page, before it changed
-    found.add(listing.externalId);
-    const hash = local.get(listing.externalId);
+  for (const [externalId, listing] of held) {
+    const hash = local.get(externalId);
     if (hash === undefined) {
-      if (ON_MARKET.has(listing.status)) differences.extra.push(listing.externalId);
+      if (ON_MARKET.has(listing.status)) differences.extra.push(externalId);
     } else if (hash === listing.contentHash) differences.same += 1;
-    else differences.different.push(listing.externalId);
+    else differences.different.push(externalId);
   }
-  for (const externalId of local.keys()) if (!found.has(externalId)) differences.missing.push(externalId);
+  for (const externalId of local.keys()) if (!held.has(externalId)) differences.missing.push(externalId);
   return differences;
 }
