@@ -13,6 +13,7 @@ import { QuotaGate } from './quotas/quota-gate.js';
 import { purgeIdempotencyKeys } from './idempotency/store.js';
 import { JobQueue, purgeFailedJobs } from './jobs/queue.js';
 import { purgeSyncSessions } from './sync/sessions.js';
+import { purgeOldEvents } from './events/outbox.js';
 import { JobRunner } from './jobs/runner.js';
 import { ApiError, registerErrorHandling, sendProblem } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
@@ -66,6 +67,8 @@ export async function createServices(config: Config, db: Database, options: { no
     }
     jobRunner.register('sync.purge', () => purgeSyncSessions(db, now()));
     jobRunner.schedule('sync.purge', HOUR);
+    jobRunner.register('events.purge', () => purgeOldEvents(db, now()));
+    jobRunner.schedule('events.purge', HOUR);
     jobRunner.register('jobs.purge-failed', () => purgeFailedJobs(db, now()));
     jobRunner.schedule('jobs.purge-failed', 24 * HOUR);
     await jobRunner.start();

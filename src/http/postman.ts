@@ -13,6 +13,7 @@ interface PostmanItem {
   item?: PostmanItem[];
   request?: {
     method: string;
+    body?: { raw?: string };
     url: { host?: string[]; raw?: string; path?: string[]; query?: Array<{ key: string; value: string }>; variable?: Array<{ key: string; value: string }> };
     auth?: unknown;
   };
@@ -28,7 +29,7 @@ interface PostmanCollection {
 }
 
 type OpenApi = {
-  paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; responses?: Record<string, unknown>; requestBody?: { content?: Record<string, { schema?: { $ref?: string }; example?: unknown }> } }>>;
+  paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; servers?: Array<{ url: string }>; responses?: Record<string, unknown>; requestBody?: { content?: Record<string, { schema?: { $ref?: string }; example?: unknown }> } }>>;
   components?: { schemas?: Record<string, { examples?: unknown[] }> };
   servers?: unknown[];
 };
@@ -38,7 +39,10 @@ const STEPS: Array<{ name: string; operations: string[] | 'rest' }> = [
   { name: '1. Service and key', operations: ['healthz', 'readyz', 'getMe'] },
   { name: '2. Full sync session', operations: ['startSyncSession', 'getSyncSession', 'completeSyncSession', 'abandonSyncSession'] },
   { name: '3. Ingestion', operations: ['ingestListings', 'computeContentHashes', 'agencyListings', 'getListingByExternalIdIngest'] },
-  { name: '4. v1', operations: ['upsertListing', 'listListings', 'getListing', 'getListingByExternalId', 'updateListing', 'setListingStatus', 'batchUpsertListings'] },
+  {
+    name: '4. v1',
+    operations: ['upsertListing', 'listListings', 'getListing', 'getListingByExternalId', 'updateListing', 'setListingStatus', 'sandboxDecideModeration', 'batchUpsertListings'],
+  },
   { name: '5. Other operations', operations: 'rest' },
   { name: '6. Deletes', operations: ['deleteListing', 'deleteListingByExternalIdIngest'] },
 ];
@@ -60,6 +64,20 @@ const PREREQUEST: Record<string, string[]> = {
 };
 
 const ID_VARIABLES = ['syncId', 'serviceId', 'externalId'];
+
+/** Bodies for operations whose schema gives no example that would be accepted as it is. */
+const BODY_EXAMPLES: Record<string, unknown> = {
+  sandboxDecideModeration: { decision: 'approve' },
+};
+
+/** An operation whose own servers are all under /sandbox exists only there (TEST keys). */
+const sandboxOnly = (operation: { servers?: Array<{ url: string }> }) =>
+  Boolean(operation.servers?.length) && operation.servers!.every((server) => /\/sandbox\/?$/.test(server.url));
+
+const SKIP_OUTSIDE_SANDBOX = [
+  '// This operation exists only under /sandbox, with a TEST key.',
+  "if (!pm.variables.get('sandbox')) pm.execution.skipRequest();",
+];
 
 /** openapi-to-postmanv2 takes a body's example from the body's own schema, not through a $ref. */
 function inlineReferencedExamples(document: OpenApi): OpenApi {
@@ -121,23 +139,30 @@ export async function postmanCollection(document: object, baseUrl: string): Prom
   const byOperation = new Map<string, PostmanItem>();
   for (const item of requests(collection.item)) {
     const request = item.request!;
-    const path = '/' + (request.url.path ?? []).map((segment) => segment.replace(/^:(.+)$/, '{$1}')).join('/');
+    const segments = (request.url.path ?? []).map((segment) => segment.replace(/^:(.+)$/, '{$1}'));
+    // An operation with servers of its own gets them in its URL (/sandbox…): its path is the rest.
+    if (segments[0] === 'sandbox' && !doc.paths['/' + segments.join('/')]) segments.shift();
+    const path = '/' + segments.join('/');
     const method = request.method.toLowerCase();
     const operation = doc.paths[path]?.[method];
     if (!operation?.operationId) continue;
+    const onlySandbox = sandboxOnly(operation);
+    request.url.path = segments.map((segment) => segment.replace(/^\{(.+)\}$/, ':$1'));
     // Any documented success: an upsert answers 201 on a fresh agency and 200 when run again.
     const successes = Object.keys(operation.responses ?? {}).map(Number).filter((s) => s >= 200 && s < 300).sort();
     // Keyed operations live under /sandbox too; the health probes only at the root.
-    if (operation.security?.length) {
-      request.url.host = ['{{baseUrl}}{{sandbox}}'];
-      if (request.url.raw) request.url.raw = request.url.raw.replace('{{baseUrl}}', '{{baseUrl}}{{sandbox}}');
+    if (operation.security?.length || onlySandbox) {
+      request.url.host = [onlySandbox ? '{{baseUrl}}/sandbox' : '{{baseUrl}}{{sandbox}}'];
+      delete request.url.raw;
     }
+    const example = BODY_EXAMPLES[operation.operationId];
+    if (example !== undefined && request.body) request.body.raw = JSON.stringify(example, null, 2);
     // Path and query ids come from the variables earlier responses set.
     for (const variable of request.url.variable ?? []) if (ID_VARIABLES.includes(variable.key)) variable.value = `{{${variable.key}}}`;
     for (const query of request.url.query ?? []) if (ID_VARIABLES.includes(query.key)) query.value = `{{${query.key}}}`;
     item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, path, successes, operation.operationId) } }];
-    const prerequest = PREREQUEST[operation.operationId];
-    if (prerequest) item.event.push({ listen: 'prerequest', script: { type: 'text/javascript', exec: prerequest } });
+    const prerequest = [...(onlySandbox ? SKIP_OUTSIDE_SANDBOX : []), ...(PREREQUEST[operation.operationId] ?? [])];
+    if (prerequest.length) item.event.push({ listen: 'prerequest', script: { type: 'text/javascript', exec: prerequest } });
     byOperation.set(operation.operationId, item);
   }
   const placed = new Set(STEPS.flatMap((step) => (step.operations === 'rest' ? [] : step.operations)));

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith, notFound } from '../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
+import { ruleErrorLogger } from '../http/plugins/request-log.js';
 import { ExternalId } from '../listings/schemas.js';
 import { Int } from '../validation/schema-types.js';
 import { envelopeOnly } from '../http/validation.js';
@@ -62,7 +63,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const seen = await noteSeen(db, scope, body.syncId, namedExternalIds(body.listings), app.services.now());
         if (!seen.ok) throw failWith(seen);
       }
-      return pushListings(db, scope, body.listings, app.services.now());
+      return pushListings(db, scope, body.listings, app.services.now(), { onRuleError: ruleErrorLogger(request) });
     },
   );
 

@@ -69,7 +69,9 @@ export async function withdrawUnseen(tx: Queryable, scope: ListingScope, syncId:
     const hashes = rows.map((row) => contentHash(listingContent.read(row.content), 'withdrawn'));
     const seqs = rows.map(() => ++seq);
     const result = await tx.query(
-      `UPDATE listings l SET status = 'withdrawn', content_hash = w.hash, version = l.version + 1, change_seq = w.seq, updated_at = $4
+      // A status change alone never waits for moderation: when the latest version was the public one, the new one is.
+      `UPDATE listings l SET status = 'withdrawn', content_hash = w.hash, version = l.version + 1, change_seq = w.seq, updated_at = $4,
+         published_version = CASE WHEN l.published_version = l.version THEN l.version + 1 ELSE l.published_version END
        FROM unnest($1::text[], $2::text[], $3::bigint[]) AS w(id, hash, seq)
        WHERE l.id = w.id`,
       [rows.map((row) => row.id), hashes, seqs, now.toISOString()],

@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../listing-model/model.js';
 import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
-import { ExternalId, Moderation, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
+import { ExternalId, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
 import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 
@@ -149,8 +149,14 @@ export const CreationResult = Type.Object(
     createdAt: DateTime(),
     outcome: Type.String({ enum: ['created', 'updated', 'unchanged'], description: 'unchanged: the content equals what is stored; no new version.' }),
     warnings: Warnings,
+    moderation: ModerationSummary(),
   },
-  { $id: 'CreationResult' },
+  {
+    $id: 'CreationResult',
+    description:
+      'status is pending_moderation when the automatic check holds the listing for an operator, rejected when it refuses it, and the commercial ' +
+      'status (active) when it approves it at once: moderation runs in the same request.',
+  },
 );
 
 export const ServiceIdParams = Type.Object({ serviceId: ServiceId('The listing’s serviceId.') });
@@ -209,6 +215,7 @@ export const BatchResult = Type.Object({
         }),
       ),
       warnings: Warnings,
+      moderation: nullable(ModerationSummary()),
     }),
     { maxItems: BATCH_MAX },
   ),

@@ -79,7 +79,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update a listing by externalId (upsert)
-         * @description 201 with the creation result when the listing is created (status pending_moderation, version 1); 200 with the same shape when it is updated, or when the content equals what is stored (outcome unchanged, no new version). With If-None-Match: * the call only creates: an externalId already used is 409. warnings[] gives the remarks a push of the same listing would: a long title, contact details masked (naming the field they were in).
+         * @description 201 with the creation result when the listing is created (version 1; status active when the automatic check approved it in this request, pending_moderation when it waits for an operator); 200 with the same shape when it is updated, or when the content equals what is stored (outcome unchanged, no new version). With If-None-Match: * the call only creates: an externalId already used is 409. warnings[] gives the remarks a push of the same listing would: a long title, contact details masked (naming the field they were in).
          */
         post: operations["upsertListing"];
         delete?: never;
@@ -170,6 +170,26 @@ export interface paths {
          * @description At most the plan’s batch size (Solo 10, Agence 50, Réseau 100); more is 400. Each item is an upsert by externalId; a bad item is reported in results[] with its error and never stops the others. Always 200 when the request itself is well-formed. Each accepted item carries the same warnings as a push of it would.
          */
         post: operations["batchUpsertListings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/listings/{serviceId}/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: approve or reject a listing as an operator would
+         * @description Only under /sandbox/v1 with a TEST key. Sandbox listings are decided at once: approved, unless the title contains [reject] (rejected) or [review] (pending). This call then plays the operator: approve publishes the latest version (event listing.published), reject refuses it (listing.rejected). A listing that changed since the given version is 409.
+         */
+        post: operations["sandboxDecideModeration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -471,11 +491,31 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits. */
             moderation: {
-                /** @enum {string} */
+                /**
+                 * @description pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.
+                 * @enum {string}
+                 */
                 state: "pending" | "approved" | "rejected";
-                /** @description Why moderation flagged or refused the listing, one line per rule. */
-                reasons: string[];
+                /** @description Why moderation decided so, one entry per rule that spoke. */
+                reasons: {
+                    /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                    code: string;
+                    /**
+                     * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
+                     * @enum {string}
+                     */
+                    severity: "reject" | "review" | "note";
+                    /** @description What the rule found and what to do, in English. */
+                    message: string;
+                    /** @description The same in French, as the pro space shows it. */
+                    messageFr: string;
+                }[];
+                /** @description When the latest version was decided; null while it waits. */
+                decidedAt: string | null;
+                /** @description The version the public site shows: the last approved one. It stays public while a newer version waits. Null when none is. */
+                publishedVersion: number | null;
             };
             /**
              * @description Kind of transaction (ingestion VENTE, LOCATION, VIAGER).
@@ -1060,7 +1100,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Updated (a new version), or unchanged (the content equals what is stored; no new version): outcome says which. */
+            /** @description status is pending_moderation when the automatic check holds the listing for an operator, rejected when it refuses it, and the commercial status (active) when it approves it at once: moderation runs in the same request. */
             200: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
@@ -1106,10 +1146,29 @@ export interface operations {
                             field: "title" | "description";
                             message: string;
                         }[];
+                        /** @description The automatic moderation of this version: approved (public at once), pending (waits for an operator, with reasons) or rejected. */
+                        moderation: {
+                            /** @enum {string} */
+                            state: "pending" | "approved" | "rejected";
+                            reasons: {
+                                /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                                code: string;
+                                /**
+                                 * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
+                                 * @enum {string}
+                                 */
+                                severity: "reject" | "review" | "note";
+                                /** @description What the rule found and what to do, in English. */
+                                message: string;
+                                /** @description The same in French, as the pro space shows it. */
+                                messageFr: string;
+                            }[];
+                            publishedVersion: number | null;
+                        };
                     };
                 };
             };
-            /** @description Created: the listing is new (status pending_moderation, version 1). Location gives its URL. */
+            /** @description status is pending_moderation when the automatic check holds the listing for an operator, rejected when it refuses it, and the commercial status (active) when it approves it at once: moderation runs in the same request. */
             201: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
@@ -1157,6 +1216,25 @@ export interface operations {
                             field: "title" | "description";
                             message: string;
                         }[];
+                        /** @description The automatic moderation of this version: approved (public at once), pending (waits for an operator, with reasons) or rejected. */
+                        moderation: {
+                            /** @enum {string} */
+                            state: "pending" | "approved" | "rejected";
+                            reasons: {
+                                /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                                code: string;
+                                /**
+                                 * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
+                                 * @enum {string}
+                                 */
+                                severity: "reject" | "review" | "note";
+                                /** @description What the rule found and what to do, in English. */
+                                message: string;
+                                /** @description The same in French, as the pro space shows it. */
+                                messageFr: string;
+                            }[];
+                            publishedVersion: number | null;
+                        };
                     };
                 };
             };
@@ -1544,11 +1622,31 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits. */
                         moderation: {
-                            /** @enum {string} */
+                            /**
+                             * @description pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.
+                             * @enum {string}
+                             */
                             state: "pending" | "approved" | "rejected";
-                            /** @description Why moderation flagged or refused the listing, one line per rule. */
-                            reasons: string[];
+                            /** @description Why moderation decided so, one entry per rule that spoke. */
+                            reasons: {
+                                /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                                code: string;
+                                /**
+                                 * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
+                                 * @enum {string}
+                                 */
+                                severity: "reject" | "review" | "note";
+                                /** @description What the rule found and what to do, in English. */
+                                message: string;
+                                /** @description The same in French, as the pro space shows it. */
+                                messageFr: string;
+                            }[];
+                            /** @description When the latest version was decided; null while it waits. */
+                            decidedAt: string | null;
+                            /** @description The version the public site shows: the last approved one. It stays public while a newer version waits. Null when none is. */
+                            publishedVersion: number | null;
                         };
                         /**
                          * @description Kind of transaction (ingestion VENTE, LOCATION, VIAGER).
@@ -2555,6 +2653,24 @@ export interface operations {
                                 field: "title" | "description";
                                 message: string;
                             }[];
+                            moderation: {
+                                /** @enum {string} */
+                                state: "pending" | "approved" | "rejected";
+                                reasons: {
+                                    /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                                    code: string;
+                                    /**
+                                     * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
+                                     * @enum {string}
+                                     */
+                                    severity: "reject" | "review" | "note";
+                                    /** @description What the rule found and what to do, in English. */
+                                    message: string;
+                                    /** @description The same in French, as the pro space shows it. */
+                                    messageFr: string;
+                                }[];
+                                publishedVersion: number | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -2717,6 +2833,253 @@ export interface operations {
             };
         };
     };
+    sandboxDecideModeration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The listing’s serviceId. */
+                serviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description approve publishes the listing’s latest version; reject refuses it.
+                     * @enum {string}
+                     */
+                    decision: "approve" | "reject";
+                    /** @description Shown with the decision, as an operator’s would be. */
+                    reason?: string;
+                    /**
+                     * Format: int32
+                     * @description The version you decide on: a listing changed since is refused (409), as for an operator.
+                     */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Sandbox: approve or reject a listing as an operator would: done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The listing’s serviceId. */
+                        serviceId: string;
+                        externalId: string;
+                        /** Format: int32 */
+                        version: number;
+                        /** @enum {string} */
+                        status: "pending_moderation" | "rejected" | "active" | "under_offer" | "paused" | "sold" | "rented" | "withdrawn";
+                        /** @description Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits. */
+                        moderation: {
+                            /**
+                             * @description pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.
+                             * @enum {string}
+                             */
+                            state: "pending" | "approved" | "rejected";
+                            /** @description Why moderation decided so, one entry per rule that spoke. */
+                            reasons: {
+                                /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                                code: string;
+                                /**
+                                 * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
+                                 * @enum {string}
+                                 */
+                                severity: "reject" | "review" | "note";
+                                /** @description What the rule found and what to do, in English. */
+                                message: string;
+                                /** @description The same in French, as the pro space shows it. */
+                                messageFr: string;
+                            }[];
+                            /** @description When the latest version was decided; null while it waits. */
+                            decidedAt: string | null;
+                            /** @description The version the public site shows: the last approved one. It stays public while a newer version waits. Null when none is. */
+                            publishedVersion: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     ingestListings: {
         parameters: {
             query?: never;
@@ -2846,6 +3209,25 @@ export interface operations {
                             serviceId: string | null;
                             /** @description The listing’s version after the push; null for an error. */
                             version: number | null;
+                            /** @description What automatic moderation made of the listing; null for an error. */
+                            moderation: {
+                                /** @enum {string} */
+                                state: "pending" | "approved" | "rejected";
+                                reasons: {
+                                    /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                                    code: string;
+                                    /**
+                                     * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
+                                     * @enum {string}
+                                     */
+                                    severity: "reject" | "review" | "note";
+                                    /** @description What the rule found and what to do, in English. */
+                                    message: string;
+                                    /** @description The same in French, as the pro space shows it. */
+                                    messageFr: string;
+                                }[];
+                                publishedVersion: number | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -3248,11 +3630,31 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits. */
                         moderation: {
-                            /** @enum {string} */
+                            /**
+                             * @description pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.
+                             * @enum {string}
+                             */
                             state: "pending" | "approved" | "rejected";
-                            /** @description Why moderation flagged or refused the listing, one line per rule. */
-                            reasons: string[];
+                            /** @description Why moderation decided so, one entry per rule that spoke. */
+                            reasons: {
+                                /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                                code: string;
+                                /**
+                                 * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
+                                 * @enum {string}
+                                 */
+                                severity: "reject" | "review" | "note";
+                                /** @description What the rule found and what to do, in English. */
+                                message: string;
+                                /** @description The same in French, as the pro space shows it. */
+                                messageFr: string;
+                            }[];
+                            /** @description When the latest version was decided; null while it waits. */
+                            decidedAt: string | null;
+                            /** @description The version the public site shows: the last approved one. It stays public while a newer version waits. Null when none is. */
+                            publishedVersion: number | null;
                         };
                         /** @description The title exactly as the public site shows it. */
                         publicTitle: string;
