@@ -162,3 +162,15 @@ test(`[${databaseKind}] sync withdraws what the file no longer holds; the 20 % c
   assert.equal(forced.code, 0, forced.err);
   assert.equal((await storedIds(a.live)).get('S-8')!.status, 'withdrawn');
 });
+
+test(`[${databaseKind}] sync of a file with a malformed line withdraws nothing: the line may be a listing the CRM still has`, async () => {
+  const a = await t.agency();
+  await t.call('POST', '/ingest/ingestListings', a.live, { listings: items(10, 'M') });
+  const lines = items(10, 'M').map((l) => JSON.stringify(l));
+  lines[9] = '{"externalId": "M-9", "title": "cut';
+  const result = await cli(a.live, ['sync', file('cut.ndjson', lines.join('\n') + '\n')]);
+  assert.equal(result.code, 1);
+  assert.match(result.out, /abandoned, nothing withdrawn/);
+  assert.equal((await storedIds(a.live)).get('M-9')!.status, 'active');
+  assert.equal((await cli(a.live, ['sync', file('nine-m.ndjson', ndjson(items(9, 'M')))])).code, 0, 'the next sync starts at once');
+});

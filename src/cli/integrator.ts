@@ -186,6 +186,8 @@ async function runPush(
       force: options.force,
       onBatch,
       onStarted: (s) => progress.note(`sync session ${s.syncId} started; it stays open until ${s.expiresAt}`),
+      // A malformed line may be a listing the CRM still has: completing would withdraw it.
+      shouldComplete: () => reader.malformed.length === 0,
     });
     summary = result.push;
     session = result.session;
@@ -232,7 +234,10 @@ async function runPush(
     }
     if (summary.errors.length > 10) lines.push(`    … and ${summary.errors.length - 10} more`);
     if (reader.rejectedCount > 0) lines.push(`Rejected listings and malformed lines, with their reasons: ${reader.rejectedPath}`);
-    if (session) lines.push(`Sync session ${session.syncId} completed: ${session.withdrawn} of ${session.onMarket} listings on the market withdrawn.`);
+    if (session?.state === 'completed') lines.push(`Sync session ${session.syncId} completed: ${session.withdrawn} of ${session.onMarket} listings on the market withdrawn.`);
+    if (session?.state === 'abandoned') {
+      lines.push(`Sync session ${session.syncId} abandoned, nothing withdrawn: the malformed lines may be listings you still have. Mend them and sync again.`);
+    }
     io.print(lines.join('\n'));
   }
   return failed > 0 ? EXIT.itemsFailed : EXIT.ok;

@@ -28,7 +28,12 @@ export interface SyncSummary {
 export async function syncListings(
   client: ListingSyncClient,
   listings: Iterable<unknown> | AsyncIterable<unknown>,
-  options: Omit<PushOptions, 'syncId'> & { force?: boolean; onStarted?: (session: SyncSession) => void } = {},
+  options: Omit<PushOptions, 'syncId'> & {
+    force?: boolean;
+    onStarted?: (session: SyncSession) => void;
+    /** Asked once every listing is pushed: false abandons the session instead of completing it (nothing is withdrawn). */
+    shouldComplete?: (push: PushSummary) => boolean;
+  } = {},
 ): Promise<SyncSummary> {
   // Idempotency-Keys: a retried start or completion whose first answer was lost gets that answer again.
   const started = await client.POST('/ingest/syncSessions', { headers: { 'idempotency-key': randomUUID() } });
@@ -44,6 +49,11 @@ export async function syncListings(
   } catch (error) {
     await abandon();
     throw error;
+  }
+  if (options.shouldComplete && !options.shouldComplete(push)) {
+    const abandoned = await client.DELETE('/ingest/syncSessions/{syncId}', { params: { path: { syncId } }, headers: { 'idempotency-key': randomUUID() } });
+    if (!abandoned.data) throw new ListingSyncError(abandoned.response.status, abandoned.error as ListingSyncError['problem'], `Abandoning sync session ${syncId}`);
+    return { push, session: abandoned.data as SyncSession };
   }
   const completed = await client.POST('/ingest/syncSessions/{syncId}/complete', {
     params: { path: { syncId } },
