@@ -62,6 +62,11 @@ test(`[${databaseKind}] completing a session withdraws the listings on the marke
   const withdrawn = changes.find((l: { externalId: string }) => l.externalId === 'S-9');
   assert.equal(withdrawn.status, 'withdrawn');
   assert.notEqual(withdrawn.contentHash, pageBefore.find((l: { externalId: string }) => l.externalId === 'S-9').contentHash);
+  // The withdrawal is in the event outbox, once, as a status change.
+  const events = (await t.admin('GET', `/agencies/${a.agencyId}/events?limit=1000`)).json().events;
+  const statusEvents = events.filter((e: { type: string; data: { externalId: string } }) => e.type === 'listing.status_changed' && e.data.externalId === 'S-9');
+  assert.equal(statusEvents.length, 1);
+  assert.deepEqual([statusEvents[0].data.status, statusEvents[0].data.previousStatus, statusEvents[0].data.version], ['withdrawn', 'active', after.version]);
 
   // A finished session takes no more pushes and no second completion; nothing is written.
   const late = await push(a.live, [ingestItem('LATE-1')], session.syncId);

@@ -1,7 +1,9 @@
 import type { Queryable } from '../db/database.js';
 import { contentHash } from '../listing-model/content-hash.js';
 import { listingContent } from '../listing-model/content.js';
-import type { CommercialStatus } from '../listing-model/model.js';
+import type { CommercialStatus, ModerationState } from '../listing-model/model.js';
+import { appendEvents } from '../events/outbox.js';
+import { changeEvents } from '../listings/change-events.js';
 import { lockScope } from '../listings/write-steps.js';
 import type { ListingScope } from '../listings/store.js';
 
@@ -62,8 +64,8 @@ export async function withdrawUnseen(tx: Queryable, scope: ListingScope, syncId:
   let withdrawn = 0;
   for (let start = 0; start < unseen.length; start += CHUNK) {
     const ids = unseen.slice(start, start + CHUNK).map((row) => row.id);
-    const { rows } = await tx.query<{ id: string; content: Record<string, unknown> }>(
-      'SELECT id, content FROM listings WHERE id = ANY($1::text[]) ORDER BY id',
+    const { rows } = await tx.query<{ id: string; external_id: string; content: Record<string, unknown>; status: CommercialStatus; moderation_state: ModerationState; version: number }>(
+      'SELECT id, external_id, content, status, moderation_state, version FROM listings WHERE id = ANY($1::text[]) ORDER BY id',
       [ids],
     );
     const hashes = rows.map((row) => contentHash(listingContent.read(row.content), 'withdrawn'));
@@ -77,6 +79,25 @@ export async function withdrawUnseen(tx: Queryable, scope: ListingScope, syncId:
       [rows.map((row) => row.id), hashes, seqs, now.toISOString()],
     );
     withdrawn += result.rowCount ?? rows.length;
+    // Each withdrawal is a status change like any other: its event goes to the outbox in this transaction.
+    const events = rows.flatMap((row, i) =>
+      changeEvents(
+        {
+          kind: 'status_changed',
+          agencyId: scope.agencyId,
+          env: scope.env,
+          serviceId: row.id,
+          externalId: row.external_id,
+          version: row.version + 1,
+          status: 'withdrawn',
+          previousStatus: row.status,
+          moderationState: row.moderation_state,
+          reasons: [],
+        },
+        seqs[i]!,
+      ),
+    );
+    await appendEvents(tx, scope, events, now);
   }
   return withdrawn;
 }
