@@ -354,3 +354,12 @@ test(`[${databaseKind}] a rule that throws does not fail the push: the listing w
     rules.splice(rules.indexOf(broken), 1);
   }
 });
+
+test(`[${databaseKind}] extreme numbers never break the duplicate lookup (found by the hostile campaign)`, async () => {
+  const batch = await t.call('POST', '/v1/listings/batch', agency.live, {
+    listings: [v1Body('HUGE-1', { surface: 1.7617392739627626e308, fees: null }), v1Body('HUGE-2', { price: 0, fees: null })],
+  });
+  assert.equal(batch.statusCode, 200, batch.body);
+  const pushed = await push(agency.live, [ingestItem('HUGE-3', { surface: 1e308 }), ingestItem('HUGE-4', { price: -1 })]);
+  assert.equal(pushed.results.length, 2);
+});

@@ -17,7 +17,8 @@ export interface DuplicateProbe {
 // t of the larger one lies in [v × (1 − t), v / (1 − t)]), a hair wider so no match is lost
 // to rounding; the rule applies the exact tolerances again to what is found.
 export const FIND_DUPLICATES_SQL = `SELECT p.external_id AS probe, d.id, d.postcode, d.transaction, d.property_type, d.price, d.surface
- FROM jsonb_to_recordset($3::jsonb) AS p(external_id text, postcode text, transaction text, property_type text, price float8, surface float8)
+ FROM jsonb_to_recordset($3::jsonb) AS p(external_id text, postcode text, transaction text, property_type text,
+                                          price_low float8, price_high float8, surface_low float8, surface_high float8)
  CROSS JOIN LATERAL (
    SELECT l.id, l.content ->> 'postcode' AS postcode, l.content ->> 'transaction' AS transaction, l.content ->> 'propertyType' AS property_type,
           (l.content ->> 'price')::float8 AS price, (l.content ->> 'surface')::float8 AS surface
@@ -25,10 +26,20 @@ export const FIND_DUPLICATES_SQL = `SELECT p.external_id AS probe, d.id, d.postc
    WHERE l.agency_id = $1 AND l.env = $2 AND l.deleted_at IS NULL
      AND (l.content ->> 'postcode') = p.postcode AND (l.content ->> 'transaction') = p.transaction
      AND (l.content ->> 'propertyType') = p.property_type
-     AND ((l.content ->> 'price')::float8) BETWEEN p.price * $4 AND p.price / $5
-     AND ((l.content ->> 'surface')::float8) BETWEEN p.surface * $6 AND p.surface / $7
+     AND ((l.content ->> 'price')::float8) BETWEEN p.price_low AND p.price_high
+     AND ((l.content ->> 'surface')::float8) BETWEEN p.surface_low AND p.surface_high
      AND l.external_id <> p.external_id AND l.moderation_state <> 'rejected' AND l.status IN ('active', 'under_offer')
    LIMIT 1) d`;
+
+/**
+ * The values within `tolerance` of the larger of the two, around `value`: [v × (1 − t), v / (1 − t)],
+ * a hair wider so no match is lost to rounding, and always finite (PostgreSQL refuses overflow).
+ */
+function window(value: number, tolerance: number): [number, number] {
+  const slack = 1e-9;
+  const bounds = [value * (1 - tolerance - slack), value / (1 - tolerance + slack)].sort((a, b) => a - b);
+  return bounds.map((bound) => Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, bound))) as [number, number];
+}
 
 /**
  * For each probe, one other current listing of the agency that may be the same property
@@ -37,28 +48,23 @@ export const FIND_DUPLICATES_SQL = `SELECT p.external_id AS probe, d.id, d.postc
 export async function findDuplicateCandidates(tx: Queryable, scope: ListingScope, probes: readonly DuplicateProbe[]): Promise<Map<string, DuplicateCandidate>> {
   const found = new Map<string, DuplicateCandidate>();
   if (probes.length === 0) return found;
-  const records = probes.map((probe) =>
-    JSON.stringify({
+  const records = probes.map((probe) => {
+    const [priceLow, priceHigh] = window(probe.content.price, DUPLICATE_PRICE_TOLERANCE);
+    const [surfaceLow, surfaceHigh] = window(probe.content.surface, DUPLICATE_SURFACE_TOLERANCE);
+    return JSON.stringify({
       external_id: probe.externalId,
       postcode: probe.content.postcode,
       transaction: probe.content.transaction,
       property_type: probe.content.propertyType,
-      price: probe.content.price,
-      surface: probe.content.surface,
-    }),
-  );
-  const slack = 1e-9;
+      price_low: priceLow,
+      price_high: priceHigh,
+      surface_low: surfaceLow,
+      surface_high: surfaceHigh,
+    });
+  });
   const { rows } = await tx.query<{ probe: string; id: string; postcode: string; transaction: string; property_type: string; price: number; surface: number }>(
     FIND_DUPLICATES_SQL,
-    [
-      scope.agencyId,
-      scope.env,
-      tx.jsonArray(records),
-      1 - DUPLICATE_PRICE_TOLERANCE - slack,
-      1 - DUPLICATE_PRICE_TOLERANCE + slack,
-      1 - DUPLICATE_SURFACE_TOLERANCE - slack,
-      1 - DUPLICATE_SURFACE_TOLERANCE + slack,
-    ],
+    [scope.agencyId, scope.env, tx.jsonArray(records)],
   );
   for (const row of rows) {
     found.set(row.probe, {
