@@ -357,9 +357,18 @@ test(`[${databaseKind}] a rule that throws does not fail the push: the listing w
 
 test(`[${databaseKind}] extreme numbers never break the duplicate lookup (found by the hostile campaign)`, async () => {
   const batch = await t.call('POST', '/v1/listings/batch', agency.live, {
-    listings: [v1Body('HUGE-1', { surface: 1.7617392739627626e308, fees: null }), v1Body('HUGE-2', { price: 0, fees: null })],
+    listings: [v1Body('HUGE-1', { surface: 1.79e308, fees: null }), v1Body('HUGE-2', { price: 0, fees: null })],
   });
   assert.equal(batch.statusCode, 200, batch.body);
+  const campaign = await t.app.inject({
+    method: 'POST',
+    url: '/v1/listings/batch',
+    headers: { authorization: `Bearer ${agency.live}`, 'content-type': 'application/json' },
+    payload:
+      '{"listings":[{"externalId":"0000-01-01T00:00:00Z","type":"sale","category":"apartment","title":"\\u0000","price":0,"city":"x","postcode":"",' +
+      '"surface":1.7617392739627626e+308,"rooms":0},{"externalId":"","type":"sale","category":"apartment","title":"","price":0,"city":[],"postcode":"","surface":0,"rooms":"\\u0000"}]}',
+  });
+  assert.equal(campaign.statusCode, 200, campaign.body);
   const pushed = await push(agency.live, [ingestItem('HUGE-3', { surface: 1e308 }), ingestItem('HUGE-4', { price: -1 })]);
   assert.equal(pushed.results.length, 2);
 });
