@@ -13,13 +13,16 @@ import { QuotaGate } from './quotas/quota-gate.js';
 import { purgeIdempotencyKeys } from './idempotency/store.js';
 import { JobQueue, purgeFailedJobs } from './jobs/queue.js';
 import { JobRunner } from './jobs/runner.js';
-import { ApiError, registerErrorHandling, sendProblem } from './http/errors.js';
+import { ApiError, registerErrorHandling, sendProblem, wantsPage } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { referencePages } from './reference/reference-routes.js';
+import { siteRoutes } from './site/site-routes.js';
+import { notFoundHtml, problemHtml } from './site/pages.js';
+import { purgeClientLimits } from './client-limits/client-limit.js';
 import { addSharedSchemas, registerInterfaces } from './interfaces.js';
 
 export interface Services {
@@ -63,6 +66,8 @@ export async function createServices(config: Config, db: Database, options: { no
       jobRunner.register('quotas.purge', () => quotas.purge());
       jobRunner.schedule('quotas.purge', 10 * 60_000);
     }
+    jobRunner.register('client-limits.purge', () => purgeClientLimits(db, now()));
+    jobRunner.schedule('client-limits.purge', HOUR);
     jobRunner.register('jobs.purge-failed', () => purgeFailedJobs(db, now()));
     jobRunner.schedule('jobs.purge-failed', 24 * HOUR);
     await jobRunner.start();
@@ -128,6 +133,7 @@ export async function buildApp(
     frameworkErrors: (error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
       const message = error.code === 'FST_ERR_BAD_URL' ? 'path must be valid percent-encoded UTF-8' : error.message;
       reply.errorCode = 'validation_error';
+      if (wantsPage(request)) return reply.code(400).type('text/html; charset=utf-8').send(problemHtml(400));
       return sendProblem(reply, services.config.baseUrl, new ApiError('validation_error', message, [{ field: 'path', message }]), request);
     },
     trustProxy: false,
@@ -141,7 +147,7 @@ export async function buildApp(
   addSharedSchemas(app);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app, services.config.baseUrl);
+  registerErrorHandling(app, services.config.baseUrl, { notFound: notFoundHtml });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -163,6 +169,7 @@ export async function buildApp(
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);
   await app.register(referencePages);
+  await app.register(siteRoutes);
   await app.register(adminRoutes, { prefix: '/admin/api' });
   await registerInterfaces(app);
   if (services.config.benchRoutes) {

@@ -1,0 +1,67 @@
+-- The public site (DECISIONS §12): search indexes on what the public_listings view shows,
+-- the leads its contact form stores, and the per-IP limit of that form.
+
+-- City names as a visitor types them: case, accents, hyphens and apostrophes do not matter
+-- ("saint etienne" finds "Saint-Étienne"). An inlinable SQL function, so the index below and
+-- the search's WHERE clause reduce to the same expression.
+CREATE FUNCTION site_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT btrim(regexp_replace(lower(translate($1,
+    'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿŒœÆæ-''’',
+    'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyyOoAa   ')), '\s+', ' ', 'g'))
+$$;
+
+-- Each index is partial on the view's own condition and keys on the view's own expressions
+-- (coalesce(published_content, content) ->> …), so the planner uses them for queries on
+-- public_listings, and only public rows are indexed.
+
+-- Latest listings (home page, default sort) and the sitemap's order.
+CREATE INDEX site_newest ON listings (first_published_at DESC, id DESC)
+  WHERE env = 'live' AND deleted_at IS NULL AND published_version IS NOT NULL
+    AND share_with_service AND status IN ('active', 'under_offer');
+
+-- The usual search: a city, newest first (other sorts sort the city's few thousand rows).
+CREATE INDEX site_city ON listings (site_fold(coalesce(published_content, content) ->> 'city'), first_published_at DESC)
+  WHERE env = 'live' AND deleted_at IS NULL AND published_version IS NOT NULL
+    AND share_with_service AND status IN ('active', 'under_offer');
+
+-- A postcode or a department (prefix: "69", "2A", "974").
+CREATE INDEX site_postcode ON listings ((coalesce(published_content, content) ->> 'postcode') text_pattern_ops)
+  WHERE env = 'live' AND deleted_at IS NULL AND published_version IS NOT NULL
+    AND share_with_service AND status IN ('active', 'under_offer');
+
+-- Price ranges and the price sorts across every city.
+CREATE INDEX site_price ON listings (((coalesce(published_content, content) ->> 'price')::float8))
+  WHERE env = 'live' AND deleted_at IS NULL AND published_version IS NOT NULL
+    AND share_with_service AND status IN ('active', 'under_offer');
+
+-- The largest-first sort across every city.
+CREATE INDEX site_surface ON listings (((coalesce(published_content, content) ->> 'surface')::float8))
+  WHERE env = 'live' AND deleted_at IS NULL AND published_version IS NOT NULL
+    AND share_with_service AND status IN ('active', 'under_offer');
+
+-- A visitor's message to the agency about a public listing, read in the agency's pro space.
+CREATE TABLE leads (
+  id text PRIMARY KEY,
+  agency_id text NOT NULL REFERENCES agencies (id),
+  env text NOT NULL CHECK (env IN ('live', 'test')),
+  listing_id text NOT NULL REFERENCES listings (id),
+  -- The listing's externalId when the message came, so the agency finds it in its CRM.
+  external_id text NOT NULL,
+  name text NOT NULL,
+  email text NOT NULL,
+  phone text,
+  message text NOT NULL,
+  received_at timestamptz NOT NULL
+);
+CREATE INDEX leads_agency ON leads (agency_id, env, received_at DESC);
+CREATE INDEX leads_listing ON leads (listing_id);
+
+-- Per-client limits of public forms, shared by every process: hits per ten-minute window.
+-- The client is a SHA-256 of its address, never the address itself.
+CREATE TABLE site_rate_limits (
+  bucket text NOT NULL,
+  window_start timestamptz NOT NULL,
+  hits integer NOT NULL,
+  PRIMARY KEY (bucket, window_start)
+);
+CREATE INDEX site_rate_limits_age ON site_rate_limits (window_start);
