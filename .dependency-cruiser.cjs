@@ -5,7 +5,7 @@
  * (v1, ingestion, admin, health, later site/pro) hold routes, whose files say so in their name.
  */
 const CAPABILITIES = [
-  'agencies', 'db', 'idempotency', 'jobs', 'keys', 'listings', 'listing-model', 'masking', 'moderation', 'leads', 'webhooks',
+  'agencies', 'db', 'idempotency', 'jobs', 'keys', 'listings', 'listing-model', 'events', 'masking', 'moderation', 'leads', 'webhooks',
   'relay', 'onboarding', 'quotas', 'request-log', 'validation', 'compliance', 'sync',
 ];
 const HTTP = ['^src/http/', 'node_modules/(fastify|fastify-plugin|@fastify/[^/]+)/'];

@@ -80,6 +80,11 @@ async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): 
         share_with_relay: false,
         version: variant + 1,
         change_seq: variant * 1000 + i,
+        moderation_state: 'approved',
+        moderation_reasons: [],
+        decided: true,
+        review_hash: `r${variant}`,
+        publish: true,
       }),
     );
   if (server.databaseUrl) {

@@ -12,6 +12,7 @@ import { RequestLogWriter } from './request-log/request-log.js';
 import { QuotaGate } from './quotas/quota-gate.js';
 import { purgeIdempotencyKeys } from './idempotency/store.js';
 import { JobQueue, purgeFailedJobs } from './jobs/queue.js';
+import { purgeOldEvents } from './events/outbox.js';
 import { JobRunner } from './jobs/runner.js';
 import { ApiError, registerErrorHandling, sendProblem, wantsPage } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
@@ -66,6 +67,8 @@ export async function createServices(config: Config, db: Database, options: { no
       jobRunner.register('quotas.purge', () => quotas.purge());
       jobRunner.schedule('quotas.purge', 10 * 60_000);
     }
+    jobRunner.register('events.purge', () => purgeOldEvents(db, now()));
+    jobRunner.schedule('events.purge', HOUR);
     jobRunner.register('client-limits.purge', () => purgeClientLimits(db, now()));
     jobRunner.schedule('client-limits.purge', HOUR);
     jobRunner.register('jobs.purge-failed', () => purgeFailedJobs(db, now()));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { KeyEnvironment } from './keys/bearer.js';
-import { v1Routes } from './v1/routes.js';
+import { sandboxV1Routes, v1Routes } from './v1/routes.js';
 import { ListingCreate, ListingRecord, ListingUpdate } from './v1/schemas.js';
 import { ingestionRoutes } from './ingestion/routes.js';
 import { withStandardErrors } from './http/schemas.js';
@@ -41,7 +41,7 @@ export async function registerInterfaces(app: FastifyInstance) {
   const ingest = { liveBaseUrl: config.ingestBaseUrl, sandboxBaseUrl: `${config.baseUrl}/sandbox/ingest` };
   const mounts: InterfaceMount[] = [
     { prefix: '/v1', routes: v1Routes, keys: { env: 'live', ...v1 }, isV1: true },
-    { prefix: '/sandbox/v1', routes: v1Routes, keys: { env: 'test', ...v1 }, isV1: true },
+    { prefix: '/sandbox/v1', routes: sandboxV1Routes, keys: { env: 'test', ...v1 }, isV1: true },
     { prefix: '/ingest', routes: ingestionRoutes, keys: { env: 'live', ...ingest }, isV1: false },
     { prefix: '/sandbox/ingest', routes: ingestionRoutes, keys: { env: 'test', ...ingest }, isV1: false },
   ];

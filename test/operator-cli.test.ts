@@ -177,3 +177,33 @@ test(`[${databaseKind}] CLI: an unreachable server is named with its URL; a wron
     await off.close();
   }
 });
+
+test(`[${databaseKind}] CLI moderation queue, approve and reject decide the version the operator saw`, async () => {
+  const own = await t.agency();
+  const pushed = await t.call('POST', '/ingest/ingestListings', own.live, {
+    listings: [
+      { externalId: 'CLI-M1', title: 'T2 sans DPE', transaction: 'VENTE', type: 'APPARTEMENT', price: 210000, surface: 41, rooms: 2, city: 'Lyon', postcode: '69004' },
+      { externalId: 'CLI-M2', title: 'T3 sans DPE', transaction: 'VENTE', type: 'APPARTEMENT', price: 330000, surface: 70, rooms: 3, city: 'Lyon', postcode: '69005' },
+    ],
+  });
+  const [first, second] = pushed.json().results.map((r: { serviceId: string }) => r.serviceId);
+  const queue = await cli('moderation', 'queue', '--limit', '200');
+  assert.equal(queue.code, 0, queue.err);
+  assert.match(queue.out, /waiting, oldest first/);
+  const json = JSON.parse((await cli('moderation', 'queue', '--limit', '200', '--json')).out);
+  assert.ok(json.total >= 2);
+
+  const missingVersion = await cli('moderation', 'approve', first);
+  assert.equal(missingVersion.code, 2, 'the version reviewed is required');
+  assert.match(missingVersion.err, /--version/);
+  const approved = await cli('moderation', 'approve', first, '--version', '1');
+  assert.equal(approved.code, 0, approved.err);
+  assert.match(approved.out, /approved: it is public/);
+  const stale = await cli('moderation', 'reject', second, '--version', '2', '--reason', 'Photos floues');
+  assert.equal(stale.code, 1);
+  assert.match(stale.err, /Error 409/);
+  const rejected = await cli('moderation', 'reject', second, '--version', '1', '--reason', 'Photos floues');
+  assert.equal(rejected.code, 0, rejected.err);
+  const record = (await t.call('GET', `/v1/listings/${second}`, own.live)).json();
+  assert.equal(record.status, 'rejected');
+});

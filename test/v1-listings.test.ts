@@ -16,7 +16,8 @@ test(`[${databaseKind}] POST creates (201, spec 2.4), updates (200) and reports 
   assert.equal(created.ok, true);
   assert.match(created.serviceId, /^lst_/);
   assert.equal(created.externalId, 'P-1');
-  assert.equal(created.status, 'pending_moderation');
+  assert.equal(created.status, 'active', 'a clean listing is approved by the automatic check in the same request');
+  assert.deepEqual(created.moderation, { state: 'approved', reasons: [], publishedVersion: 1 });
   assert.equal(created.version, 1);
   assert.equal(created.publicUrl, `http://localhost:8080/listings/${created.serviceId}`);
   assert.ok(!Number.isNaN(Date.parse(created.createdAt)) && created.createdAt.endsWith('Z'));
@@ -50,7 +51,7 @@ test(`[${databaseKind}] reads by serviceId and by externalId return the full rec
   assert.deepEqual(record.fees, { agencyFees: 12000, feesPaidBy: 'buyer', feeIncluded: true });
   assert.deepEqual(record.photos.map((p: { order: number }) => p.order), [0, 1]);
   assert.equal(record.ges, 'B');
-  assert.deepEqual(record.moderation, { state: 'pending', reasons: [] });
+  assert.deepEqual({ ...record.moderation, decidedAt: typeof record.moderation.decidedAt }, { state: 'approved', reasons: [], decidedAt: 'string', publishedVersion: 1 });
   assert.equal(record.commercialStatus, 'active');
   const byExternal = await t.call('GET', '/v1/listings/by-external/R-1', agency.live);
   assert.deepEqual(byExternal.json(), record);
@@ -133,7 +134,8 @@ test(`[${databaseKind}] PATCH status accepts every v1 value from any state; If-M
     const response = await t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { status });
     assert.equal(response.statusCode, 200, status);
     assert.equal(response.json().commercialStatus, status);
-    assert.equal(response.json().status, 'pending_moderation', 'not public before moderation');
+    assert.equal(response.json().status, status, 'an approved listing shows its commercial status');
+    assert.equal(response.json().moderation.publishedVersion, version + 1, 'a status change keeps the listing approved and public');
     version += 1;
     assert.equal(response.json().version, version);
   }
@@ -205,8 +207,8 @@ test(`[${databaseKind}] list: paging, status and modifiedSince filters`, async (
     assert.equal(seen.size, 5);
     const since = (await timed.call('GET', '/v1/listings?modifiedSince=2026-05-02T00:00:00Z', own.live)).json();
     assert.deepEqual(since.data.map((l: { externalId: string }) => l.externalId), ['L-0']);
-    assert.equal((await timed.call('GET', '/v1/listings?status=pending_moderation', own.live)).json().total, 5);
-    assert.equal((await timed.call('GET', '/v1/listings?status=active', own.live)).json().total, 0, 'nothing is approved yet');
+    assert.equal((await timed.call('GET', '/v1/listings?status=active', own.live)).json().total, 5, 'clean listings are approved at once');
+    assert.equal((await timed.call('GET', '/v1/listings?status=pending_moderation', own.live)).json().total, 0);
     for (const bad of ['page=0', 'pageSize=201', 'status=lost', 'modifiedSince=yesterday', 'sort=price']) {
       assert.equal((await timed.call('GET', `/v1/listings?${bad}`, own.live)).statusCode, 400, bad);
     }

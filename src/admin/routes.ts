@@ -7,6 +7,7 @@ import { normaliseSiren } from '../agencies/siren.js';
 import { createKey, findKey, listKeys, revokeKey, type ApiKeyRecord } from '../keys/key-store.js';
 import { SCOPES, type Scope } from '../keys/key-format.js';
 import { idPattern } from '../validation/storable.js';
+import { moderationAdminRoutes } from './moderation-routes.js';
 
 const Plan = Type.Union(PLANS.map((plan) => Type.Literal(plan)));
 const ScopeSchema = Type.Union(SCOPES.map((scope) => Type.Literal(scope)));
@@ -82,6 +83,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw new ApiError('unauthorized', 'The bearer token is not this server\'s ADMIN_TOKEN: use the value the server was started with');
     }
   });
+
+  await app.register(moderationAdminRoutes);
 
   const requireAgency = async (agencyId: string) => {
     const agency = await findAgency(db, agencyId);

@@ -18,6 +18,10 @@ Usage:
   listing-sync key create --agency AGENCY_ID --env live|test [--name N] [--scopes listings:read,listings:write,…]
   listing-sync key list --agency AGENCY_ID
   listing-sync key revoke KEY_ID
+  listing-sync moderation queue [--limit N]          listings waiting for an operator, oldest first, with the reasons
+  listing-sync moderation approve SERVICE_ID --version V [--reason R]
+  listing-sync moderation reject SERVICE_ID --version V --reason R
+                                                      decide the version V you reviewed (a listing changed since is refused)
 
 Operator commands talk to a running server: LISTING_SYNC_URL (default http://127.0.0.1:8080)
 with Bearer ADMIN_TOKEN. Add --json for machine-readable output.`;
@@ -40,6 +44,9 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Prin
         agency: { type: 'string' },
         env: { type: 'string' },
         scopes: { type: 'string' },
+        reason: { type: 'string' },
+        version: { type: 'string' },
+        limit: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -161,6 +168,23 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Prin
     } else if (group === 'key' && action === 'revoke') {
       const result = await client.revokeKey(need(rest[0], 'KEY_ID'));
       out(`Key ${result.keyId} revoked at ${result.revokedAt}; it stops working on the next request.`, result);
+    } else if (group === 'moderation' && action === 'queue') {
+      const result = await client.moderationQueue(values.limit ? Number(values.limit) : undefined);
+      const lines = result.items.map((item) =>
+        [
+          `${item.serviceId} v${item.version}  ${item.agencyName} (${item.externalId}), waiting ${formatWait(item.waitingSeconds)}${item.approved ? `; v${item.approved.version} stays public meanwhile` : ''}`,
+          `  ${item.flagged.title} — ${item.flagged.price} € — ${item.flagged.city}`,
+          ...item.reasons.map((reason) => `  • ${reason.code}: ${reason.message}`),
+        ].join('\n'),
+      );
+      out(lines.length ? [`${result.total} waiting, oldest first:`, ...lines].join('\n') : 'The moderation queue is empty.', result);
+    } else if (group === 'moderation' && (action === 'approve' || action === 'reject')) {
+      const serviceId = need(rest[0], 'SERVICE_ID');
+      const version = Number(need(values.version, '--version (the version you reviewed, as the queue shows it)'));
+      if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
+      const reason = action === 'reject' ? need(values.reason, '--reason (shown to the agency)') : values.reason;
+      const result = await client.decide(serviceId, { decision: action, version, ...(reason ? { reason } : {}) });
+      out(`Listing ${result.serviceId} v${result.version} ${action === 'approve' ? 'approved: it is public' : 'rejected'} (status ${result.status}).`, result);
     } else {
       throw new UsageError(`unknown command: ${positionals.join(' ')}`);
     }
@@ -183,6 +207,9 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, print: Prin
 }
 
 class UsageError extends Error {}
+
+const formatWait = (seconds: number) =>
+  seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${Math.floor(seconds / 60)} min` : `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
 
 /** What an operator can do about the answers that mean "wrong server or wrong token". */
 function operatorHint(error: OperatorError, url: string): string {

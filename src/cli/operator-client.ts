@@ -40,6 +40,18 @@ export interface KeyView {
   revokedAt: string | null;
 }
 
+export interface QueuedView {
+  serviceId: string;
+  agencyName: string;
+  externalId: string;
+  version: number;
+  submittedAt: string;
+  waitingSeconds: number;
+  reasons: Array<{ code: string; message: string }>;
+  flagged: { title: string; price: number; city: string };
+  approved: { version: number } | null;
+}
+
 export class OperatorClient {
   constructor(
     readonly url: string,
@@ -101,6 +113,18 @@ export class OperatorClient {
 
   listKeys(agencyId: string) {
     return this.call<{ keys: KeyView[] }>('GET', `/agencies/${encodeURIComponent(agencyId)}/keys`);
+  }
+
+  moderationQueue(limit?: number) {
+    return this.call<{ total: number; items: QueuedView[]; next: string | null }>('GET', `/moderation/queue${limit ? `?limit=${limit}` : ''}`);
+  }
+
+  decide(serviceId: string, body: { decision: 'approve' | 'reject'; reason?: string; version?: number }) {
+    return this.call<{ serviceId: string; version: number; status: string; moderation: { state: string } }>(
+      'POST',
+      `/listings/${encodeURIComponent(serviceId)}/moderation`,
+      body,
+    );
   }
 
   revokeKey(keyId: string) {

@@ -2,7 +2,8 @@ import type { Database } from '../db/database.js';
 import type { FieldError } from '../outcome.js';
 import { writeItems } from '../listings/bulk-write.js';
 import type { ListingScope } from '../listings/store.js';
-import type { WriteKind } from '../listings/write.js';
+import type { WriteKind, WriteOptions } from '../listings/write.js';
+import { moderationSummary } from '../listings/record.js';
 import { validateIngestItem } from './validate.js';
 
 export interface PushError {
@@ -26,6 +27,8 @@ export interface PushItemResult {
   outcome: WriteKind | 'error';
   serviceId: string | null;
   version: number | null;
+  /** Null for an item in error. */
+  moderation: ReturnType<typeof moderationSummary> | null;
 }
 
 export interface PushResult {
@@ -43,8 +46,14 @@ export interface PushResult {
  * One ingestion push (spec 4.1): every item is checked on its own, the valid ones are
  * written together in one transaction, and each bad one is reported with its reason.
  */
-export async function pushListings(db: Database, scope: ListingScope, items: readonly unknown[], now: Date): Promise<PushResult> {
-  const itemResults = await writeItems(db, scope, items, validateIngestItem, now);
+export async function pushListings(
+  db: Database,
+  scope: ListingScope,
+  items: readonly unknown[],
+  now: Date,
+  options: Pick<WriteOptions, 'onRuleError'> = {},
+): Promise<PushResult> {
+  const itemResults = await writeItems(db, scope, items, validateIngestItem, now, options);
   const counts = { created: 0, updated: 0, unchanged: 0 };
   const errors: PushError[] = [];
   const warnings: PushWarning[] = [];
@@ -53,12 +62,19 @@ export async function pushListings(db: Database, scope: ListingScope, items: rea
     if (!result.ok) {
       const { refusal, externalId } = result;
       errors.push({ index, externalId, reason: refusal.detail, details: refusal.errors ?? [] });
-      return { index, externalId, outcome: 'error', serviceId: null, version: null };
+      return { index, externalId, outcome: 'error', serviceId: null, version: null, moderation: null };
     }
     const { listing } = result;
     counts[listing.outcome] += 1;
     for (const warning of listing.warnings) warnings.push({ index, externalId: listing.externalId, ...warning });
-    return { index, externalId: listing.externalId, outcome: listing.outcome, serviceId: listing.serviceId, version: listing.version };
+    return {
+      index,
+      externalId: listing.externalId,
+      outcome: listing.outcome,
+      serviceId: listing.serviceId,
+      version: listing.version,
+      moderation: moderationSummary(listing),
+    };
   });
   return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings, results };
 }

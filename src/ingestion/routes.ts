@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
+import { ruleErrorLogger } from '../http/plugins/request-log.js';
 import { ExternalId } from '../listings/schemas.js';
 import { Int } from '../validation/schema-types.js';
 import { envelopeOnly } from '../http/validation.js';
@@ -42,7 +43,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body = request.body as { listings: unknown[] };
-      return pushListings(db, scopeOf(request.auth!), body.listings, app.services.now());
+      return pushListings(db, scopeOf(request.auth!), body.listings, app.services.now(), { onRuleError: ruleErrorLogger(request) });
     },
   );
 

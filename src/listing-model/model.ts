@@ -20,6 +20,16 @@ export type CommercialStatus = (typeof COMMERCIAL_STATUSES)[number];
 export const MODERATION_STATES = ['pending', 'approved', 'rejected'] as const;
 export type ModerationState = (typeof MODERATION_STATES)[number];
 
+/**
+ * Why moderation decided as it did, one per rule that spoke: `reject` is a hard violation,
+ * `review` waits for an operator, `note` is a remark that never holds a listing back.
+ */
+export interface ModerationReason {
+  code: string;
+  severity: 'reject' | 'review' | 'note';
+  message: { fr: string; en: string };
+}
+
 /** Source software: four vendors agreed with the service, anonymised in the spec, and `other`. */
 export const SOURCE_CRMS = ['crm_1', 'crm_2', 'crm_3', 'crm_4', 'other'] as const;
 export type SourceCrm = (typeof SOURCE_CRMS)[number];
@@ -88,7 +98,11 @@ export interface Listing {
   publicDescription: string | null;
   status: CommercialStatus;
   moderationState: ModerationState;
-  moderationReasons: string[];
+  moderationReasons: ModerationReason[];
+  /** When the latest version was decided (null while it waits). */
+  decidedAt: Date | null;
+  /** The version the public side shows, or null when none was ever approved (or it was unpublished). */
+  publishedVersion: number | null;
   shareWithService: boolean;
   shareWithRelay: boolean;
   version: number;

@@ -3,7 +3,7 @@ import { refuse, type FieldError, type Refusal } from '../outcome.js';
 import { keepLastOccurrence } from './last-occurrence-wins.js';
 import type { ListingDraft } from '../listing-model/model.js';
 import type { ListingScope } from './store.js';
-import { writeListings, type WrittenListing } from './write.js';
+import { writeListings, type WriteOptions, type WrittenListing } from './write.js';
 import { isStorableText } from '../validation/storable.js';
 
 /** An item an interface could not turn into a draft, with the id it carried (for the client). */
@@ -38,6 +38,7 @@ export async function writeItems(
   items: readonly unknown[],
   check: (item: unknown) => ItemCheck,
   now: Date,
+  options: Pick<WriteOptions, 'onRuleError'> = {},
 ): Promise<ItemResult[]> {
   const results = new Array<ItemResult>(items.length);
   const attempt = (index: number): ListingDraft | null => {
@@ -86,7 +87,7 @@ export async function writeItems(
     }
   }
 
-  const outcomes = await writeListings(db, scope, { externalIds: [...occurrences.keys()], drafts }, now);
+  const outcomes = await writeListings(db, scope, { externalIds: [...occurrences.keys()], drafts }, now, options);
   outcomes.forEach((outcome, i) => {
     const index = written[i]!;
     results[index] = outcome.ok

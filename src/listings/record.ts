@@ -1,4 +1,14 @@
-import { publicUrl, type Listing } from '../listing-model/model.js';
+import { publicUrl, type Listing, type ModerationReason } from '../listing-model/model.js';
+
+/** A moderation reason as both interfaces show it: English message, French beside it. */
+export const reasonView = (reason: ModerationReason) => ({ code: reason.code, severity: reason.severity, message: reason.message.en, messageFr: reason.message.fr });
+
+export const moderationView = (listing: Pick<Listing, 'moderationState' | 'moderationReasons' | 'decidedAt' | 'publishedVersion'>) => ({
+  state: listing.moderationState,
+  reasons: listing.moderationReasons.map(reasonView),
+  decidedAt: listing.decidedAt?.toISOString() ?? null,
+  publishedVersion: listing.publishedVersion,
+});
 
 /** The service's own fields of a listing, the same in both interfaces' records (owner reads). */
 export function serviceFields(listing: Listing, siteUrl: string) {
@@ -8,8 +18,15 @@ export function serviceFields(listing: Listing, siteUrl: string) {
     publicUrl: publicUrl(siteUrl, listing.serviceId),
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
-    moderation: { state: listing.moderationState, reasons: listing.moderationReasons },
+    moderation: moderationView(listing),
     publicTitle: listing.publicTitle,
     publicDescription: listing.publicDescription,
   };
 }
+
+/** The moderation of a listing a write just accepted. */
+export const moderationSummary = (written: Pick<Listing, 'moderationState' | 'moderationReasons' | 'publishedVersion'>) => ({
+  state: written.moderationState,
+  reasons: written.moderationReasons.map(reasonView),
+  publishedVersion: written.publishedVersion,
+});

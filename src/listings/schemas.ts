@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import { LIMITS } from './limits.js';
 import { MODERATION_STATES } from '../listing-model/model.js';
-import { FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
-import { Text } from '../validation/schema-types.js';
+import { Count, DateTime, Text } from '../validation/schema-types.js';
 import { NO_CONTROL_CHARACTERS, idPattern } from '../validation/storable.js';
 
 /**
@@ -19,9 +18,42 @@ export const ServiceId = (description = 'The service’s id of the listing: `lst
 export const ExternalId = (description?: string) =>
   Type.String({ minLength: 1, maxLength: LIMITS.externalId, pattern: NO_CONTROL_CHARACTERS, ...(description ? { description } : {}) });
 
-export const Moderation = () =>
+/** An operator's reason is at most 1,000 characters; rule messages are shorter. */
+export const OPERATOR_REASON_MAX = 1000;
+const MODERATION_MESSAGE_MAX = OPERATOR_REASON_MAX + 200;
+
+export const ModerationReasonSchema = () =>
   Type.Object({
-    state: Type.String({ enum: [...MODERATION_STATES] }),
-    reasons: Type.Array(Text(FIELD_MESSAGE_MAX), { maxItems: 50, description: 'Why moderation flagged or refused the listing, one line per rule.' }),
+    code: Type.String({ maxLength: 64, pattern: '^[a-z0-9_]+$', description: 'Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator.' }),
+    severity: Type.String({ enum: ['reject', 'review', 'note'], description: 'reject: refused; review: waits for an operator; note: a remark that never holds the listing back.' }),
+    message: Text(MODERATION_MESSAGE_MAX, { description: 'What the rule found and what to do, in English.' }),
+    messageFr: Text(MODERATION_MESSAGE_MAX, { description: 'The same in French, as the pro space shows it.' }),
   });
 
+export const Moderation = () =>
+  Type.Object(
+    {
+      state: Type.String({ enum: [...MODERATION_STATES], description: 'pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.' }),
+      reasons: Type.Array(ModerationReasonSchema(), { maxItems: 50, description: 'Why moderation decided so, one entry per rule that spoke.' }),
+      decidedAt: Type.Union([DateTime(), Type.Null()], { description: 'When the latest version was decided; null while it waits.' }),
+      publishedVersion: Type.Union([Count(), Type.Null()], {
+        description: 'The version the public site shows: the last approved one. It stays public while a newer version waits. Null when none is.',
+      }),
+    },
+    {
+      description:
+        'Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits.',
+    },
+  );
+
+
+/** What moderation made of a written listing, in write answers (push, batch, v1 POST). */
+export const ModerationSummary = () =>
+  Type.Object(
+    {
+      state: Type.String({ enum: [...MODERATION_STATES] }),
+      reasons: Type.Array(ModerationReasonSchema(), { maxItems: 50 }),
+      publishedVersion: Type.Union([Count(), Type.Null()]),
+    },
+    { description: 'The automatic moderation of this version: approved (public at once), pending (waits for an operator, with reasons) or rejected.' },
+  );

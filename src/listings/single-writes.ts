@@ -1,11 +1,11 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
+import { appendEvents } from '../events/outbox.js';
 import { refuse, type Outcome } from '../outcome.js';
-import { listingContent } from '../listing-model/content.js';
-import { contentHash } from '../listing-model/content-hash.js';
 import type { CommercialStatus, Listing, ListingDraft } from '../listing-model/model.js';
-import { LISTING_COLUMNS, toListing, type ListingKey, type ListingRow, type ListingScope } from './store.js';
-import { writeListings } from './write.js';
-import { decide, lockListing, publicText, recordWrites, type WrittenListing } from './write-steps.js';
+import { changeEvents } from './change-events.js';
+import { findListing, type ListingKey, type ListingScope } from './store.js';
+import { applyDrafts, writeListings, type WriteOptions } from './write.js';
+import { FIND_EXISTING, lockListing, recordWrites, type Existing, type LockedScope, type WrittenListing } from './write-steps.js';
 import type { ListingWarning } from './warnings.js';
 
 /** One listing by externalId (v1 POST): the bulk write with a single draft. */
@@ -14,13 +14,20 @@ export async function upsertListing(
   scope: ListingScope,
   draft: ListingDraft,
   now: Date,
-  options: { createOnly?: boolean } = {},
+  options: WriteOptions = {},
 ): Promise<Outcome<WrittenListing>> {
   const [outcome] = await writeListings(db, scope, [draft], now, options);
   return outcome!;
 }
 
-/** Soft delete: gone from every read at once, kept for audit. */
+/** The bulk write's steps for one draft whose listing is already locked and found. */
+async function writeOne(tx: Queryable, scope: ListingScope, locked: LockedScope, draft: ListingDraft, now: Date, options: WriteOptions) {
+  const { rows } = await tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, [draft.externalId]]);
+  const { outcomes } = await applyDrafts(tx, scope, locked, new Map(rows.map((row) => [row.external_id, row])), [draft], now, options);
+  return outcomes[0]!;
+}
+
+/** Soft delete: gone from every read (and the public site) at once, kept for audit. */
 export async function deleteListing(
   db: Database,
   scope: ListingScope,
@@ -32,14 +39,31 @@ export async function deleteListing(
     const found = await lockListing(tx, scope, key, expectedVersion);
     if (!found.ok) return found;
     const { locked, current } = found.value;
-    await tx.query('UPDATE listings SET deleted_at = $2, change_seq = $3 WHERE id = $1', [current.serviceId, now.toISOString(), locked.lastSeq + 1]);
+    const seq = locked.lastSeq + 1;
+    await tx.query('UPDATE listings SET deleted_at = $2, change_seq = $3 WHERE id = $1', [current.serviceId, now.toISOString(), seq]);
+    await appendEvents(tx, scope, changeEvents({ ...eventFacts(current), kind: 'deleted' }, seq), now);
     return { ok: true as const, value: { serviceId: current.serviceId, externalId: current.externalId } };
   });
   if (result.ok) recordWrites(db, 1);
   return result;
 }
 
-/** Changes the commercial status; a new status is a change (new version), the same one is not. */
+/** What a listing's events say of it, from the stored listing. */
+export const eventFacts = (listing: Listing) => ({
+  agencyId: listing.agencyId,
+  env: listing.env,
+  serviceId: listing.serviceId,
+  externalId: listing.externalId,
+  version: listing.version,
+  status: listing.status,
+  moderationState: listing.moderationState,
+  reasons: listing.moderationReasons,
+});
+
+/**
+ * Changes the commercial status; a new status is a change (new version), the same one is not.
+ * Not content: moderation is not asked again, and an approved listing stays public.
+ */
 export async function setStatus(
   db: Database,
   scope: ListingScope,
@@ -53,12 +77,9 @@ export async function setStatus(
     if (!found.ok) return found;
     const { locked, current } = found.value;
     if (current.status === status) return { ok: true, value: { listing: current, changed: false } };
-    const { rows } = await tx.query<ListingRow>(
-      `UPDATE listings SET status = $2, content_hash = $3, version = version + 1, change_seq = $4, updated_at = $5
-       WHERE id = $1 RETURNING ${LISTING_COLUMNS}`,
-      [current.serviceId, status, contentHash(current.content, status), locked.lastSeq + 1, now.toISOString()],
-    );
-    return { ok: true, value: { listing: toListing(rows[0]!), changed: true } };
+    const written = await writeOne(tx, scope, locked, { externalId: current.externalId, content: current.content, status }, now, {});
+    if (!written.ok) return written;
+    return { ok: true, value: { listing: (await findListing(tx, scope, { serviceId: current.serviceId }))!, changed: true } };
   });
   if (result.ok && result.value.changed) recordWrites(db, 1);
   return result;
@@ -81,6 +102,7 @@ export async function updateListing(
   change: (current: Listing) => Outcome<ListingDraft>,
   now: Date,
   expectedVersion?: number,
+  options: WriteOptions = {},
 ): Promise<Outcome<UpdatedListing>> {
   const result = await db.transaction(async (tx): Promise<Outcome<UpdatedListing>> => {
     const found = await lockListing(tx, scope, { serviceId }, expectedVersion);
@@ -104,18 +126,21 @@ export async function updateListing(
             : `externalId ${draft.externalId} is already used by another listing of this agency`,
         );
       }
+      await tx.query('UPDATE listings SET external_id = $2 WHERE id = $1', [serviceId, draft.externalId]);
     }
-    const decision = decide(draft, { ...current, deleted: false });
-    if (!decision.change && !renamed) return { ok: true, value: { outcome: 'unchanged', listing: current, warnings: decision.warnings } };
-    const hash = decision.change ? decision.hash : current.contentHash;
-    const masked = publicText(draft.content);
-    const { rows } = await tx.query<ListingRow>(
-      `UPDATE listings SET external_id = $2, content = $3, content_hash = $4, public_title = $5, public_description = $6,
-         version = version + 1, change_seq = $7, updated_at = $8
-       WHERE id = $1 RETURNING ${LISTING_COLUMNS}`,
-      [current.serviceId, draft.externalId, decision.change ? decision.json : listingContent.canonicalJson(draft.content), hash, masked.title, masked.description, locked.lastSeq + 1, now.toISOString()],
-    );
-    return { ok: true, value: { outcome: 'updated', listing: toListing(rows[0]!), warnings: [...decision.warnings, ...masked.warnings] } };
+    const written = await writeOne(tx, scope, locked, draft, now, options);
+    if (!written.ok) return written;
+    const { outcome, warnings } = written.value;
+    if (outcome === 'unchanged' && renamed) {
+      // A new externalId alone is a change of the listing: a new version, and its event.
+      const seq = locked.lastSeq + 1;
+      await tx.query('UPDATE listings SET version = version + 1, change_seq = $2, updated_at = $3, published_version = CASE WHEN published_version = version THEN version + 1 ELSE published_version END WHERE id = $1', [serviceId, seq, now.toISOString()]);
+      const listing = (await findListing(tx, scope, { serviceId }))!;
+      await appendEvents(tx, scope, changeEvents({ ...eventFacts(listing), kind: 'updated' }, seq), now);
+      return { ok: true, value: { outcome: 'updated', listing, warnings } };
+    }
+    const listing = outcome === 'unchanged' ? current : (await findListing(tx, scope, { serviceId }))!;
+    return { ok: true, value: { outcome: outcome === 'created' ? 'updated' : outcome, listing, warnings } };
   });
   if (result.ok && result.value.outcome === 'updated') recordWrites(db, 1);
   return result;

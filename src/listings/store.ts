@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { listingContent } from '../listing-model/content.js';
-import type { CommercialStatus, Listing, ModerationState } from '../listing-model/model.js';
+import type { CommercialStatus, Listing, ModerationReason, ModerationState } from '../listing-model/model.js';
 
 /** Which of an agency's two data sets a call touches: LIVE keys see live, TEST keys the sandbox. */
 export interface ListingScope {
@@ -20,7 +20,9 @@ export interface ListingRow {
   public_description: string | null;
   status: CommercialStatus;
   moderation_state: ModerationState;
-  moderation_reasons: string[];
+  moderation_reasons: ModerationReason[];
+  decided_at: Date | null;
+  published_version: number | null;
   share_with_service: boolean;
   share_with_relay: boolean;
   version: number;
@@ -30,12 +32,12 @@ export interface ListingRow {
 }
 
 export const LISTING_COLUMNS = `id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
-  moderation_state, moderation_reasons, share_with_service, share_with_relay, version, change_seq, created_at, updated_at`;
+  moderation_state, moderation_reasons, decided_at, published_version, share_with_service, share_with_relay, version, change_seq, created_at, updated_at`;
 
 /** The columns queries on listings filter or sort on: the ones whose statistics steer plans. */
 export const PLANNED_COLUMNS = [
   'id', 'agency_id', 'env', 'external_id', 'status', 'moderation_state', 'share_with_service', 'share_with_relay',
-  'change_seq', 'created_at', 'updated_at', 'deleted_at',
+  'change_seq', 'created_at', 'updated_at', 'deleted_at', 'published_version',
 ] as const;
 
 export function toListing(row: ListingRow): Listing {
@@ -51,6 +53,8 @@ export function toListing(row: ListingRow): Listing {
     status: row.status,
     moderationState: row.moderation_state,
     moderationReasons: row.moderation_reasons,
+    decidedAt: row.decided_at,
+    publishedVersion: row.published_version,
     shareWithService: row.share_with_service,
     shareWithRelay: row.share_with_relay,
     version: row.version,

@@ -1,10 +1,15 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import { refuse, type Outcome } from '../outcome.js';
+import { eventRecord } from '../events/outbox.js';
+import { contentHash } from '../listing-model/content-hash.js';
 import type { ListingDraft } from '../listing-model/model.js';
+import { reviewHash, reviewVersion, type DuplicateCandidate, type Review } from '../moderation/index.js';
+import { refuse, type Outcome } from '../outcome.js';
+import { changeEvents, type ListingChange } from './change-events.js';
+import { findDuplicateCandidates, type DuplicateProbe } from './duplicate-candidates.js';
 import { RowSender } from './row-sender.js';
 import type { ListingScope } from './store.js';
-import { decide, FIND_EXISTING, lockScope, publicText, recordWrites, type Existing, type WrittenListing } from './write-steps.js';
+import { decide, FIND_EXISTING, lockScope, publicText, recordWrites, type Existing, type LockedScope, type WrittenListing } from './write-steps.js';
 
 export { FIND_EXISTING, type WriteKind, type WrittenListing } from './write-steps.js';
 
@@ -16,6 +21,13 @@ export { FIND_EXISTING, type WriteKind, type WrittenListing } from './write-step
 export interface DraftsToCheck {
   externalIds: readonly string[];
   drafts(): Iterable<ListingDraft>;
+}
+
+export interface WriteOptions {
+  /** Refuse a draft whose externalId is in use (v1 `If-None-Match: *`). */
+  createOnly?: boolean;
+  /** Told when a moderation rule throws; the listing then waits for an operator (`rule_error`). */
+  onRuleError?: (ruleCode: string, error: unknown) => void;
 }
 
 /** Drafts are checked in slices of this many between looks at whether the lookup has answered. */
@@ -42,101 +54,192 @@ async function checkWhileLookingUp<Row>(lookup: Promise<{ rows: Row[] }>, drafts
     if (!exhausted) await new Promise((resolve) => setImmediate(resolve));
   }
   const { rows } = await answered;
-  function* pending(): Generator<ListingDraft> {
-    yield* checked;
-    for (let next = iterator.next(); !next.done; next = iterator.next()) yield next.value;
-  }
-  return { rows, pending: pending() };
+  // The duplicate lookup needs every draft that will be moderated: the rest are checked now.
+  for (let next = iterator.next(); !next.done; next = iterator.next()) checked.push(next.value);
+  return { rows, drafts: checked };
 }
 
 const inUse = (externalId: string) => refuse('conflict', `externalId ${externalId} is already used by a listing of this agency`);
 
 /**
  * Creates or updates listings by externalId, set-based: lock, one lookup for the whole batch,
- * then per draft decide and write its row (in a few chunked statements), all in one
- * transaction; record after commit. Content equal to what is stored changes nothing. Drafts
- * must have distinct externalIds. One outcome per draft, in order; `createOnly` refuses a
- * draft whose externalId is in use.
+ * then per draft decide, moderate and write its row and events (in a few chunked statements),
+ * all in one transaction; record after commit. Content equal to what is stored changes
+ * nothing. Drafts must have distinct externalIds. One outcome per draft, in order.
  */
 export async function writeListings(
   db: Database,
   scope: ListingScope,
   input: readonly ListingDraft[] | DraftsToCheck,
   now: Date,
-  options: { createOnly?: boolean } = {},
+  options: WriteOptions = {},
 ): Promise<Array<Outcome<WrittenListing>>> {
   const { externalIds: ids, drafts } = 'drafts' in input ? input : { externalIds: input.map((d) => d.externalId), drafts: () => input };
   if (ids.length === 0) {
     for (const draft of drafts()) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
     return []; // nothing has an externalId to write under; reading the drafts still reports why
   }
-  let changed = 0;
-  const outcomes = await db.transaction(async (tx) => {
+  const { outcomes, changed } = await db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope, ids.length);
-    const { rows, pending } = await checkWhileLookingUp(tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]), drafts());
-    const existing = new Map(rows.map((row) => [row.external_id, row]));
+    const found = await checkWhileLookingUp(tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]), drafts());
+    const existing = new Map(found.rows.map((row) => [row.external_id, row]));
     // The reservation and the lookup cover only the announced ids: a draft outside them is a bug.
     const announced = new Set(ids);
-    let seq = locked.lastSeq;
-    const outcomes: Array<Outcome<WrittenListing>> = [];
-    const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()], ids.length);
-    for (const draft of pending) {
-      if (!announced.has(draft.externalId)) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
-      const before = existing.get(draft.externalId);
-      if (options.createOnly && before && !before.deleted) {
-        outcomes.push(inUse(draft.externalId));
-        continue;
-      }
-      const decision = decide(draft, before && { contentHash: before.content_hash, status: before.status, version: before.version, deleted: before.deleted });
-      if (!decision.change) {
-        outcomes.push({
-          ok: true,
-          value: {
-            externalId: draft.externalId,
-            outcome: 'unchanged',
-            serviceId: before!.id,
-            version: before!.version,
-            status: before!.status,
-            moderationState: before!.moderation_state,
-            createdAt: new Date(before!.created_ms),
-            updatedAt: new Date(before!.updated_ms),
-            warnings: decision.warnings,
-          },
-        });
-        continue;
-      }
-      const masked = publicText(draft.content);
-      const serviceId = before?.id ?? newId('lst');
-      seq += 1;
-      changed += 1;
-      // Written out directly: the row is built once per listing of every push.
-      const shareWithService = draft.shareWithService ?? locked.shareWithServiceDefault;
-      const shareWithRelay = draft.shareWithRelay ?? locked.shareWithRelayDefault;
-      const row =
-        `{"id":${JSON.stringify(serviceId)},"external_id":${JSON.stringify(draft.externalId)},"content_hash":"${decision.hash}",` +
-        `"public_title":${JSON.stringify(masked.title)},"public_description":${JSON.stringify(masked.description)},` +
-        `"status":"${decision.status}","share_with_service":${shareWithService},"share_with_relay":${shareWithRelay},` +
-        `"version":${decision.version},"change_seq":${seq},"content":${decision.json}}`;
-      await sender.add(before ? 'existing' : 'new', row);
-      const { created } = decision;
-      outcomes.push({
-        ok: true,
-        value: {
-          externalId: draft.externalId,
-          outcome: created ? 'created' : 'updated',
-          serviceId,
-          version: decision.version,
-          status: decision.status,
-          moderationState: created ? 'pending' : before!.moderation_state,
-          createdAt: created ? now : new Date(before!.created_ms),
-          updatedAt: now,
-          warnings: masked.warnings.length > 0 ? [...decision.warnings, ...masked.warnings] : decision.warnings,
-        },
-      });
-    }
-    await sender.finish();
-    return outcomes;
+    for (const draft of found.drafts) if (!announced.has(draft.externalId)) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
+    return applyDrafts(tx, scope, locked, existing, found.drafts, now, options);
   });
   recordWrites(db, changed);
   return outcomes;
+}
+
+/** A draft that changes its listing, between deciding and writing. */
+interface Change {
+  index: number;
+  draft: ListingDraft;
+  before: Existing | undefined;
+  decision: Extract<ReturnType<typeof decide>, { change: true }>;
+  /** Only the commercial status changed: nothing to moderate. */
+  statusOnly: boolean;
+  reviewHash: string | null;
+}
+
+const ON_SALE = new Set(['active', 'under_offer']);
+const duplicateKey = (draft: ListingDraft) => `${draft.content.postcode}\u0000${draft.content.transaction}\u0000${draft.content.propertyType}`;
+
+/**
+ * Decides, moderates and writes drafts against the stored rows `existing` (found under the
+ * agency lock `locked`). Exported for single-listing writes that find their row another way.
+ */
+export async function applyDrafts(
+  tx: Queryable,
+  scope: ListingScope,
+  locked: LockedScope,
+  existing: ReadonlyMap<string, Existing>,
+  drafts: readonly ListingDraft[],
+  now: Date,
+  options: WriteOptions,
+): Promise<{ outcomes: Array<Outcome<WrittenListing>>; changed: number }> {
+  const outcomes: Array<Outcome<WrittenListing>> = new Array(drafts.length);
+  const changes: Change[] = [];
+  const probes: DuplicateProbe[] = [];
+  drafts.forEach((draft, index) => {
+    const before = existing.get(draft.externalId);
+    const live = before && !before.deleted ? before : undefined;
+    if (options.createOnly && live) {
+      outcomes[index] = inUse(draft.externalId);
+      return;
+    }
+    const decision = decide(draft, before && { contentHash: before.content_hash, status: before.status, version: before.version, deleted: before.deleted });
+    if (!decision.change) {
+      outcomes[index] = { ok: true, value: unchangedListing(draft.externalId, live!, decision.warnings) };
+      return;
+    }
+    const statusOnly = live !== undefined && decision.status !== live.status && contentHash(draft.content, live.status, decision.json) === live.content_hash;
+    const hash = statusOnly ? null : reviewHash(draft.content);
+    changes.push({ index, draft, before, decision, statusOnly, reviewHash: hash });
+    const priceChangeOnly = live?.moderation_state === 'approved' && live.review_hash === hash;
+    if (scope.env === 'live' && !statusOnly && !priceChangeOnly) probes.push({ externalId: draft.externalId, content: draft.content });
+  });
+
+  // One duplicate lookup for the whole push, answered while the first rows are masked.
+  const lookup = findDuplicateCandidates(tx, scope, probes);
+  lookup.catch(() => {}); // awaited below
+  let candidates: Map<string, DuplicateCandidate> | null = null;
+  // Listings of this push are candidates for the ones after them.
+  const pushed = new Map<string, DuplicateCandidate[]>();
+
+  const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()], changes.length);
+  let seq = locked.lastSeq;
+  for (const change of changes) {
+    const { draft, before, decision } = change;
+    const live = before && !before.deleted ? before : undefined;
+    const masked = publicText(draft.content);
+    const serviceId = before?.id ?? newId('lst');
+    seq += 1;
+    let review: Review | null = null;
+    if (!change.statusOnly) {
+      candidates ??= await lookup;
+      const key = duplicateKey(draft);
+      const earlier = pushed.get(key) ?? [];
+      const stored = candidates.get(draft.externalId);
+      review = reviewVersion({
+        content: draft.content,
+        env: scope.env,
+        reviewHash: change.reviewHash!,
+        previous: live && { state: live.moderation_state, reviewHash: live.review_hash },
+        maskedContactDetails: masked.contactDetails,
+        duplicateCandidates: stored ? [stored, ...earlier] : earlier,
+        decidedAt: now,
+        onRuleError: options.onRuleError,
+      });
+      if (ON_SALE.has(decision.status) && review.state !== 'rejected') {
+        earlier.push({ serviceId, content: draft.content });
+        pushed.set(key, earlier);
+      }
+    }
+    const moderationState = review?.state ?? live!.moderation_state;
+    const reasons = review?.reasons ?? live!.moderation_reasons;
+    // A status change alone keeps the public version where it was: on this listing when its
+    // latest version was the public one.
+    const publish = review ? review.state === 'approved' : live!.published_version === live!.version;
+    const version = decision.version;
+    const shareWithService = draft.shareWithService ?? locked.shareWithServiceDefault;
+    const shareWithRelay = draft.shareWithRelay ?? locked.shareWithRelayDefault;
+    // Written out directly: the row is built once per listing of every push.
+    const row =
+      `{"id":${JSON.stringify(serviceId)},"external_id":${JSON.stringify(draft.externalId)},"content_hash":"${decision.hash}",` +
+      `"public_title":${JSON.stringify(masked.title)},"public_description":${JSON.stringify(masked.description)},` +
+      `"status":"${decision.status}","share_with_service":${shareWithService},"share_with_relay":${shareWithRelay},` +
+      `"version":${version},"change_seq":${seq},"moderation_state":"${moderationState}",` +
+      `"moderation_reasons":${review ? JSON.stringify(review.reasons) : '[]'},"decided":${moderationState !== 'pending'},` +
+      `"review_hash":${review ? `"${review.reviewHash}"` : 'null'},"publish":${publish},"content":${decision.json}}`;
+    const listingChange: ListingChange = {
+      kind: decision.created ? 'created' : change.statusOnly ? 'status_changed' : 'updated',
+      agencyId: scope.agencyId,
+      env: scope.env,
+      serviceId,
+      externalId: draft.externalId,
+      version,
+      status: decision.status,
+      previousStatus: live?.status,
+      moderationState,
+      reasons,
+      decision: review && review.state !== 'pending' ? { by: review.decidedBy, waitedMs: 0 } : undefined,
+    };
+    await sender.add(before ? 'existing' : 'new', row, changeEvents(listingChange, seq).map(eventRecord));
+    outcomes[change.index] = {
+      ok: true,
+      value: {
+        externalId: draft.externalId,
+        outcome: decision.created ? 'created' : 'updated',
+        serviceId,
+        version,
+        status: decision.status,
+        moderationState,
+        moderationReasons: reasons,
+        publishedVersion: publish ? version : decision.created ? null : live!.published_version,
+        createdAt: decision.created ? now : new Date(before!.created_ms),
+        updatedAt: now,
+        warnings: masked.warnings.length > 0 ? [...decision.warnings, ...masked.warnings] : decision.warnings,
+      },
+    };
+  }
+  await sender.finish();
+  return { outcomes, changed: changes.length };
+}
+
+function unchangedListing(externalId: string, stored: Existing, warnings: WrittenListing['warnings']): WrittenListing {
+  return {
+    externalId,
+    outcome: 'unchanged',
+    serviceId: stored.id,
+    version: stored.version,
+    status: stored.status,
+    moderationState: stored.moderation_state,
+    moderationReasons: stored.moderation_reasons,
+    publishedVersion: stored.published_version,
+    createdAt: new Date(stored.created_ms),
+    updatedAt: new Date(stored.updated_ms),
+    warnings,
+  };
 }

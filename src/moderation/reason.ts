@@ -1,16 +1,12 @@
-import type { ListingContent } from '../listing-model/model.js';
+import type { ListingContent, ModerationReason } from '../listing-model/model.js';
 
 /**
  * `reject` is a hard violation, `review` waits for an operator, `note` is a remark that is
  * kept with the decision but never holds a listing back (DECISIONS §11: contact details).
  */
-export type Severity = 'reject' | 'review' | 'note';
+export type Severity = ModerationReason['severity'];
 
-export interface Reason {
-  code: string;
-  severity: Severity;
-  message: { fr: string; en: string };
-}
+export type Reason = ModerationReason;
 
 /** A listing the duplicate rule compares against: another live listing of the same agency. */
 export interface DuplicateCandidate {

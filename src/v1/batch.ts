@@ -4,7 +4,8 @@ import { LIMITS } from '../listings/limits.js';
 import type { Database } from '../db/database.js';
 import { writeItems, type ItemCheck } from '../listings/bulk-write.js';
 import type { ListingScope } from '../listings/store.js';
-import type { WriteKind } from '../listings/write.js';
+import type { WriteKind, WriteOptions } from '../listings/write.js';
+import { moderationSummary } from '../listings/record.js';
 import { refuse, refuseFields, type FieldError, type Outcome } from '../outcome.js';
 import { compileBodyValidator, fieldErrorsFromAjv } from '../validation/schema-validator.js';
 import { v1Draft, type V1Body } from './mapping.js';
@@ -21,6 +22,7 @@ export interface BatchItemResult {
   version: number | null;
   error: { code: string; message: string; errors: FieldError[] } | null;
   warnings: FieldError[];
+  moderation: ReturnType<typeof moderationSummary> | null;
 }
 
 export interface BatchResult {
@@ -47,23 +49,39 @@ function checkItem(item: unknown): ItemCheck {
  * POST /v1/listings/batch: the push's capability with v1's item check and result shape. At
  * most `maxItems` (the plan's batch size), else the whole request is refused.
  */
-export async function batchUpsert(db: Database, scope: ListingScope, items: readonly unknown[], maxItems: number, now: Date): Promise<Outcome<BatchResult>> {
+export async function batchUpsert(
+  db: Database,
+  scope: ListingScope,
+  items: readonly unknown[],
+  maxItems: number,
+  now: Date,
+  options: Pick<WriteOptions, 'onRuleError'> = {},
+): Promise<Outcome<BatchResult>> {
   if (items.length > maxItems) {
     const message = `listings must have at most ${maxItems} items on this plan (got ${items.length})`;
     return refuse('validation_error', message, [{ field: 'listings', message }]);
   }
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-  const results = (await writeItems(db, scope, items, checkItem, now)).map((result): BatchItemResult => {
+  const results = (await writeItems(db, scope, items, checkItem, now, options)).map((result): BatchItemResult => {
     const { index } = result;
     if (!result.ok) {
       counts.failed += 1;
       const { refusal } = result;
       const error = { code: refusal.code, message: refusal.detail, errors: refusal.errors ?? [] };
-      return { index, externalId: result.externalId, outcome: 'error', serviceId: null, version: null, error, warnings: [] };
+      return { index, externalId: result.externalId, outcome: 'error', serviceId: null, version: null, error, warnings: [], moderation: null };
     }
     const { listing } = result;
     counts[listing.outcome] += 1;
-    return { index, externalId: listing.externalId, outcome: listing.outcome, serviceId: listing.serviceId, version: listing.version, error: null, warnings: listing.warnings };
+    return {
+      index,
+      externalId: listing.externalId,
+      outcome: listing.outcome,
+      serviceId: listing.serviceId,
+      version: listing.version,
+      error: null,
+      warnings: listing.warnings,
+      moderation: moderationSummary(listing),
+    };
   });
   return { ok: true, value: { processed: items.length, ...counts, results } };
 }

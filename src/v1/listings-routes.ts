@@ -3,11 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envelopeOnly } from '../http/validation.js';
 import { ApiError, failWith, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
+import { ruleErrorLogger } from '../http/plugins/request-log.js';
 import { ServiceId } from '../listings/schemas.js';
 import type { CommercialStatus } from '../listing-model/model.js';
 import { findListing, listListings, type ListingScope } from '../listings/store.js';
 import { deleteListing, setStatus, updateListing, upsertListing } from '../listings/single-writes.js';
 import type { WrittenListing } from '../listings/write.js';
+import { moderationSummary } from '../listings/record.js';
 import { PLAN_BATCH_SIZES } from '../agencies/plans.js';
 import { isIsoTimestamp } from '../validation/timestamps.js';
 import { batchUpsert } from './batch.js';
@@ -54,6 +56,7 @@ function creationResult(outcome: WrittenListing, siteUrl: string) {
     createdAt: outcome.createdAt.toISOString(),
     outcome: outcome.outcome,
     warnings: outcome.warnings,
+    moderation: moderationSummary(outcome),
   };
 }
 
@@ -86,7 +89,10 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const draft = v1Draft(request.body as V1Body);
       if (!draft.ok) throw failWith(draft);
-      const written = await upsertListing(db, scopeOf(request), draft.value, app.services.now(), { createOnly: request.headers['if-none-match'] === '*' });
+      const written = await upsertListing(db, scopeOf(request), draft.value, app.services.now(), {
+        createOnly: request.headers['if-none-match'] === '*',
+        onRuleError: ruleErrorLogger(request),
+      });
       if (!written.ok) throw failWith(written);
       const outcome = written.value;
       if (outcome.outcome === 'created') reply.header('location', `${config.baseUrl}${request.auth!.env === 'test' ? '/sandbox' : ''}/v1/listings/${outcome.serviceId}`);
@@ -193,6 +199,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         (current) => v1DraftOver({ externalId: current.externalId, ...body }, current.content),
         app.services.now(),
         expectedVersion(request),
+        { onRuleError: ruleErrorLogger(request) },
       );
       if (!result.ok) throw failWith(result);
       const { listing, warnings } = result.value;
@@ -275,7 +282,9 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const items = (request.body as { listings: unknown[] }).listings;
-      const result = await batchUpsert(db, scopeOf(request), items, PLAN_BATCH_SIZES[request.auth!.plan], app.services.now());
+      const result = await batchUpsert(db, scopeOf(request), items, PLAN_BATCH_SIZES[request.auth!.plan], app.services.now(), {
+        onRuleError: ruleErrorLogger(request),
+      });
       if (!result.ok) throw failWith(result);
       return result.value;
     },

@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../listing-model/model.js';
 import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
-import { ExternalId, Moderation, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
+import { ExternalId, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 
 /** JSON Schemas of the v1 interface (spec 2.3, DECISIONS §6): they validate, serialise and document. */
@@ -142,8 +142,14 @@ export const CreationResult = Type.Object(
     createdAt: DateTime(),
     outcome: Type.String({ enum: ['created', 'updated', 'unchanged'], description: 'unchanged: the content equals what is stored; no new version.' }),
     warnings: Warnings,
+    moderation: ModerationSummary(),
   },
-  { $id: 'CreationResult' },
+  {
+    $id: 'CreationResult',
+    description:
+      'status is pending_moderation when the automatic check holds the listing for an operator, rejected when it refuses it, and the commercial ' +
+      'status (active) when it approves it at once: moderation runs in the same request.',
+  },
 );
 
 export const ServiceIdParams = Type.Object({ serviceId: ServiceId('The listing’s serviceId.') });
@@ -202,6 +208,7 @@ export const BatchResult = Type.Object({
         }),
       ),
       warnings: Warnings,
+      moderation: nullable(ModerationSummary()),
     }),
     { maxItems: BATCH_MAX },
   ),

@@ -1,3 +1,4 @@
+import { postcodeFor } from './listings.js';
 /** A valid v1 listing body (spec 2.3, DECISIONS §6); override what a test is about. */
 export function v1Body(externalId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -9,7 +10,7 @@ export function v1Body(externalId: string, overrides: Record<string, unknown> = 
     price: 320000,
     priceUnit: 'EUR',
     city: 'Lyon',
-    postcode: '69003',
+    postcode: postcodeFor(externalId),
     surface: 68,
     rooms: 3,
     bedrooms: 2,

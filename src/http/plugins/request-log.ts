@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 
 /** One request-log line per authenticated call, written in batches off the request path. */
 export const requestLog = fp(
@@ -23,3 +24,7 @@ export const requestLog = fp(
   },
   { name: 'request-log', fastify: '5.x' },
 );
+
+/** A moderation rule that throws sends its listing to an operator; the error itself goes to the log. */
+export const ruleErrorLogger = (request: FastifyRequest) => (rule: string, error: unknown) =>
+  request.log.error({ err: error, rule, requestId: request.id }, 'a moderation rule failed: the listing waits for an operator (rule_error)');
