@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { newId } from '../db/ids.js';
+import { appendEvents, eventPosition } from '../events/outbox.js';
 import { lockScope } from '../listings/write-steps.js';
 import { notFound, refuse, type Outcome } from '../outcome.js';
 import { hitClientLimit, type ClientLimit } from '../client-limits/client-limit.js';
@@ -33,7 +34,8 @@ export async function receiveLead(db: Database, serviceId: string, input: LeadIn
     const listing = rows[0];
     if (!listing) return notFound();
     // The event's position: one sequence number of the agency's live scope, taken under its lock.
-    const { lastSeq } = await lockScope(tx, { agencyId: listing.agency_id, env: 'live' }, 1);
+    const scope = { agencyId: listing.agency_id, env: 'live' } as const;
+    const { lastSeq } = await lockScope(tx, scope, 1);
     const leadId = newId('lead', client.now.getTime());
     const receivedAt = client.now.toISOString();
     await tx.query(
@@ -41,17 +43,8 @@ export async function receiveLead(db: Database, serviceId: string, input: LeadIn
        VALUES ($1, $2, 'live', $3, $4, $5, $6, $7, $8, $9)`,
       [leadId, listing.agency_id, serviceId, listing.external_id, input.name, input.email, input.phone, input.message, client.now],
     );
-    await tx.query(
-      `INSERT INTO events (agency_id, env, position, id, type, listing_id, data, at) VALUES ($1, 'live', $2, $3, 'lead.received', $4, $5, $6)`,
-      [
-        listing.agency_id,
-        (lastSeq + 1) * 8,
-        newId('evt', client.now.getTime()),
-        serviceId,
-        JSON.stringify({ agencyId: listing.agency_id, env: 'live', leadId, serviceId, externalId: listing.external_id, receivedAt }),
-        client.now,
-      ],
-    );
+    const data = { agencyId: listing.agency_id, env: 'live', leadId, serviceId, externalId: listing.external_id, receivedAt };
+    await appendEvents(tx, scope, [{ position: eventPosition(lastSeq + 1, 0), type: 'lead.received', listingId: serviceId, data }], client.now);
     return { ok: true, value: { leadId, agencyId: listing.agency_id, serviceId } };
   });
 }

@@ -45,6 +45,8 @@ export async function findPublicListing(db: Queryable, serviceId: string): Promi
       },
     };
   }
-  const { rows: past } = await db.query(`SELECT 1 FROM listings WHERE id = $1 AND env = 'live' AND first_published_at IS NOT NULL`, [serviceId]);
+  // The write path stamps first_published_at on a live listing's first approval; one never
+  // shared with the site was never on it, whatever its moderation said.
+  const { rows: past } = await db.query(`SELECT 1 FROM listings WHERE id = $1 AND env = 'live' AND first_published_at IS NOT NULL AND share_with_service`, [serviceId]);
   return past.length ? { kind: 'gone' } : { kind: 'unknown' };
 }
