@@ -160,7 +160,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Listing photos are the agencies' own URLs (spec part 1, rule 6), https or not.
+        imgSrc: ["'self'", 'data:', 'https:', ...(options.https ? [] : ['http:'])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         // Upgrading sub-requests to HTTPS would break the pages when served over plain local HTTP.

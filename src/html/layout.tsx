@@ -37,6 +37,8 @@ export function Layout({ meta, nav, children }: { meta: PageMeta; nav?: JSX.Elem
         {meta.noindex ? <meta name="robots" content="noindex, follow" /> : ''}
         {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : ''}
         <link rel="stylesheet" href={STYLESHEET_PATH} />
+        {/* No icon to fetch: a browser's request for /favicon.ico would only find a 404. */}
+        <link rel="icon" href="data:," />
         <meta property="og:site_name" content={SITE_NAME} />
         <meta property="og:locale" content="fr_FR" />
         <meta property="og:title" content={meta.title} />

@@ -26,14 +26,14 @@ button{font:inherit;font-weight:600;padding:.55rem 1.1rem;border:0;border-radius
 .layout{display:grid;gap:1.5rem}@media(min-width:56rem){.layout{grid-template-columns:17rem 1fr}.layout form.search{grid-template-columns:1fr}}
 .cards{list-style:none;padding:0;margin:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr))}
 .card{border:1px solid var(--line);border-radius:.5rem;overflow:hidden;display:flex;flex-direction:column}
-.card img,.card .nophoto{width:100%;aspect-ratio:4/3;object-fit:cover;background:var(--soft);display:block}
+.card img,.card .nophoto{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);display:block}
 .card .body{padding:.6rem .8rem .8rem}.card h3{font-size:1rem;margin:0 0 .3rem}.card h3 a{text-decoration:none;color:var(--ink)}.card h3 a:hover{text-decoration:underline}
 .price{font-weight:700;font-size:1.1rem}.facts{color:var(--muted);margin:.2rem 0}.badge{display:inline-block;font-size:.8rem;font-weight:700;padding:0 .4rem;border-radius:.25rem;background:#ffe9a8;color:#1b1b1b}
 .count{color:var(--muted);margin-top:-.5rem}
 nav.pages ol{list-style:none;display:flex;flex-wrap:wrap;gap:.4rem;padding:0}nav.pages a,nav.pages span{display:inline-block;min-width:2.5rem;text-align:center;padding:.4rem .6rem;border:1px solid var(--line);border-radius:.3rem}
 nav.pages [aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
 .gallery{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;padding-bottom:.5rem;margin:0 0 1rem}
-.gallery figure{margin:0;flex:0 0 min(34rem,88%);scroll-snap-align:start}.gallery img{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:.4rem;background:var(--soft);display:block}
+.gallery figure{margin:0;flex:0 0 min(34rem,88%);scroll-snap-align:start}.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.4rem;background:var(--soft);display:block}
 .gallery figcaption{font-size:.9rem;color:var(--muted)}
 .detail{display:grid;gap:1.5rem}@media(min-width:56rem){.detail{grid-template-columns:1fr 22rem}}
 dl.facts-list{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:0}dl.facts-list dt{font-weight:600}dl.facts-list dd{margin:0}

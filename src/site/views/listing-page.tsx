@@ -46,6 +46,9 @@ export function ListingPage({ listing, canonical, contact }: { listing: PublicLi
         {listing.status === 'under_offer' ? ' ' : ''}
         {listing.status === 'under_offer' ? <span class="badge">Sous offre</span> : ''}
       </p>
+      <p class="price">
+        <span safe>{price.headline}</span> · <a href="#contact">Contacter l’agence</a>
+      </p>
       <div class="detail">
         <div>
           {content.photos.length ? (
@@ -71,9 +74,6 @@ export function ListingPage({ listing, canonical, contact }: { listing: PublicLi
           )}
           <section aria-labelledby="prix">
             <h2 id="prix">Prix</h2>
-            <p class="price" safe>
-              {price.headline}
-            </p>
             <ul>
               {price.details.map((line) => (
                 <li safe>{line}</li>
