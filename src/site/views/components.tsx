@@ -46,7 +46,7 @@ export function FieldMessage({ field, error }: { field: string; error: string | 
 
 type Typed = Partial<Record<SearchField, string>>;
 
-function Choice({ field, label, typed, errors, options, any }: { field: SearchField; label: string; typed: Typed; errors: FieldError[]; options: Array<[string, string]>; any: string }): JSX.Element {
+function Choice({ field, label, typed, errors, options, any }: { field: SearchField; label: string; typed: Typed; errors: FieldError[]; options: Array<[string, string]>; any?: string }): JSX.Element {
   const { error, attributes } = fieldState(errors, field);
   return (
     <div>
@@ -54,9 +54,13 @@ function Choice({ field, label, typed, errors, options, any }: { field: SearchFi
         {label}
       </label>
       <select id={`f-${field}`} name={field} {...attributes}>
-        <option value="" safe>
-          {any}
-        </option>
+        {any === undefined ? (
+          ''
+        ) : (
+          <option value="" safe>
+            {any}
+          </option>
+        )}
         {options.map(([value, text]) => (
           <option value={value} selected={typed[field] === value} safe>
             {text}
@@ -117,7 +121,7 @@ export function SearchForm({ typed, errors, full }: { typed: Typed; errors: Fiel
             options={ENERGY_CLASSES.map((c): [string, string] => [c, c === 'A' ? 'A' : `${c} ou mieux`])}
             any="Toutes les classes"
           />
-          <Choice field="sort" label="Trier par" typed={typed} errors={errors} options={SORTS.map((s): [string, string] => [s, SORT_LABELS[s]])} any={SORT_LABELS.newest} />
+          <Choice field="sort" label="Trier par" typed={typed} errors={errors} options={SORTS.map((s): [string, string] => [s, SORT_LABELS[s]])} />
         </>
       ) : (
         ''
