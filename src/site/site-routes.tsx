@@ -101,6 +101,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/listings/:serviceId/contact', { ...hide, bodyLimit: CONTACT_BODY_LIMIT }, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
+    // The form's own encoding only: the JSON parser the interfaces use is no way in.
+    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) return html(reply, 415, problemHtml(415), 'no-store');
     const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     if (!SERVICE_ID.test(serviceId)) return html(reply, 404, notFoundHtml(), 'no-store');
     const found = await findPublicListing(db, serviceId);
