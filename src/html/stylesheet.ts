@@ -15,7 +15,7 @@ header.site{border-bottom:1px solid var(--line)}header.site .wrap{display:flex;g
 main{padding:1.25rem 0 3rem}h1{font-size:1.7rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.75rem 0 .75rem}
 footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.9rem;padding:1.5rem 0}
 .hero{background:var(--soft);border-radius:.5rem;padding:1.25rem}
-form.search{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:.75rem 1rem;align-items:end}
+form.search{display:grid;grid-template-columns:repeat(auto-fit,minmax(9.5rem,1fr));gap:.75rem 1rem;align-items:end}
 label{display:block;font-weight:600;font-size:.9rem;margin-bottom:.2rem}
 input,select,textarea{width:100%;font:inherit;padding:.45rem .55rem;border:1px solid #767676;border-radius:.3rem;background:#fff;color:var(--ink)}
 textarea{min-height:8rem}
