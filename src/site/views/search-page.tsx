@@ -57,11 +57,17 @@ export function SearchPage(model: SearchPageModel): JSX.Element {
         {found}
       </p>
       <div class="layout">
-        <section aria-label="Filtres">
+        <section aria-labelledby="filtres">
+          <h2 id="filtres" class="sr">
+            Filtres
+          </h2>
           <ErrorSummary errors={model.errors} title="Certains critères n’ont pas été pris en compte :" />
           <SearchForm typed={model.typed} errors={model.errors} full={true} />
         </section>
-        <section aria-label="Résultats">
+        <section aria-labelledby="resultats">
+          <h2 id="resultats" class="sr">
+            Résultats
+          </h2>
           {model.pastTheEnd ? (
             <p class="notice">
               Cette page de résultats n’existe pas. <a href={model.firstPage}>Revenir à la première page</a>
