@@ -3,7 +3,7 @@ import { ENERGY_CLASSES } from '../listing-model/model.js';
 import { MAX_RESULTS, PAGE_SIZE, type ListingCard, type SearchFilters, type Sort } from './model.js';
 
 /** Each sort ends on the id, so pages never overlap or skip rows that tie. */
-const ORDER_BY: Record<Sort, string> = {
+export const ORDER_BY: Record<Sort, string> = {
   newest: 'first_published_at DESC, id DESC',
   price_asc: 'price ASC, id ASC',
   price_desc: 'price DESC, id DESC',
@@ -54,7 +54,7 @@ const toCard = (row: CardRow): ListingCard => ({
  * The WHERE clause of a search, with only the filters given, so the planner sees the plain
  * query each combination is (and picks the index that fits it). Values are parameters, never text.
  */
-function whereClause(filters: SearchFilters): { sql: string; params: unknown[] } {
+export function whereClause(filters: SearchFilters): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const conditions: string[] = [];
   const param = (value: unknown) => {
