@@ -22,10 +22,11 @@ test(`[${databaseKind}] in Chromium: search, open a listing, send the contact fo
     const focusOrder: string[] = [];
     for (let i = 0; i < 11; i++) {
       await page.keyboard.press('Tab');
-      focusOrder.push(await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement;
-        return el.id || el.getAttribute('href') || el.tagName.toLowerCase() + (el.textContent ? `:${el.textContent.trim()}` : '');
-      }));
+      // A string: the test is compiled without the DOM's types, the page runs it.
+      focusOrder.push(await page.evaluate<string>(`(() => {
+        const el = document.activeElement;
+        return el.id || el.getAttribute('href') || el.tagName.toLowerCase() + ':' + el.textContent.trim();
+      })()`));
     }
     assert.deepEqual(focusOrder, ['#contenu', '/', '/listings?transaction=sale', '/listings?transaction=rental', '/listings', 'f-transaction', 'f-category', 'f-city', 'f-postcode', 'f-priceMax', 'button:Rechercher']);
     await page.focus('#f-transaction');
@@ -66,7 +67,7 @@ test(`[${databaseKind}] in Chromium: search, open a listing, send the contact fo
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [path, name] of [['/', 'site-home-phone'], ['/listings?city=Lyon', 'site-search-phone'], [`/listings/${serviceId}`, 'site-listing-phone']] as const) {
       await page.goto(`${site.url}${path}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       assert.ok(overflow <= 0, `${path}: no sideways scrolling at 390 px (${overflow} px)`);
       await browser.screenshot(page, name);
     }

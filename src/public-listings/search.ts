@@ -10,7 +10,11 @@ export const ORDER_BY: Record<Sort, string> = {
   surface_desc: 'surface DESC, id DESC',
 };
 
-const CARD_COLUMNS = `id, title, transaction, property_type, city, postcode, price, surface, rooms, dpe, status,
+// The view's content is computed (unpacked, address and texts removed) once per row: in a
+// materialised step, then read field by field. Naming p.content four times in one select list
+// would compute it four times.
+const CARD_ROWS = `SELECT p.id, p.title, p.transaction, p.property_type, p.city, p.postcode, p.price, p.surface, p.rooms, p.dpe, p.status, p.content`;
+const CARD_FIELDS = `id, title, transaction, property_type, city, postcode, price, surface, rooms, dpe, status,
   content ->> 'neighborhood' AS neighborhood, (content ->> 'charges')::float8 AS charges, content -> 'fees' AS fees,
   content -> 'photos' -> 0 AS photo`;
 
@@ -83,22 +87,40 @@ export interface SearchResult {
   cards: ListingCard[];
 }
 
-/** The listings of one page of a search, and how many match (capped, see MAX_RESULTS). */
-export async function searchPublicListings(db: Queryable, filters: SearchFilters, sort: Sort, page: number): Promise<SearchResult> {
+/**
+ * The statement of one page of a search: the capped count, then the page in two steps. The
+ * page's ids are chosen on the sort keys alone (an index can give them), and only those rows
+ * are projected: PostgreSQL computes a query's columns before it sorts, which would unpack
+ * every matching listing's content.
+ */
+export function searchStatement(filters: SearchFilters, sort: Sort, page: number): { sql: string; params: unknown[] } {
   const { sql, params } = whereClause(filters);
   const offset = (page - 1) * PAGE_SIZE;
-  // One round trip: the capped count and the page.
-  const { rows } = await db.query<{ total: number; cards: CardRow[] | null }>(
-    `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM public_listings ${sql} LIMIT ${MAX_RESULTS + 1}) matching) AS total,
-       (SELECT json_agg(p) FROM (SELECT ${CARD_COLUMNS} FROM public_listings ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ${offset}) p) AS cards`,
+  return {
+    // The numbering follows the subquery's order, which PostgreSQL keeps through a plain scan of it.
+    sql: `WITH page AS MATERIALIZED (
+       SELECT id, row_number() OVER () AS n FROM (SELECT id FROM public_listings ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
+     rows AS MATERIALIZED (${CARD_ROWS}, page.n FROM page JOIN public_listings p ON p.id = page.id)
+     SELECT (SELECT count(*)::int FROM (SELECT 1 FROM public_listings ${sql} LIMIT ${MAX_RESULTS + 1}) matching) AS total,
+       (SELECT json_agg(c ORDER BY c.n) FROM (SELECT n, ${CARD_FIELDS} FROM rows) c) AS cards`,
     params,
-  );
+  };
+}
+
+/** The listings of one page of a search, and how many match (capped, see MAX_RESULTS). One round trip. */
+export async function searchPublicListings(db: Queryable, filters: SearchFilters, sort: Sort, page: number): Promise<SearchResult> {
+  const { sql, params } = searchStatement(filters, sort, page);
+  const { rows } = await db.query<{ total: number; cards: CardRow[] | null }>(sql, params);
   const row = rows[0]!;
   return { total: row.total, cards: (row.cards ?? []).map(toCard) };
 }
 
 /** The latest public listings, for the home page. */
 export async function latestPublicListings(db: Queryable, limit: number): Promise<ListingCard[]> {
-  const { rows } = await db.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM public_listings ORDER BY ${ORDER_BY.newest} LIMIT $1`, [limit]);
+  const { rows } = await db.query<CardRow>(
+    `WITH rows AS MATERIALIZED (${CARD_ROWS}, p.first_published_at FROM public_listings p ORDER BY ${ORDER_BY.newest} LIMIT $1)
+     SELECT ${CARD_FIELDS} FROM rows ORDER BY ${ORDER_BY.newest}`,
+    [limit],
+  );
   return rows.map(toCard);
 }
