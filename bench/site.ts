@@ -64,7 +64,7 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     console.log('  skipped: the site benchmark runs on PostgreSQL (scripts/with-postgres.sh npm run bench site)');
     return undefined;
   }
-  const server = await startBenchServer({ BENCH_ROUTES: '1', KEY_QUOTA_LIVE: '2000000000', QUOTAS: '0' });
+  const server = await startBenchServer({ BENCH_ROUTES: '1', KEY_QUOTA_LIVE: '2000000000', QUOTAS: '0', SITE_CACHE_MS: '0' });
   const db = new pg.Client({ connectionString: server.databaseUrl! });
   await db.connect();
   try {
@@ -83,37 +83,58 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
 
     const searchQuery = () =>
       `city=${encodeURIComponent(pick(CITIES)[0])}&transaction=sale&priceMax=${pick([200000, 300000, 450000, 700000])}&sort=${pick(['price_asc', 'newest'])}&page=${pick([1, 1, 2])}`;
-    const run = (path: () => string, duration = 10) =>
-      load({ url: server.url, connections: 50, duration, requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] });
+    const run = (base: string, path: () => string, duration = 10) =>
+      load({ url: base, connections: 50, duration, requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] });
     const routes = {
       listing: () => `/listings/${pick(ids)}`,
       bareListing: () => `/bench/site-listing/${pick(ids)}`,
       search: () => `/listings?${searchQuery()}`,
       bareSearch: () => `/bench/site-search?${searchQuery()}`,
     };
-    for (const path of Object.values(routes)) await run(path, 3); // warm-up
-    const results: Record<string, LoadResult[]> = { listing: [], bareListing: [], search: [], bareSearch: [] };
-    for (let round = 0; round < 2; round++) {
-      for (const [name, path] of Object.entries(routes)) results[name]!.push(await run(path));
+    // A second server on the same database, with the page cache every server has by default.
+    const cached = await startBenchServer({ DATABASE_URL: server.databaseUrl!, DEMO: '0', QUOTAS: '0' });
+    const results: Record<string, LoadResult[]> = { listing: [], bareListing: [], search: [], bareSearch: [], cachedListing: [], cachedSearch: [] };
+    try {
+      for (const path of Object.values(routes)) await run(server.url, path, 3); // warm-up
+      for (let round = 0; round < 2; round++) {
+        for (const [name, path] of Object.entries(routes)) results[name]!.push(await run(server.url, path));
+      }
+      await run(cached.url, routes.search, 3);
+      for (let round = 0; round < 2; round++) {
+        results.cachedListing!.push(await run(cached.url, routes.listing));
+        results.cachedSearch!.push(await run(cached.url, routes.search));
+      }
+    } finally {
+      await cached.stop();
     }
     const rps = (name: string) => results[name]!.reduce((s, r) => s + r.requestsPerSecond, 0) / results[name]!.length;
     const p99 = (name: string) => Math.max(...results[name]!.map((r) => r.p99));
     const p50 = (name: string) => Math.max(...results[name]!.map((r) => r.p50));
     const bad = (name: string) => results[name]!.reduce((s, r) => s + r.non2xx + r.errors, 0);
     const line = (label: string, name: string) =>
-      console.log(`  ${label.padEnd(34)} ${fmt(rps(name)).padStart(6)} req/s  p50 ${p50(name)} ms  p99 ${p99(name)} ms  non-2xx ${bad(name)}`);
+      console.log(`  ${label.padEnd(40)} ${fmt(rps(name)).padStart(6)} req/s  p50 ${p50(name)} ms  p99 ${p99(name)} ms  non-2xx ${bad(name)}`);
+    console.log('  50 connections, 10 s runs, 2 rounds each; "page cache off": SITE_CACHE_MS=0; "on": the default 5 s');
     line('bare listing query (same process)', 'bareListing');
-    line('GET /listings/{serviceId}', 'listing');
-    console.log(`  listing page ratio                 ${fmt((rps('listing') / rps('bareListing')) * 100, 1)} % of its bare query (target ≥ 40 %)`);
+    line('GET /listings/{serviceId}, cache off', 'listing');
+    line('GET /listings/{serviceId}, cache on', 'cachedListing');
+    console.log(`  listing page ratio (cache off)             ${fmt((rps('listing') / rps('bareListing')) * 100, 1)} % of its bare query (target ≥ 40 %)`);
     line('bare search query (same process)', 'bareSearch');
-    line('GET /listings?city=…&transaction=…', 'search');
-    console.log(`  search page ratio                  ${fmt((rps('search') / rps('bareSearch')) * 100, 1)} % of its bare query; p99 ${p99('search')} ms (target < 50 ms)`);
-    const { sql, params } = searchStatement({ city: 'Lyon', transaction: 'sale', priceMax: 450000 }, 'price_asc', 1);
-    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-    console.log(`  plan of a search page's statement:\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+    line('GET /listings?city=…, cache off', 'search');
+    line('GET /listings?city=…, cache on', 'cachedSearch');
+    console.log(`  search page ratio (cache off)              ${fmt((rps('search') / rps('bareSearch')) * 100, 1)} % of its bare query`);
+    console.log(`  search page p99                            ${p99('cachedSearch')} ms with the page cache, ${p99('search')} ms without (target < 50 ms)`);
+    // One statement of each kind, alone on the database: where the time of a search page goes.
+    for (const [sort, page] of [['price_asc', 1], ['newest', 1], ['price_asc', 2], ['newest', 2]] as const) {
+      const { sql, params } = searchStatement({ city: 'Lyon', transaction: 'sale', priceMax: 450000 }, sort, page);
+      const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+      const text = plan.rows.map((r) => String(r['QUERY PLAN']));
+      if (process.env.SITE_PLANS) console.log(text.map((l) => `    ${l}`).join('\n'));
+      console.log(`  search statement, Lyon, sale, ≤ 450,000 €, ${sort} page ${page}: ${text.find((l) => l.startsWith('Execution Time'))}`);
+    }
     return {
       listingRps: rps('listing'), bareListingRps: rps('bareListing'), listingRatio: rps('listing') / rps('bareListing'), listingP99: p99('listing'),
       searchRps: rps('search'), bareSearchRps: rps('bareSearch'), searchRatio: rps('search') / rps('bareSearch'), searchP99: p99('search'),
+      cachedSearchRps: rps('cachedSearch'), cachedSearchP99: p99('cachedSearch'),
     };
   } finally {
     await db.end();

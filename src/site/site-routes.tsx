@@ -12,6 +12,7 @@ import { goneHtml, notFoundHtml, problemHtml, thanksHtml, tooManyMessagesHtml, t
 import { parseSearchQuery, searchPath } from './search-query.js';
 import { robotsTxt, sitemapIndex, urlSet } from './seo.js';
 import { EMPTY_CONTACT, type ContactValues } from './views/contact-form.js';
+import { PageCache } from './page-cache.js';
 import { HomePage } from './views/home.js';
 import { ListingPage } from './views/listing-page.js';
 import { SearchPage } from './views/search-page.js';
@@ -37,6 +38,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.services;
   const siteUrl = config.siteUrl;
   const hide = { schema: { hide: true } };
+  const cache = new PageCache(config.siteCacheMs);
 
   await app.register(formbody, { bodyLimit: CONTACT_BODY_LIMIT });
   // Anything that goes wrong on a site route is a French page, never a JSON problem.
@@ -53,13 +55,19 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/', hide, async (_request, reply) => {
-    const latest = await latestPublicListings(db, LATEST_ON_HOME);
-    return html(reply, 200, renderDocument(<HomePage latest={latest} siteUrl={siteUrl} />));
+    const home = await cache.through('/', async () => {
+      const latest = await latestPublicListings(db, LATEST_ON_HOME);
+      return { status: 200, body: renderDocument(<HomePage latest={latest} siteUrl={siteUrl} />), cacheable: true };
+    });
+    return html(reply, home.status, home.body);
   });
 
   app.get('/listings', hide, async (request, reply) => {
     const query = parseSearchQuery(request.query as Record<string, unknown>);
     const { filters, sort, page } = query;
+    // Searches without a refused value are kept under their canonical address.
+    const held = query.errors.length ? undefined : cache.get(searchPath(filters, sort, page));
+    if (held) return html(reply, held.status, held.body);
     const result = await searchPublicListings(db, filters, sort, page);
     const pages = Math.ceil(Math.min(result.total, MAX_RESULTS) / PAGE_SIZE);
     const pastTheEnd = page > Math.max(pages, 1);
@@ -82,7 +90,9 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         pastTheEnd={pastTheEnd}
       />
     );
-    return html(reply, status, renderDocument(view));
+    const body = renderDocument(view);
+    if (!query.errors.length) cache.set(searchPath(filters, sort, page), { status, body });
+    return html(reply, status, body);
   });
 
   async function listingPage(reply: FastifyReply, serviceId: string, status: number, contact: { values: ContactValues; errors: FieldError[] }) {
@@ -92,12 +102,17 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     if (found.kind === 'unknown') return html(reply, 404, notFoundHtml());
     const canonical = `${siteUrl}/listings/${serviceId}`;
     const body = renderDocument(<ListingPage listing={found.listing} canonical={canonical} contact={contact} />);
+    // Only the page as everyone sees it is kept: never one showing a visitor's form.
+    if (status === 200) cache.set(serviceId, { status, body });
     return html(reply, status, body, status === 200 ? PAGE_CACHE : 'no-store');
   }
 
-  app.get('/listings/:serviceId', hide, async (request, reply) =>
-    listingPage(reply, (request.params as { serviceId: string }).serviceId, 200, { values: EMPTY_CONTACT, errors: [] }),
-  );
+  app.get('/listings/:serviceId', hide, async (request, reply) => {
+    const { serviceId } = request.params as { serviceId: string };
+    const held = cache.get(serviceId);
+    if (held) return html(reply, held.status, held.body);
+    return listingPage(reply, serviceId, 200, { values: EMPTY_CONTACT, errors: [] });
+  });
 
   app.post('/listings/:serviceId/contact', { ...hide, bodyLimit: CONTACT_BODY_LIMIT }, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };

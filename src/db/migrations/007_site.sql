@@ -19,8 +19,13 @@ CREATE INDEX site_newest ON listings (first_published_at DESC, id DESC)
   WHERE env = 'live' AND deleted_at IS NULL AND published_version IS NOT NULL
     AND share_with_service AND status IN ('active', 'under_offer');
 
--- A city, newest first.
-CREATE INDEX site_city ON listings (site_fold(coalesce(published_content, content) ->> 'city'), first_published_at DESC)
+-- A city and a transaction, newest first: a page reads its rows in order and stops. (A push's
+-- listings are published together, so the date alone does not order them: the id does.)
+CREATE INDEX site_city ON listings (
+  site_fold(coalesce(published_content, content) ->> 'city'),
+  (coalesce(published_content, content) ->> 'transaction'),
+  first_published_at DESC, id DESC
+)
   WHERE env = 'live' AND deleted_at IS NULL AND published_version IS NOT NULL
     AND share_with_service AND status IN ('active', 'under_offer');
 
