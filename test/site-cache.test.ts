@@ -22,6 +22,24 @@ test('the page cache keeps a page for its TTL, drops the oldest when full, and i
   assert.equal(off.get('a'), undefined);
 });
 
+test('an expired page is served while it is rendered again, once, however many ask', async () => {
+  let now = 0;
+  let renders = 0;
+  const cache = new PageCache(1_000, 10, () => now);
+  const render = async () => ({ status: 200, body: `v${++renders}`, cacheable: true });
+  assert.equal((await cache.through('k', render)).body, 'v1');
+  now = 1_500; // stale, still usable
+  const [a, b] = await Promise.all([cache.through('k', render), cache.through('k', render)]);
+  assert.deepEqual([a.body, b.body], ['v1', 'v1'], 'the stale page, at once');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(renders, 2, 'rendered again once, in the background');
+  assert.equal((await cache.through('k', render)).body, 'v2');
+  now = 100_000; // too old to serve: rendered while the visitor waits
+  assert.equal((await cache.through('k', render)).body, 'v3');
+  const cold = await Promise.all([1, 2, 3].map(() => cache.through('cold', render)));
+  assert.deepEqual(new Set(cold.map((p) => p.body)), new Set(['v4']), 'concurrent first requests share one rendering');
+});
+
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' }, env: { SITE_CACHE_MS: '60000' } });
 
 test(`[${databaseKind}] with the cache on, a listing page is served from memory until the TTL, but a visitor's form never is`, async () => {

@@ -38,7 +38,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.services;
   const siteUrl = config.siteUrl;
   const hide = { schema: { hide: true } };
-  const cache = new PageCache(config.siteCacheMs);
+  const cache = new PageCache(config.siteCacheMs, 5000, Date.now, (error) => app.log.error({ err: error }, 'page rendering failed'));
 
   await app.register(formbody, { bodyLimit: CONTACT_BODY_LIMIT });
   // Anything that goes wrong on a site route is a French page, never a JSON problem.
@@ -65,53 +65,51 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.get('/listings', hide, async (request, reply) => {
     const query = parseSearchQuery(request.query as Record<string, unknown>);
     const { filters, sort, page } = query;
-    // Searches without a refused value are kept under their canonical address.
-    const held = query.errors.length ? undefined : cache.get(searchPath(filters, sort, page));
-    if (held) return html(reply, held.status, held.body);
-    const result = await searchPublicListings(db, filters, sort, page);
-    const pages = Math.ceil(Math.min(result.total, MAX_RESULTS) / PAGE_SIZE);
-    const pastTheEnd = page > Math.max(pages, 1);
-    const status = query.errors.length ? 400 : pastTheEnd ? 404 : 200;
-    // Ranges, sorts and energy classes multiply into pages no search engine should index.
-    const narrowing = ['priceMin', 'priceMax', 'surfaceMin', 'roomsMin', 'dpeMax'].some((f) => f in filters) || sort !== 'newest';
-    const view = (
-      <SearchPage
-        filters={filters}
-        sort={sort}
-        page={page}
-        pages={pages}
-        total={result.total}
-        cards={result.cards}
-        errors={query.errors}
-        typed={query.typed}
-        canonical={siteUrl + searchPath(filters, sort, page)}
-        firstPage={searchPath(filters, sort)}
-        noindex={status !== 200 || narrowing}
-        pastTheEnd={pastTheEnd}
-      />
-    );
-    const body = renderDocument(view);
-    if (!query.errors.length) cache.set(searchPath(filters, sort, page), { status, body });
-    return html(reply, status, body);
+    const render = async () => {
+      const result = await searchPublicListings(db, filters, sort, page);
+      const pages = Math.ceil(Math.min(result.total, MAX_RESULTS) / PAGE_SIZE);
+      const pastTheEnd = page > Math.max(pages, 1);
+      const status = query.errors.length ? 400 : pastTheEnd ? 404 : 200;
+      // Ranges, sorts and energy classes multiply into pages no search engine should index.
+      const narrowing = ['priceMin', 'priceMax', 'surfaceMin', 'roomsMin', 'dpeMax'].some((f) => f in filters) || sort !== 'newest';
+      const view = (
+        <SearchPage
+          filters={filters}
+          sort={sort}
+          page={page}
+          pages={pages}
+          total={result.total}
+          cards={result.cards}
+          errors={query.errors}
+          typed={query.typed}
+          canonical={siteUrl + searchPath(filters, sort, page)}
+          firstPage={searchPath(filters, sort)}
+          noindex={status !== 200 || narrowing}
+          pastTheEnd={pastTheEnd}
+        />
+      );
+      return { status, body: renderDocument(view), cacheable: true };
+    };
+    // A search without a refused value is kept under its canonical address.
+    const shown = query.errors.length ? await render() : await cache.through(searchPath(filters, sort, page), render);
+    return html(reply, shown.status, shown.body);
   });
 
-  async function listingPage(reply: FastifyReply, serviceId: string, status: number, contact: { values: ContactValues; errors: FieldError[] }) {
-    if (!SERVICE_ID.test(serviceId)) return html(reply, 404, notFoundHtml());
+  async function renderListing(serviceId: string, status: number, contact: { values: ContactValues; errors: FieldError[] }) {
+    if (!SERVICE_ID.test(serviceId)) return { status: 404, body: notFoundHtml(), cacheable: false };
     const found = await findPublicListing(db, serviceId);
-    if (found.kind === 'gone') return html(reply, 410, goneHtml());
-    if (found.kind === 'unknown') return html(reply, 404, notFoundHtml());
+    if (found.kind === 'gone') return { status: 410, body: goneHtml(), cacheable: false };
+    if (found.kind === 'unknown') return { status: 404, body: notFoundHtml(), cacheable: false };
     const canonical = `${siteUrl}/listings/${serviceId}`;
     const body = renderDocument(<ListingPage listing={found.listing} canonical={canonical} contact={contact} />);
     // Only the page as everyone sees it is kept: never one showing a visitor's form.
-    if (status === 200) cache.set(serviceId, { status, body });
-    return html(reply, status, body, status === 200 ? PAGE_CACHE : 'no-store');
+    return { status, body, cacheable: status === 200 };
   }
 
   app.get('/listings/:serviceId', hide, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
-    const held = cache.get(serviceId);
-    if (held) return html(reply, held.status, held.body);
-    return listingPage(reply, serviceId, 200, { values: EMPTY_CONTACT, errors: [] });
+    const shown = await cache.through(serviceId, () => renderListing(serviceId, 200, { values: EMPTY_CONTACT, errors: [] }));
+    return html(reply, shown.status, shown.body);
   });
 
   app.post('/listings/:serviceId/contact', { ...hide, bodyLimit: CONTACT_BODY_LIMIT }, async (request, reply) => {
@@ -126,7 +124,10 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     const honeypot = fields.website;
     if (honeypot !== undefined && honeypot !== '') return html(reply, 200, thanksHtml(found.listing.title, serviceId), 'no-store');
     const checked = checkLeadInput(fields);
-    if (!checked.ok) return listingPage(reply, serviceId, 400, { values: checked.typed, errors: checked.errors });
+    if (!checked.ok) {
+      const shown = await renderListing(serviceId, 400, { values: checked.typed, errors: checked.errors });
+      return html(reply, shown.status, shown.body, 'no-store');
+    }
     const received = await receiveLead(db, serviceId, checked.input, { address: request.ip, now: app.services.now() });
     if (!received.ok) {
       if (received.code === 'rate_limit_exceeded') {
