@@ -31,6 +31,9 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   await t.call('GET', '/ingest/listingByExternalId?externalId=I-1', a.live);
   await t.call('DELETE', '/ingest/listingByExternalId?externalId=I-1', a.live);
   await t.call('GET', '/sandbox/v1/me', a.test);
+  const sandboxed = (await t.call('POST', '/sandbox/v1/listings', a.test, v1Body('C-S', { title: '[review] T3' }))).json();
+  await t.call('POST', `/sandbox/v1/listings/${sandboxed.serviceId}/moderation`, a.test, { decision: 'approve' });
+  await t.call('POST', `/sandbox/v1/listings/${sandboxed.serviceId}/moderation`, a.test, { decision: 'approve', version: 9 });
   await t.call('GET', '/healthz', null);
   await t.call('GET', '/readyz', null);
   const replayKey = { 'idempotency-key': 'contract-replay-1' };

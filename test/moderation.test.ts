@@ -128,6 +128,13 @@ test(`[${databaseKind}] a likely duplicate of another live listing of the agency
   assert.deepEqual(same.map((r: { moderation: { state: string } }) => r.moderation.state), ['approved', 'pending'], 'duplicates within one push');
   const other = await t.agency();
   assert.equal((await push(other.live, [ingestItem('DUP-A', { postcode: '69007' })])).results[0].moderation.state, 'approved', 'another agency’s listing is not a duplicate');
+  // The item before DUP-F looks like its duplicate but is refused, so DUP-F is compared with the stored listings after all.
+  const refusedFirst = (await push(own.live, [ingestItem('DUP-BAD', { postcode: '69007', rooms: -1 }), ingestItem('DUP-F', { postcode: '69007', price: 321000 })])).results;
+  assert.equal(refusedFirst[0].outcome, 'error');
+  assert.equal(refusedFirst[1].moderation.state, 'pending');
+  assert.ok(refusedFirst[1].moderation.reasons.some((r: Reason) => r.code === 'likely_duplicate' && r.message.includes(first.serviceId)));
+  const batch = await t.call('POST', '/v1/listings/batch', own.live, { listings: [v1Body('DUP-V', { postcode: '69007', price: 320000, surface: 68, fees: null })] });
+  assert.equal(batch.json().results[0].moderation.state, 'pending', 'the v1 batch looks duplicates up too');
 });
 
 test(`[${databaseKind}] operators see the queue oldest first, approve and reject; a decision on a changed listing is refused (409)`, async () => {

@@ -2,10 +2,10 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../http/errors.js';
 import { findAgency, insertAgency, listAgencies, markVerified, setPlan, type Agency } from '../agencies/agency-store.js';
-import { PLANS } from '../agencies/plans.js';
+import { AGENCY_NAME_MAX, PLANS } from '../agencies/plans.js';
 import { normaliseSiren } from '../agencies/siren.js';
 import { createKey, findKey, listKeys, revokeKey, type ApiKeyRecord } from '../keys/key-store.js';
-import { SCOPES, type Scope } from '../keys/key-format.js';
+import { KEY_NAME_MAX, SCOPES, type Scope } from '../keys/key-format.js';
 import { idPattern } from '../validation/storable.js';
 import { moderationAdminRoutes } from './moderation-routes.js';
 
@@ -14,8 +14,6 @@ const ScopeSchema = Type.Union(SCOPES.map((scope) => Type.Literal(scope)));
 const AgencyParams = Type.Object({ agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }) });
 const KeyParams = Type.Object({ keyId: Type.String({ pattern: idPattern('key'), maxLength: 64 }) });
 
-export const AGENCY_NAME_MAX = 200;
-export const KEY_NAME_MAX = 100;
 
 const CreateAgencyBody = Type.Object(
   {

@@ -9,3 +9,6 @@ export const PLAN_DAILY_REQUESTS: Record<Plan, number | null> = { solo: 1_000, a
 export const PLAN_BATCH_SIZES: Record<Plan, number> = { solo: 10, agence: 50, reseau: 100 };
 /** Webhook endpoints per environment. */
 export const PLAN_WEBHOOKS: Record<Plan, number> = { solo: 0, agence: 1, reseau: 3 };
+
+/** Longest agency name the service keeps (operator API, sign-up, reads). */
+export const AGENCY_NAME_MAX = 200;

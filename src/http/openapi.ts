@@ -8,7 +8,7 @@ import { UNIX_SECONDS_MAX } from '../validation/schema-types.js';
 const SUCCESS_DESCRIPTIONS: Record<string, Record<string, string>> = {
   getMe: { 200: 'The key, its agency and plan, and every quota that applies with its limit, use and reset time.' },
   upsertListing: {
-    201: 'Created: the listing is new (status pending_moderation, version 1). Location gives its URL.',
+    201: 'Created: the listing is new (version 1). status is active when automatic moderation approved it in this request, pending_moderation when it waits for an operator, rejected when refused. Location gives its URL.',
     200: 'Updated (a new version), or unchanged (the content equals what is stored; no new version): outcome says which.',
   },
   listListings: { 200: 'One page of the agency’s listings, most recently changed first, with the total and whether more pages follow.' },

@@ -1,10 +1,13 @@
 import type { Database } from '../db/database.js';
 import type { FieldError } from '../outcome.js';
-import { writeItems } from '../listings/bulk-write.js';
+import { acceptedItem, writeItems } from '../listings/bulk-write.js';
 import type { ListingScope } from '../listings/store.js';
 import type { WriteKind, WriteOptions } from '../listings/write.js';
 import { moderationSummary } from '../listings/record.js';
-import { validateIngestItem } from './validate.js';
+import { INGEST_TRANSACTIONS, INGEST_TYPES, validateIngestItem } from './validate.js';
+import { rawDuplicateProbe } from '../listings/duplicate-candidates.js';
+
+const ingestDuplicateProbe = (item: unknown) => rawDuplicateProbe(item, { transaction: 'transaction', propertyType: 'type' }, INGEST_TRANSACTIONS, INGEST_TYPES);
 
 export interface PushError {
   index: number;
@@ -53,7 +56,7 @@ export async function pushListings(
   now: Date,
   options: Pick<WriteOptions, 'onRuleError'> = {},
 ): Promise<PushResult> {
-  const itemResults = await writeItems(db, scope, items, validateIngestItem, now, options);
+  const itemResults = await writeItems(db, scope, items, validateIngestItem, now, { ...options, duplicateProbe: ingestDuplicateProbe });
   const counts = { created: 0, updated: 0, unchanged: 0 };
   const errors: PushError[] = [];
   const warnings: PushWarning[] = [];
@@ -67,14 +70,7 @@ export async function pushListings(
     const { listing } = result;
     counts[listing.outcome] += 1;
     for (const warning of listing.warnings) warnings.push({ index, externalId: listing.externalId, ...warning });
-    return {
-      index,
-      externalId: listing.externalId,
-      outcome: listing.outcome,
-      serviceId: listing.serviceId,
-      version: listing.version,
-      moderation: moderationSummary(listing),
-    };
+    return acceptedItem(index, listing);
   });
   return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings, results };
 }

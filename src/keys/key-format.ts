@@ -48,3 +48,6 @@ export function displayForm(key: string): string {
   if (!env) throw new Error('not an API key');
   return key.slice(0, PREFIX[env].length + 4) + '…';
 }
+
+/** Longest key name (label) the service keeps. */
+export const KEY_NAME_MAX = 100;

@@ -4,6 +4,9 @@ import { keepLastOccurrence } from './last-occurrence-wins.js';
 import type { ListingDraft } from '../listing-model/model.js';
 import type { ListingScope } from './store.js';
 import { writeListings, type WriteOptions, type WrittenListing } from './write.js';
+import { findLikelyDuplicate, type DuplicateCandidate } from '../moderation/index.js';
+import type { DuplicateProbe } from './duplicate-candidates.js';
+import { moderationSummary } from './record.js';
 import { isStorableText } from '../validation/storable.js';
 
 /** An item an interface could not turn into a draft, with the id it carried (for the client). */
@@ -38,7 +41,10 @@ export async function writeItems(
   items: readonly unknown[],
   check: (item: unknown) => ItemCheck,
   now: Date,
-  options: Pick<WriteOptions, 'onRuleError'> = {},
+  options: Pick<WriteOptions, 'onRuleError'> & {
+    /** What an item would be compared on for likely duplicates, read loosely before it is checked; null if unreadable. */
+    duplicateProbe?: (item: unknown) => DuplicateProbe | null;
+  } = {},
 ): Promise<ItemResult[]> {
   const results = new Array<ItemResult>(items.length);
   const attempt = (index: number): ListingDraft | null => {
@@ -87,7 +93,8 @@ export async function writeItems(
     }
   }
 
-  const outcomes = await writeListings(db, scope, { externalIds: [...occurrences.keys()], drafts }, now, options);
+  const duplicateProbes = options.duplicateProbe ? probesToLookUp(items, options.duplicateProbe) : undefined;
+  const outcomes = await writeListings(db, scope, { externalIds: [...occurrences.keys()], drafts, duplicateProbes }, now, options);
   outcomes.forEach((outcome, i) => {
     const index = written[i]!;
     results[index] = outcome.ok
@@ -96,3 +103,33 @@ export async function writeItems(
   });
   return results;
 }
+
+/**
+ * The items to look up for likely duplicates among stored listings: those with no likely
+ * duplicate earlier in the same request (that one is found as the request is written), so a
+ * push of many similar listings asks the database about a few of them only.
+ */
+function probesToLookUp(items: readonly unknown[], probeOf: (item: unknown) => DuplicateProbe | null): DuplicateProbe[] {
+  const probes: DuplicateProbe[] = [];
+  const groups = new Map<string, DuplicateCandidate[]>();
+  for (const item of items) {
+    const probe = probeOf(item);
+    if (!probe) continue;
+    const key = `${probe.content.postcode}\u0000${probe.content.transaction}\u0000${probe.content.propertyType}`;
+    const earlier = groups.get(key) ?? [];
+    if (!findLikelyDuplicate(probe.content, earlier)) probes.push(probe);
+    earlier.push({ serviceId: probe.externalId, content: probe.content });
+    groups.set(key, earlier);
+  }
+  return probes;
+}
+
+/** What both interfaces report of an item a bulk write accepted. */
+export const acceptedItem = (index: number, listing: WrittenListing) => ({
+  index,
+  externalId: listing.externalId,
+  outcome: listing.outcome,
+  serviceId: listing.serviceId,
+  version: listing.version,
+  moderation: moderationSummary(listing),
+});

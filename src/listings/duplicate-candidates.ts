@@ -11,10 +11,11 @@ export interface DuplicateProbe {
 }
 
 // One LATERAL probe per listing, all in one statement: the index on (agency, env, postcode,
-// transaction, category, price) finds the rows in the price window, the surface is checked
-// on those, and the first match is enough. The exact tolerances are applied again by the
-// rule itself; the window here is only a little wider so no match is lost to rounding.
-const FIND_DUPLICATES = `SELECT p.external_id AS probe, d.id, d.postcode, d.transaction, d.property_type, d.price, d.surface
+// transaction, category, price, surface) finds the entries in both windows without reading
+// any row, and the first match is enough. The windows are those of the rule (a value within
+// t of the larger one lies in [v × (1 − t), v / (1 − t)]), a hair wider so no match is lost
+// to rounding; the rule applies the exact tolerances again to what is found.
+export const FIND_DUPLICATES_SQL = `SELECT p.external_id AS probe, d.id, d.postcode, d.transaction, d.property_type, d.price, d.surface
  FROM jsonb_to_recordset($3::jsonb) AS p(external_id text, postcode text, transaction text, property_type text, price float8, surface float8)
  CROSS JOIN LATERAL (
    SELECT l.id, l.content ->> 'postcode' AS postcode, l.content ->> 'transaction' AS transaction, l.content ->> 'propertyType' AS property_type,
@@ -24,7 +25,7 @@ const FIND_DUPLICATES = `SELECT p.external_id AS probe, d.id, d.postcode, d.tran
      AND (l.content ->> 'postcode') = p.postcode AND (l.content ->> 'transaction') = p.transaction
      AND (l.content ->> 'propertyType') = p.property_type
      AND ((l.content ->> 'price')::float8) BETWEEN p.price * $4 AND p.price / $5
-     AND abs((l.content ->> 'surface')::float8 - p.surface) <= $6 * greatest(abs((l.content ->> 'surface')::float8), abs(p.surface))
+     AND ((l.content ->> 'surface')::float8) BETWEEN p.surface * $6 AND p.surface / $7
      AND l.external_id <> p.external_id AND l.moderation_state <> 'rejected' AND l.status IN ('active', 'under_offer')
    LIMIT 1) d`;
 
@@ -47,8 +48,16 @@ export async function findDuplicateCandidates(tx: Queryable, scope: ListingScope
   );
   const slack = 1e-9;
   const { rows } = await tx.query<{ probe: string; id: string; postcode: string; transaction: string; property_type: string; price: number; surface: number }>(
-    FIND_DUPLICATES,
-    [scope.agencyId, scope.env, tx.jsonArray(records), 1 - DUPLICATE_PRICE_TOLERANCE - slack, 1 - DUPLICATE_PRICE_TOLERANCE + slack, DUPLICATE_SURFACE_TOLERANCE + slack],
+    FIND_DUPLICATES_SQL,
+    [
+      scope.agencyId,
+      scope.env,
+      tx.jsonArray(records),
+      1 - DUPLICATE_PRICE_TOLERANCE - slack,
+      1 - DUPLICATE_PRICE_TOLERANCE + slack,
+      1 - DUPLICATE_SURFACE_TOLERANCE - slack,
+      1 - DUPLICATE_SURFACE_TOLERANCE + slack,
+    ],
   );
   for (const row of rows) {
     found.set(row.probe, {
@@ -63,4 +72,28 @@ export async function findDuplicateCandidates(tx: Queryable, scope: ListingScope
     });
   }
   return found;
+}
+
+/**
+ * A probe read loosely from a raw item, before it is checked: only when every compared field
+ * already has a valid shape (the check would keep these values as they are).
+ */
+export function rawDuplicateProbe(
+  item: unknown,
+  names: { transaction: string; propertyType: string },
+  transactions: Readonly<Record<string, string>>,
+  propertyTypes: Readonly<Record<string, string>>,
+): DuplicateProbe | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const raw = item as Record<string, unknown>;
+  const { externalId, postcode, price, surface } = raw;
+  const known = (map: Readonly<Record<string, string>>, key: unknown) => (typeof key === 'string' && Object.hasOwn(map, key) ? map[key] : undefined);
+  const transaction = known(transactions, raw[names.transaction]);
+  const propertyType = known(propertyTypes, raw[names.propertyType]);
+  if (typeof externalId !== 'string' || typeof postcode !== 'string' || !transaction || !propertyType) return null;
+  if (typeof price !== 'number' || typeof surface !== 'number' || !Number.isFinite(price) || !Number.isFinite(surface)) return null;
+  return {
+    externalId,
+    content: { postcode, price, surface, transaction: transaction as ListingContent['transaction'], propertyType: propertyType as ListingContent['propertyType'] },
+  };
 }

@@ -3,7 +3,7 @@ import { newId } from '../db/ids.js';
 import { eventRecord } from '../events/outbox.js';
 import { contentHash } from '../listing-model/content-hash.js';
 import type { ListingDraft } from '../listing-model/model.js';
-import { reviewHash, reviewVersion, type DuplicateCandidate, type Review } from '../moderation/index.js';
+import { findLikelyDuplicate, reviewHash, reviewVersion, type DuplicateCandidate, type Review } from '../moderation/index.js';
 import { refuse, type Outcome } from '../outcome.js';
 import { changeEvents, type ListingChange } from './change-events.js';
 import { findDuplicateCandidates, type DuplicateProbe } from './duplicate-candidates.js';
@@ -21,6 +21,13 @@ export { FIND_EXISTING, type WriteKind, type WrittenListing } from './write-step
 export interface DraftsToCheck {
   externalIds: readonly string[];
   drafts(): Iterable<ListingDraft>;
+  /**
+   * Listings to look up for likely duplicates among the agency's stored listings, in the same
+   * round trip as the externalIds, read from the raw items before they are checked. A draft
+   * left out is one whose likely duplicate is expected earlier in this write; if that one turns
+   * out not to be written, the draft is looked up on its own.
+   */
+  duplicateProbes?: readonly DuplicateProbe[];
 }
 
 export interface WriteOptions {
@@ -37,8 +44,8 @@ const CHECK_SLICE = 25;
  * Reads drafts (checking them) while the database answers `lookup`, looking for its answer
  * between slices, so neither waits for the other. Returns the rows and every draft, in order.
  */
-async function checkWhileLookingUp<Row>(lookup: Promise<{ rows: Row[] }>, drafts: Iterable<ListingDraft>) {
-  let answer: { rows: Row[] } | null = null;
+async function checkWhileLookingUp<Found>(lookup: Promise<Found>, drafts: Iterable<ListingDraft>) {
+  let answer: Found | null = null;
   const answered = lookup.then((result) => (answer = result));
   answered.catch(() => {}); // awaited below
   const iterator = drafts[Symbol.iterator]();
@@ -53,10 +60,12 @@ async function checkWhileLookingUp<Row>(lookup: Promise<{ rows: Row[] }>, drafts
     // A macrotask turn lets the database's answer in.
     if (!exhausted) await new Promise((resolve) => setImmediate(resolve));
   }
-  const { rows } = await answered;
-  // The duplicate lookup needs every draft that will be moderated: the rest are checked now.
-  for (let next = iterator.next(); !next.done; next = iterator.next()) checked.push(next.value);
-  return { rows, drafts: checked };
+  const found = await answered;
+  function* pending(): Generator<ListingDraft> {
+    yield* checked;
+    for (let next = iterator.next(); !next.done; next = iterator.next()) yield next.value;
+  }
+  return { found, pending: pending() };
 }
 
 const inUse = (externalId: string) => refuse('conflict', `externalId ${externalId} is already used by a listing of this agency`);
@@ -74,107 +83,108 @@ export async function writeListings(
   now: Date,
   options: WriteOptions = {},
 ): Promise<Array<Outcome<WrittenListing>>> {
-  const { externalIds: ids, drafts } = 'drafts' in input ? input : { externalIds: input.map((d) => d.externalId), drafts: () => input };
+  const { externalIds: ids, drafts, duplicateProbes } = 'drafts' in input ? input : { externalIds: input.map((d) => d.externalId), drafts: () => input, duplicateProbes: undefined };
   if (ids.length === 0) {
     for (const draft of drafts()) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
     return []; // nothing has an externalId to write under; reading the drafts still reports why
   }
   const { outcomes, changed } = await db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope, ids.length);
-    const found = await checkWhileLookingUp(tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]), drafts());
-    const existing = new Map(found.rows.map((row) => [row.external_id, row]));
+    const probes = scope.env === 'live' ? (duplicateProbes ?? []) : [];
+    const lookup = Promise.all([tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]), findDuplicateCandidates(tx, scope, probes)]);
+    const { found, pending } = await checkWhileLookingUp(lookup, drafts());
+    const [existing, stored] = found;
     // The reservation and the lookup cover only the announced ids: a draft outside them is a bug.
     const announced = new Set(ids);
-    for (const draft of found.drafts) if (!announced.has(draft.externalId)) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
-    return applyDrafts(tx, scope, locked, existing, found.drafts, now, options);
+    function* checkedDrafts() {
+      for (const draft of pending) {
+        if (!announced.has(draft.externalId)) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
+        yield draft;
+      }
+    }
+    const duplicates: StoredDuplicates = { found: stored, lookedUp: new Set(probes.map((probe) => probe.externalId)) };
+    return applyDrafts(tx, scope, locked, new Map(existing.rows.map((row) => [row.external_id, row])), checkedDrafts(), ids.length, now, options, duplicates);
   });
   recordWrites(db, changed);
   return outcomes;
 }
 
-/** A draft that changes its listing, between deciding and writing. */
-interface Change {
-  index: number;
-  draft: ListingDraft;
-  before: Existing | undefined;
-  decision: Extract<ReturnType<typeof decide>, { change: true }>;
-  /** Only the commercial status changed: nothing to moderate. */
-  statusOnly: boolean;
-  reviewHash: string | null;
+/** What a write knows of likely duplicates among stored listings: those found, and which drafts were looked up. */
+export interface StoredDuplicates {
+  found: ReadonlyMap<string, DuplicateCandidate>;
+  lookedUp: ReadonlySet<string>;
 }
 
 const ON_SALE = new Set(['active', 'under_offer']);
 const duplicateKey = (draft: ListingDraft) => `${draft.content.postcode}\u0000${draft.content.transaction}\u0000${draft.content.propertyType}`;
 
 /**
- * Decides, moderates and writes drafts against the stored rows `existing` (found under the
- * agency lock `locked`). Exported for single-listing writes that find their row another way.
+ * Decides, moderates and writes drafts, as they come, against the stored rows `existing`
+ * (found under the agency lock `locked`): rows are sent in chunks while later drafts are
+ * still being checked. Exported for single-listing writes that find their row another way.
  */
 export async function applyDrafts(
   tx: Queryable,
   scope: ListingScope,
   locked: LockedScope,
   existing: ReadonlyMap<string, Existing>,
-  drafts: readonly ListingDraft[],
+  drafts: Iterable<ListingDraft>,
+  /** How many drafts may come, to size the last chunks of rows small. */
+  expected: number,
   now: Date,
   options: WriteOptions,
+  stored: StoredDuplicates = { found: new Map(), lookedUp: new Set() },
 ): Promise<{ outcomes: Array<Outcome<WrittenListing>>; changed: number }> {
-  const outcomes: Array<Outcome<WrittenListing>> = new Array(drafts.length);
-  const changes: Change[] = [];
-  const probes: DuplicateProbe[] = [];
-  drafts.forEach((draft, index) => {
+  const outcomes: Array<Outcome<WrittenListing>> = [];
+  // Listings of this write are duplicate candidates for the ones after them.
+  const written = new Map<string, DuplicateCandidate[]>();
+  const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()], expected);
+  let seq = locked.lastSeq;
+  for (const draft of drafts) {
     const before = existing.get(draft.externalId);
     const live = before && !before.deleted ? before : undefined;
     if (options.createOnly && live) {
-      outcomes[index] = inUse(draft.externalId);
-      return;
+      outcomes.push(inUse(draft.externalId));
+      continue;
     }
     const decision = decide(draft, before && { contentHash: before.content_hash, status: before.status, version: before.version, deleted: before.deleted });
     if (!decision.change) {
-      outcomes[index] = { ok: true, value: unchangedListing(draft.externalId, live!, decision.warnings) };
-      return;
+      outcomes.push({ ok: true, value: unchangedListing(draft.externalId, live!, decision.warnings) });
+      continue;
     }
+    // A new status alone: content as stored, nothing to moderate.
     const statusOnly = live !== undefined && decision.status !== live.status && contentHash(draft.content, live.status, decision.json) === live.content_hash;
-    const hash = statusOnly ? null : reviewHash(draft.content);
-    changes.push({ index, draft, before, decision, statusOnly, reviewHash: hash });
-    const priceChangeOnly = live?.moderation_state === 'approved' && live.review_hash === hash;
-    if (scope.env === 'live' && !statusOnly && !priceChangeOnly) probes.push({ externalId: draft.externalId, content: draft.content });
-  });
-
-  // One duplicate lookup for the whole push, answered while the first rows are masked.
-  const lookup = findDuplicateCandidates(tx, scope, probes);
-  lookup.catch(() => {}); // awaited below
-  let candidates: Map<string, DuplicateCandidate> | null = null;
-  // Listings of this push are candidates for the ones after them.
-  const pushed = new Map<string, DuplicateCandidate[]>();
-
-  const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()], changes.length);
-  let seq = locked.lastSeq;
-  for (const change of changes) {
-    const { draft, before, decision } = change;
-    const live = before && !before.deleted ? before : undefined;
     const masked = publicText(draft.content);
     const serviceId = before?.id ?? newId('lst');
     seq += 1;
     let review: Review | null = null;
-    if (!change.statusOnly) {
-      candidates ??= await lookup;
+    if (!statusOnly) {
+      const hash = reviewHash(draft.content, decision.json);
       const key = duplicateKey(draft);
-      const earlier = pushed.get(key) ?? [];
-      const stored = candidates.get(draft.externalId);
+      const earlier = written.get(key) ?? [];
+      const priceChangeOnly = live?.moderation_state === 'approved' && live.review_hash === hash;
+      let duplicate: DuplicateCandidate | null = null;
+      if (scope.env === 'live' && !priceChangeOnly) {
+        duplicate = findLikelyDuplicate(draft.content, earlier) ?? stored.found.get(draft.externalId) ?? null;
+        if (!duplicate && !stored.lookedUp.has(draft.externalId)) {
+          // Not looked up with the others (a single write, or the listing it was expected to
+          // duplicate in this write was not written): looked up on its own.
+          duplicate = (await findDuplicateCandidates(tx, scope, [draft])).get(draft.externalId) ?? null;
+        }
+      }
       review = reviewVersion({
         content: draft.content,
         env: scope.env,
-        reviewHash: change.reviewHash!,
+        reviewHash: hash,
         previous: live && { state: live.moderation_state, reviewHash: live.review_hash },
         maskedContactDetails: masked.contactDetails,
-        duplicateCandidates: stored ? [stored, ...earlier] : earlier,
+        duplicateCandidates: duplicate ? [duplicate] : [],
         decidedAt: now,
         onRuleError: options.onRuleError,
       });
-      if (ON_SALE.has(decision.status) && review.state !== 'rejected') {
+      if (ON_SALE.has(decision.status)) {
         earlier.push({ serviceId, content: draft.content });
-        pushed.set(key, earlier);
+        written.set(key, earlier);
       }
     }
     const moderationState = review?.state ?? live!.moderation_state;
@@ -194,7 +204,7 @@ export async function applyDrafts(
       `"moderation_reasons":${review ? JSON.stringify(review.reasons) : '[]'},"decided":${moderationState !== 'pending'},` +
       `"review_hash":${review ? `"${review.reviewHash}"` : 'null'},"publish":${publish},"content":${decision.json}}`;
     const listingChange: ListingChange = {
-      kind: decision.created ? 'created' : change.statusOnly ? 'status_changed' : 'updated',
+      kind: decision.created ? 'created' : statusOnly ? 'status_changed' : 'updated',
       agencyId: scope.agencyId,
       env: scope.env,
       serviceId,
@@ -207,7 +217,7 @@ export async function applyDrafts(
       decision: review && review.state !== 'pending' ? { by: review.decidedBy, waitedMs: 0 } : undefined,
     };
     await sender.add(before ? 'existing' : 'new', row, changeEvents(listingChange, seq).map(eventRecord));
-    outcomes[change.index] = {
+    outcomes.push({
       ok: true,
       value: {
         externalId: draft.externalId,
@@ -222,11 +232,12 @@ export async function applyDrafts(
         updatedAt: now,
         warnings: masked.warnings.length > 0 ? [...decision.warnings, ...masked.warnings] : decision.warnings,
       },
-    };
+    });
   }
   await sender.finish();
-  return { outcomes, changed: changes.length };
+  return { outcomes, changed: seq - locked.lastSeq };
 }
+
 
 function unchangedListing(externalId: string, stored: Existing, warnings: WrittenListing['warnings']): WrittenListing {
   return {

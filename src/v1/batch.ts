@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { echoableId } from '../validation/storable.js';
 import { LIMITS } from '../listings/limits.js';
 import type { Database } from '../db/database.js';
-import { writeItems, type ItemCheck } from '../listings/bulk-write.js';
+import { acceptedItem, writeItems, type ItemCheck } from '../listings/bulk-write.js';
 import type { ListingScope } from '../listings/store.js';
 import type { WriteKind, WriteOptions } from '../listings/write.js';
 import { moderationSummary } from '../listings/record.js';
@@ -10,6 +10,12 @@ import { refuse, refuseFields, type FieldError, type Outcome } from '../outcome.
 import { compileBodyValidator, fieldErrorsFromAjv } from '../validation/schema-validator.js';
 import { v1Draft, type V1Body } from './mapping.js';
 import { ListingCreate } from './schemas.js';
+import { rawDuplicateProbe } from '../listings/duplicate-candidates.js';
+import { PROPERTY_TYPES, TRANSACTIONS } from '../listing-model/model.js';
+
+const identity = (values: readonly string[]) => Object.fromEntries(values.map((value) => [value, value]));
+const v1DuplicateProbe = (item: unknown) =>
+  rawDuplicateProbe(item, { transaction: 'type', propertyType: 'category' }, identity(TRANSACTIONS), identity(PROPERTY_TYPES));
 
 /** Batch items are checked one by one, so one bad item never stops the others. */
 const validateItem = compileBodyValidator(ListingCreate);
@@ -62,7 +68,7 @@ export async function batchUpsert(
     return refuse('validation_error', message, [{ field: 'listings', message }]);
   }
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-  const results = (await writeItems(db, scope, items, checkItem, now, options)).map((result): BatchItemResult => {
+  const results = (await writeItems(db, scope, items, checkItem, now, { ...options, duplicateProbe: v1DuplicateProbe })).map((result): BatchItemResult => {
     const { index } = result;
     if (!result.ok) {
       counts.failed += 1;
@@ -72,16 +78,7 @@ export async function batchUpsert(
     }
     const { listing } = result;
     counts[listing.outcome] += 1;
-    return {
-      index,
-      externalId: listing.externalId,
-      outcome: listing.outcome,
-      serviceId: listing.serviceId,
-      version: listing.version,
-      error: null,
-      warnings: listing.warnings,
-      moderation: moderationSummary(listing),
-    };
+    return { ...acceptedItem(index, listing), error: null, warnings: listing.warnings };
   });
   return { ok: true, value: { processed: items.length, ...counts, results } };
 }

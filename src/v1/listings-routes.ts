@@ -76,7 +76,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'upsertListing',
         summary: 'Create or update a listing by externalId (upsert)',
         description:
-          '201 with the creation result when the listing is created (status pending_moderation, version 1); 200 with the same shape when it is ' +
+          '201 with the creation result when the listing is created (version 1; status active when the automatic check approved it in this request, pending_moderation when it waits for an operator); 200 with the same shape when it is ' +
           'updated, or when the content equals what is stored (outcome unchanged, no new version). With If-None-Match: * the call only ' +
           'creates: an externalId already used is 409. warnings[] gives the remarks a push of the same listing would: a long title, ' +
           'contact details masked (naming the field they were in).',

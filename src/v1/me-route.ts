@@ -1,7 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Count, DateTime, Int, Text, UNIX_SECONDS_MAX } from '../validation/schema-types.js';
 import { SCOPES } from '../keys/key-format.js';
-import { AGENCY_NAME_MAX, KEY_NAME_MAX } from '../admin/routes.js';
+import { AGENCY_NAME_MAX } from '../agencies/plans.js';
+import { KEY_NAME_MAX } from '../keys/key-format.js';
 import { idPattern } from '../validation/storable.js';
 import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS } from '../agencies/plans.js';
 

@@ -37,6 +37,10 @@ export const sandboxModerationRoute: FastifyPluginAsyncTypebox = async (app) => 
       schema: {
         tags: ['v1'],
         operationId: 'sandboxDecideModeration',
+        servers: [
+          { url: '/sandbox', description: 'This server, sandbox (TEST keys): the only place this operation exists' },
+          { url: `${app.services.config.baseUrl}/sandbox`, description: 'Sandbox (TEST keys), at BASE_URL' },
+        ],
         summary: 'Sandbox: approve or reject a listing as an operator would',
         description:
           'Only under /sandbox/v1 with a TEST key. Sandbox listings are decided at once: approved, unless the title contains [reject] (rejected) or ' +

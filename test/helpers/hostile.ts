@@ -26,7 +26,7 @@ export interface Operation {
 }
 
 export interface Description {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, unknown> }>>;
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, unknown>; servers?: Array<{ url: string }> }>>;
   components?: { schemas?: Record<string, Schema> };
 }
 
@@ -44,7 +44,10 @@ export function describedOperations(doc: Description): Operation[] {
     for (const [method, op] of Object.entries(methods)) {
       const statuses = new Set(Object.keys(op.responses).map(Number));
       const base = { method: method.toUpperCase(), parameters: op.parameters ?? [], body: op.requestBody?.content['application/json']?.schema ?? null, statuses };
-      if (/^\/(v1|ingest)\//.test(template)) {
+      const sandboxOnly = op.servers?.every((server) => server.url.endsWith('/sandbox')) ?? false;
+      if (sandboxOnly) {
+        out.push({ ...base, template: `/sandbox${template}`, auth: 'test' });
+      } else if (/^\/(v1|ingest)\//.test(template)) {
         out.push({ ...base, template, auth: 'live' }, { ...base, template: `/sandbox${template}`, auth: 'test' });
       } else {
         out.push({ ...base, template, auth: 'live' });

@@ -26,9 +26,12 @@ CREATE INDEX listings_moderation_queue ON listings (updated_at, id)
   WHERE moderation_state = 'pending' AND env = 'live' AND deleted_at IS NULL;
 
 -- The duplicate rule's one lookup per push: the agency's listings of a postcode, transaction
--- and category, by price (the surface is checked on the few rows in the price range).
+-- and category, in a price window, whose surface (also in the index) is in the surface
+-- window. Both windows are checked on index entries, so only a likely match's row (and its
+-- large content) is read.
 CREATE INDEX listings_duplicates ON listings (
-  agency_id, env, (content ->> 'postcode'), (content ->> 'transaction'), (content ->> 'propertyType'), ((content ->> 'price')::float8)
+  agency_id, env, (content ->> 'postcode'), (content ->> 'transaction'), (content ->> 'propertyType'),
+  ((content ->> 'price')::float8), ((content ->> 'surface')::float8)
 ) WHERE deleted_at IS NULL;
 
 -- What the public site and the relay may show: the last approved version of live listings
@@ -66,7 +69,9 @@ CREATE TABLE events (
   agency_id text NOT NULL,
   env text NOT NULL CHECK (env IN ('live', 'test')),
   position bigint NOT NULL,
-  id text NOT NULL UNIQUE,
+  -- evt_…: the webhook-id receivers deduplicate on; unique by construction (time and 72 random
+  -- bits), so no index has to be kept for it on every write.
+  id text NOT NULL,
   type text NOT NULL,
   listing_id text,
   data jsonb NOT NULL,
