@@ -1,3 +1,4 @@
+import type { Children } from '@kitajs/html';
 import { ENERGY_CLASSES, PROPERTY_TYPES, TRANSACTIONS, type EnergyClass } from '../../listing-model/model.js';
 import type { FieldError } from '../../outcome.js';
 import { squareMetres, plural } from '../../html/format.js';
@@ -46,13 +47,23 @@ export function FieldMessage({ field, error }: { field: string; error: string | 
 
 type Typed = Partial<Record<SearchField, string>>;
 
-function Choice({ field, label, typed, errors, options, any }: { field: SearchField; label: string; typed: Typed; errors: FieldError[]; options: Array<[string, string]>; any?: string }): JSX.Element {
-  const { error, attributes } = fieldState(errors, field);
+/** A labelled field of the search form, with its message when the value was refused. */
+function Field({ field, label, error, children }: { field: SearchField; label: string; error: string | undefined; children: Children }): JSX.Element {
   return (
     <div>
       <label for={`f-${field}`} safe>
         {label}
       </label>
+      {children}
+      <FieldMessage field={field} error={error} />
+    </div>
+  );
+}
+
+function Choice({ field, label, typed, errors, options, any }: { field: SearchField; label: string; typed: Typed; errors: FieldError[]; options: Array<[string, string]>; any?: string }): JSX.Element {
+  const { error, attributes } = fieldState(errors, field);
+  return (
+    <Field field={field} label={label} error={error}>
       <select id={`f-${field}`} name={field} {...attributes}>
         {any === undefined ? (
           ''
@@ -67,18 +78,14 @@ function Choice({ field, label, typed, errors, options, any }: { field: SearchFi
           </option>
         ))}
       </select>
-      <FieldMessage field={field} error={error} />
-    </div>
+    </Field>
   );
 }
 
 function TextField({ field, label, typed, errors, numeric, hint }: { field: SearchField; label: string; typed: Typed; errors: FieldError[]; numeric?: boolean; hint?: string }): JSX.Element {
   const { error, attributes } = fieldState(errors, field);
   return (
-    <div>
-      <label for={`f-${field}`} safe>
-        {label}
-      </label>
+    <Field field={field} label={label} error={error}>
       <input
         id={`f-${field}`}
         name={field}
@@ -89,8 +96,7 @@ function TextField({ field, label, typed, errors, numeric, hint }: { field: Sear
         maxlength="100"
         {...attributes}
       />
-      <FieldMessage field={field} error={error} />
-    </div>
+    </Field>
   );
 }
 
