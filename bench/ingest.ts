@@ -42,9 +42,9 @@ export function benchItem(i: number, prefix: string, variant = 0) {
   };
 }
 
-const batch = (prefix: string, variant: number, offset = 0) => Array.from({ length: 500 }, (_, i) => benchItem(offset + i, prefix, variant));
+export const batch = (prefix: string, variant: number, offset = 0) => Array.from({ length: 500 }, (_, i) => benchItem(offset + i, prefix, variant));
 
-async function pushOnce(server: BenchServer, listings: unknown[]) {
+export async function pushOnce(server: BenchServer, listings: unknown[]) {
   // The client's own serialisation (to JSON, then to UTF-8 bytes) is not the service's time:
   // it happens before the clock starts, as building the bare SQL's parameter does below.
   const payload = Buffer.from(JSON.stringify({ listings }));

@@ -26,7 +26,7 @@ export interface BenchServer {
 
 /** Starts the built server as a separate process on a fresh database, the way `npm start` does. */
 /** The Node flags `npm start` gives the server (package.json), so the benchmarks measure what runs. */
-function startFlags(root: string): string[] {
+export function startFlags(root: string): string[] {
   const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
   return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }

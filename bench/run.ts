@@ -1,5 +1,6 @@
 import { fmt, machine } from './lib.js';
 import { benchAuth } from './auth.js';
+import { benchClient } from './client.js';
 import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
 import { benchMasking } from './masking.js';
@@ -11,6 +12,7 @@ import { benchV1 } from './v1.js';
 /** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
 const BENCHES: Record<string, () => Promise<unknown>> = {
   auth: benchAuth,
+  client: benchClient,
   ingest: () => benchIngest(),
   jobs: benchJobs,
   masking: async () => {

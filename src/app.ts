@@ -12,6 +12,7 @@ import { RequestLogWriter } from './request-log/request-log.js';
 import { QuotaGate } from './quotas/quota-gate.js';
 import { purgeIdempotencyKeys } from './idempotency/store.js';
 import { JobQueue, purgeFailedJobs } from './jobs/queue.js';
+import { purgeSyncSessions } from './sync/sessions.js';
 import { purgeOldEvents } from './events/outbox.js';
 import { JobRunner } from './jobs/runner.js';
 import { ApiError, registerErrorHandling, sendProblem, wantsPage } from './http/errors.js';
@@ -67,6 +68,8 @@ export async function createServices(config: Config, db: Database, options: { no
       jobRunner.register('quotas.purge', () => quotas.purge());
       jobRunner.schedule('quotas.purge', 10 * 60_000);
     }
+    jobRunner.register('sync.purge', () => purgeSyncSessions(db, now()));
+    jobRunner.schedule('sync.purge', HOUR);
     jobRunner.register('events.purge', () => purgeOldEvents(db, now()));
     jobRunner.schedule('events.purge', HOUR);
     jobRunner.register('client-limits.purge', () => purgeClientLimits(db, now()));

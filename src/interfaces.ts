@@ -14,7 +14,7 @@ interface InterfaceMount {
   prefix: string;
   routes: FastifyPluginAsync;
   keys: KeyEnvironment;
-  /** v1 calls count against the agency's plan quota too, and take Idempotency-Key. */
+  /** v1 calls count against the agency's plan quota too. */
   isV1: boolean;
 }
 
@@ -33,7 +33,7 @@ export function addSharedSchemas(app: FastifyInstance) {
 /**
  * Both interfaces are mounted twice: on their live paths for LIVE keys and under
  * /sandbox for TEST keys. Each mount stacks the same concerns, in this order, over
- * every route it holds: key authentication, quota, scope, request log (and idempotency on v1).
+ * every route it holds: key authentication, quota, scope, request log, idempotency.
  */
 export async function registerInterfaces(app: FastifyInstance) {
   const { config } = app.services;
@@ -55,7 +55,7 @@ export async function registerInterfaces(app: FastifyInstance) {
         await scope.register(quota, { countsAgainstPlan: mount.isV1 });
         await scope.register(scopeCheck);
         await scope.register(requestLog);
-        if (mount.isV1) await scope.register(idempotency);
+        await scope.register(idempotency);
         await scope.register(mount.routes);
       },
       { prefix: mount.prefix },

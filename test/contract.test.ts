@@ -30,6 +30,17 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   await t.call('GET', '/ingest/agencyListings?limit=1', a.live);
   await t.call('GET', '/ingest/listingByExternalId?externalId=I-1', a.live);
   await t.call('DELETE', '/ingest/listingByExternalId?externalId=I-1', a.live);
+  const session = (await t.call('POST', '/ingest/syncSessions', a.live)).json();
+  await t.call('POST', '/ingest/syncSessions', a.live);
+  await t.call('POST', '/ingest/ingestListings', a.live, { listings: [ingestItem('I-2')], syncId: session.syncId });
+  await t.call('GET', `/ingest/syncSessions/${session.syncId}`, a.live);
+  await t.call('POST', `/ingest/syncSessions/${session.syncId}/complete`, a.live, {});
+  await t.call('POST', `/ingest/syncSessions/${session.syncId}/complete`, a.live, {});
+  await t.call('GET', '/ingest/syncSessions/syn_0000000missing', a.live);
+  const abandoned = (await t.call('POST', '/ingest/syncSessions', a.live)).json();
+  await t.call('DELETE', `/ingest/syncSessions/${abandoned.syncId}`, a.live);
+  await t.call('DELETE', `/ingest/syncSessions/${abandoned.syncId}`, a.live);
+  await t.call('POST', '/ingest/contentHashes', a.live, { listings: [ingestItem('I-1'), ingestItem('I-3', { price: 0 }), 7] });
   await t.call('GET', '/sandbox/v1/me', a.test);
   const sandboxed = (await t.call('POST', '/sandbox/v1/listings', a.test, v1Body('C-S', { title: '[review] T3' }))).json();
   await t.call('POST', `/sandbox/v1/listings/${sandboxed.serviceId}/moderation`, a.test, { decision: 'approve' });

@@ -342,6 +342,7 @@ test(`[${databaseKind}] a rule that throws does not fail the push: the listing w
     check() {
       throw new Error('boom');
     },
+    describe: () => ({ fr: 'jamais', en: 'never' }),
   };
   rules.push(broken);
   try {

@@ -50,8 +50,10 @@ test('a change’s events: what happened, its status move, then the decision, ra
   assert.deepEqual(events.map((e) => [e.type, e.position]), [['listing.updated', 80], ['listing.status_changed', 81], ['listing.published', 82]]);
   assert.equal(events[1]!.data.previousStatus, 'active');
   assert.deepEqual(changeEvents({ ...base, kind: 'updated', previousStatus: 'sold' }, 11).map((e) => e.type), ['listing.updated'], 'no decision, same status');
-  const rejected = changeEvents({ ...base, moderationState: 'rejected', kind: 'created', reasons: [{ code: 'x', severity: 'reject', message: { fr: 'f', en: 'e' } }], decision: { by: 'rules', waitedMs: 0 } }, 12);
+  const rejected = changeEvents({ ...base, moderationState: 'rejected', kind: 'created', reasons: [{ code: 'sandbox_reject', severity: 'reject' }], decision: { by: 'rules', waitedMs: 0 } }, 12);
   assert.deepEqual(rejected.map((e) => e.type), ['listing.created', 'listing.rejected']);
-  assert.deepEqual(rejected[1]!.data.reasons, [{ code: 'x', severity: 'reject', message: 'e', messageFr: 'f' }]);
+  assert.deepEqual(rejected[1]!.data.reasons, [
+    { code: 'sandbox_reject', severity: 'reject', message: 'Simulated rejection: the title contains [reject] (sandbox).', messageFr: 'Refus simulé : le titre contient [reject] (bac à sable).' },
+  ]);
   assert.deepEqual(changeEvents({ ...base, kind: 'decided', moderationState: 'pending' }, 13), [], 'a pending decision says nothing');
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { discriminatoryWording, findDiscriminatoryWording } from '../src/moderation/wording.js';
 import { GUILTY, INNOCENT } from './fixtures/rental-wording-corpus.js';
 import { aListing, AT } from './helpers/moderation-listings.js';
+import { describeReason } from '../src/moderation/index.js';
 
 const rental = (description: string) => aListing({ transaction: 'rental', description });
 
@@ -17,8 +18,8 @@ for (const { text, flagged } of GUILTY) {
     assert.ok(reason, 'expected a reason');
     assert.equal(reason.code, 'discriminatory_wording');
     assert.equal(reason.severity, 'review');
-    assert.ok(reason.message.fr.includes(`« ${flagged} »`), reason.message.fr);
-    assert.ok(reason.message.en.includes(`"${flagged}"`), reason.message.en);
+    assert.ok(describeReason(reason).fr.includes(`« ${flagged} »`), describeReason(reason).fr);
+    assert.ok(describeReason(reason).en.includes(`"${flagged}"`), describeReason(reason).en);
   });
 }
 
@@ -46,9 +47,9 @@ test('the reason quotes each phrase once and the title counts too', () => {
     { decidedAt: AT },
   );
   assert.ok(reason);
-  assert.equal(reason.message.fr.match(/« pas d’enfants »/gi)?.length, 1);
-  assert.ok(reason.message.fr.includes('« pas d’enfants »'), 'quoted as first written, in the title');
-  assert.ok(reason.message.fr.includes('« Étrangers s’abstenir »'));
+  assert.equal(describeReason(reason).fr.match(/« pas d’enfants »/gi)?.length, 1);
+  assert.ok(describeReason(reason).fr.includes('« pas d’enfants »'), 'quoted as first written, in the title');
+  assert.ok(describeReason(reason).fr.includes('« Étrangers s’abstenir »'));
 });
 
 test('a sale is not a rental ad: the wording rule leaves it to other checks', () => {

@@ -18,6 +18,7 @@ import {
 import type { DuplicateCandidate, ModerationContext, Reason, Rule } from '../src/moderation/reason.js';
 import { HOUSING_SURFACE, implausibleRooms, implausibleSurface, MIN_M2_PER_ROOM } from '../src/moderation/surface.js';
 import { aListing, aSale, AT } from './helpers/moderation-listings.js';
+import { describeReason } from '../src/moderation/index.js';
 
 const context: ModerationContext = { decidedAt: AT };
 const codeOf = (rule: Rule, content: ListingContent, ctx: ModerationContext = context) => rule.check(content, ctx)?.code ?? null;
@@ -38,8 +39,8 @@ test('every reason has a snake_case code, a severity and a message in both langu
   for (const reason of flagged.reasons) {
     assert.match(reason.code, /^[a-z]+(?:_[a-z0-9]+)*$/);
     assert.ok(['reject', 'review', 'note'].includes(reason.severity));
-    assert.ok(reason.message.fr.length > 20 && reason.message.en.length > 20);
-    assert.notEqual(reason.message.fr, reason.message.en);
+    assert.ok(describeReason(reason).fr.length > 20 && describeReason(reason).en.length > 20);
+    assert.notEqual(describeReason(reason).fr, describeReason(reason).en);
   }
 });
 
@@ -117,7 +118,7 @@ test('a class G home may be let until 31 December 2024 and not from 1 January 20
   const reason = bannedRentalEnergyClass.check(g, { decidedAt: new Date('2024-12-31T23:00:00Z') });
   assert.equal(reason?.code, 'rental_energy_class_banned');
   assert.equal(reason?.severity, 'reject');
-  assert.ok(reason?.message.fr.includes('1er janvier 2025'));
+  assert.ok((reason && describeReason(reason).fr).includes('1er janvier 2025'));
   assert.equal(codeOf(bannedRentalEnergyClass, aSale({ dpe: 'G' })), null, 'a G home may still be sold');
   assert.equal(codeOf(bannedRentalEnergyClass, aListing({ dpe: 'G', propertyType: 'office', surface: 100, rooms: 3 })), null);
 });
@@ -135,7 +136,7 @@ test('masked contact details are a note: kept with the decision, never holding t
   const result = moderate(aListing(), { decidedAt: AT, maskedContactDetails: 2 });
   assert.equal(result.outcome, 'approved');
   assert.deepEqual(result.reasons.map((r: Reason) => [r.code, r.severity]), [['contact_details_masked', 'note']]);
-  assert.ok(result.reasons[0]!.message.fr.startsWith('2 coordonnées ont été masquées'));
+  assert.ok(describeReason(result.reasons[0]!).fr.startsWith('2 coordonnées ont été masquées'));
 });
 
 const candidate = (serviceId: string, content: Partial<DuplicateCandidate['content']> = {}): DuplicateCandidate => ({
@@ -163,7 +164,7 @@ test('the duplicate rule sends the listing to review and names the other listing
   const reason = likelyDuplicate.check(aListing(), { decidedAt: AT, duplicateCandidates: [candidate('lst_twin')] });
   assert.equal(reason?.code, 'likely_duplicate');
   assert.equal(reason?.severity, 'review');
-  assert.ok(reason?.message.fr.includes('lst_twin') && reason.message.en.includes('lst_twin'));
+  assert.ok((reason && describeReason(reason).fr).includes('lst_twin') && describeReason(reason).en.includes('lst_twin'));
   assert.equal(likelyDuplicate.check(aListing(), context), null);
 });
 
@@ -185,12 +186,14 @@ test('a rule that throws sends the listing to review with rule_error and reports
     check() {
       throw failure;
     },
+    describe: () => ({ fr: 'jamais', en: 'never' }),
   };
   const seen: Array<[string, unknown]> = [];
   const result = moderate(aListing(), { decidedAt: AT, onRuleError: (code, error) => seen.push([code, error]) }, [throwing, ...RULES]);
   assert.equal(result.outcome, 'pending');
   assert.deepEqual(result.reasons.map((r) => [r.code, r.severity]), [['rule_error', 'review']]);
   assert.deepEqual(seen, [['always_throws', failure]]);
+  assert.match(describeReason(result.reasons[0]!).fr, /« always_throws »/, 'the message names the check that failed');
   const failingReport = moderate(aListing(), { decidedAt: AT, onRuleError: () => { throw new Error('logger down'); } }, [throwing]);
   assert.equal(failingReport.outcome, 'pending');
   const withReject = moderate(aListing({ dpe: 'G' }), { decidedAt: AT }, [throwing, ...RULES]);

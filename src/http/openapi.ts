@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from '../config.js';
 import { UNIX_SECONDS_MAX } from '../validation/schema-types.js';
+import { postmanCollection } from './postman.js';
 
 /** What a success answer holds, by operationId and status: read in /docs where "Default Response" would be. */
 const SUCCESS_DESCRIPTIONS: Record<string, Record<string, string>> = {
@@ -49,7 +50,7 @@ const RETRY_AFTER = { 'Retry-After': integerHeader('Seconds to wait before the q
 const IDEMPOTENT_REPLAYED = {
   'Idempotent-Replayed': textHeader('"true" when this is the stored answer to an earlier request with the same Idempotency-Key.', false),
 };
-const LOCATION = { Location: { ...textHeader('URL of the new listing (GET it for the full record).', true, 2048), format: 'uri-reference' } };
+const LOCATION = { Location: { ...textHeader('URL of what was created: the new listing or sync session (GET it for the full record).', true, 2048), format: 'uri-reference' } };
 
 type RouteSchema = {
   operationId?: string;
@@ -176,4 +177,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         .replace(/upgrade-insecure-requests;/, config.tls ? 'upgrade-insecure-requests;' : ''),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Generated on the first request (about 0.3 s), then kept: the description does not change while the process runs.
+  let collection: Promise<object> | null = null;
+  app.get('/postman.json', { schema: { hide: true } }, async () => {
+    collection ??= postmanCollection(app.swagger(), config.baseUrl).catch((error: unknown) => {
+      collection = null;
+      throw error;
+    });
+    return collection;
+  });
 }

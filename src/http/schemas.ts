@@ -52,3 +52,8 @@ export function withStandardErrors(schema: { response?: Record<string | number, 
   const statuses = [400, 401, 403, 429, 500, ...(schema.body ? [413, 415] : [])];
   schema.response = { ...errorResponses(...statuses), ...(schema.response ?? {}) };
 }
+
+/** The Idempotency-Key request header of the writes that take one (see src/http/plugins/idempotency.ts). */
+export const IdempotencyHeader = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ maxLength: 255, description: 'Replays the first answer to this key for 24 hours; another body with the same key is 409.' })),
+});

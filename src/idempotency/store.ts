@@ -12,6 +12,9 @@ const WINDOW_MS = 24 * 3600 * 1000;
 const ABANDONED_MS = 2 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/** A retry that finds the first request still running may try again shortly: clients retry a 409 that carries Retry-After. */
+const RETRY_SOON = { 'retry-after': '1' };
+
 /** Headers of a first answer that a replay sends again. */
 export const REPLAYED_HEADERS = ['etag', 'location'];
 
@@ -71,11 +74,11 @@ export async function claimIdempotencyKey(
     [scope.agencyId, scope.env, scope.key],
   );
   const stored = rows[0];
-  if (!stored) return refuse('conflict', 'This Idempotency-Key is being processed; retry in a moment');
+  if (!stored) return refuse('conflict', 'This Idempotency-Key is being processed; retry in a moment', undefined, RETRY_SOON);
   if (stored.fingerprint !== fingerprint) {
     return refuse('conflict', 'This Idempotency-Key was already used with a different request; use a new key for a new request');
   }
-  if (stored.status === null) return refuse('conflict', 'A request with this Idempotency-Key is still in progress; retry in a moment');
+  if (stored.status === null) return refuse('conflict', 'A request with this Idempotency-Key is still in progress; retry in a moment', undefined, RETRY_SOON);
   return {
     kind: 'replay',
     answer: { status: stored.status, contentType: stored.content_type ?? '', headers: stored.headers ?? {}, body: stored.body ?? '' },

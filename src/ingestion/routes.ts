@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith, notFound } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { ruleErrorLogger } from '../http/plugins/request-log.js';
 import { ExternalId } from '../listings/schemas.js';
 import { Int } from '../validation/schema-types.js';
@@ -8,6 +8,10 @@ import { envelopeOnly } from '../http/validation.js';
 import { findListing, listChanges } from '../listings/store.js';
 import { deleteListing } from '../listings/single-writes.js';
 import { pushListings } from './push.js';
+import { noteSeen } from '../sync/sessions.js';
+import { namedExternalIds } from '../sync/named.js';
+import { syncSessionRoutes } from './sync-routes.js';
+import { contentHashRoute } from './hash-route.js';
 import { toIngestRecord } from './mapping.js';
 import { CHANGE_PAGE_MAX, ChangeList, ExternalIdQuery, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, MAX_PUSH } from './schemas.js';
 
@@ -35,15 +39,31 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Upsert by externalId, idempotent. Each rejected listing is reported in errors[] with its index and reason; the others are still written, ' +
           'all in one transaction. A request with more than 500 listings, invalid JSON or no listings array is refused whole (400) and changes nothing. ' +
           'Content equal to what is stored is counted as unchanged (no new version). The same externalId twice in one push: the last occurrence wins. ' +
-          'results[] gives one entry per pushed listing, in order, with its outcome, serviceId and version.',
+          'results[] gives one entry per pushed listing, in order, with its outcome, serviceId and version. ' +
+          'With syncId, the push belongs to that full sync session (see startSyncSession). ' +
+          'Idempotency-Key: a retry with the same key and body gets the first answer again, so its counters stay those of the first attempt.',
         security: [{ bearerAuth: [] }],
+        headers: IdempotencyHeader,
         body: IngestRequest,
-        response: { 200: IngestResult, ...errorResponses(409) },
+        response: {
+          200: IngestResult,
+          ...errorResponses(404),
+          409: {
+            description:
+              'conflict: the syncId names a completed or expired session, or the Idempotency-Key was used with another body, or its first request is still running (then Retry-After says when to retry).',
+            content: { 'application/problem+json': { schema: Type.Ref('Problem') } },
+          } as never,
+        },
       },
     },
     async (request) => {
-      const body = request.body as { listings: unknown[] };
-      return pushListings(db, scopeOf(request.auth!), body.listings, app.services.now(), { onRuleError: ruleErrorLogger(request) });
+      const body = request.body as { listings: unknown[]; syncId?: string };
+      const scope = scopeOf(request.auth!);
+      if (body.syncId !== undefined) {
+        const seen = await noteSeen(db, scope, body.syncId, namedExternalIds(body.listings), app.services.now());
+        if (!seen.ok) throw failWith(seen);
+      }
+      return pushListings(db, scope, body.listings, app.services.now(), { onRuleError: ruleErrorLogger(request) });
     },
   );
 
@@ -125,5 +145,8 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { externalId: request.query.externalId, deleted: true as const };
     },
   );
+
+  await app.register(contentHashRoute);
+  await app.register(syncSessionRoutes);
 
 };

@@ -3,6 +3,8 @@ import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../listing-mod
 import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
 import { ExternalId, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
+import { idPattern } from '../validation/storable.js';
+import { INGEST_PUSH_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 import { KNOWN_FIELDS } from './validate.js';
 import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
@@ -56,14 +58,23 @@ export const IngestListing = Type.Object(
 
 export const MAX_PUSH = 500;
 
+/** A full sync session's id (`POST /ingest/syncSessions`). */
+export const SyncId = (description = 'A full sync session’s id, as POST /ingest/syncSessions answered it.') =>
+  Type.String({ pattern: idPattern('syn'), minLength: 5, maxLength: 64, description });
+
+const PushSyncId = SyncId(
+  'Optional: the open full sync session this push belongs to. Its listings count as seen by the session (rejected ones too); ' +
+    'an unknown session is 404, a completed or expired one 409, and then nothing is written.',
+);
+
 export const IngestRequest = Type.Object(
-  { listings: Type.Array(IngestListing, { minItems: 1, maxItems: MAX_PUSH }) },
-  { additionalProperties: false },
+  { listings: Type.Array(IngestListing, { minItems: 1, maxItems: MAX_PUSH }), syncId: Type.Optional(PushSyncId) },
+  { additionalProperties: false, examples: [INGEST_PUSH_EXAMPLE] },
 );
 
 /** What the server itself enforces for the whole request; items are checked one by one. */
 export const IngestEnvelope = Type.Object(
-  { listings: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_PUSH }) },
+  { listings: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_PUSH }), syncId: Type.Optional(PushSyncId) },
   { additionalProperties: false },
 );
 

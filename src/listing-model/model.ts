@@ -27,7 +27,8 @@ export type ModerationState = (typeof MODERATION_STATES)[number];
 export interface ModerationReason {
   code: string;
   severity: 'reject' | 'review' | 'note';
-  message: { fr: string; en: string };
+  /** What the message needs (a price, a phrase, another listing's id): messages are written when read. */
+  params?: Readonly<Record<string, string | number | readonly string[]>>;
 }
 
 /** Source software: four vendors agreed with the service, anonymised in the spec, and `other`. */

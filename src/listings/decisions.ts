@@ -18,16 +18,11 @@ export interface ModerationDecision {
   by: 'operator' | 'sandbox';
 }
 
-const operatorReason = (decision: DecisionKind, text: string | undefined, by: ModerationDecision['by']): ModerationReason => {
-  const fallback = decision === 'reject'
-    ? { fr: 'Annonce refusée par la modération.', en: 'Listing rejected by moderation.' }
-    : { fr: 'Annonce approuvée par la modération.', en: 'Listing approved by moderation.' };
-  return {
-    code: by === 'operator' ? 'operator' : 'sandbox_operator',
-    severity: decision === 'reject' ? 'reject' : 'note',
-    message: text ? { fr: text, en: text } : fallback,
-  };
-};
+const operatorReason = (decision: DecisionKind, text: string | undefined, by: ModerationDecision['by']): ModerationReason => ({
+  code: by === 'operator' ? 'operator' : 'sandbox_operator',
+  severity: decision === 'reject' ? 'reject' : 'note',
+  params: text ? { decision, text } : { decision },
+});
 
 /**
  * An operator's (or, in the sandbox, a TEST key's) decision on a listing's latest version

@@ -3,6 +3,7 @@ import type { ListingContent } from '../listing-model/model.js';
 import { DUPLICATE_PRICE_TOLERANCE, DUPLICATE_SURFACE_TOLERANCE } from '../moderation/duplicates.js';
 import type { DuplicateCandidate } from '../moderation/index.js';
 import type { ListingScope } from './store.js';
+import { isStorableText } from '../validation/storable.js';
 
 /** A listing about to be moderated, as the duplicate lookup sees it. */
 export interface DuplicateProbe {
@@ -90,7 +91,9 @@ export function rawDuplicateProbe(
   const known = (map: Readonly<Record<string, string>>, key: unknown) => (typeof key === 'string' && Object.hasOwn(map, key) ? map[key] : undefined);
   const transaction = known(transactions, raw[names.transaction]);
   const propertyType = known(propertyTypes, raw[names.propertyType]);
-  if (typeof externalId !== 'string' || typeof postcode !== 'string' || !transaction || !propertyType) return null;
+  // Only text PostgreSQL can take goes to the lookup: an item with a NUL fails alone, later.
+  if (typeof externalId !== 'string' || typeof postcode !== 'string' || !isStorableText(externalId) || !isStorableText(postcode)) return null;
+  if (!transaction || !propertyType) return null;
   if (typeof price !== 'number' || typeof surface !== 'number' || !Number.isFinite(price) || !Number.isFinite(surface)) return null;
   return {
     externalId,

@@ -1,7 +1,11 @@
+import { describeReason } from '../moderation/index.js';
 import { publicUrl, type Listing, type ModerationReason } from '../listing-model/model.js';
 
 /** A moderation reason as both interfaces show it: English message, French beside it. */
-export const reasonView = (reason: ModerationReason) => ({ code: reason.code, severity: reason.severity, message: reason.message.en, messageFr: reason.message.fr });
+export const reasonView = (reason: ModerationReason) => {
+  const message = describeReason(reason);
+  return { code: reason.code, severity: reason.severity, message: message.en, messageFr: message.fr };
+};
 
 export const moderationView = (listing: Pick<Listing, 'moderationState' | 'moderationReasons' | 'decidedAt' | 'publishedVersion'>) => ({
   state: listing.moderationState,

@@ -9,15 +9,14 @@ export const maskedContactDetails: Rule = {
   check(_content, context): Reason | null {
     const count = context.maskedContactDetails ?? 0;
     if (count <= 0) return null;
+    return { code: 'contact_details_masked', severity: 'note', params: { count } };
+  },
+  describe({ count }) {
     const fr = count === 1 ? 'Une coordonnée a été masquée' : `${count} coordonnées ont été masquées`;
     const en = count === 1 ? 'One contact detail was masked' : `${count} contact details were masked`;
     return {
-      code: 'contact_details_masked',
-      severity: 'note',
-      message: {
-        fr: `${fr} dans le titre ou la description : les contacts passent par le site. Retirez téléphones, e-mails et adresses web du texte de l’annonce.`,
-        en: `${en} in the title or description: contacts go through the site. Remove phone numbers, e-mail and web addresses from the ad text.`,
-      },
+      fr: `${fr} dans le titre ou la description : les contacts passent par le site. Retirez téléphones, e-mails et adresses web du texte de l’annonce.`,
+      en: `${en} in the title or description: contacts go through the site. Remove phone numbers, e-mail and web addresses from the ad text.`,
     };
   },
 };

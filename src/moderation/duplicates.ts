@@ -35,13 +35,12 @@ export const likelyDuplicate: Rule = {
   check(content, context): Reason | null {
     const duplicate = findLikelyDuplicate(content, context.duplicateCandidates ?? []);
     if (duplicate === null) return null;
+    return { code: 'likely_duplicate', severity: 'review', params: { serviceId: duplicate.serviceId } };
+  },
+  describe({ serviceId }) {
     return {
-      code: 'likely_duplicate',
-      severity: 'review',
-      message: {
-        fr: `Cette annonce semble décrire le même bien que l’annonce ${duplicate.serviceId} de votre agence (même code postal, même type, surface et prix proches). Mettez à jour l’annonce existante plutôt que d’en publier une seconde.`,
-        en: `This listing seems to describe the same property as your agency's listing ${duplicate.serviceId} (same postcode and type, close surface and price). Update the existing listing instead of publishing a second one.`,
-      },
+      fr: `Cette annonce semble décrire le même bien que l’annonce ${serviceId} de votre agence (même code postal, même type, surface et prix proches). Mettez à jour l’annonce existante plutôt que d’en publier une seconde.`,
+      en: `This listing seems to describe the same property as your agency's listing ${serviceId} (same postcode and type, close surface and price). Update the existing listing instead of publishing a second one.`,
     };
   },
 };

@@ -7,13 +7,12 @@ export const missingDpe: Rule = {
   code: 'dpe_missing',
   check(content): Reason | null {
     if (content.dpe !== null || !isResidential(content.propertyType)) return null;
+    return { code: 'dpe_missing', severity: 'review' };
+  },
+  describe() {
     return {
-      code: 'dpe_missing',
-      severity: 'review',
-      message: {
-        fr: 'La classe énergie (DPE) est absente : elle est obligatoire dans toute annonce de vente ou de location d’un logement. Indiquez-la.',
-        en: 'The energy class (DPE) is missing: every sale or rental ad for housing must show it. Add it.',
-      },
+      fr: 'La classe énergie (DPE) est absente : elle est obligatoire dans toute annonce de vente ou de location d’un logement. Indiquez-la.',
+      en: 'The energy class (DPE) is missing: every sale or rental ad for housing must show it. Add it.',
     };
   },
 };
@@ -35,14 +34,12 @@ export const bannedRentalEnergyClass: Rule = {
     const decidedAt = context.decidedAt.getTime();
     const ban = NOT_RENTABLE_FROM.find((b) => b.energyClass === content.dpe && decidedAt >= b.from);
     if (ban === undefined) return null;
-    const year = ban.year;
+    return { code: 'rental_energy_class_banned', severity: 'reject', params: { energyClass: ban.energyClass, year: ban.year } };
+  },
+  describe({ energyClass, year }) {
     return {
-      code: 'rental_energy_class_banned',
-      severity: 'reject',
-      message: {
-        fr: `Un logement classé ${ban.energyClass} au DPE ne peut plus être loué depuis le 1er janvier ${year} : il n’est pas considéré comme décent. Faites réaliser les travaux de rénovation énergétique et un nouveau DPE avant de le proposer à la location.`,
-        en: `A home rated ${ban.energyClass} on its energy certificate (DPE) may not be let since 1 January ${year}: it is not decent housing. Carry out the energy renovation and obtain a new DPE before offering it for rent.`,
-      },
+      fr: `Un logement classé ${energyClass} au DPE ne peut plus être loué depuis le 1er janvier ${year} : il n’est pas considéré comme décent. Faites réaliser les travaux de rénovation énergétique et un nouveau DPE avant de le proposer à la location.`,
+      en: `A home rated ${energyClass} on its energy certificate (DPE) may not be let since 1 January ${year}: it is not decent housing. Carry out the energy renovation and obtain a new DPE before offering it for rent.`,
     };
   },
 };

@@ -5,3 +5,5 @@ export { findDiscriminatoryWording } from './wording.js';
 export type { DuplicateCandidate, ModerationContext, Reason, Rule, Severity } from './reason.js';
 export { reviewHash } from './changes.js';
 export { reviewVersion, SANDBOX_MARKERS, type DecidedBy, type Review, type ReviewInput } from './review.js';
+export { describeReason } from './messages.js';
+export type { Message, ReasonParams } from './reason.js';

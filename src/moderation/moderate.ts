@@ -27,16 +27,7 @@ export const RULES: readonly Rule[] = [
 ];
 
 /** A rule that throws tells nothing about the listing, so a person looks at it instead. */
-function ruleError(code: string): Reason {
-  return {
-    code: 'rule_error',
-    severity: 'review',
-    message: {
-      fr: `La vérification automatique « ${code} » n’a pas pu être effectuée sur cette annonce ; un modérateur va l’examiner. Aucune action n’est requise de votre part.`,
-      en: `The automatic check "${code}" could not run on this listing; a moderator will review it. No action is needed on your side.`,
-    },
-  };
-}
+const ruleError = (code: string): Reason => ({ code: 'rule_error', severity: 'review', params: { rule: code } });
 
 /** Runs every rule: any reject rejects, else any review waits, else approved (notes are kept). */
 export function moderate(content: ListingContent, context: ModerationContext, rules: readonly Rule[] = RULES): ModerationResult {

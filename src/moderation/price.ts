@@ -1,7 +1,7 @@
 import type { ListingContent } from '../listing-model/model.js';
 import { isLandOrParking, isResidential } from './categories.js';
 import { enNumber, frNumber } from './numbers.js';
-import type { Reason, Rule } from './reason.js';
+import type { Reason, ReasonParams, Rule } from './reason.js';
 
 /**
  * Bounds outside which a price is more likely a typing mistake (a rent typed as a sale price,
@@ -52,7 +52,8 @@ export function priceBoundsFor(content: Pick<ListingContent, 'transaction' | 'pr
   return kind === 'housing' ? SALE_HOUSING : kind === 'professional' ? SALE_PROFESSIONAL : SALE_LAND_OR_PARKING;
 }
 
-const perMonth = (content: ListingContent) => (content.transaction === 'rental' ? { fr: ' par mois', en: ' a month' } : { fr: '', en: '' });
+const perMonth = (params: ReasonParams) => (params.monthly === 1 ? { fr: ' par mois', en: ' a month' } : { fr: '', en: '' });
+const monthly = (content: ListingContent) => (content.transaction === 'rental' ? 1 : 0);
 
 export const implausiblePrice: Rule = {
   code: 'price_implausible',
@@ -60,14 +61,14 @@ export const implausiblePrice: Rule = {
     const bounds = priceBoundsFor(content);
     const price = content.price;
     if (price >= bounds.min && price <= bounds.max) return null;
-    const unit = perMonth(content);
+    return { code: 'price_implausible', severity: 'review', params: { price, min: bounds.min, max: bounds.max, monthly: monthly(content) } };
+  },
+  describe(params) {
+    const unit = perMonth(params);
+    const { price, min, max } = params as { price: number; min: number; max: number };
     return {
-      code: 'price_implausible',
-      severity: 'review',
-      message: {
-        fr: `Le prix de ${frNumber(price)} €${unit.fr} est invraisemblable pour ce type de bien (attendu entre ${frNumber(bounds.min)} € et ${frNumber(bounds.max)} €). Vérifiez le montant saisi et le type de transaction.`,
-        en: `The price of €${enNumber(price)}${unit.en} is implausible for this kind of property (expected between €${enNumber(bounds.min)} and €${enNumber(bounds.max)}). Check the amount and the transaction type.`,
-      },
+      fr: `Le prix de ${frNumber(price)} €${unit.fr} est invraisemblable pour ce type de bien (attendu entre ${frNumber(min)} € et ${frNumber(max)} €). Vérifiez le montant saisi et le type de transaction.`,
+      en: `The price of €${enNumber(price)}${unit.en} is implausible for this kind of property (expected between €${enNumber(min)} and €${enNumber(max)}). Check the amount and the transaction type.`,
     };
   },
 };
@@ -80,15 +81,15 @@ export const implausiblePricePerM2: Rule = {
     if (bounds === null || !(content.surface > 0)) return null;
     const perM2 = content.price / content.surface;
     if (perM2 >= bounds.min && perM2 <= bounds.max) return null;
-    const unit = perMonth(content);
     const rounded = Math.round(perM2 * 100) / 100;
+    return { code: 'price_per_m2_implausible', severity: 'review', params: { perM2: rounded, min: bounds.min, max: bounds.max, monthly: monthly(content) } };
+  },
+  describe(params) {
+    const unit = perMonth(params);
+    const { perM2, min, max } = params as { perM2: number; min: number; max: number };
     return {
-      code: 'price_per_m2_implausible',
-      severity: 'review',
-      message: {
-        fr: `Le prix au m² (${frNumber(rounded)} €/m²${unit.fr}) est invraisemblable (attendu entre ${frNumber(bounds.min)} et ${frNumber(bounds.max)} €/m²). Vérifiez le prix et la surface.`,
-        en: `The price per m² (€${enNumber(rounded)}/m²${unit.en}) is implausible (expected between €${enNumber(bounds.min)} and €${enNumber(bounds.max)}/m²). Check the price and the surface.`,
-      },
+      fr: `Le prix au m² (${frNumber(perM2)} €/m²${unit.fr}) est invraisemblable (attendu entre ${frNumber(min)} et ${frNumber(max)} €/m²). Vérifiez le prix et la surface.`,
+      en: `The price per m² (€${enNumber(perM2)}/m²${unit.en}) is implausible (expected between €${enNumber(min)} and €${enNumber(max)}/m²). Check the price and the surface.`,
     };
   },
 };

@@ -7,6 +7,13 @@ import type { ListingContent, ModerationReason } from '../listing-model/model.js
 export type Severity = ModerationReason['severity'];
 
 export type Reason = ModerationReason;
+export type ReasonParams = NonNullable<Reason['params']>;
+
+/** A reason's message in both languages. */
+export interface Message {
+  fr: string;
+  en: string;
+}
 
 /** A listing the duplicate rule compares against: another live listing of the same agency. */
 export interface DuplicateCandidate {
@@ -25,7 +32,13 @@ export interface ModerationContext {
   onRuleError?: (ruleCode: string, error: unknown) => void;
 }
 
+/**
+ * A rule checks a listing and, when it speaks, returns a reason with the few values its
+ * message needs; `describe` writes that message. Stored reasons keep the values only, so a
+ * flagged listing stores a few bytes, not two paragraphs.
+ */
 export interface Rule {
   code: string;
   check(content: ListingContent, context: ModerationContext): Reason | null;
+  describe(params: ReasonParams): Message;
 }

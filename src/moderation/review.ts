@@ -32,29 +32,8 @@ export const SANDBOX_MARKERS = { reject: '[reject]', review: '[review]' } as con
 
 function sandboxReview(title: string): Pick<Review, 'state' | 'reasons'> {
   const lower = title.toLowerCase();
-  if (lower.includes(SANDBOX_MARKERS.reject)) {
-    return {
-      state: 'rejected',
-      reasons: [{
-        code: 'sandbox_reject',
-        severity: 'reject',
-        message: { fr: 'Refus simulé : le titre contient [reject] (bac à sable).', en: 'Simulated rejection: the title contains [reject] (sandbox).' },
-      }],
-    };
-  }
-  if (lower.includes(SANDBOX_MARKERS.review)) {
-    return {
-      state: 'pending',
-      reasons: [{
-        code: 'sandbox_review',
-        severity: 'review',
-        message: {
-          fr: 'Examen simulé : le titre contient [review] ; décidez avec POST /sandbox/v1/listings/{serviceId}/moderation (bac à sable).',
-          en: 'Simulated review: the title contains [review]; decide with POST /sandbox/v1/listings/{serviceId}/moderation (sandbox).',
-        },
-      }],
-    };
-  }
+  if (lower.includes(SANDBOX_MARKERS.reject)) return { state: 'rejected', reasons: [{ code: 'sandbox_reject', severity: 'reject' }] };
+  if (lower.includes(SANDBOX_MARKERS.review)) return { state: 'pending', reasons: [{ code: 'sandbox_review', severity: 'review' }] };
   return { state: 'approved', reasons: [] };
 }
 

@@ -1,7 +1,7 @@
 import type { ListingContent, PropertyType } from '../listing-model/model.js';
 import { isLandOrParking, isResidential } from './categories.js';
 import { enNumber, frNumber } from './numbers.js';
-import type { Reason, Rule } from './reason.js';
+import type { Reason, ReasonParams, Rule } from './reason.js';
 
 /**
  * Surface bounds in m². Housing below 9 m² is not decent housing (décret 2002-120, art. 4), so
@@ -32,36 +32,34 @@ export const implausibleSurface: Rule = {
   check(content): Reason | null {
     const bounds = surfaceBounds(content.propertyType);
     if (content.surface >= bounds.min && content.surface <= bounds.max) return null;
+    return { code: 'surface_implausible', severity: 'review', params: { surface: content.surface, min: bounds.min, max: bounds.max } };
+  },
+  describe(params) {
+    const { surface, min, max } = params as { surface: number; min: number; max: number };
     return {
-      code: 'surface_implausible',
-      severity: 'review',
-      message: {
-        fr: `La surface de ${frNumber(content.surface)} m² est invraisemblable pour ce type de bien (attendu entre ${frNumber(bounds.min)} et ${frNumber(bounds.max)} m²). Vérifiez la surface saisie.`,
-        en: `The surface of ${enNumber(content.surface)} m² is implausible for this kind of property (expected between ${enNumber(bounds.min)} and ${enNumber(bounds.max)} m²). Check the surface.`,
-      },
+      fr: `La surface de ${frNumber(surface)} m² est invraisemblable pour ce type de bien (attendu entre ${frNumber(min)} et ${frNumber(max)} m²). Vérifiez la surface saisie.`,
+      en: `The surface of ${enNumber(surface)} m² is implausible for this kind of property (expected between ${enNumber(min)} and ${enNumber(max)} m²). Check the surface.`,
     };
   },
 };
 
-function roomsProblem(content: ListingContent): { fr: string; en: string } | null {
+function roomsProblem(content: ListingContent): ReasonParams | null {
   const { rooms, surface, propertyType } = content;
-  if (isLandOrParking(propertyType)) {
-    return rooms === 0 ? null : { fr: 'un terrain ou un parking n’a pas de pièces', en: 'land or parking has no rooms' };
-  }
+  if (isLandOrParking(propertyType)) return rooms === 0 ? null : { rooms, problem: 'land' };
   const bounds = isResidential(propertyType) ? HOUSING_ROOMS : PROFESSIONAL_ROOMS;
-  if (!Number.isInteger(rooms) || rooms < bounds.min || rooms > bounds.max) {
-    return {
-      fr: `attendu entre ${bounds.min} et ${bounds.max} pièces`,
-      en: `expected between ${bounds.min} and ${bounds.max} rooms`,
-    };
-  }
-  if (rooms > 0 && surface > 0 && surface / rooms < MIN_M2_PER_ROOM) {
-    return {
-      fr: `${frNumber(surface)} m² ne peuvent contenir ${rooms} pièces (moins de ${MIN_M2_PER_ROOM} m² par pièce)`,
-      en: `${enNumber(surface)} m² cannot hold ${rooms} rooms (under ${MIN_M2_PER_ROOM} m² a room)`,
-    };
-  }
+  if (!Number.isInteger(rooms) || rooms < bounds.min || rooms > bounds.max) return { rooms, problem: 'range', min: bounds.min, max: bounds.max };
+  if (rooms > 0 && surface > 0 && surface / rooms < MIN_M2_PER_ROOM) return { rooms, problem: 'density', surface };
   return null;
+}
+
+function roomsProblemText(params: ReasonParams): { fr: string; en: string } {
+  const { rooms, surface, min, max } = params as { rooms: number; surface: number; min: number; max: number };
+  if (params.problem === 'land') return { fr: 'un terrain ou un parking n’a pas de pièces', en: 'land or parking has no rooms' };
+  if (params.problem === 'range') return { fr: `attendu entre ${min} et ${max} pièces`, en: `expected between ${min} and ${max} rooms` };
+  return {
+    fr: `${frNumber(surface)} m² ne peuvent contenir ${rooms} pièces (moins de ${MIN_M2_PER_ROOM} m² par pièce)`,
+    en: `${enNumber(surface)} m² cannot hold ${rooms} rooms (under ${MIN_M2_PER_ROOM} m² a room)`,
+  };
 }
 
 export const implausibleRooms: Rule = {
@@ -69,13 +67,13 @@ export const implausibleRooms: Rule = {
   check(content): Reason | null {
     const problem = roomsProblem(content);
     if (problem === null) return null;
+    return { code: 'rooms_implausible', severity: 'review', params: problem };
+  },
+  describe(params) {
+    const problem = roomsProblemText(params);
     return {
-      code: 'rooms_implausible',
-      severity: 'review',
-      message: {
-        fr: `Le nombre de pièces (${content.rooms}) est invraisemblable : ${problem.fr}. Vérifiez le nombre de pièces et la catégorie du bien.`,
-        en: `The number of rooms (${content.rooms}) is implausible: ${problem.en}. Check the number of rooms and the property category.`,
-      },
+      fr: `Le nombre de pièces (${params.rooms}) est invraisemblable : ${problem.fr}. Vérifiez le nombre de pièces et la catégorie du bien.`,
+      en: `The number of rooms (${params.rooms}) is implausible: ${problem.en}. Check the number of rooms and the property category.`,
     };
   },
 };

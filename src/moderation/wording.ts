@@ -112,14 +112,13 @@ export const discriminatoryWording: Rule = {
     if (content.transaction !== 'rental') return null;
     const found = findDiscriminatoryWording(content.description === null ? content.title : `${content.title}\n${content.description}`);
     if (found.length === 0) return null;
-    const quoted = found.slice(0, MAX_QUOTED);
+    return { code: 'discriminatory_wording', severity: 'review', params: { phrases: found.slice(0, MAX_QUOTED) } };
+  },
+  describe(params) {
+    const quoted = (params.phrases ?? []) as readonly string[];
     return {
-      code: 'discriminatory_wording',
-      severity: 'review',
-      message: {
-        fr: `L’annonce contient une formulation discriminatoire : ${quoted.map((p) => `« ${p} »`).join(', ')}. Une annonce de location ne peut écarter ni privilégier un candidat en raison de son origine, de sa nationalité, de sa religion, de sa situation de famille, de son âge, de son handicap ou de son orientation sexuelle (loi du 6 juillet 1989, art. 1). Supprimez ces mentions.`,
-        en: `The ad contains discriminatory wording: ${quoted.map((p) => `"${p}"`).join(', ')}. A rental ad may not exclude or favour applicants for their origin, nationality, religion, family situation, age, handicap or sexual orientation (French law of 6 July 1989, art. 1). Remove these words.`,
-      },
+      fr: `L’annonce contient une formulation discriminatoire : ${quoted.map((p) => `« ${p} »`).join(', ')}. Une annonce de location ne peut écarter ni privilégier un candidat en raison de son origine, de sa nationalité, de sa religion, de sa situation de famille, de son âge, de son handicap ou de son orientation sexuelle (loi du 6 juillet 1989, art. 1). Supprimez ces mentions.`,
+      en: `The ad contains discriminatory wording: ${quoted.map((p) => `"${p}"`).join(', ')}. A rental ad may not exclude or favour applicants for their origin, nationality, religion, family situation, age, handicap or sexual orientation (French law of 6 July 1989, art. 1). Remove these words.`,
     };
   },
 };

@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envelopeOnly } from '../http/validation.js';
 import { ApiError, failWith, notFound } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { ruleErrorLogger } from '../http/plugins/request-log.js';
 import { ServiceId } from '../listings/schemas.js';
 import type { CommercialStatus } from '../listing-model/model.js';
@@ -31,9 +31,6 @@ import {
 
 const security = [{ bearerAuth: [] }];
 const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 64, description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' })) });
-const IdempotencyHeader = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ maxLength: 255, description: 'Replays the first answer to this key for 24 hours; another body with the same key is 409.' })),
-});
 const WriteHeaders = Type.Object({ ...IfMatch.properties, ...IdempotencyHeader.properties });
 const etagHeader = { ETag: { type: 'string', pattern: '^"v[0-9]+"$', maxLength: 16, description: '"v{version}"' } };
 

@@ -3,6 +3,7 @@ import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOUR
 import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
 import { ExternalId, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
+import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 
 /** JSON Schemas of the v1 interface (spec 2.3, DECISIONS §6): they validate, serialise and document. */
@@ -67,12 +68,18 @@ export const ListingCreate = Type.Object(
   Object.fromEntries(
     Object.entries(fields).map(([name, schema]) => [name, REQUIRED.includes(name as FieldName) ? schema : Type.Optional(schema)]),
   ) as unknown as Record<string, TSchema>,
-  { additionalProperties: false, $id: 'ListingCreate', description: 'A listing (spec 2.3). Required: ' + REQUIRED.join(', ') + '.' },
+  { additionalProperties: false, $id: 'ListingCreate', description: 'A listing (spec 2.3). Required: ' + REQUIRED.join(', ') + '.', examples: [V1_LISTING_EXAMPLE] },
 );
 
 export const ListingUpdate = Type.Object(
   Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, Type.Optional(schema)])) as unknown as Record<string, TSchema>,
-  { additionalProperties: false, minProperties: 1, $id: 'ListingUpdate', description: 'Partial update: only the fields given change; null clears an optional field.' },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    $id: 'ListingUpdate',
+    description: 'Partial update: only the fields given change; null clears an optional field.',
+    examples: [V1_UPDATE_EXAMPLE],
+  },
 );
 
 export const V1_STATUSES = ['pending_moderation', 'rejected', ...COMMERCIAL_STATUSES] as const;
@@ -157,7 +164,7 @@ export const ExternalIdParams = Type.Object({ externalId: ExternalId('The agency
 
 export const StatusBody = Type.Object(
   { status: Type.String({ enum: ['active', 'paused', 'sold', 'rented', 'withdrawn'] }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [V1_STATUS_EXAMPLE] },
 );
 
 const LIST_PAGE_MAX = 200;
@@ -184,7 +191,7 @@ export const ListResponse = Type.Object({
 
 export const BatchRequest = Type.Object(
   { listings: Type.Array(Type.Ref('ListingCreate'), { minItems: 1, maxItems: BATCH_MAX, description: 'At most the plan’s batch size: 10 (Solo), 50 (Agence), 100 (Réseau).' }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [V1_BATCH_EXAMPLE] },
 );
 
 export const BatchResult = Type.Object({

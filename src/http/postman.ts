@@ -1,0 +1,201 @@
+import { convertV2 } from 'openapi-to-postmanv2';
+
+/**
+ * The Postman collection served at GET /postman.json, generated from the OpenAPI description
+ * by openapi-to-postmanv2, then arranged so that it runs top to bottom against a fresh agency
+ * (`newman run`, or Postman's runner): folders in an order where each request finds what it
+ * needs, a test per request checking the documented success status, and the ids later
+ * requests use (syncId, serviceId, externalId) kept in collection variables.
+ */
+
+interface PostmanItem {
+  name: string;
+  item?: PostmanItem[];
+  request?: {
+    method: string;
+    body?: { raw?: string };
+    url: { host?: string[]; raw?: string; path?: string[]; query?: Array<{ key: string; value: string }>; variable?: Array<{ key: string; value: string }> };
+    auth?: unknown;
+  };
+  event?: Array<{ listen: 'test' | 'prerequest'; script: { type: 'text/javascript'; exec: string[] } }>;
+}
+
+interface PostmanCollection {
+  info: Record<string, unknown>;
+  item: PostmanItem[];
+  variable?: Array<{ key: string; value: string; description?: string }>;
+  auth?: unknown;
+  event?: unknown[];
+}
+
+type OpenApi = {
+  paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; servers?: Array<{ url: string }>; responses?: Record<string, unknown>; requestBody?: { content?: Record<string, { schema?: { $ref?: string }; example?: unknown }> } }>>;
+  components?: { schemas?: Record<string, { examples?: unknown[] }> };
+  servers?: unknown[];
+};
+
+/** The run's order: a fresh agency first syncs (nothing to withdraw), pushes, uses v1, then deletes. */
+const STEPS: Array<{ name: string; operations: string[] | 'rest' }> = [
+  { name: '1. Service and key', operations: ['healthz', 'readyz', 'getMe'] },
+  { name: '2. Full sync session', operations: ['startSyncSession', 'getSyncSession', 'completeSyncSession', 'abandonSyncSession'] },
+  { name: '3. Ingestion', operations: ['ingestListings', 'computeContentHashes', 'agencyListings', 'getListingByExternalIdIngest'] },
+  {
+    name: '4. v1',
+    operations: ['upsertListing', 'listListings', 'getListing', 'getListingByExternalId', 'updateListing', 'setListingStatus', 'sandboxDecideModeration', 'batchUpsertListings'],
+  },
+  { name: '5. Other operations', operations: 'rest' },
+  { name: '6. Deletes', operations: ['deleteListing', 'deleteListingByExternalIdIngest'] },
+];
+
+/** Ids a response hands to later requests, beyond the generic top-level `…Id` fields. */
+const KEPT_FROM: Record<string, Array<[variable: string, path: string]>> = {
+  ingestListings: [['externalId', 'results.0.externalId']],
+};
+
+/** Requests whose prerequisite the run order cannot give: abandoning needs an open session of its own. */
+const PREREQUEST: Record<string, string[]> = {
+  abandonSyncSession: [
+    '// Abandoning needs an open session: the one started earlier in the run was completed.',
+    "pm.sendRequest({ url: pm.variables.get('baseUrl') + pm.variables.get('sandbox') + '/ingest/syncSessions', method: 'POST',",
+    "  header: { Authorization: 'Bearer ' + pm.variables.get('apiKey') } }, function (error, response) {",
+    "  if (!error && response.code === 201) pm.collectionVariables.set('syncId', response.json().syncId);",
+    '});',
+  ],
+};
+
+const ID_VARIABLES = ['syncId', 'serviceId', 'externalId'];
+
+/** Bodies for operations whose schema gives no example that would be accepted as it is. */
+const BODY_EXAMPLES: Record<string, unknown> = {
+  sandboxDecideModeration: { decision: 'approve' },
+};
+
+/** An operation whose own servers are all under /sandbox exists only there (TEST keys). */
+const sandboxOnly = (operation: { servers?: Array<{ url: string }> }) =>
+  Boolean(operation.servers?.length) && operation.servers!.every((server) => /\/sandbox\/?$/.test(server.url));
+
+const SKIP_OUTSIDE_SANDBOX = [
+  '// This operation exists only under /sandbox, with a TEST key.',
+  "if (!pm.variables.get('sandbox')) pm.execution.skipRequest();",
+];
+
+/** openapi-to-postmanv2 takes a body's example from the body's own schema, not through a $ref. */
+function inlineReferencedExamples(document: OpenApi): OpenApi {
+  const doc = structuredClone(document);
+  for (const operations of Object.values(doc.paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const media of Object.values(operation.requestBody?.content ?? {})) {
+        const ref = media.schema?.$ref;
+        const examples = ref ? doc.components?.schemas?.[ref.replace('#/components/schemas/', '')]?.examples : undefined;
+        if (examples?.length && media.example === undefined) media.example = examples[0];
+      }
+    }
+  }
+  return doc;
+}
+
+function convert(document: OpenApi): Promise<PostmanCollection> {
+  return new Promise((resolve, reject) => {
+    convertV2(
+      { type: 'json', data: document as never },
+      { folderStrategy: 'Paths', parametersResolution: 'Example', enableOptionalParameters: false, requestNameSource: 'Fallback' },
+      (error, result) => {
+        if (error || !result?.result) reject(error ?? new Error(`openapi-to-postmanv2: ${result?.reason}`));
+        else resolve(result.output![0]!.data as unknown as PostmanCollection);
+      },
+    );
+  });
+}
+
+const requests = (items: PostmanItem[]): PostmanItem[] => items.flatMap((item) => (item.item ? requests(item.item) : [item]));
+
+function testScript(method: string, path: string, statuses: number[], operationId: string): string[] {
+  const kept = KEPT_FROM[operationId] ?? [];
+  const check = [
+    `pm.test(${JSON.stringify(`${method} ${path} answers ${statuses.join(' or ')}`)}, function () {`,
+    `  pm.expect(pm.response.code).to.be.oneOf(${JSON.stringify(statuses)});`,
+    '});',
+  ];
+  // Only writes hand ids on: a read of another listing must not replace the one a write made.
+  if (method !== 'POST') return check;
+  return [
+    ...check,
+    '// Ids for the requests that follow; the first value kept wins.',
+    'let body = null;',
+    'try { body = pm.response.json(); } catch (e) { body = null; }',
+    'function keep(name, value) {',
+    "  if (typeof value === 'string' && !pm.collectionVariables.get(name)) pm.collectionVariables.set(name, value);",
+    '}',
+    `if (body && typeof body === 'object') {`,
+    `  ${JSON.stringify(ID_VARIABLES)}.forEach(function (name) { keep(name, body[name]); });`,
+    ...kept.map(([variable, at]) => `  keep(${JSON.stringify(variable)}, ${JSON.stringify(at.split('.'))}.reduce(function (v, k) { return v == null ? v : v[k]; }, body));`),
+    '}',
+  ];
+}
+
+export async function postmanCollection(document: object, baseUrl: string): Promise<PostmanCollection> {
+  const doc = document as OpenApi;
+  const collection = await convert(inlineReferencedExamples(doc));
+  const byOperation = new Map<string, PostmanItem>();
+  for (const item of requests(collection.item)) {
+    const request = item.request!;
+    const segments = (request.url.path ?? []).map((segment) => segment.replace(/^:(.+)$/, '{$1}'));
+    // An operation with servers of its own gets them in its URL (/sandbox…): its path is the rest.
+    if (segments[0] === 'sandbox' && !doc.paths['/' + segments.join('/')]) segments.shift();
+    const path = '/' + segments.join('/');
+    const method = request.method.toLowerCase();
+    const operation = doc.paths[path]?.[method];
+    if (!operation?.operationId) continue;
+    const onlySandbox = sandboxOnly(operation);
+    request.url.path = segments.map((segment) => segment.replace(/^\{(.+)\}$/, ':$1'));
+    // Any documented success: an upsert answers 201 on a fresh agency and 200 when run again.
+    const successes = Object.keys(operation.responses ?? {}).map(Number).filter((s) => s >= 200 && s < 300).sort();
+    // Keyed operations live under /sandbox too; the health probes only at the root.
+    if (operation.security?.length || onlySandbox) {
+      request.url.host = [onlySandbox ? '{{baseUrl}}/sandbox' : '{{baseUrl}}{{sandbox}}'];
+      delete request.url.raw;
+    }
+    const example = BODY_EXAMPLES[operation.operationId];
+    if (example !== undefined && request.body) request.body.raw = JSON.stringify(example, null, 2);
+    // Path and query ids come from the variables earlier responses set.
+    for (const variable of request.url.variable ?? []) if (ID_VARIABLES.includes(variable.key)) variable.value = `{{${variable.key}}}`;
+    for (const query of request.url.query ?? []) if (ID_VARIABLES.includes(query.key)) query.value = `{{${query.key}}}`;
+    item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, path, successes, operation.operationId) } }];
+    const prerequest = [...(onlySandbox ? SKIP_OUTSIDE_SANDBOX : []), ...(PREREQUEST[operation.operationId] ?? [])];
+    if (prerequest.length) item.event.push({ listen: 'prerequest', script: { type: 'text/javascript', exec: prerequest } });
+    byOperation.set(operation.operationId, item);
+  }
+  const placed = new Set(STEPS.flatMap((step) => (step.operations === 'rest' ? [] : step.operations)));
+  const folders = STEPS.map((step) => ({
+    name: step.name,
+    item:
+      step.operations === 'rest'
+        ? [...byOperation].filter(([id]) => !placed.has(id)).map(([, item]) => item)
+        : step.operations.flatMap((id) => byOperation.get(id) ?? []),
+  })).filter((folder) => folder.item.length > 0);
+
+  const described = String((collection.info.description as { content?: string } | undefined)?.content ?? '');
+  const arranged: PostmanCollection = {
+    ...collection,
+    info: {
+      ...collection.info,
+      description: {
+        content:
+          'Generated from the OpenAPI description of listing-sync (GET /openapi.json). Set `apiKey` to a LIVE key of the agency; for the sandbox, ' +
+          'a TEST key and `sandbox` set to `/sandbox`. Run the folders in order on an agency with no listings yet: each request checks its ' +
+          'documented success status and keeps the ids the next ones use (syncId, serviceId, externalId).\n\n' +
+          described,
+        type: 'text/markdown',
+      },
+    },
+    item: folders,
+    variable: [
+      { key: 'baseUrl', value: baseUrl, description: 'The service’s address (BASE_URL).' },
+      { key: 'sandbox', value: '', description: 'Empty for live data with a LIVE key; /sandbox with a TEST key.' },
+      { key: 'apiKey', value: '', description: 'An API key of the agency: svc_pk_LIVE_… (or svc_pk_TEST_… with the sandbox).' },
+      ...ID_VARIABLES.map((key) => ({ key, value: '', description: 'Kept from an earlier response of the run.' })),
+    ],
+    auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{apiKey}}', type: 'string' }] },
+  };
+  return JSON.parse(JSON.stringify(arranged).replaceAll('{{bearerToken}}', '{{apiKey}}')) as PostmanCollection;
+}
