@@ -6,7 +6,7 @@
  */
 const CAPABILITIES = [
   'agencies', 'db', 'idempotency', 'jobs', 'keys', 'listings', 'listing-model', 'events', 'masking', 'moderation', 'leads', 'webhooks',
-  'relay', 'onboarding', 'quotas', 'request-log', 'validation', 'compliance', 'sync',
+  'relay', 'public-listings', 'client-limits', 'html', 'onboarding', 'quotas', 'request-log', 'validation', 'compliance', 'sync',
 ];
 const HTTP = ['^src/http/', 'node_modules/(fastify|fastify-plugin|@fastify/[^/]+)/'];
 
@@ -38,7 +38,7 @@ module.exports = {
       name: 'interface-logic-knows-no-http',
       severity: 'error',
       comment: 'Mapping and validation of an interface are plain functions; only its *route* files speak HTTP.',
-      from: { path: '^src/(v1|ingestion|admin|health)/', pathNot: 'route' },
+      from: { path: '^src/(v1|ingestion|admin|health|site|reference)/', pathNot: 'route' },
       to: { path: HTTP },
     },
   ],

@@ -75,6 +75,8 @@ export async function startBenchServer(env: Record<string, string> = {}, nodeArg
       const test = /TEST {2}(svc_pk_TEST_\w+)/.exec(output)?.[1];
       const agency = /Demo agency created: (\S+)/.exec(output)?.[1];
       if (url && live && test && agency && /curl/.test(output)) resolve({ url, live, test, agency });
+      // DEMO=0 (a second server on an existing database): no keys are printed.
+      if (url && env.DEMO === '0') resolve({ url, live: '', test: '', agency: '' });
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });

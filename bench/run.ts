@@ -6,6 +6,7 @@ import { benchJobs } from './jobs.js';
 import { benchMasking } from './masking.js';
 import { benchModeration } from './moderation.js';
 import { benchQuotas } from './quotas.js';
+import { benchSite } from './site.js';
 import { benchV1 } from './v1.js';
 
 /** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   },
   moderation: benchModeration,
   quotas: benchQuotas,
+  site: benchSite,
   v1: benchV1,
 };
 

@@ -15,13 +15,16 @@ import { JobQueue, purgeFailedJobs } from './jobs/queue.js';
 import { purgeSyncSessions } from './sync/sessions.js';
 import { purgeOldEvents } from './events/outbox.js';
 import { JobRunner } from './jobs/runner.js';
-import { ApiError, registerErrorHandling, sendProblem } from './http/errors.js';
+import { ApiError, registerErrorHandling, sendProblem, wantsPage } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { referencePages } from './reference/reference-routes.js';
+import { siteRoutes } from './site/site-routes.js';
+import { notFoundHtml, problemHtml } from './site/pages.js';
+import { purgeClientLimits } from './client-limits/client-limit.js';
 import { addSharedSchemas, registerInterfaces } from './interfaces.js';
 
 export interface Services {
@@ -69,6 +72,8 @@ export async function createServices(config: Config, db: Database, options: { no
     jobRunner.schedule('sync.purge', HOUR);
     jobRunner.register('events.purge', () => purgeOldEvents(db, now()));
     jobRunner.schedule('events.purge', HOUR);
+    jobRunner.register('client-limits.purge', () => purgeClientLimits(db, now()));
+    jobRunner.schedule('client-limits.purge', HOUR);
     jobRunner.register('jobs.purge-failed', () => purgeFailedJobs(db, now()));
     jobRunner.schedule('jobs.purge-failed', 24 * HOUR);
     await jobRunner.start();
@@ -134,6 +139,7 @@ export async function buildApp(
     frameworkErrors: (error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
       const message = error.code === 'FST_ERR_BAD_URL' ? 'path must be valid percent-encoded UTF-8' : error.message;
       reply.errorCode = 'validation_error';
+      if (wantsPage(request)) return reply.code(400).type('text/html; charset=utf-8').send(problemHtml(400));
       return sendProblem(reply, services.config.baseUrl, new ApiError('validation_error', message, [{ field: 'path', message }]), request);
     },
     trustProxy: false,
@@ -147,7 +153,7 @@ export async function buildApp(
   addSharedSchemas(app);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app, services.config.baseUrl);
+  registerErrorHandling(app, services.config.baseUrl, { notFound: notFoundHtml });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -157,7 +163,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Listing photos are the agencies' own URLs (spec part 1, rule 6), https or not.
+        imgSrc: ["'self'", 'data:', 'https:', ...(options.https ? [] : ['http:'])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         // Upgrading sub-requests to HTTPS would break the pages when served over plain local HTTP.
@@ -169,6 +176,7 @@ export async function buildApp(
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);
   await app.register(referencePages);
+  await app.register(siteRoutes);
   await app.register(adminRoutes, { prefix: '/admin/api' });
   await registerInterfaces(app);
   if (services.config.benchRoutes) {

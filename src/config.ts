@@ -25,6 +25,8 @@ export interface Config {
   benchRoutes: boolean;
   /** Run background jobs in this process (WORKER=0 leaves them to `listing-sync worker` processes). */
   worker: boolean;
+  /** How long each process keeps a rendered public page (SITE_CACHE_MS, 0 turns it off). */
+  siteCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: flag(env, 'LOG_REQUESTS', false),
     benchRoutes: flag(env, 'BENCH_ROUTES', false),
     worker: flag(env, 'WORKER', true),
+    siteCacheMs: integer(env, 'SITE_CACHE_MS', 5000, 0, 600_000),
     quotas: {
       enabled: flag(env, 'QUOTAS', true),
       keyLimits: {

@@ -48,7 +48,8 @@ export async function startServer(config: Config = loadConfig(), options: { prin
   print(`  v1          ${url}/v1   (sandbox ${url}/sandbox/v1)`);
   print(`  ingestion   ${url}/ingest   (sandbox ${url}/sandbox/ingest)`);
   print(`  API docs    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
-  print(`  first steps ${url}/`);
+  print(`  public site ${url}/`);
+  print(`  first steps ${url}/developers`);
   if (config.baseUrl !== defaultBaseUrl(config)) print(`  public base ${config.baseUrl} (BASE_URL: used in links, publicUrl and error types)`);
   print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
   print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);

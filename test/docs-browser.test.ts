@@ -49,7 +49,7 @@ test(`[${databaseKind}] /docs "Try it out" works in Chromium from the address th
     assert.equal(requestUrl.trim(), `${server.url}/v1/me`, 'the call went to the address the page came from');
 
     // The reference pages a problem's type URI and the root lead to, styled by their local stylesheet.
-    for (const [path, name] of [['/errors/validation_error', 'error-page'], ['/', 'first-steps']] as const) {
+    for (const [path, name] of [['/errors/validation_error', 'error-page'], ['/developers', 'first-steps']] as const) {
       const response = await page.goto(`${server.url}${path}`);
       assert.equal(response?.status(), 200, path);
       assert.equal(await page.evaluate('getComputedStyle(document.body).maxWidth'), '736px', `${path} has its stylesheet`);

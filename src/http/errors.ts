@@ -123,7 +123,18 @@ export function sendProblem(reply: FastifyReply, baseUrl: string, error: ApiErro
     .send(problemBody(baseUrl, error, request.id));
 }
 
-export function registerErrorHandling(app: FastifyInstance, baseUrl: string) {
+/** Interface paths always answer problem bodies; other paths answer browsers with a page. */
+const INTERFACE_PATH = /^\/(v1|sandbox|ingest|admin\/api|openapi\.json|docs|healthz|readyz|bench|errors)(\/|\?|$)/;
+
+/** A browser asking for a page of the site (not a client of an interface). */
+export const wantsPage = (request: FastifyRequest) => /text\/html/.test(request.headers.accept ?? '') && !INTERFACE_PATH.test(request.url);
+
+/** The site's page for an unknown address, shown to browsers. */
+export interface ErrorPages {
+  notFound(): string;
+}
+
+export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pages?: ErrorPages) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -132,6 +143,7 @@ export function registerErrorHandling(app: FastifyInstance, baseUrl: string) {
   });
   app.setNotFoundHandler((request, reply) => {
     reply.errorCode = 'not_found';
+    if (pages && wantsPage(request)) return reply.code(404).type('text/html; charset=utf-8').send(pages.notFound());
     return sendProblem(reply, baseUrl, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`), request);
   });
 }

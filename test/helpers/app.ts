@@ -42,7 +42,8 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ownDb = !options.db;
   const db = options.db ?? (await openTestDatabase());
-  const config = loadConfig({ ADMIN_TOKEN, PORT: '8080', DEMO: '0', ...options.env });
+  // Pages are rendered afresh: a test reads what it has just written (the page cache has its own test).
+  const config = loadConfig({ ADMIN_TOKEN, PORT: '8080', DEMO: '0', SITE_CACHE_MS: '0', ...options.env });
   const services = await createServices(config, db, { now: options.now });
   const app = await buildApp(services, { logger: options.logger, logRequests: Boolean(options.logger) });
   options.routes?.(app);

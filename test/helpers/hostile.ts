@@ -86,7 +86,7 @@ export async function operatorOperations(services: Services): Promise<Operation[
 // Hostile values. Strings are what reached PostgreSQL unchecked: NUL, lone surrogates,
 // control characters, extreme lengths and timestamps; numbers beyond every integer type.
 
-const hostileText = fc.oneof(
+export const hostileText = fc.oneof(
   fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\u0007', '\u001f\u007f', '', ' ', '💥', '\u202e', '../..', '%00', "'; DROP TABLE listings; --", '\\', '"'),
   fc.constantFrom('0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59-01:00', '+275760-09-13T00:00:00Z', '2016-12-31T23:59:60Z', '2026-02-30T10:00:00Z'),
   fc.string({ maxLength: 20 }),
@@ -148,7 +148,7 @@ function valueFor(description: Description, raw: Schema, depth = 0): fc.Arbitrar
 }
 
 /** Text for a path segment or query value: hostile strings, percent-encoded or raw escapes. */
-const hostileSegment = fc.oneof(
+export const hostileSegment = fc.oneof(
   hostileText.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '?'))),
   fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%C0%80', '%', '%zz', '%FF', 'lst_', 'lst_0000000UnknownId', 'agc_x', 'key_%00', '..', '.', '-1', '1e309', '99999999999999999999'),
 );

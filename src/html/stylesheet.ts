@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The one stylesheet of the HTML pages (public site, and later the pro space and the
+ * back-office). It is served under a name carrying its content hash, so browsers may keep
+ * it for a year: a change of a single character gives a new name, and pages link the new one.
+ */
+export const STYLESHEET = `:root{--ink:#1b1b1b;--muted:#555;--line:#d9d9d9;--soft:#f4f5f7;--accent:#0b57d0;--accent-ink:#fff;--warn:#8a1c00;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink)}
+*{box-sizing:border-box}body{margin:0;background:#fff}
+a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible,summary:focus-visible{outline:3px solid #f0b40f;outline-offset:2px}
+.wrap{max-width:72rem;margin:0 auto;padding:0 1rem}
+.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;padding:.5rem;z-index:9}
+header.site{border-bottom:1px solid var(--line)}header.site .wrap{display:flex;gap:1.5rem;align-items:center;min-height:3.5rem;flex-wrap:wrap}
+.brand{font-weight:700;font-size:1.15rem;text-decoration:none;color:var(--ink)}header.site nav a{margin-right:1rem}
+main{padding:1.25rem 0 3rem}h1{font-size:1.7rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.75rem 0 .75rem}
+footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.9rem;padding:1.5rem 0}
+.hero{background:var(--soft);border-radius:.5rem;padding:1.25rem}
+form.search{display:grid;grid-template-columns:repeat(auto-fit,minmax(9.5rem,1fr));gap:.75rem 1rem;align-items:end}
+label{display:block;font-weight:600;font-size:.9rem;margin-bottom:.2rem}
+input,select,textarea{width:100%;font:inherit;padding:.45rem .55rem;border:1px solid #767676;border-radius:.3rem;background:#fff;color:var(--ink)}
+textarea{min-height:8rem}
+button{font:inherit;font-weight:600;padding:.55rem 1.1rem;border:0;border-radius:.3rem;background:var(--accent);color:var(--accent-ink);cursor:pointer}
+.field-error{color:var(--warn);font-size:.9rem;margin:.2rem 0 0}[aria-invalid=true]{border-color:var(--warn);border-width:2px}
+.notice{border-left:4px solid var(--warn);background:#fff4f0;padding:.6rem .9rem;margin:1rem 0}.notice ul{margin:.3rem 0 0;padding-left:1.2rem}
+.ok{border-left-color:#0a7d32;background:#eefaf1}
+.layout{display:grid;gap:1.5rem}@media(min-width:56rem){.layout{grid-template-columns:17rem 1fr}.layout form.search{grid-template-columns:1fr}}
+.cards{list-style:none;padding:0;margin:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr))}
+.card{border:1px solid var(--line);border-radius:.5rem;overflow:hidden;display:flex;flex-direction:column}
+.card img,.card .nophoto{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);display:block}
+.card .body{padding:.6rem .8rem .8rem}.card h3{font-size:1rem;margin:0 0 .3rem}.card h3 a{text-decoration:none;color:var(--ink)}.card h3 a:hover{text-decoration:underline}
+.price{font-weight:700;font-size:1.1rem}.facts{color:var(--muted);margin:.2rem 0}.badge{display:inline-block;font-size:.8rem;font-weight:700;padding:0 .4rem;border-radius:.25rem;background:#ffe9a8;color:#1b1b1b}
+.count{color:var(--muted);margin-top:-.5rem}
+nav.pages ol{list-style:none;display:flex;flex-wrap:wrap;gap:.4rem;padding:0}nav.pages a,nav.pages span{display:inline-block;min-width:2.5rem;text-align:center;padding:.4rem .6rem;border:1px solid var(--line);border-radius:.3rem}
+nav.pages [aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
+.gallery{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;padding-bottom:.5rem;margin:0 0 1rem}
+.gallery figure{margin:0;flex:0 0 min(34rem,88%);scroll-snap-align:start}.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.4rem;background:var(--soft);display:block}
+.gallery figcaption{font-size:.9rem;color:var(--muted)}
+.detail{display:grid;gap:1.5rem}@media(min-width:56rem){.detail{grid-template-columns:1fr 22rem}}
+dl.facts-list{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:0}dl.facts-list dt{font-weight:600}dl.facts-list dd{margin:0}
+.description{white-space:pre-line;overflow-wrap:anywhere}.legal{font-size:.9rem;color:var(--muted)}
+aside.contact{background:var(--soft);border-radius:.5rem;padding:1rem;align-self:start}aside.contact form>div{margin-bottom:.8rem}
+.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.energy{margin:0 0 1rem}.energy ol{list-style:none;padding:0;margin:.4rem 0}.energy li{display:flex;align-items:center;gap:.5rem;margin:2px 0}
+.energy .bar{display:inline-block;font-weight:700;padding:0 .5rem;border-radius:0 1rem 1rem 0;line-height:1.6;color:#000}
+.energy li[aria-current] .bar{line-height:2.2;outline:2px solid #000;outline-offset:1px}.energy li[aria-current]::after{content:"◀ " attr(data-label);font-weight:700}
+.dpe .A{background:#009c6d;width:30%}.dpe .B{background:#52b153;width:40%}.dpe .C{background:#78bd76;width:50%}.dpe .D{background:#f4e70f;width:60%}.dpe .E{background:#f0b40f;width:70%}.dpe .F{background:#eb8235;width:80%}.dpe .G{background:#d7221f;width:90%;color:#fff}
+.ges .A{background:#f2eff4;width:30%}.ges .B{background:#dfc1f7;width:40%}.ges .C{background:#d6aaf4;width:50%}.ges .D{background:#cc93f4;width:60%}.ges .E{background:#bb72f3;width:70%}.ges .F{background:#a94cee;width:80%}.ges .G{background:#8a19df;width:90%;color:#fff}
+.excessive{font-weight:700;color:var(--warn)}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`;
+
+export const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
+
+/** Where pages link the stylesheet; the hash in the name changes with its content. */
+export const STYLESHEET_PATH = `/assets/site.${STYLESHEET_HASH}.css`;

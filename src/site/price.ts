@@ -1,0 +1,64 @@
+import type { Fees, Transaction } from '../listing-model/model.js';
+import { euros, percent } from '../html/format.js';
+
+export interface PriceDisplay {
+  /** The price as a visitor reads it first: fees included for a sale, charges included for a rent. */
+  headline: string;
+  /** The mentions French law requires beside it. */
+  details: string[];
+}
+
+interface Priced {
+  transaction: Transaction;
+  price: number;
+  charges: number | null;
+  fees: Fees | null;
+}
+
+/**
+ * How a price must be shown (arrêté du 10 janvier 2017 for sales; loi ALUR and its décret of
+ * 2015 for rentals): a sale shows its price fees included, the fees as a percentage of the
+ * price without them, and who pays them; a rental shows its monthly rent charges included,
+ * the charges, and the fees charged to the tenant.
+ */
+export function priceDisplay(listing: Priced): PriceDisplay {
+  return listing.transaction === 'rental' ? rentDisplay(listing) : saleDisplay(listing);
+}
+
+function saleDisplay({ price, fees }: Priced): PriceDisplay {
+  const amount = fees?.agencyFees ?? null;
+  if (!fees || fees.feesPaidBy === 'seller') {
+    return { headline: euros(price), details: [fees ? 'Honoraires à la charge du vendeur' : 'Honoraires : renseignez-vous auprès de l’agence'] };
+  }
+  if (fees.feesPaidBy !== 'buyer' || amount === null) {
+    return { headline: euros(price), details: ['Honoraires : renseignez-vous auprès de l’agence'] };
+  }
+  // Fees "included" unless the agency says the price leaves them out.
+  const included = fees.feeIncluded !== false;
+  const withoutFees = included ? price - amount : price;
+  const withFees = included ? price : price + amount;
+  if (withoutFees <= 0) return { headline: `${euros(withFees)} honoraires inclus`, details: [`dont ${euros(amount)} d’honoraires à la charge de l’acquéreur`] };
+  return {
+    headline: `${euros(withFees)} honoraires inclus`,
+    details: [
+      `dont ${percent((amount / withoutFees) * 100)} TTC d’honoraires à la charge de l’acquéreur, soit ${euros(amount)}`,
+      `Prix hors honoraires : ${euros(withoutFees)}`,
+    ],
+  };
+}
+
+function rentDisplay({ price, charges, fees }: Priced): PriceDisplay {
+  const details: string[] = [];
+  let headline: string;
+  if (charges === null) {
+    headline = `${euros(price)} par mois`;
+    details.push('Charges : renseignez-vous auprès de l’agence');
+  } else {
+    headline = `${euros(price + charges)} par mois charges comprises`;
+    details.push(`dont ${euros(charges)} de charges`, `Loyer hors charges : ${euros(price)}`);
+  }
+  if (fees?.feesPaidBy === 'tenant' && fees.agencyFees !== null) details.push(`Honoraires à la charge du locataire : ${euros(fees.agencyFees)} TTC`);
+  else if (fees?.feesPaidBy === 'landlord') details.push('Honoraires à la charge du bailleur');
+  else details.push('Honoraires locataire : renseignez-vous auprès de l’agence');
+  return { headline, details };
+}

@@ -1,0 +1,54 @@
+import type { Children } from '@kitajs/html';
+import { Layout } from '../../html/layout.js';
+
+/** A page that only says something: errors, the thank-you page. Never indexed. */
+function MessagePage({ title, children }: { title: string; children: Children }): JSX.Element {
+  return (
+    <Layout meta={{ title, description: title, noindex: true }}>
+      <h1 safe>{title}</h1>
+      {children}
+      <p>
+        <a href="/listings">Voir les annonces en ligne</a> · <a href="/">Accueil</a>
+      </p>
+    </Layout>
+  );
+}
+
+export const NotFoundPage = () => (
+  <MessagePage title="Page introuvable">
+    <p>Aucune page ne se trouve à cette adresse, ou l’annonce n’a jamais été publiée ici. Vérifiez l’adresse, ou cherchez parmi les annonces en ligne.</p>
+  </MessagePage>
+);
+
+export const GonePage = () => (
+  <MessagePage title="Cette annonce n’est plus en ligne">
+    <p>Le bien a été vendu ou loué, ou l’agence a retiré son annonce. D’autres biens vous attendent peut-être.</p>
+  </MessagePage>
+);
+
+export const ThanksPage = ({ listingTitle, serviceId }: { listingTitle: string; serviceId: string }) => (
+  <MessagePage title="Message envoyé">
+    <p class="notice ok" role="status">
+      Votre message sur l’annonce « <span safe>{listingTitle}</span> » a été transmis à l’agence. Elle vous répondra à l’adresse e-mail indiquée.
+    </p>
+    <p>
+      <a href={`/listings/${serviceId}`}>Revenir à l’annonce</a>
+    </p>
+  </MessagePage>
+);
+
+export const TooManyMessagesPage = ({ minutes }: { minutes: number }) => (
+  <MessagePage title="Trop de messages envoyés">
+    <p>
+      Vous avez envoyé beaucoup de messages en peu de temps. Pour protéger les agences des envois automatiques, réessayez dans {minutes} minute
+      {minutes > 1 ? 's' : ''}.
+    </p>
+  </MessagePage>
+);
+
+/** 400, 413, 415 and 500 pages: a sentence in French for each kind of trouble. */
+export const ProblemPage = ({ title, explanation }: { title: string; explanation: string }) => (
+  <MessagePage title={title}>
+    <p safe>{explanation}</p>
+  </MessagePage>
+);
