@@ -1,4 +1,3 @@
-import { convertV2 } from 'openapi-to-postmanv2';
 
 /**
  * The Postman collection served at GET /postman.json, generated from the OpenAPI description
@@ -94,7 +93,9 @@ function inlineReferencedExamples(document: OpenApi): OpenApi {
   return doc;
 }
 
-function convert(document: OpenApi): Promise<PostmanCollection> {
+/** The converter is large and used only by GET /postman.json: loaded on its first call, not at start. */
+async function convert(document: OpenApi): Promise<PostmanCollection> {
+  const { convertV2 } = await import('openapi-to-postmanv2');
   return new Promise((resolve, reject) => {
     convertV2(
       { type: 'json', data: document as never },
