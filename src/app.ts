@@ -153,7 +153,10 @@ export async function buildApp(
   addSharedSchemas(app);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app, services.config.baseUrl, { notFound: notFoundHtml });
+  registerErrorHandling(app, services.config.baseUrl, {
+    notFound: notFoundHtml,
+    problem: (status) => problemHtml(status === 413 || status === 415 ? status : status >= 500 ? 500 : 400),
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -21,8 +21,9 @@ const queryString = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...SEARCH_FIELDS), hostileSegment), rawValue), { maxLength: 8 })
   .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 
+/** This file's agency's leads: on PostgreSQL other test files store leads in the same database meanwhile. */
 async function leadCount(): Promise<number> {
-  const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads');
+  const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE agency_id = $1', [agency.agencyId]);
   return rows[0]!.n;
 }
 

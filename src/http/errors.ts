@@ -132,6 +132,8 @@ export const wantsPage = (request: FastifyRequest) => /text\/html/.test(request.
 /** The site's page for an unknown address, shown to browsers. */
 export interface ErrorPages {
   notFound(): string;
+  /** A French page for a refused or failed browser request outside the interfaces (400, 413, 415 or 500). */
+  problem(status: number): string;
 }
 
 export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pages?: ErrorPages) {
@@ -139,6 +141,9 @@ export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pag
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     reply.errorCode = apiError.code;
+    // A browser on a site address gets a page even when the error was raised before its route
+    // could answer (a body its parser refused, for one).
+    if (pages && wantsPage(request)) return reply.code(apiError.status).type('text/html; charset=utf-8').send(pages.problem(apiError.status));
     return sendProblem(reply, baseUrl, apiError, request);
   });
   app.setNotFoundHandler((request, reply) => {
