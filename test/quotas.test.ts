@@ -137,6 +137,13 @@ test(`[${databaseKind}] a plan change applies on the next call`, async () => {
   const after = await t.call('GET', '/v1/me', agency.live);
   assert.equal(limitOf(after), 10000);
   assert.equal(after.json().agency.plan, 'reseau');
+  // DECISIONS §10 names PUT /admin/api/agencies/{agencyId}/plan: the same change.
+  const put = await t.admin('PUT', `/agencies/${agency.agencyId}/plan`, { plan: 'agence' });
+  assert.equal(put.statusCode, 200);
+  assert.equal(put.json().plan, 'agence');
+  assert.equal(limitOf(await t.call('GET', '/v1/me', agency.live)), 10000);
+  assert.equal((await t.call('GET', '/v1/me', agency.live)).json().agency.plan, 'agence');
+  assert.equal((await t.admin('PUT', `/agencies/${agency.agencyId}/plan`, { plan: 'gold' })).statusCode, 400);
 });
 
 test(`[${databaseKind}] far from the limit calls are reserved in blocks, and unused ones go back`, async () => {

@@ -128,17 +128,17 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     agencyView(await requireAgency(request.params.agencyId)),
   );
 
-  app.patch(
-    '/agencies/:agencyId',
-    { schema: { params: AgencyParams, body: Type.Object({ plan: Plan }, { additionalProperties: false }), hide: true } },
-    async (request) => {
-      await requireAgency(request.params.agencyId);
-      await setPlan(db, request.params.agencyId, request.body.plan);
-      // Cached keys carry the plan: every process must reload them for the next call.
-      await keys.invalidateEverywhere();
-      return agencyView(await requireAgency(request.params.agencyId));
-    },
-  );
+  const PlanBody = Type.Object({ plan: Plan }, { additionalProperties: false });
+  const changePlan = async (request: { params: { agencyId: string }; body: { plan: (typeof PLANS)[number] } }) => {
+    await requireAgency(request.params.agencyId);
+    await setPlan(db, request.params.agencyId, request.body.plan);
+    // Cached keys carry the plan: every process must reload them for the next call.
+    await keys.invalidateEverywhere();
+    return agencyView(await requireAgency(request.params.agencyId));
+  };
+  app.patch('/agencies/:agencyId', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlan);
+  // The form DECISIONS §10 names; the same change.
+  app.put('/agencies/:agencyId/plan', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlan);
 
   app.post('/agencies/:agencyId/verify', { schema: { params: AgencyParams, hide: true } }, async (request) => {
     const agencyId = request.params.agencyId;
