@@ -21,10 +21,11 @@ cleanup() {
 trap cleanup EXIT
 "${RUN_AS[@]}" "$PGBIN/initdb" -D "$DIR/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
 # PG_FAST=1 (the test suite) trades durability for speed; benchmarks keep the defaults.
+# PG_EXTRA adds server settings, e.g. PG_EXTRA="-c log_min_duration_statement=0" to time each statement.
 FAST=""
 [ "${PG_FAST:-}" = 1 ] && FAST="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 "${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=300 -c shared_buffers=256MB $FAST" start >/dev/null
+  -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=300 -c shared_buffers=256MB $FAST ${PG_EXTRA:-}" start >/dev/null
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT"
 "$@"
