@@ -1,13 +1,17 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError } from '../http/errors.js';
-import { findAgency, insertAgency, listAgencies, markVerified, setPlan, type Agency } from '../agencies/agency-store.js';
+import { ApiError, failWith } from '../http/errors.js';
+import { findAgency, insertAgency, listAgencies, setPlan } from '../agencies/agency-store.js';
 import { AGENCY_NAME_MAX, PLANS } from '../agencies/plans.js';
 import { normaliseSiren } from '../agencies/siren.js';
 import { createKey, findKey, listKeys, revokeKey, type ApiKeyRecord } from '../keys/key-store.js';
 import { KEY_NAME_MAX, SCOPES, type Scope } from '../keys/key-format.js';
 import { idPattern } from '../validation/storable.js';
 import { moderationAdminRoutes } from './moderation-routes.js';
+import { backOfficeAdminRoutes } from './back-office-routes.js';
+import { agencyView } from './agency-view.js';
+import { ADMIN_TOKEN_ACTOR, recordAudit } from '../audit/audit-log.js';
+import { verifyAgency } from '../verification/verification.js';
 
 const Plan = Type.Union(PLANS.map((plan) => Type.Literal(plan)));
 const ScopeSchema = Type.Union(SCOPES.map((scope) => Type.Literal(scope)));
@@ -37,18 +41,6 @@ const CreateKeyBody = Type.Object(
   { additionalProperties: false },
 );
 
-const agencyView = (agency: Agency) => ({
-  agencyId: agency.id,
-  name: agency.name,
-  email: agency.email,
-  siren: agency.siren,
-  plan: agency.plan,
-  verified: agency.verified,
-  verifiedAt: agency.verifiedAt?.toISOString() ?? null,
-  shareWithServiceDefault: agency.shareWithServiceDefault,
-  shareWithRelayDefault: agency.shareWithRelayDefault,
-  createdAt: agency.createdAt.toISOString(),
-});
 
 export const keyView = (key: ApiKeyRecord) => ({
   keyId: key.id,
@@ -83,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   await app.register(moderationAdminRoutes);
+  await app.register(backOfficeAdminRoutes);
 
   const requireAgency = async (agencyId: string) => {
     const agency = await findAgency(db, agencyId);
@@ -130,8 +123,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const PlanBody = Type.Object({ plan: Plan }, { additionalProperties: false });
   const changePlan = async (request: { params: { agencyId: string }; body: { plan: (typeof PLANS)[number] } }) => {
-    await requireAgency(request.params.agencyId);
-    await setPlan(db, request.params.agencyId, request.body.plan);
+    const before = await requireAgency(request.params.agencyId);
+    await db.transaction(async (tx) => {
+      await setPlan(tx, before.id, request.body.plan);
+      await recordAudit(tx, { actor: ADMIN_TOKEN_ACTOR, action: 'agency.plan', targetType: 'agency', targetId: before.id, before: { plan: before.plan }, after: { plan: request.body.plan } });
+    });
     // Cached keys carry the plan: every process must reload them for the next call.
     await keys.invalidateEverywhere();
     return agencyView(await requireAgency(request.params.agencyId));
@@ -141,14 +137,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/agencies/:agencyId/plan', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlan);
 
   app.post('/agencies/:agencyId/verify', { schema: { params: AgencyParams, hide: true } }, async (request) => {
-    const agencyId = request.params.agencyId;
-    await requireAgency(agencyId);
-    const live = await db.transaction(async (tx) => {
-      const first = await markVerified(tx, agencyId);
-      return first ? createKey(tx, { agencyId, env: 'live', name: 'Default live key' }) : null;
-    });
+    const verified = await verifyAgency(db, request.params.agencyId, ADMIN_TOKEN_ACTOR);
+    if (!verified.ok) throw failWith(verified);
+    const live = verified.value.liveKey;
     if (live) await keys.invalidateEverywhere(); // cached keys carry the verified flag
-    return { agencyId, verified: true, liveKey: live?.key ?? null, keyId: live?.record.id ?? null };
+    return { agencyId: verified.value.agency.id, verified: true, liveKey: live?.key ?? null, keyId: live?.id ?? null };
   });
 
   app.post('/agencies/:agencyId/keys', { schema: { params: AgencyParams, body: CreateKeyBody, hide: true } }, async (request, reply) => {
@@ -176,7 +169,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const existing = await findKey(db, request.params.keyId);
       if (!existing) throw new ApiError('not_found', `Key ${request.params.keyId} not found`);
-      const revoked = await revokeKey(db, request.params.keyId);
+      const revoked = await db.transaction(async (tx) => {
+        const key = await revokeKey(tx, request.params.keyId);
+        await recordAudit(tx, { actor: ADMIN_TOKEN_ACTOR, action: 'key.revoke', targetType: 'key', targetId: existing.id, before: { revokedAt: existing.revokedAt?.toISOString() ?? null }, after: { revokedAt: key!.revokedAt?.toISOString() ?? null } });
+        return key;
+      });
       await keys.invalidateEverywhere();
       return { ...keyView(revoked!), revoked: true };
     },
