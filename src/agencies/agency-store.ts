@@ -109,3 +109,16 @@ export async function setPlan(db: Queryable, id: string, plan: Plan): Promise<bo
   const { rowCount } = await db.query('UPDATE agencies SET plan = $2 WHERE id = $1', [id, plan]);
   return rowCount > 0;
 }
+
+/** Agencies whose name or e-mail contains `text` (any case), or whose SIREN or id is `text`; newest first. */
+export async function searchAgencies(db: Queryable, text: string, limit: number): Promise<Agency[]> {
+  const wanted = text.trim();
+  const { rows } = await db.query<AgencyRow>(
+    `SELECT * FROM agencies
+     WHERE $1 = '' OR position(lower($1) in lower(name)) > 0 OR position(lower($1) in lower(coalesce(email, ''))) > 0
+        OR siren = replace($1, ' ', '') OR id = $1
+     ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [wanted, limit],
+  );
+  return rows.map(toAgency);
+}

@@ -28,45 +28,55 @@ export const QUEUE_CURSOR_PATTERN = '^[0-9]{1,16}\\.lst_[0-9A-Za-z]{1,60}$';
  * The live listings whose latest version waits for an operator, oldest first (DECISIONS §11).
  * Sandbox listings never wait here: they are decided at once or by their TEST key.
  */
+const PENDING_LIVE = `l.moderation_state = 'pending' AND l.env = 'live' AND l.deleted_at IS NULL`;
+const QUEUE_COLUMNS = LISTING_COLUMNS.split(',').map((column) => `l.${column.trim()}`).join(', ');
+type QueueRow = ListingRow & { agency_name: string; published_content: Record<string, unknown> | null; published_title: string | null; published_description: string | null };
+const QUEUE_SELECT = `SELECT ${QUEUE_COLUMNS}, a.name AS agency_name, l.published_content, l.published_title, l.published_description
+       FROM listings l JOIN agencies a ON a.id = l.agency_id`;
+
+function toQueued(row: QueueRow): QueuedListing {
+  const listing = toListing(row);
+  return {
+    listing,
+    agencyName: row.agency_name,
+    submittedAt: listing.updatedAt,
+    published:
+      listing.publishedVersion !== null && row.published_content !== null
+        ? {
+            version: listing.publishedVersion,
+            content: listingContent.read(row.published_content),
+            publicTitle: row.published_title ?? '',
+            publicDescription: row.published_description,
+          }
+        : null,
+  };
+}
+
 export async function moderationQueue(db: Queryable, options: { limit: number; after?: string }): Promise<QueuePage> {
   const params: unknown[] = [options.limit + 1];
-  let where = `l.moderation_state = 'pending' AND l.env = 'live' AND l.deleted_at IS NULL`;
+  let where = PENDING_LIVE;
   if (options.after) {
     const [ms, id] = options.after.split('.', 2) as [string, string];
     params.push(new Date(Number(ms)).toISOString(), id);
     where += ` AND (l.updated_at, l.id) > ($2::timestamptz, $3)`;
   }
-  const columns = LISTING_COLUMNS.split(',').map((column) => `l.${column.trim()}`).join(', ');
   const [page, count] = await Promise.all([
-    db.query<ListingRow & { agency_name: string; published_content: Record<string, unknown> | null; published_title: string | null; published_description: string | null }>(
-      `SELECT ${columns}, a.name AS agency_name, l.published_content, l.published_title, l.published_description
-       FROM listings l JOIN agencies a ON a.id = l.agency_id
-       WHERE ${where} ORDER BY l.updated_at, l.id LIMIT $1`,
-      params,
-    ),
-    db.query<{ total: string | number }>(`SELECT count(*) AS total FROM listings l WHERE l.moderation_state = 'pending' AND l.env = 'live' AND l.deleted_at IS NULL`),
+    db.query<QueueRow>(`${QUEUE_SELECT} WHERE ${where} ORDER BY l.updated_at, l.id LIMIT $1`, params),
+    db.query<{ total: string | number }>(`SELECT count(*) AS total FROM listings l WHERE ${PENDING_LIVE}`),
   ]);
-  const rows = page.rows.slice(0, options.limit);
-  const items = rows.map((row): QueuedListing => {
-    const listing = toListing(row);
-    return {
-      listing,
-      agencyName: row.agency_name,
-      submittedAt: listing.updatedAt,
-      published:
-        listing.publishedVersion !== null && row.published_content !== null
-          ? {
-              version: listing.publishedVersion,
-              content: listingContent.read(row.published_content),
-              publicTitle: row.published_title ?? '',
-              publicDescription: row.published_description,
-            }
-          : null,
-    };
-  });
+  const items = page.rows.slice(0, options.limit).map(toQueued);
   const last = items.at(-1);
   return { items, total: Number(count.rows[0]?.total ?? 0), next: page.rows.length > options.limit && last ? cursorOf(last.listing) : null };
 }
+
+/** One live listing with its approved version, whatever its moderation state (null when unknown, sandbox or deleted). */
+export async function reviewedListing(db: Queryable, serviceId: string): Promise<QueuedListing | null> {
+  const { rows } = await db.query<QueueRow>(`${QUEUE_SELECT} WHERE l.id = $1 AND l.env = 'live' AND l.deleted_at IS NULL`, [serviceId]);
+  return rows[0] ? toQueued(rows[0]) : null;
+}
+
+/** The cursor just past a listing, to ask the queue for the one after it. */
+export const queueCursorAfter = (listing: Listing) => cursorOf(listing);
 
 export interface DecisionTimes {
   decisions: number;

@@ -3,6 +3,7 @@ import { newId } from '../db/ids.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { notFound, refuse, type Outcome } from '../outcome.js';
 import { hashPassword } from './password.js';
+import { endSessionsOf } from '../sessions/session-store.js';
 
 export interface Operator {
   id: string;
@@ -48,6 +49,7 @@ export async function disableOperator(db: Database, operatorId: string, actor: s
     );
     if (!rows[0]) return notFound('Operator');
     const operator = toOperator(rows[0]);
+    await endSessionsOf(tx, 'admin', operator.id);
     await recordAudit(tx, { actor, action: 'operator.disable', targetType: 'operator', targetId: operator.id, after: { disabledAt: operator.disabledAt?.toISOString() } });
     return { ok: true, value: operator };
   });
@@ -62,4 +64,9 @@ export async function listOperators(db: Queryable): Promise<Operator[]> {
 export async function findOperatorForLogin(db: Queryable, email: string): Promise<(Operator & { passwordHash: string }) | null> {
   const { rows } = await db.query<OperatorRow>('SELECT * FROM operators WHERE email = $1', [normaliseEmail(email)]);
   return rows[0] ? { ...toOperator(rows[0]), passwordHash: rows[0].password_hash } : null;
+}
+
+export async function findOperator(db: Queryable, id: string): Promise<Operator | null> {
+  const { rows } = await db.query<OperatorRow>('SELECT * FROM operators WHERE id = $1', [id]);
+  return rows[0] ? toOperator(rows[0]) : null;
 }
