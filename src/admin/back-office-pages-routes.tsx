@@ -9,7 +9,7 @@ import { findOperator } from '../operators/operator-store.js';
 import { operatorLogin } from '../operators/login.js';
 import { serviceHealth } from '../operations/service-health.js';
 import { awaitingVerification, refuseVerification, REFUSAL_REASON_MAX, verifyAgency } from '../verification/verification.js';
-import { moderationQueue, QUEUE_CURSOR_PATTERN, queueCursorAfter, reviewedListing } from '../listings/moderation-queue.js';
+import { moderationQueueSummary, QUEUE_CURSOR_PATTERN, queueCursorAfter, reviewedListing } from '../listings/moderation-queue.js';
 import { decideListing } from '../listings/decisions.js';
 import { versionDiff } from '../moderation/version-diff.js';
 import { OPERATOR_REASON_MAX } from '../listings/schemas.js';
@@ -175,15 +175,15 @@ export const backOfficePages: FastifyPluginAsyncTypebox = async (app) => {
 
   const QueueQuery = Type.Object({ apres: Type.Optional(Type.String({ pattern: QUEUE_CURSOR_PATTERN, maxLength: 80 })), fait: Done.properties.fait });
   app.get('/moderation', { schema: { hide: true, querystring: QueueQuery } }, async (request, reply) => {
-    const queue = await moderationQueue(db, { limit: 50, after: request.query.apres });
+    const queue = await moderationQueueSummary(db, { limit: 50, after: request.query.apres });
     return page(reply, 200, <QueuePage viewer={viewerOf(request)} items={queue.items} total={queue.total} next={queue.next} now={now()} flash={flashOf(request.query)} />);
   });
 
   const reviewView = async (serviceId: string, error: string | null): Promise<ReviewView | null> => {
     const item = await reviewedListing(db, serviceId);
     if (!item) return null;
-    const after = await moderationQueue(db, { limit: 1, after: queueCursorAfter(item.listing) });
-    return { item, diff: item.published ? versionDiff(item.published.content, item.listing.content) : null, nextId: after.items[0]?.listing.serviceId ?? null, now: now(), error };
+    const after = await moderationQueueSummary(db, { limit: 1, after: queueCursorAfter(item.listing) });
+    return { item, diff: item.published ? versionDiff(item.published.content, item.listing.content) : null, nextId: after.items[0]?.serviceId ?? null, now: now(), error };
   };
 
   app.get('/moderation/:serviceId', { schema: { hide: true, params: ServiceParams } }, async (request, reply) => {
@@ -216,9 +216,9 @@ export const backOfficePages: FastifyPluginAsyncTypebox = async (app) => {
       }
       return refusedPage(request, reply, 404, 'Annonce introuvable', decided.detail);
     }
-    const next = await moderationQueue(db, { limit: 1 });
+    const next = await moderationQueueSummary(db, { limit: 1 });
     const done = decision === 'approve' ? 'approuvee' : 'refusee_annonce';
-    return seeOther(reply, next.items[0] ? `/admin/moderation/${next.items[0].listing.serviceId}` : `/admin/moderation?fait=${done}`);
+    return seeOther(reply, next.items[0] ? `/admin/moderation/${next.items[0].serviceId}` : `/admin/moderation?fait=${done}`);
   });
 
   // --- Agencies, keys, audit --------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { listingContent } from '../listing-model/content.js';
-import type { Listing, ListingContent } from '../listing-model/model.js';
+import type { Listing, ListingContent, ModerationReason } from '../listing-model/model.js';
 import { LISTING_COLUMNS, toListing, type ListingRow } from './store.js';
 
 /** A version waiting for an operator, with the approved version the public sees meanwhile. */
@@ -52,14 +52,15 @@ function toQueued(row: QueueRow): QueuedListing {
   };
 }
 
+/** The WHERE clause and parameters of a page of the queue ($1 is the limit, plus one to know whether more follow). */
+function queuePage(options: { limit: number; after?: string }): { where: string; params: unknown[] } {
+  if (!options.after) return { where: PENDING_LIVE, params: [options.limit + 1] };
+  const [ms, id] = options.after.split('.', 2) as [string, string];
+  return { where: `${PENDING_LIVE} AND (l.updated_at, l.id) > ($2::timestamptz, $3)`, params: [options.limit + 1, new Date(Number(ms)).toISOString(), id] };
+}
+
 export async function moderationQueue(db: Queryable, options: { limit: number; after?: string }): Promise<QueuePage> {
-  const params: unknown[] = [options.limit + 1];
-  let where = PENDING_LIVE;
-  if (options.after) {
-    const [ms, id] = options.after.split('.', 2) as [string, string];
-    params.push(new Date(Number(ms)).toISOString(), id);
-    where += ` AND (l.updated_at, l.id) > ($2::timestamptz, $3)`;
-  }
+  const { where, params } = queuePage(options);
   const [page, count] = await Promise.all([
     db.query<QueueRow>(`${QUEUE_SELECT} WHERE ${where} ORDER BY l.updated_at, l.id LIMIT $1`, params),
     db.query<{ total: string | number }>(`SELECT count(*) AS total FROM listings l WHERE ${PENDING_LIVE}`),
@@ -67,6 +68,43 @@ export async function moderationQueue(db: Queryable, options: { limit: number; a
   const items = page.rows.slice(0, options.limit).map(toQueued);
   const last = items.at(-1);
   return { items, total: Number(count.rows[0]?.total ?? 0), next: page.rows.length > options.limit && last ? cursorOf(last.listing) : null };
+}
+
+/** A queued version as a list shows it: no content, so a page of fifty reads fifty short rows. */
+export interface QueueSummary {
+  serviceId: string;
+  externalId: string;
+  version: number;
+  /** The title as the public would see it (contact details masked). */
+  title: string;
+  agencyName: string;
+  submittedAt: Date;
+  reasons: ModerationReason[];
+  publishedVersion: number | null;
+}
+
+export async function moderationQueueSummary(db: Queryable, options: { limit: number; after?: string }): Promise<{ items: QueueSummary[]; total: number; next: string | null }> {
+  const { where, params } = queuePage(options);
+  const [page, count] = await Promise.all([
+    db.query<{ id: string; external_id: string; version: number; public_title: string; agency_name: string; updated_at: Date; moderation_reasons: ModerationReason[]; published_version: number | null }>(
+      `SELECT l.id, l.external_id, l.version, l.public_title, a.name AS agency_name, l.updated_at, l.moderation_reasons, l.published_version
+       FROM listings l JOIN agencies a ON a.id = l.agency_id WHERE ${where} ORDER BY l.updated_at, l.id LIMIT $1`,
+      params,
+    ),
+    db.query<{ total: string | number }>(`SELECT count(*) AS total FROM listings l WHERE ${PENDING_LIVE}`),
+  ]);
+  const items = page.rows.slice(0, options.limit).map((row) => ({
+    serviceId: row.id,
+    externalId: row.external_id,
+    version: row.version,
+    title: row.public_title,
+    agencyName: row.agency_name,
+    submittedAt: row.updated_at,
+    reasons: row.moderation_reasons,
+    publishedVersion: row.published_version,
+  }));
+  const last = items.at(-1);
+  return { items, total: Number(count.rows[0]?.total ?? 0), next: page.rows.length > options.limit && last ? `${last.submittedAt.getTime()}.${last.serviceId}` : null };
 }
 
 /** One live listing with its approved version, whatever its moderation state (null when unknown, sandbox or deleted). */

@@ -1,5 +1,5 @@
 import type { Listing, ListingContent } from '../../listing-model/model.js';
-import type { QueuedListing } from '../../listings/moderation-queue.js';
+import type { QueuedListing, QueueSummary } from '../../listings/moderation-queue.js';
 import { describeReason } from '../../moderation/messages.js';
 import type { FieldChange, TextSegment, VersionDiff } from '../../moderation/version-diff.js';
 import { euros, squareMetres } from '../../html/format.js';
@@ -9,7 +9,7 @@ import { AdminPage, Csrf, duration, Flash, when, type Viewer } from './frame.js'
 const reasonsOf = (listing: Listing) => listing.moderationReasons.map((r) => ({ code: r.code, text: describeReason(r).fr }));
 
 /** The queue: versions waiting for an operator, oldest first. */
-export function QueuePage({ viewer, items, total, now, next, flash }: { viewer: Viewer; items: QueuedListing[]; total: number; now: Date; next: string | null; flash: string | null }): JSX.Element {
+export function QueuePage({ viewer, items, total, now, next, flash }: { viewer: Viewer; items: QueueSummary[]; total: number; now: Date; next: string | null; flash: string | null }): JSX.Element {
   return (
     <AdminPage title="Modération" section="moderation" viewer={viewer}>
       <h1>File de modération</h1>
@@ -17,7 +17,7 @@ export function QueuePage({ viewer, items, total, now, next, flash }: { viewer: 
       <p safe>{`${total} annonce${total > 1 ? 's' : ''} en attente, la plus ancienne d’abord.`}</p>
       {items.length ? (
         <p>
-          <a href={`/admin/moderation/${items[0]!.listing.serviceId}`} accesskey="n">
+          <a href={`/admin/moderation/${items[0]!.serviceId}`} accesskey="n">
             Examiner la première annonce
           </a>
         </p>
@@ -38,18 +38,18 @@ export function QueuePage({ viewer, items, total, now, next, flash }: { viewer: 
           {items.map((item) => (
             <tr>
               <td>
-                <a href={`/admin/moderation/${item.listing.serviceId}`} safe>
-                  {item.listing.content.title}
+                <a href={`/admin/moderation/${item.serviceId}`} safe>
+                  {item.title}
                 </a>
-                <span class="muted" safe>{` v${item.listing.version}${item.published ? ` (v${item.published.version} en ligne)` : ''}`}</span>
+                <span class="muted" safe>{` v${item.version}${item.publishedVersion !== null ? ` (v${item.publishedVersion} en ligne)` : ''}`}</span>
               </td>
               <td safe>{item.agencyName}</td>
               <td class={now.getTime() - item.submittedAt.getTime() > 7_200_000 ? 'late' : undefined} safe>
                 {duration((now.getTime() - item.submittedAt.getTime()) / 1000)}
               </td>
               <td>
-                {reasonsOf(item.listing).map((r) => (
-                  <span class="badge" title={r.text} safe>
+                {item.reasons.map((r) => (
+                  <span class="badge" title={describeReason(r).fr} safe>
                     {r.code}
                   </span>
                 ))}
