@@ -39,7 +39,7 @@ export function AgenciesPage({ viewer, query, agencies, flash }: { viewer: Viewe
                   {agency.name}
                 </a>
               </td>
-              <td safe>{agency.plan}</td>
+              <td>{agency.plan}</td>
               <td safe>{state(agency)}</td>
               <td safe>{when(agency.createdAt)}</td>
             </tr>
@@ -94,7 +94,7 @@ export function AgencyPage({ viewer, agency, keys, audit, flash }: { viewer: Vie
         <label for="f-plan">Plan (s’applique dès l’appel suivant)</label>
         <select id="f-plan" name="plan">
           {PLANS.map((plan) => (
-            <option value={plan} selected={plan === agency.plan} safe>
+            <option value={plan} selected={plan === agency.plan}>
               {plan}
             </option>
           ))}
@@ -138,7 +138,7 @@ export function AgencyPage({ viewer, agency, keys, audit, flash }: { viewer: Vie
               </td>
               <td safe>{key.name}</td>
               <td safe>{key.env.toUpperCase()}</td>
-              <td safe>{key.lastUsedAt ? when(key.lastUsedAt) : 'jamais utilisée'}</td>
+              <td>{key.lastUsedAt ? when(key.lastUsedAt) : 'jamais utilisée'}</td>
               <td>
                 {key.revokedAt ? (
                   <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>

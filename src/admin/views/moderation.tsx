@@ -279,7 +279,7 @@ export function ReviewPage({ viewer, view }: { viewer: Viewer; view: ReviewView 
           )}
         </section>
         <section>
-          <h2 safe>{item.published ? `Version en ligne (v${item.published.version})` : 'Aucune version en ligne'}</h2>
+          <h2>{item.published ? `Version en ligne (v${item.published.version})` : 'Aucune version en ligne'}</h2>
           {item.published ? (
             <>
               <p safe>{item.published.content.title}</p>
