@@ -3,6 +3,24 @@ import { AdminPage, duration, Flash, type Viewer } from './frame.js';
 
 const seconds = (value: number | null) => (value === null ? '—' : duration(value));
 
+/** One figure of the dashboard: its label, its value, a link to the list behind it, red when late. */
+function Figure({ label, value, href, late }: { label: string; value: string; href?: string; late?: boolean }): JSX.Element {
+  return (
+    <div>
+      <dt safe>{label}</dt>
+      <dd class={late ? 'late' : undefined}>
+        {href ? (
+          <a href={href} safe>
+            {value}
+          </a>
+        ) : (
+          <span safe>{value}</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
 /** Service health against the two promises: publication in 2 hours on average, verification within 48 hours. */
 export function DashboardPage({ viewer, health, flash }: { viewer: Viewer; health: ServiceHealth; flash: string | null }): JSX.Element {
   const m = health.moderation;
@@ -23,57 +41,18 @@ export function DashboardPage({ viewer, health, flash }: { viewer: Viewer; healt
         )}
       </p>
       <dl class="figures">
-        <div>
-          <dt>Délai médian (p50)</dt>
-          <dd safe>{seconds(m.p50Seconds)}</dd>
-        </div>
-        <div>
-          <dt>Délai p95</dt>
-          <dd safe>{seconds(m.p95Seconds)}</dd>
-        </div>
-        <div>
-          <dt>Délai moyen</dt>
-          <dd safe>{seconds(m.meanSeconds)}</dd>
-        </div>
-        <div>
-          <dt>Décisions (7 jours)</dt>
-          <dd safe>{String(m.decisions)}</dd>
-        </div>
-        <div>
-          <dt>En attente</dt>
-          <dd>
-            <a href="/admin/moderation" safe>
-              {String(m.queueLength)}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt>Plus ancienne attente</dt>
-          <dd class={m.oldestWaitingSeconds !== null && m.oldestWaitingSeconds > m.promiseSeconds ? 'late' : undefined} safe>
-            {seconds(m.oldestWaitingSeconds)}
-          </dd>
-        </div>
+        <Figure label="Délai médian (p50)" value={seconds(m.p50Seconds)} />
+        <Figure label="Délai p95" value={seconds(m.p95Seconds)} />
+        <Figure label="Délai moyen" value={seconds(m.meanSeconds)} late={m.keptPromise === false} />
+        <Figure label="Décisions (7 jours)" value={String(m.decisions)} />
+        <Figure label="En attente" value={String(m.queueLength)} href="/admin/moderation" />
+        <Figure label="Plus ancienne attente" value={seconds(m.oldestWaitingSeconds)} late={m.oldestWaitingSeconds !== null && m.oldestWaitingSeconds > m.promiseSeconds} />
       </dl>
       <h2>Vérification des agences</h2>
       <dl class="figures">
-        <div>
-          <dt>En attente</dt>
-          <dd>
-            <a href="/admin/verifications" safe>
-              {String(v.waiting)}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt>En retard (plus de 48 h)</dt>
-          <dd class={v.overdue > 0 ? 'late' : undefined} safe>
-            {String(v.overdue)}
-          </dd>
-        </div>
-        <div>
-          <dt>Plus ancienne demande</dt>
-          <dd safe>{seconds(v.oldestWaitingSeconds)}</dd>
-        </div>
+        <Figure label="En attente" value={String(v.waiting)} href="/admin/verifications" />
+        <Figure label="En retard (plus de 48 h)" value={String(v.overdue)} late={v.overdue > 0} />
+        <Figure label="Plus ancienne demande" value={seconds(v.oldestWaitingSeconds)} late={v.oldestWaitingSeconds !== null && v.oldestWaitingSeconds > v.promiseHours * 3600} />
       </dl>
     </AdminPage>
   );
