@@ -13,10 +13,12 @@ import { moderationQueueSummary, QUEUE_CURSOR_PATTERN, queueCursorAfter, reviewe
 import { decideListing } from '../listings/decisions.js';
 import { versionDiff } from '../moderation/version-diff.js';
 import { OPERATOR_REASON_MAX } from '../listings/schemas.js';
-import { findAgency, searchAgencies, setPlan } from '../agencies/agency-store.js';
+import { findAgency, searchAgencies } from '../agencies/agency-store.js';
+import { changePlan } from '../agencies/plan-change.js';
 import { PLANS } from '../agencies/plans.js';
 import { reinstateAgency, suspendAgency, SUSPENSION_REASON_MAX } from '../agencies/suspension.js';
-import { findKey, listKeys, revokeKey } from '../keys/key-store.js';
+import { listKeys } from '../keys/key-store.js';
+import { revokeKeyAsOperator } from '../keys/revocation.js';
 import { readAudit, recordAudit } from '../audit/audit-log.js';
 import { idPattern } from '../validation/storable.js';
 import { Int } from '../validation/schema-types.js';
@@ -237,14 +239,10 @@ export const backOfficePages: FastifyPluginAsyncTypebox = async (app) => {
 
   const PlanForm = Form({ plan: Type.Union(PLANS.map((plan) => Type.Literal(plan))) });
   app.post('/agencies/:agencyId/plan', { schema: { hide: true, params: AgencyParams, body: PlanForm } }, async (request, reply) => {
-    const before = await findAgency(db, request.params.agencyId);
-    if (!before) return refusedPage(request, reply, 404, 'Agence introuvable', 'Aucune agence n’a cet identifiant.');
-    await db.transaction(async (tx) => {
-      await setPlan(tx, before.id, request.body.plan);
-      await recordAudit(tx, { actor: operatorId(request), action: 'agency.plan', targetType: 'agency', targetId: before.id, before: { plan: before.plan }, after: { plan: request.body.plan } });
-    });
+    const changed = await changePlan(db, request.params.agencyId, request.body.plan, operatorId(request));
+    if (!changed.ok) return refusedPage(request, reply, 404, 'Agence introuvable', 'Aucune agence n’a cet identifiant.');
     await keys.invalidateEverywhere(); // cached keys carry the plan
-    return seeOther(reply, `/admin/agencies/${before.id}?fait=plan`);
+    return seeOther(reply, `/admin/agencies/${changed.value.id}?fait=plan`);
   });
 
   app.post('/agencies/:agencyId/suspend', { schema: { hide: true, params: AgencyParams, body: Form({ reason: Reason(SUSPENSION_REASON_MAX) }) } }, async (request, reply) => {
@@ -262,17 +260,10 @@ export const backOfficePages: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/keys/:keyId/revoke', { schema: { hide: true, params: KeyParams, body: Form({}) } }, async (request, reply) => {
-    const existing = await findKey(db, request.params.keyId);
-    if (!existing) return refusedPage(request, reply, 404, 'Clé introuvable', 'Aucune clé n’a cet identifiant.');
-    await db.transaction(async (tx) => {
-      const revoked = await revokeKey(tx, existing.id);
-      if (!existing.revokedAt) {
-        await recordAudit(tx, { actor: operatorId(request), action: 'key.revoke', targetType: 'key', targetId: existing.id, before: { revokedAt: null }, after: { revokedAt: revoked!.revokedAt?.toISOString() ?? null } });
-        await recordAudit(tx, { actor: operatorId(request), action: 'key.revoke', targetType: 'agency', targetId: existing.agencyId, after: { keyId: existing.id } });
-      }
-    });
+    const revoked = await revokeKeyAsOperator(db, request.params.keyId, operatorId(request));
+    if (!revoked.ok) return refusedPage(request, reply, 404, 'Clé introuvable', 'Aucune clé n’a cet identifiant.');
     await keys.invalidateEverywhere();
-    return seeOther(reply, `/admin/agencies/${existing.agencyId}?fait=revoquee`);
+    return seeOther(reply, `/admin/agencies/${revoked.value.agencyId}?fait=revoquee`);
   });
 
   app.get('/audit', { schema: { hide: true, querystring: Type.Object({ avant: Type.Optional(Int(1, Number.MAX_SAFE_INTEGER)) }) } }, async (request, reply) => {

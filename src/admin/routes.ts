@@ -1,16 +1,18 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, failWith } from '../http/errors.js';
-import { findAgency, insertAgency, listAgencies, setPlan } from '../agencies/agency-store.js';
+import { findAgency, insertAgency, listAgencies } from '../agencies/agency-store.js';
 import { AGENCY_NAME_MAX, PLANS } from '../agencies/plans.js';
 import { normaliseSiren } from '../agencies/siren.js';
-import { createKey, findKey, listKeys, revokeKey, type ApiKeyRecord } from '../keys/key-store.js';
+import { createKey, listKeys, type ApiKeyRecord } from '../keys/key-store.js';
 import { KEY_NAME_MAX, SCOPES, type Scope } from '../keys/key-format.js';
 import { idPattern } from '../validation/storable.js';
 import { moderationAdminRoutes } from './moderation-routes.js';
 import { backOfficeAdminRoutes } from './back-office-routes.js';
 import { agencyView } from './agency-view.js';
-import { ADMIN_TOKEN_ACTOR, recordAudit } from '../audit/audit-log.js';
+import { ADMIN_TOKEN_ACTOR } from '../audit/audit-log.js';
+import { changePlan } from '../agencies/plan-change.js';
+import { revokeKeyAsOperator } from '../keys/revocation.js';
 import { verifyAgency } from '../verification/verification.js';
 
 const Plan = Type.Union(PLANS.map((plan) => Type.Literal(plan)));
@@ -122,19 +124,16 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const PlanBody = Type.Object({ plan: Plan }, { additionalProperties: false });
-  const changePlan = async (request: { params: { agencyId: string }; body: { plan: (typeof PLANS)[number] } }) => {
-    const before = await requireAgency(request.params.agencyId);
-    await db.transaction(async (tx) => {
-      await setPlan(tx, before.id, request.body.plan);
-      await recordAudit(tx, { actor: ADMIN_TOKEN_ACTOR, action: 'agency.plan', targetType: 'agency', targetId: before.id, before: { plan: before.plan }, after: { plan: request.body.plan } });
-    });
+  const changePlanRoute = async (request: { params: { agencyId: string }; body: { plan: (typeof PLANS)[number] } }) => {
+    const changed = await changePlan(db, request.params.agencyId, request.body.plan, ADMIN_TOKEN_ACTOR);
+    if (!changed.ok) throw failWith(changed);
     // Cached keys carry the plan: every process must reload them for the next call.
     await keys.invalidateEverywhere();
-    return agencyView(await requireAgency(request.params.agencyId));
+    return agencyView(changed.value);
   };
-  app.patch('/agencies/:agencyId', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlan);
+  app.patch('/agencies/:agencyId', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
   // The form DECISIONS §10 names; the same change.
-  app.put('/agencies/:agencyId/plan', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlan);
+  app.put('/agencies/:agencyId/plan', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
 
   app.post('/agencies/:agencyId/verify', { schema: { params: AgencyParams, hide: true } }, async (request) => {
     const verified = await verifyAgency(db, request.params.agencyId, ADMIN_TOKEN_ACTOR);
@@ -167,15 +166,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/keys/:keyId',
     { schema: { params: KeyParams, hide: true } },
     async (request) => {
-      const existing = await findKey(db, request.params.keyId);
-      if (!existing) throw new ApiError('not_found', `Key ${request.params.keyId} not found`);
-      const revoked = await db.transaction(async (tx) => {
-        const key = await revokeKey(tx, request.params.keyId);
-        await recordAudit(tx, { actor: ADMIN_TOKEN_ACTOR, action: 'key.revoke', targetType: 'key', targetId: existing.id, before: { revokedAt: existing.revokedAt?.toISOString() ?? null }, after: { revokedAt: key!.revokedAt?.toISOString() ?? null } });
-        return key;
-      });
+      const revoked = await revokeKeyAsOperator(db, request.params.keyId, ADMIN_TOKEN_ACTOR);
+      if (!revoked.ok) throw failWith(revoked);
       await keys.invalidateEverywhere();
-      return { ...keyView(revoked!), revoked: true };
+      return { ...keyView(revoked.value), revoked: true };
     },
   );
 };
