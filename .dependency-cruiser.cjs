@@ -7,6 +7,7 @@
 const CAPABILITIES = [
   'agencies', 'db', 'idempotency', 'jobs', 'keys', 'listings', 'listing-model', 'events', 'masking', 'moderation', 'leads', 'webhooks',
   'relay', 'public-listings', 'client-limits', 'html', 'onboarding', 'quotas', 'request-log', 'validation', 'compliance', 'sync',
+  'audit', 'verification', 'operators', 'operations', 'sessions',
 ];
 const HTTP = ['^src/http/', 'node_modules/(fastify|fastify-plugin|@fastify/[^/]+)/'];
 

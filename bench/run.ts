@@ -1,4 +1,5 @@
 import { fmt, machine } from './lib.js';
+import { benchAdmin } from './admin.js';
 import { benchAuth } from './auth.js';
 import { benchClient } from './client.js';
 import { benchIngest } from './ingest.js';
@@ -11,6 +12,7 @@ import { benchV1 } from './v1.js';
 
 /** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
 const BENCHES: Record<string, () => Promise<unknown>> = {
+  admin: benchAdmin,
   auth: benchAuth,
   client: benchClient,
   ingest: () => benchIngest(),

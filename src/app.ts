@@ -21,6 +21,8 @@ import { Problem } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { backOfficePages } from './admin/back-office-pages-routes.js';
+import { purgeExpiredSessions } from './sessions/session-store.js';
 import { referencePages } from './reference/reference-routes.js';
 import { siteRoutes } from './site/site-routes.js';
 import { notFoundHtml, problemHtml } from './site/pages.js';
@@ -74,6 +76,8 @@ export async function createServices(config: Config, db: Database, options: { no
     jobRunner.schedule('events.purge', HOUR);
     jobRunner.register('client-limits.purge', () => purgeClientLimits(db, now()));
     jobRunner.schedule('client-limits.purge', HOUR);
+    jobRunner.register('sessions.purge', () => purgeExpiredSessions(db, now()));
+    jobRunner.schedule('sessions.purge', HOUR);
     jobRunner.register('jobs.purge-failed', () => purgeFailedJobs(db, now()));
     jobRunner.schedule('jobs.purge-failed', 24 * HOUR);
     await jobRunner.start();
@@ -181,6 +185,7 @@ export async function buildApp(
   await app.register(referencePages);
   await app.register(siteRoutes);
   await app.register(adminRoutes, { prefix: '/admin/api' });
+  await app.register(backOfficePages, { prefix: '/admin' });
   await registerInterfaces(app);
   if (services.config.benchRoutes) {
     // Benchmarks only (BENCH_ROUTES=1): the bare cost of reading one listing row, to compare

@@ -207,3 +207,45 @@ test(`[${databaseKind}] CLI moderation queue, approve and reject decide the vers
   const record = (await t.call('GET', `/v1/listings/${second}`, own.live)).json();
   assert.equal(record.status, 'rejected');
 });
+
+test(`[${databaseKind}] CLI: operators are created with a password shown once (or read from stdin), listed and disabled`, async () => {
+  const email = `cli-ops-${Math.random().toString(36).slice(2, 8)}@listing-sync.example`;
+  const created = await cli('operator', 'create', '--email', email);
+  assert.equal(created.code, 0, created.err);
+  const password = /shown this once:\n {2}(\S+)/.exec(created.out)?.[1];
+  assert.ok(password && password.length >= 20, created.out);
+  const { rows } = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM operators WHERE email = $1', [email]);
+  assert.ok(rows[0] && !rows[0].password_hash.includes(password), 'only a hash is stored');
+
+  const piped: string[] = [];
+  const fromStdin = await runCli(['operator', 'create', '--email', `piped-${email}`, '--password-stdin'], { LISTING_SYNC_URL: url, ADMIN_TOKEN }, (l) => piped.push(l), (l) => piped.push(l), undefined, async () => 'a password from a vault\n');
+  assert.equal(fromStdin, 0, piped.join('\n'));
+  assert.ok(!piped.join('\n').includes('vault'), 'a piped password is never echoed');
+  const weak = await runCli(['operator', 'create', '--email', `weak-${email}`, '--password-stdin'], { LISTING_SYNC_URL: url, ADMIN_TOKEN }, () => {}, () => {}, undefined, async () => 'short');
+  assert.equal(weak, 1);
+
+  const listed = await cli('operator', 'list');
+  assert.match(listed.out, new RegExp(email.replace(/[.]/g, '\\.')));
+  const disabled = await cli('operator', 'disable', email);
+  assert.equal(disabled.code, 0, disabled.err);
+  assert.match(disabled.out, /disabled/);
+  assert.equal((await cli('operator', 'disable', 'nobody@nowhere.example')).code, 1);
+});
+
+test(`[${databaseKind}] CLI: the verification queue, a refusal, and a suspension lifted again`, async () => {
+  const waiting = (await t.admin('POST', '/agencies', { name: 'Immo Attente', plan: 'solo', siren: '732829320' })).json();
+  const queue = await cli('agency', 'verifications');
+  assert.equal(queue.code, 0, queue.err);
+  assert.match(queue.out, new RegExp(`${waiting.agencyId}\\s+Immo Attente.*SIREN 732829320 \\(valid\\)\\s+4[78] h \\d+ min left`));
+  assert.equal((await cli('agency', 'refuse', waiting.agencyId)).code, 2, 'a refusal needs its reason');
+  const refused = await cli('agency', 'refuse', waiting.agencyId, '--reason', 'Kbis illisible');
+  assert.equal(refused.code, 0, refused.err);
+  assert.ok(!(await cli('agency', 'verifications')).out.includes(waiting.agencyId));
+
+  const active = (await t.admin('POST', '/agencies', { name: 'Immo Active', plan: 'solo', verified: true })).json();
+  const suspended = await cli('agency', 'suspend', active.agencyId, '--reason', 'Impayés');
+  assert.equal(suspended.code, 0, suspended.err);
+  assert.equal((await t.call('GET', '/v1/me', active.keys.live)).statusCode, 403);
+  assert.equal((await cli('agency', 'reinstate', active.agencyId)).code, 0);
+  assert.equal((await t.call('GET', '/v1/me', active.keys.live)).statusCode, 200);
+});

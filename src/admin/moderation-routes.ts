@@ -5,6 +5,7 @@ import { moderationMetrics, moderationQueue, QUEUE_CURSOR_PATTERN, type QueuedLi
 import { moderationView } from '../listings/record.js';
 import { OPERATOR_REASON_MAX, ServiceId } from '../listings/schemas.js';
 import { readEvents } from '../events/outbox.js';
+import { ADMIN_TOKEN_ACTOR } from '../audit/audit-log.js';
 import { findAgency } from '../agencies/agency-store.js';
 import { notFound as agencyNotFound } from '../http/errors.js';
 import { Int } from '../validation/schema-types.js';
@@ -71,7 +72,7 @@ export const moderationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: Type.Object({ serviceId: ServiceId() }), body: DecisionBody, hide: true } },
     async (request) => {
       const { decision, reason, version } = request.body;
-      const decided = await decideListing(db, request.params.serviceId, { decision, reason, expectedVersion: version, by: 'operator' }, app.services.now());
+      const decided = await decideListing(db, request.params.serviceId, { decision, reason, expectedVersion: version, by: 'operator', actor: ADMIN_TOKEN_ACTOR }, app.services.now());
       if (!decided.ok) throw failWith(decided);
       return decisionView(decided.value);
     },

@@ -1,13 +1,19 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError } from '../http/errors.js';
-import { findAgency, insertAgency, listAgencies, markVerified, setPlan, type Agency } from '../agencies/agency-store.js';
+import { ApiError, failWith } from '../http/errors.js';
+import { findAgency, insertAgency, listAgencies } from '../agencies/agency-store.js';
 import { AGENCY_NAME_MAX, PLANS } from '../agencies/plans.js';
 import { normaliseSiren } from '../agencies/siren.js';
-import { createKey, findKey, listKeys, revokeKey, type ApiKeyRecord } from '../keys/key-store.js';
+import { createKey, listKeys, type ApiKeyRecord } from '../keys/key-store.js';
 import { KEY_NAME_MAX, SCOPES, type Scope } from '../keys/key-format.js';
 import { idPattern } from '../validation/storable.js';
 import { moderationAdminRoutes } from './moderation-routes.js';
+import { backOfficeAdminRoutes } from './back-office-routes.js';
+import { agencyView } from './agency-view.js';
+import { ADMIN_TOKEN_ACTOR } from '../audit/audit-log.js';
+import { changePlan } from '../agencies/plan-change.js';
+import { revokeKeyAsOperator } from '../keys/revocation.js';
+import { verifyAgency } from '../verification/verification.js';
 
 const Plan = Type.Union(PLANS.map((plan) => Type.Literal(plan)));
 const ScopeSchema = Type.Union(SCOPES.map((scope) => Type.Literal(scope)));
@@ -37,18 +43,6 @@ const CreateKeyBody = Type.Object(
   { additionalProperties: false },
 );
 
-const agencyView = (agency: Agency) => ({
-  agencyId: agency.id,
-  name: agency.name,
-  email: agency.email,
-  siren: agency.siren,
-  plan: agency.plan,
-  verified: agency.verified,
-  verifiedAt: agency.verifiedAt?.toISOString() ?? null,
-  shareWithServiceDefault: agency.shareWithServiceDefault,
-  shareWithRelayDefault: agency.shareWithRelayDefault,
-  createdAt: agency.createdAt.toISOString(),
-});
 
 export const keyView = (key: ApiKeyRecord) => ({
   keyId: key.id,
@@ -83,6 +77,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   await app.register(moderationAdminRoutes);
+  await app.register(backOfficeAdminRoutes);
 
   const requireAgency = async (agencyId: string) => {
     const agency = await findAgency(db, agencyId);
@@ -129,26 +124,23 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const PlanBody = Type.Object({ plan: Plan }, { additionalProperties: false });
-  const changePlan = async (request: { params: { agencyId: string }; body: { plan: (typeof PLANS)[number] } }) => {
-    await requireAgency(request.params.agencyId);
-    await setPlan(db, request.params.agencyId, request.body.plan);
+  const changePlanRoute = async (request: { params: { agencyId: string }; body: { plan: (typeof PLANS)[number] } }) => {
+    const changed = await changePlan(db, request.params.agencyId, request.body.plan, ADMIN_TOKEN_ACTOR);
+    if (!changed.ok) throw failWith(changed);
     // Cached keys carry the plan: every process must reload them for the next call.
     await keys.invalidateEverywhere();
-    return agencyView(await requireAgency(request.params.agencyId));
+    return agencyView(changed.value);
   };
-  app.patch('/agencies/:agencyId', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlan);
+  app.patch('/agencies/:agencyId', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
   // The form DECISIONS §10 names; the same change.
-  app.put('/agencies/:agencyId/plan', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlan);
+  app.put('/agencies/:agencyId/plan', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
 
   app.post('/agencies/:agencyId/verify', { schema: { params: AgencyParams, hide: true } }, async (request) => {
-    const agencyId = request.params.agencyId;
-    await requireAgency(agencyId);
-    const live = await db.transaction(async (tx) => {
-      const first = await markVerified(tx, agencyId);
-      return first ? createKey(tx, { agencyId, env: 'live', name: 'Default live key' }) : null;
-    });
+    const verified = await verifyAgency(db, request.params.agencyId, ADMIN_TOKEN_ACTOR);
+    if (!verified.ok) throw failWith(verified);
+    const live = verified.value.liveKey;
     if (live) await keys.invalidateEverywhere(); // cached keys carry the verified flag
-    return { agencyId, verified: true, liveKey: live?.key ?? null, keyId: live?.record.id ?? null };
+    return { agencyId: verified.value.agency.id, verified: true, liveKey: live?.key ?? null, keyId: live?.id ?? null };
   });
 
   app.post('/agencies/:agencyId/keys', { schema: { params: AgencyParams, body: CreateKeyBody, hide: true } }, async (request, reply) => {
@@ -174,11 +166,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/keys/:keyId',
     { schema: { params: KeyParams, hide: true } },
     async (request) => {
-      const existing = await findKey(db, request.params.keyId);
-      if (!existing) throw new ApiError('not_found', `Key ${request.params.keyId} not found`);
-      const revoked = await revokeKey(db, request.params.keyId);
+      const revoked = await revokeKeyAsOperator(db, request.params.keyId, ADMIN_TOKEN_ACTOR);
+      if (!revoked.ok) throw failWith(revoked);
       await keys.invalidateEverywhere();
-      return { ...keyView(revoked!), revoked: true };
+      return { ...keyView(revoked.value), revoked: true };
     },
   );
 };

@@ -14,9 +14,13 @@ export interface Agency {
   shareWithServiceDefault: boolean;
   shareWithRelayDefault: boolean;
   createdAt: Date;
+  verificationRefusedAt: Date | null;
+  verificationRefusalReason: string | null;
+  suspendedAt: Date | null;
+  suspensionReason: string | null;
 }
 
-interface AgencyRow {
+export interface AgencyRow {
   id: string;
   name: string;
   email: string | null;
@@ -27,9 +31,13 @@ interface AgencyRow {
   share_with_service_default: boolean;
   share_with_relay_default: boolean;
   created_at: Date;
+  verification_refused_at: Date | null;
+  verification_refusal_reason: string | null;
+  suspended_at: Date | null;
+  suspension_reason: string | null;
 }
 
-const toAgency = (row: AgencyRow): Agency => ({
+export const toAgency = (row: AgencyRow): Agency => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -40,6 +48,10 @@ const toAgency = (row: AgencyRow): Agency => ({
   shareWithServiceDefault: row.share_with_service_default,
   shareWithRelayDefault: row.share_with_relay_default,
   createdAt: row.created_at,
+  verificationRefusedAt: row.verification_refused_at,
+  verificationRefusalReason: row.verification_refusal_reason,
+  suspendedAt: row.suspended_at,
+  suspensionReason: row.suspension_reason,
 });
 
 export interface NewAgency {
@@ -80,13 +92,33 @@ export async function listAgencies(db: Queryable): Promise<Agency[]> {
   return rows.map(toAgency);
 }
 
-/** Marks the agency verified; returns whether it was not verified before (first verification). */
+/**
+ * Marks the agency verified (clearing an earlier refusal); returns whether it was not verified
+ * before (first verification).
+ */
 export async function markVerified(db: Queryable, id: string): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE agencies SET verified = true, verified_at = now() WHERE id = $1 AND NOT verified', [id]);
+  const { rowCount } = await db.query(
+    `UPDATE agencies SET verified = true, verified_at = now(), verification_refused_at = NULL, verification_refusal_reason = NULL
+     WHERE id = $1 AND NOT verified`,
+    [id],
+  );
   return rowCount > 0;
 }
 
 export async function setPlan(db: Queryable, id: string, plan: Plan): Promise<boolean> {
   const { rowCount } = await db.query('UPDATE agencies SET plan = $2 WHERE id = $1', [id, plan]);
   return rowCount > 0;
+}
+
+/** Agencies whose name or e-mail contains `text` (any case), or whose SIREN or id is `text`; newest first. */
+export async function searchAgencies(db: Queryable, text: string, limit: number): Promise<Agency[]> {
+  const wanted = text.trim();
+  const { rows } = await db.query<AgencyRow>(
+    `SELECT * FROM agencies
+     WHERE $1 = '' OR position(lower($1) in lower(name)) > 0 OR position(lower($1) in lower(coalesce(email, ''))) > 0
+        OR siren = replace($1, ' ', '') OR id = $1
+     ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [wanted, limit],
+  );
+  return rows.map(toAgency);
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError } from '../config.js';
-import { OperatorClient, OperatorError, UnreachableServer } from './operator-client.js';
+import { runOperatorCommand } from './operator-commands.js';
 import type { IntegratorIo } from './integrator.js';
 
 const USAGE = `listing-sync — the listing synchronisation service and its operator commands
@@ -17,6 +17,10 @@ Usage:
   listing-sync agency show AGENCY_ID                  an agency, its plan and its keys
   listing-sync agency verify AGENCY_ID                verify the business registration; issues the first LIVE key
   listing-sync agency plan AGENCY_ID solo|agence|reseau
+  listing-sync agency verifications                   agencies awaiting their business-registration check, oldest first, with the 48 hours
+  listing-sync agency refuse AGENCY_ID --reason R     refuse the registration (the agency reads R in its pro space)
+  listing-sync agency suspend AGENCY_ID --reason R    refuse its keys and take its listings off the public site (reversible)
+  listing-sync agency reinstate AGENCY_ID             lift a suspension
   listing-sync key create --agency AGENCY_ID --env live|test [--name N] [--scopes listings:read,listings:write,…]
   listing-sync key list --agency AGENCY_ID
   listing-sync key revoke KEY_ID
@@ -24,6 +28,10 @@ Usage:
   listing-sync moderation approve SERVICE_ID --version V [--reason R]
   listing-sync moderation reject SERVICE_ID --version V --reason R
                                                       decide the version V you reviewed (a listing changed since is refused)
+  listing-sync operator create --email E [--password-stdin]
+                                                      a back-office operator; the password is generated and shown once, or read from stdin
+  listing-sync operator list
+  listing-sync operator disable OPERATOR_ID|EMAIL     their sessions stop at once; their audit entries stay
 
 Integrator commands (the agency's key in LISTING_SYNC_KEY; --sandbox with a TEST key):
   listing-sync push FILE [--rejected OUT] [--concurrency N (default 2)]
@@ -49,6 +57,7 @@ export async function runCli(
   print: Print,
   printError: Print,
   progress: IntegratorIo['progress'] = { write: (text: string) => printError(text.replace(/\n$/, '')) },
+  readSecret: () => Promise<string> = readStdin,
 ): Promise<number> {
   let parsed;
   try {
@@ -72,6 +81,7 @@ export async function runCli(
         reason: { type: 'string' },
         version: { type: 'string' },
         limit: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -80,7 +90,7 @@ export async function runCli(
     return 2;
   }
   const { values, positionals } = parsed;
-  const [group, action, ...rest] = positionals;
+  const [group, action] = positionals;
   if (values.help || !group) {
     print(USAGE);
     return group || values.help ? 0 : 2;
@@ -120,140 +130,13 @@ export async function runCli(
     }
   }
 
-  const client = new OperatorClient(env.LISTING_SYNC_URL || 'http://127.0.0.1:8080', env.ADMIN_TOKEN ?? '');
-  const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data, null, 2) : human);
-  const need = (value: string | undefined, what: string) => {
-    if (!value) throw new UsageError(`missing ${what}`);
-    return value;
-  };
-
-  try {
-    if (!env.ADMIN_TOKEN) throw new UsageError('ADMIN_TOKEN is not set: the operator commands need it');
-    if (group === 'agency' && action === 'create') {
-      const result = await client.createAgency({
-        name: need(values.name, '--name'),
-        plan: need(values.plan, '--plan'),
-        ...(values.email ? { email: values.email } : {}),
-        ...(values.siren ? { siren: values.siren } : {}),
-        verified: values.verified,
-      });
-      out(
-        [
-          `Agency ${result.agencyId} created${values.verified ? ' (verified)' : ' (not verified yet: TEST key only)'}.`,
-          'Keys, shown this once:',
-          `  TEST  ${result.keys.test}`,
-          `  LIVE  ${result.keys.live ?? '(issued when the agency is verified)'}`,
-        ].join('\n'),
-        { agencyId: result.agencyId, keys: result.keys },
-      );
-    } else if (group === 'agency' && action === 'list') {
-      const result = await client.listAgencies(values.name);
-      const lines = result.agencies.map(
-        (a) => `${a.agencyId}  ${a.name.padEnd(24)} ${a.plan.padEnd(7)} ${a.verified ? 'verified    ' : 'not verified'}  created ${a.createdAt}`,
-      );
-      out(lines.length ? lines.join('\n') : values.name ? `No agency whose name contains "${values.name}".` : 'No agencies.', result);
-    } else if (group === 'agency' && action === 'show') {
-      const agencyId = need(rest[0], 'AGENCY_ID');
-      const agency = await client.getAgency(agencyId);
-      const { keys } = await client.listKeys(agencyId);
-      const keyLines = keys.map(
-        (k) => `  ${k.keyId}  ${k.display.padEnd(20)} ${k.env.padEnd(4)}  ${k.name.padEnd(20)} ${k.revokedAt ? 'revoked ' + k.revokedAt : 'last used ' + (k.lastUsedAt ?? 'never')}`,
-      );
-      out(
-        [
-          `${agency.agencyId}  ${agency.name}`,
-          `  plan      ${agency.plan}`,
-          `  verified  ${agency.verified ? `yes, ${agency.verifiedAt}` : 'no: TEST keys only until `listing-sync agency verify`'}`,
-          `  email     ${agency.email ?? '—'}`,
-          `  siren     ${agency.siren ?? '—'}`,
-          `  created   ${agency.createdAt}`,
-          `Keys (full values are shown only when created):`,
-          ...(keyLines.length ? keyLines : ['  none']),
-          `A new key: listing-sync key create --agency ${agency.agencyId} --env ${agency.verified ? 'live' : 'test'}`,
-        ].join('\n'),
-        { ...agency, keys },
-      );
-    } else if (group === 'agency' && action === 'verify') {
-      const result = await client.verifyAgency(need(rest[0], 'AGENCY_ID'));
-      out(
-        result.liveKey ? `Agency ${result.agencyId} verified. LIVE key, shown this once:\n  ${result.liveKey}` : `Agency ${result.agencyId} was already verified.`,
-        result,
-      );
-    } else if (group === 'agency' && action === 'plan') {
-      const result = await client.setPlan(need(rest[0], 'AGENCY_ID'), need(rest[1], 'PLAN'));
-      out(`Agency ${result.agencyId} is now on plan ${result.plan}.`, result);
-    } else if (group === 'key' && action === 'create') {
-      const result = await client.createKey(need(values.agency, '--agency'), {
-        env: need(values.env, '--env'),
-        ...(values.name ? { name: values.name } : {}),
-        ...(values.scopes ? { scopes: values.scopes.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
-      });
-      out(`Key ${result.keyId} (${result.env}, ${result.scopes.join(' ')}), shown this once:\n  ${result.key}`, {
-        keyId: result.keyId,
-        key: result.key,
-        env: result.env,
-        scopes: result.scopes,
-      });
-    } else if (group === 'key' && action === 'list') {
-      const result = await client.listKeys(need(values.agency, '--agency'));
-      const lines = result.keys.map(
-        (k) =>
-          `${k.keyId}  ${k.display.padEnd(20)} ${k.env.padEnd(4)}  ${k.name.padEnd(20)} ${k.revokedAt ? 'revoked ' + k.revokedAt : 'last used ' + (k.lastUsedAt ?? 'never')}`,
-      );
-      out(lines.length ? lines.join('\n') : 'No keys.', result);
-    } else if (group === 'key' && action === 'revoke') {
-      const result = await client.revokeKey(need(rest[0], 'KEY_ID'));
-      out(`Key ${result.keyId} revoked at ${result.revokedAt}; it stops working on the next request.`, result);
-    } else if (group === 'moderation' && action === 'queue') {
-      const result = await client.moderationQueue(values.limit ? Number(values.limit) : undefined);
-      const lines = result.items.map((item) =>
-        [
-          `${item.serviceId} v${item.version}  ${item.agencyName} (${item.externalId}), waiting ${formatWait(item.waitingSeconds)}${item.approved ? `; v${item.approved.version} stays public meanwhile` : ''}`,
-          `  ${item.flagged.title} — ${item.flagged.price} € — ${item.flagged.city}`,
-          ...item.reasons.map((reason) => `  • ${reason.code}: ${reason.message}`),
-        ].join('\n'),
-      );
-      out(lines.length ? [`${result.total} waiting, oldest first:`, ...lines].join('\n') : 'The moderation queue is empty.', result);
-    } else if (group === 'moderation' && (action === 'approve' || action === 'reject')) {
-      const serviceId = need(rest[0], 'SERVICE_ID');
-      const version = Number(need(values.version, '--version (the version you reviewed, as the queue shows it)'));
-      if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
-      const reason = action === 'reject' ? need(values.reason, '--reason (shown to the agency)') : values.reason;
-      const result = await client.decide(serviceId, { decision: action, version, ...(reason ? { reason } : {}) });
-      out(`Listing ${result.serviceId} v${result.version} ${action === 'approve' ? 'approved: it is public' : 'rejected'} (status ${result.status}).`, result);
-    } else {
-      throw new UsageError(`unknown command: ${positionals.join(' ')}`);
-    }
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      printError(`${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (error instanceof OperatorError) {
-      printError(values.json ? JSON.stringify(error.body, null, 2) : `Error ${error.status}: ${error.message}${operatorHint(error, client.url)}`);
-      return 1;
-    }
-    if (error instanceof UnreachableServer) {
-      printError(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  return runOperatorCommand(positionals, values, env, { print, printError, readSecret }, USAGE);
 }
 
-class UsageError extends Error {}
-
-const formatWait = (seconds: number) =>
-  seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${Math.floor(seconds / 60)} min` : `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
-
-/** What an operator can do about the answers that mean "wrong server or wrong token". */
-function operatorHint(error: OperatorError, url: string): string {
-  if (error.status === 401) return `\nADMIN_TOKEN must be the value the server at ${url} was started with.`;
-  if (error.status === 404 && /^No route/.test(error.message)) {
-    return `\nThe server at ${url} has its operator API off: start it with ADMIN_TOKEN set (16+ characters).`;
-  }
-  return '';
+async function readStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text;
 }
 
 // Through npm's bin symlink argv[1] is the link, so compare real paths.

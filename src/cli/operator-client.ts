@@ -27,6 +27,24 @@ export interface AgencyView {
   verified: boolean;
   verifiedAt: string | null;
   createdAt: string;
+  verificationRefusalReason: string | null;
+  suspendedAt: string | null;
+  suspensionReason: string | null;
+}
+
+export interface OperatorView {
+  operatorId: string;
+  email: string;
+  createdAt: string;
+  disabledAt: string | null;
+}
+
+export interface VerificationView {
+  agency: AgencyView;
+  deadline: string;
+  secondsLeft: number;
+  overdue: boolean;
+  siren: 'valid' | 'invalid' | 'missing';
 }
 
 export interface KeyView {
@@ -129,5 +147,33 @@ export class OperatorClient {
 
   revokeKey(keyId: string) {
     return this.call<KeyView & { revoked: boolean }>('DELETE', `/keys/${encodeURIComponent(keyId)}`);
+  }
+
+  verifications() {
+    return this.call<{ total: number; overdue: number; items: VerificationView[] }>('GET', '/verifications');
+  }
+
+  refuseVerification(agencyId: string, reason: string) {
+    return this.call<AgencyView>('POST', `/agencies/${encodeURIComponent(agencyId)}/refuse-verification`, { reason });
+  }
+
+  suspend(agencyId: string, reason: string) {
+    return this.call<AgencyView>('POST', `/agencies/${encodeURIComponent(agencyId)}/suspend`, { reason });
+  }
+
+  reinstate(agencyId: string) {
+    return this.call<AgencyView>('POST', `/agencies/${encodeURIComponent(agencyId)}/reinstate`);
+  }
+
+  createOperator(email: string, password: string) {
+    return this.call<OperatorView>('POST', '/operators', { email, password });
+  }
+
+  listOperators() {
+    return this.call<{ operators: OperatorView[] }>('GET', '/operators');
+  }
+
+  disableOperator(operator: string) {
+    return this.call<OperatorView>('POST', `/operators/${encodeURIComponent(operator)}/disable`);
   }
 }

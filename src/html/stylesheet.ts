@@ -47,6 +47,23 @@ aside.contact{background:var(--soft);border-radius:.5rem;padding:1rem;align-self
 .ges .A{background:#f2eff4;width:30%}.ges .B{background:#dfc1f7;width:40%}.ges .C{background:#d6aaf4;width:50%}.ges .D{background:#cc93f4;width:60%}.ges .E{background:#bb72f3;width:70%}.ges .F{background:#a94cee;width:80%}.ges .G{background:#8a19df;width:90%;color:#fff}
 .excessive{font-weight:700;color:var(--warn)}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.admin-nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;flex:1}.admin-nav a[aria-current]{font-weight:700;text-decoration:none;color:var(--ink)}
+form.inline{display:inline-flex;gap:.5rem;align-items:center;flex-wrap:wrap;margin:0}form.inline label{margin:0}form.inline select{width:auto}
+.admin-nav form.inline{margin-left:auto}.who{color:var(--muted);font-size:.9rem}
+button.link{background:none;color:var(--accent);padding:0;text-decoration:underline;font-weight:400}
+button.secondary{background:#fff;color:var(--warn);border:2px solid var(--warn)}
+.narrow{max-width:26rem}.narrow>div{margin-bottom:.8rem}
+.late{color:var(--warn);font-weight:700}.good{color:#0a7d32}.muted{color:var(--muted)}
+dl.figures{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.75rem;margin:0}dl.figures div{background:var(--soft);border-radius:.4rem;padding:.6rem .8rem}
+dl.figures dt{font-size:.85rem;color:var(--muted)}dl.figures dd{margin:0;font-size:1.4rem;font-weight:700}
+ol.queue{list-style:none;padding:0}ol.queue>li{border:1px solid var(--line);border-radius:.5rem;padding:.8rem 1rem;margin-bottom:1rem}ol.queue>li.overdue{border-left:6px solid var(--warn)}
+ol.queue h2{margin:0 0 .3rem;font-size:1.1rem}.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}
+form.refuse{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}form.refuse label{flex-basis:100%}form.refuse input{flex:1;min-width:12rem}
+table.list{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}table.list th,table.list td{border-bottom:1px solid var(--line);padding:.4rem .5rem;text-align:left;vertical-align:top}table.list caption{text-align:left;font-weight:600}
+.compare{display:grid;gap:1.5rem}@media(min-width:56rem){.compare{grid-template-columns:1fr 1fr}}.compare section{border:1px solid var(--line);border-radius:.5rem;padding:.8rem 1rem}
+ins{background:#d7f5dd;text-decoration:underline}del{background:#ffe1dc;text-decoration:line-through}
+ul.photos{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}ul.photos img{width:15rem;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);border-radius:.3rem}
+form.decision{background:var(--soft);border-radius:.5rem;padding:.8rem 1rem;margin:1rem 0}form.decision>div{margin-bottom:.6rem}
 `;
 
 export const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);

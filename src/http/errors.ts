@@ -86,7 +86,7 @@ export function problemBody(baseUrl: string, error: ApiError, requestId: string)
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
 
-function toApiError(error: FastifyError): ApiError {
+export function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) {
     const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'body';

@@ -79,7 +79,8 @@ function documentOperation(schema: RouteSchema, sharedIds: Set<string>): RouteSc
     const headers: Record<string, unknown> = {};
     for (const [name, header] of Object.entries(ownHeaders ?? {})) headers[name] = { required: true, ...(header as object) };
     if (authenticated && status !== '401') {
-      for (const [name, header] of Object.entries(RATE_LIMIT_HEADERS)) headers[name] = status === '500' ? { ...header, required: false } : header;
+      // A suspended agency's key is refused (403) before any quota is counted: no quota headers then.
+      for (const [name, header] of Object.entries(RATE_LIMIT_HEADERS)) headers[name] = status === '500' || status === '403' ? { ...header, required: false } : header;
     }
     if (status === '429') Object.assign(headers, RETRY_AFTER);
     if (idempotent && status !== '401' && status !== '429') Object.assign(headers, IDEMPOTENT_REPLAYED);

@@ -21,6 +21,8 @@ export interface VerifiedKey extends ApiKeyRecord {
   plan: Plan;
   agencyName: string;
   agencyVerified: boolean;
+  /** A suspended agency's keys are refused until an operator reinstates it. */
+  agencySuspended: boolean;
 }
 
 interface KeyRow {
@@ -69,14 +71,14 @@ export async function createKey(
 }
 
 export async function findKeyByHash(db: Queryable, keyHash: string): Promise<VerifiedKey | null> {
-  const { rows } = await db.query<KeyRow & { key_hash: string; plan: Plan; agency_name: string; agency_verified: boolean }>(
-    `SELECT k.*, a.plan, a.name AS agency_name, a.verified AS agency_verified FROM api_keys k JOIN agencies a ON a.id = k.agency_id
+  const { rows } = await db.query<KeyRow & { key_hash: string; plan: Plan; agency_name: string; agency_verified: boolean; agency_suspended: boolean }>(
+    `SELECT k.*, a.plan, a.name AS agency_name, a.verified AS agency_verified, a.suspended_at IS NOT NULL AS agency_suspended FROM api_keys k JOIN agencies a ON a.id = k.agency_id
      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
     [keyHash],
   );
   const row = rows[0];
   return row
-    ? { ...toRecord(row), keyHash: row.key_hash, plan: row.plan, agencyName: row.agency_name, agencyVerified: row.agency_verified }
+    ? { ...toRecord(row), keyHash: row.key_hash, plan: row.plan, agencyName: row.agency_name, agencyVerified: row.agency_verified, agencySuspended: row.agency_suspended }
     : null;
 }
 

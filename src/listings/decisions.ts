@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.js';
 import { appendEvents } from '../events/outbox.js';
+import { recordAudit } from '../audit/audit-log.js';
 import type { Listing, ModerationReason } from '../listing-model/model.js';
 import { notFound, refuse, type Outcome } from '../outcome.js';
 import { changeEvents } from './change-events.js';
@@ -16,6 +17,8 @@ export interface ModerationDecision {
   /** The version the decider saw: a listing changed since is refused, never decided unseen. */
   expectedVersion?: number;
   by: 'operator' | 'sandbox';
+  /** An operator's decision is written to the audit log under this actor (operator id or the API token). */
+  actor?: string;
 }
 
 const operatorReason = (decision: DecisionKind, text: string | undefined, by: ModerationDecision['by']): ModerationReason => ({
@@ -73,6 +76,17 @@ export async function decideListing(
     const decided = toListing(rows[0]!);
     const waitedMs = Math.max(0, now.getTime() - current.updatedAt.getTime());
     await appendEvents(tx, owner, changeEvents({ ...eventFacts(decided), kind: 'decided', decision: { by: decision.by, waitedMs } }, seq), now);
+    if (decision.actor) {
+      const state = (listing: Listing) => ({ version: listing.version, state: listing.moderationState, publishedVersion: listing.publishedVersion });
+      await recordAudit(tx, {
+        actor: decision.actor,
+        action: `listing.${decision.decision}`,
+        targetType: 'listing',
+        targetId: serviceId,
+        before: state(current),
+        after: { ...state(decided), ...(decision.reason ? { reason: decision.reason } : {}) },
+      });
+    }
     return { ok: true, value: decided };
   });
   if (result.ok) recordWrites(db, 1);

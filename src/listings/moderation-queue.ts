@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { listingContent } from '../listing-model/content.js';
-import type { Listing, ListingContent } from '../listing-model/model.js';
+import type { Listing, ListingContent, ModerationReason } from '../listing-model/model.js';
 import { LISTING_COLUMNS, toListing, type ListingRow } from './store.js';
 
 /** A version waiting for an operator, with the approved version the public sees meanwhile. */
@@ -28,45 +28,93 @@ export const QUEUE_CURSOR_PATTERN = '^[0-9]{1,16}\\.lst_[0-9A-Za-z]{1,60}$';
  * The live listings whose latest version waits for an operator, oldest first (DECISIONS §11).
  * Sandbox listings never wait here: they are decided at once or by their TEST key.
  */
+const PENDING_LIVE = `l.moderation_state = 'pending' AND l.env = 'live' AND l.deleted_at IS NULL`;
+const QUEUE_COLUMNS = LISTING_COLUMNS.split(',').map((column) => `l.${column.trim()}`).join(', ');
+type QueueRow = ListingRow & { agency_name: string; published_content: Record<string, unknown> | null; published_title: string | null; published_description: string | null };
+const QUEUE_SELECT = `SELECT ${QUEUE_COLUMNS}, a.name AS agency_name, l.published_content, l.published_title, l.published_description
+       FROM listings l JOIN agencies a ON a.id = l.agency_id`;
+
+function toQueued(row: QueueRow): QueuedListing {
+  const listing = toListing(row);
+  return {
+    listing,
+    agencyName: row.agency_name,
+    submittedAt: listing.updatedAt,
+    published:
+      listing.publishedVersion !== null && row.published_content !== null
+        ? {
+            version: listing.publishedVersion,
+            content: listingContent.read(row.published_content),
+            publicTitle: row.published_title ?? '',
+            publicDescription: row.published_description,
+          }
+        : null,
+  };
+}
+
+/** The WHERE clause and parameters of a page of the queue ($1 is the limit, plus one to know whether more follow). */
+function queuePage(options: { limit: number; after?: string }): { where: string; params: unknown[] } {
+  if (!options.after) return { where: PENDING_LIVE, params: [options.limit + 1] };
+  const [ms, id] = options.after.split('.', 2) as [string, string];
+  return { where: `${PENDING_LIVE} AND (l.updated_at, l.id) > ($2::timestamptz, $3)`, params: [options.limit + 1, new Date(Number(ms)).toISOString(), id] };
+}
+
 export async function moderationQueue(db: Queryable, options: { limit: number; after?: string }): Promise<QueuePage> {
-  const params: unknown[] = [options.limit + 1];
-  let where = `l.moderation_state = 'pending' AND l.env = 'live' AND l.deleted_at IS NULL`;
-  if (options.after) {
-    const [ms, id] = options.after.split('.', 2) as [string, string];
-    params.push(new Date(Number(ms)).toISOString(), id);
-    where += ` AND (l.updated_at, l.id) > ($2::timestamptz, $3)`;
-  }
-  const columns = LISTING_COLUMNS.split(',').map((column) => `l.${column.trim()}`).join(', ');
+  const { where, params } = queuePage(options);
   const [page, count] = await Promise.all([
-    db.query<ListingRow & { agency_name: string; published_content: Record<string, unknown> | null; published_title: string | null; published_description: string | null }>(
-      `SELECT ${columns}, a.name AS agency_name, l.published_content, l.published_title, l.published_description
-       FROM listings l JOIN agencies a ON a.id = l.agency_id
-       WHERE ${where} ORDER BY l.updated_at, l.id LIMIT $1`,
-      params,
-    ),
-    db.query<{ total: string | number }>(`SELECT count(*) AS total FROM listings l WHERE l.moderation_state = 'pending' AND l.env = 'live' AND l.deleted_at IS NULL`),
+    db.query<QueueRow>(`${QUEUE_SELECT} WHERE ${where} ORDER BY l.updated_at, l.id LIMIT $1`, params),
+    db.query<{ total: string | number }>(`SELECT count(*) AS total FROM listings l WHERE ${PENDING_LIVE}`),
   ]);
-  const rows = page.rows.slice(0, options.limit);
-  const items = rows.map((row): QueuedListing => {
-    const listing = toListing(row);
-    return {
-      listing,
-      agencyName: row.agency_name,
-      submittedAt: listing.updatedAt,
-      published:
-        listing.publishedVersion !== null && row.published_content !== null
-          ? {
-              version: listing.publishedVersion,
-              content: listingContent.read(row.published_content),
-              publicTitle: row.published_title ?? '',
-              publicDescription: row.published_description,
-            }
-          : null,
-    };
-  });
+  const items = page.rows.slice(0, options.limit).map(toQueued);
   const last = items.at(-1);
   return { items, total: Number(count.rows[0]?.total ?? 0), next: page.rows.length > options.limit && last ? cursorOf(last.listing) : null };
 }
+
+/** A queued version as a list shows it: no content, so a page of fifty reads fifty short rows. */
+export interface QueueSummary {
+  serviceId: string;
+  externalId: string;
+  version: number;
+  /** The title as the public would see it (contact details masked). */
+  title: string;
+  agencyName: string;
+  submittedAt: Date;
+  reasons: ModerationReason[];
+  publishedVersion: number | null;
+}
+
+export async function moderationQueueSummary(db: Queryable, options: { limit: number; after?: string }): Promise<{ items: QueueSummary[]; total: number; next: string | null }> {
+  const { where, params } = queuePage(options);
+  const [page, count] = await Promise.all([
+    db.query<{ id: string; external_id: string; version: number; public_title: string; agency_name: string; updated_at: Date; moderation_reasons: ModerationReason[]; published_version: number | null }>(
+      `SELECT l.id, l.external_id, l.version, l.public_title, a.name AS agency_name, l.updated_at, l.moderation_reasons, l.published_version
+       FROM listings l JOIN agencies a ON a.id = l.agency_id WHERE ${where} ORDER BY l.updated_at, l.id LIMIT $1`,
+      params,
+    ),
+    db.query<{ total: string | number }>(`SELECT count(*) AS total FROM listings l WHERE ${PENDING_LIVE}`),
+  ]);
+  const items = page.rows.slice(0, options.limit).map((row) => ({
+    serviceId: row.id,
+    externalId: row.external_id,
+    version: row.version,
+    title: row.public_title,
+    agencyName: row.agency_name,
+    submittedAt: row.updated_at,
+    reasons: row.moderation_reasons,
+    publishedVersion: row.published_version,
+  }));
+  const last = items.at(-1);
+  return { items, total: Number(count.rows[0]?.total ?? 0), next: page.rows.length > options.limit && last ? `${last.submittedAt.getTime()}.${last.serviceId}` : null };
+}
+
+/** One live listing with its approved version, whatever its moderation state (null when unknown, sandbox or deleted). */
+export async function reviewedListing(db: Queryable, serviceId: string): Promise<QueuedListing | null> {
+  const { rows } = await db.query<QueueRow>(`${QUEUE_SELECT} WHERE l.id = $1 AND l.env = 'live' AND l.deleted_at IS NULL`, [serviceId]);
+  return rows[0] ? toQueued(rows[0]) : null;
+}
+
+/** The cursor just past a listing, to ask the queue for the one after it. */
+export const queueCursorAfter = (listing: Listing) => cursorOf(listing);
 
 export interface DecisionTimes {
   decisions: number;

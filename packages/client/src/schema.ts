@@ -893,15 +893,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1025,15 +1025,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1272,15 +1272,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -1482,15 +1482,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1764,15 +1764,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -2028,15 +2028,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -2217,15 +2217,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2379,15 +2379,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -2709,15 +2709,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -2947,15 +2947,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3266,15 +3266,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -3493,15 +3493,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3695,15 +3695,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3838,15 +3838,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4049,15 +4049,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4270,15 +4270,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4485,15 +4485,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4659,15 +4659,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4875,15 +4875,15 @@ export interface operations {
             403: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
-                    "X-RateLimit-Limit": number;
+                    "X-RateLimit-Limit"?: number;
                     /** @description Calls left in that quota. */
-                    "X-RateLimit-Remaining": number;
+                    "X-RateLimit-Remaining"?: number;
                     /** @description When that quota has room again, in Unix seconds. */
-                    "X-RateLimit-Reset": number;
+                    "X-RateLimit-Reset"?: number;
                     /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
-                    "RateLimit-Policy": string;
+                    "RateLimit-Policy"?: string;
                     /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
-                    RateLimit: string;
+                    RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
