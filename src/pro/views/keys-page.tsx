@@ -16,7 +16,7 @@ function DailyChart({ panel }: { panel: WeekPanel }): JSX.Element {
   const bar = width / 7;
   return (
     <figure class="chart">
-      <svg viewBox={`0 0 ${width} ${height + 24}`} role="img" aria-labelledby="chart-title" width="100%" height="auto">
+      <svg viewBox={`0 0 ${width} ${height + 24}`} role="img" aria-labelledby="chart-title">
         <title id="chart-title">{`Appels par jour sur 7 jours : ${panel.days.map((d) => `${dayLabel(d.day)} ${d.requests}`).join(', ')}`}</title>
         <defs>
           <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -84,7 +84,7 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
             <tr>
               <td safe>{key.name}</td>
               <td>
-                <code safe>{`${key.display}…`}</code>
+                <code safe>{key.display}</code>
               </td>
               <td>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
               <td safe>{when(key.createdAt)}</td>
