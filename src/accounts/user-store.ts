@@ -72,6 +72,15 @@ export async function findUser(db: Queryable, id: string): Promise<User | null> 
   return rows[0] ? toUser(rows[0]) : null;
 }
 
+/** A signed-in user with what every page of the pro space shows of the agency, in one query. */
+export async function findUserWithAgency(db: Queryable, id: string): Promise<(User & { agencyName: string; canHaveLiveKeys: boolean }) | null> {
+  const { rows } = await db.query<UserRow & { agency_name: string; live_ok: boolean }>(
+    `SELECT u.*, a.name AS agency_name, a.verified AND a.suspended_at IS NULL AS live_ok FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.id = $1`,
+    [id],
+  );
+  return rows[0] ? { ...toUser(rows[0]), agencyName: rows[0].agency_name, canHaveLiveKeys: rows[0].live_ok } : null;
+}
+
 export async function findUserForLogin(db: Queryable, email: string): Promise<(User & { passwordHash: string; disabled: boolean }) | null> {
   const { rows } = await db.query<UserRow & { suspended: boolean }>(
     `SELECT u.*, a.suspended_at IS NOT NULL AS suspended FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.email = $1`,

@@ -5,7 +5,7 @@ import { renderDocument } from '../html/render.js';
 import { toApiError } from '../http/errors.js';
 import { sessionAuth, type SessionRefusal } from '../http/plugins/session-auth.js';
 import { newSecret, sameToken } from '../sessions/session-store.js';
-import { acceptInvitation, createInvitation, findInvitation, findUser, listTeam, removeUser, ROLES, signUp, type Role } from '../accounts/user-store.js';
+import { acceptInvitation, createInvitation, findInvitation, findUserWithAgency, listTeam, removeUser, ROLES, signUp, type Role } from '../accounts/user-store.js';
 import { checkAccountFields, signUpOf } from '../accounts/signup-input.js';
 import { proLogin } from '../accounts/login.js';
 import { findAgency } from '../agencies/agency-store.js';
@@ -81,9 +81,8 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
     now,
     refuse,
     async resolve(id) {
-      const user = await findUser(db, id);
-      const agency = user && (await findAgency(db, user.agencyId));
-      return user && agency ? { id: user.id, email: user.email, role: user.role, agencyId: agency.id, agencyName: agency.name } : null;
+      const user = await findUserWithAgency(db, id);
+      return user && { id: user.id, email: user.email, role: user.role, agencyId: user.agencyId, agencyName: user.agencyName, liveKeys: user.canHaveLiveKeys };
     },
   });
 
@@ -209,8 +208,7 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
     const at = now();
     const keyId = request.query.cle || undefined;
     const status: StatusFilter = request.query.statut ?? 'all';
-    const [agency, cards, panel, calls] = await Promise.all([
-      findAgency(db, agencyId),
+    const [cards, panel, calls] = await Promise.all([
       keyCards(db, agencyId, at, config.quotas.keyLimits),
       weekPanel(db, agencyId, at, keyId),
       recentCalls(db, agencyId, { keyId, status, before: request.query.avant }),
@@ -219,7 +217,7 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
     return page(
       reply,
       200,
-      <KeysPage viewer={viewerOf(request)} view={{ cards, panel, calls, filters: { keyId: keyId ?? null, status }, verified: Boolean(agency?.verified && !agency.suspendedAt), now: at, flash }} />,
+      <KeysPage viewer={viewerOf(request)} view={{ cards, panel, calls, filters: { keyId: keyId ?? null, status }, verified: Boolean(request.signedIn!.principal.liveKeys), now: at, flash }} />,
     );
   });
 
