@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.js';
 import type { ApiKeyRecord } from '../keys/key-store.js';
 import { listKeys } from '../keys/key-store.js';
 import { minuteOf, WINDOW_MINUTES } from '../quotas/limits.js';
-import { dayOf } from '../request-log/request-log.js';
+import { dayOf, type RequestLogEntry } from '../request-log/request-log.js';
 
 export interface KeyCard {
   key: ApiKeyRecord;
@@ -65,16 +65,7 @@ export async function weekPanel(db: Queryable, agencyId: string, now: Date, keyI
   };
 }
 
-export interface CallLine {
-  at: Date;
-  keyId: string;
-  method: string;
-  path: string;
-  status: number;
-  errorCode: string | null;
-  latencyMs: number;
-  requestId: string;
-}
+export type CallLine = Pick<RequestLogEntry, 'at' | 'keyId' | 'method' | 'path' | 'status' | 'errorCode' | 'latencyMs' | 'requestId'>;
 
 export type StatusFilter = 'all' | 'success' | 'errors';
 export const CALLS_PAGE = 25;

@@ -17,7 +17,7 @@ function DailyChart({ panel }: { panel: WeekPanel }): JSX.Element {
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${width} ${height + 24}`} role="img" aria-labelledby="chart-title">
-        <title id="chart-title">{`Appels par jour sur 7 jours : ${panel.days.map((d) => `${dayLabel(d.day)} ${d.requests}`).join(', ')}`}</title>
+        <title id="chart-title" safe>{`Appels par jour sur 7 jours : ${panel.days.map((d) => `${dayLabel(d.day)} ${d.requests}`).join(', ')}`}</title>
         <defs>
           <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <rect width="6" height="6" fill="#fff" />
@@ -31,7 +31,7 @@ function DailyChart({ panel }: { panel: WeekPanel }): JSX.Element {
             <g>
               <rect x={String(i * bar + 8)} y={String(height - total)} width={String(bar - 16)} height={String(total)} fill="#0b57d0" />
               <rect x={String(i * bar + 8)} y={String(height - failed)} width={String(bar - 16)} height={String(failed)} fill="url(#hatch)" stroke="#8a1c00" />
-              <text x={String(i * bar + bar / 2)} y={String(height + 18)} text-anchor="middle" font-size="13">
+              <text x={String(i * bar + bar / 2)} y={String(height + 18)} text-anchor="middle" font-size="13" safe>
                 {dayLabel(d.day)}
               </text>
             </g>
@@ -89,7 +89,7 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
               <td>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
               <td safe>{when(key.createdAt)}</td>
               <td safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
-              <td safe>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
+              <td>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
               <td>
                 {key.revokedAt ? (
                   <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
@@ -129,7 +129,7 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
           <legend>Droits</legend>
           {SCOPES.map((scope) => (
             <label class="check">
-              <input type="checkbox" name="scopes" value={scope} checked /> <code safe>{scope}</code>
+              <input type="checkbox" name="scopes" value={scope} checked /> <code>{scope}</code>
             </label>
           ))}
         </fieldset>

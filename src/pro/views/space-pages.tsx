@@ -37,7 +37,7 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
       ) : agency.verificationRefusalReason ? (
         <p class="notice" role="alert" safe>{`Vérification refusée : ${agency.verificationRefusalReason}. Écrivez au support pour la reprendre.`}</p>
       ) : (
-        <p class="notice" role="status" safe>
+        <p class="notice" role="status">
           {view.verificationSecondsLeft > 0
             ? `SIREN en cours de vérification : réponse sous ${duration(view.verificationSecondsLeft)} au plus. En attendant, utilisez votre clé TEST dans le bac à sable.`
             : 'SIREN en cours de vérification : le délai de 48 heures est dépassé, nous nous en excusons ; la vérification est prioritaire.'}
@@ -173,7 +173,7 @@ export function ListingPage({ viewer, item, siteUrl }: { viewer: ProViewer; item
           </p>
         </section>
         <section>
-          <h2 safe>{publicVersion ? `Ce que voit le public (v${publicVersion.version})` : 'Pas encore en ligne'}</h2>
+          <h2>{publicVersion ? `Ce que voit le public (v${publicVersion.version})` : 'Pas encore en ligne'}</h2>
           {publicVersion ? (
             <>
               <p safe>{publicVersion.publicTitle}</p>
