@@ -7,7 +7,7 @@
 const CAPABILITIES = [
   'agencies', 'db', 'idempotency', 'jobs', 'keys', 'listings', 'listing-model', 'events', 'masking', 'moderation', 'leads', 'webhooks',
   'relay', 'public-listings', 'client-limits', 'html', 'onboarding', 'quotas', 'request-log', 'validation', 'compliance', 'sync',
-  'audit', 'verification', 'operators', 'operations', 'sessions',
+  'audit', 'verification', 'operators', 'operations', 'sessions', 'credentials', 'accounts', 'usage',
 ];
 const HTTP = ['^src/http/', 'node_modules/(fastify|fastify-plugin|@fastify/[^/]+)/'];
 
@@ -39,7 +39,7 @@ module.exports = {
       name: 'interface-logic-knows-no-http',
       severity: 'error',
       comment: 'Mapping and validation of an interface are plain functions; only its *route* files speak HTTP.',
-      from: { path: '^src/(v1|ingestion|admin|health|site|reference)/', pathNot: 'route' },
+      from: { path: '^src/(v1|ingestion|admin|health|site|reference|pro)/', pathNot: 'route' },
       to: { path: HTTP },
     },
   ],

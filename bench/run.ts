@@ -6,6 +6,7 @@ import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
 import { benchMasking } from './masking.js';
 import { benchModeration } from './moderation.js';
+import { benchPro } from './pro.js';
 import { benchQuotas } from './quotas.js';
 import { benchSite } from './site.js';
 import { benchV1 } from './v1.js';
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
     console.log(`  ${fmt(descriptionsPerSecond)} descriptions of ${chars} characters masked per second on one core (target ≥ 10,000)`);
   },
   moderation: benchModeration,
+  pro: benchPro,
   quotas: benchQuotas,
   site: benchSite,
   v1: benchV1,

@@ -5,14 +5,15 @@ import { promisify } from 'node:util';
 import { startSampleSite } from '../test/helpers/sample-site.js';
 import { createTestApp } from '../test/helpers/app.js';
 import { createOperator, submitLogin } from '../test/helpers/back-office.js';
+import { signUpAgency } from '../test/helpers/pro.js';
 import { v1Body } from '../test/helpers/v1.js';
 
 /**
  * `npm run lighthouse`: Lighthouse (npm) in Debian's Chromium, with its default mobile
  * emulation and throttling, against the public site (home, search, a listing of a server
  * holding 40 sample listings: every category) and the back-office signed in (the moderation
- * queue and the verification page: accessibility and best practices, as pages no search
- * engine sees). Fails unless every score is at least 95. Reports are kept in .tmp/lighthouse/.
+ * queue and the verification page) and the pro space signed in (the key page and the
+ * listings): accessibility and best practices, as pages no search engine sees. Fails unless every score is at least 95. Reports are kept in .tmp/lighthouse/.
  */
 const run = promisify(execFile);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,6 +73,16 @@ try {
   const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('ls_admin='))!.split(';')[0]!;
   for (const [name, path] of Object.entries({ 'admin-queue': '/admin/moderation', 'admin-verify': '/admin/verifications' })) {
     await audit(name, `${url}${path}`, SIGNED_IN, { Cookie: cookie });
+  }
+  // The pro space of an agency with calls in its log and listings to show.
+  const pro = await signUpAgency(backOffice, 'Agence Lighthouse');
+  for (let i = 0; i < 5; i++) {
+    await backOffice.call('POST', '/sandbox/v1/listings', pro.testKey, v1Body(`PRO-LH-${i}`));
+    await backOffice.call('GET', '/sandbox/v1/listings/lst_000000000000000000', pro.testKey);
+  }
+  await backOffice.services.requestLog.flush();
+  for (const [name, path] of Object.entries({ 'pro-api-keys': '/pro/api-keys', 'pro-listings': '/pro/listings' })) {
+    await audit(name, `${url}${path}`, SIGNED_IN, { Cookie: pro.browser.cookie });
   }
 } finally {
   await backOffice.close();

@@ -22,6 +22,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { backOfficePages } from './admin/back-office-pages-routes.js';
+import { proPages } from './pro/pro-routes.js';
 import { purgeExpiredSessions } from './sessions/session-store.js';
 import { referencePages } from './reference/reference-routes.js';
 import { siteRoutes } from './site/site-routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(
   await app.register(siteRoutes);
   await app.register(adminRoutes, { prefix: '/admin/api' });
   await app.register(backOfficePages, { prefix: '/admin' });
+  await app.register(proPages, { prefix: '/pro' });
   await registerInterfaces(app);
   if (services.config.benchRoutes) {
     // Benchmarks only (BENCH_ROUTES=1): the bare cost of reading one listing row, to compare

@@ -4,7 +4,7 @@ import { ADMIN_TOKEN_ACTOR, readAudit } from '../audit/audit-log.js';
 import { reinstateAgency, suspendAgency, SUSPENSION_REASON_MAX } from '../agencies/suspension.js';
 import { awaitingVerification, refuseVerification, REFUSAL_REASON_MAX } from '../verification/verification.js';
 import { createOperator, disableOperator, listOperators, type Operator } from '../operators/operator-store.js';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../operators/password.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../credentials/password.js';
 import { serviceHealth } from '../operations/service-health.js';
 import { Int } from '../validation/schema-types.js';
 import { idPattern } from '../validation/storable.js';

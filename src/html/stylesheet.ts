@@ -64,6 +64,10 @@ table.list{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}table.list th
 ins{background:#d7f5dd;text-decoration:underline}del{background:#ffe1dc;text-decoration:line-through}
 ul.photos{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}ul.photos img{width:15rem;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);border-radius:.3rem}
 form.decision{background:var(--soft);border-radius:.5rem;padding:.8rem 1rem;margin:1rem 0}form.decision>div{margin-bottom:.6rem}
+figure.chart{margin:1rem 0;max-width:40rem}figure.chart svg{display:block;width:100%;height:auto}figure.chart figcaption{font-size:.9rem;color:var(--muted)}
+fieldset{border:1px solid var(--line);border-radius:.3rem;margin:0 0 .8rem;padding:.5rem .8rem}legend{font-weight:600;font-size:.9rem}
+label.check{display:flex;gap:.5rem;align-items:center;font-weight:400}label.check input{width:auto}
+input.secret{font-family:ui-monospace,monospace;font-size:.95rem;max-width:40rem}
 `;
 
 export const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);

@@ -56,14 +56,16 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body as { listings: unknown[]; syncId?: string };
       const scope = scopeOf(request.auth!);
       if (body.syncId !== undefined) {
         const seen = await noteSeen(db, scope, body.syncId, namedExternalIds(body.listings), app.services.now());
         if (!seen.ok) throw failWith(seen);
       }
-      return pushListings(db, scope, body.listings, app.services.now(), { onRuleError: ruleErrorLogger(request) });
+      const result = await pushListings(db, scope, body.listings, app.services.now(), { onRuleError: ruleErrorLogger(request) });
+      reply.listingsSynced = result.processed - result.errors.length;
+      return result;
     },
   );
 

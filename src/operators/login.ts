@@ -1,46 +1,34 @@
 import type { Queryable } from '../db/database.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { hitClientLimit, type ClientLimit } from '../client-limits/client-limit.js';
-import { findOperatorForLogin, normaliseEmail, type Operator } from './operator-store.js';
-import { decoyHash, PASSWORD_MAX, verifyPassword } from './password.js';
+import { checkSignIn, type SignInLimits } from '../credentials/sign-in.js';
+import { findOperatorForLogin, type Operator } from './operator-store.js';
 
-/** Attempts per client address, and per account whatever the address (DECISIONS §13). */
-export const LOGIN_LIMITS = {
+export const LOGIN_LIMITS: SignInLimits = {
   address: { action: 'admin-login-ip', limit: 30, periodMs: 30 * 60_000 },
   account: { action: 'admin-login-account', limit: 10, periodMs: 30 * 60_000 },
-} as const satisfies Record<string, ClientLimit>;
+};
 
 export type LoginOutcome =
   | { ok: true; operator: Operator }
   | { ok: false; reason: 'invalid' | 'disabled' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
-/**
- * An operator's sign-in. Unknown e-mail and wrong password answer alike, and take as long
- * (a decoy hash is checked); a disabled operator learns so only with the right password.
- * Every attempt counts towards the limits, so guessing stops after a few tries.
- */
+/** An operator's sign-in (see checkSignIn); successes and refusals of a known operator are audited. */
 export async function operatorLogin(db: Queryable, input: { email: string; password: string; address: string }, now: Date): Promise<LoginOutcome> {
-  const email = normaliseEmail(input.email);
-  for (const [rule, key] of [
-    [LOGIN_LIMITS.address, input.address],
-    [LOGIN_LIMITS.account, email],
-  ] as const) {
-    const decision = await hitClientLimit(db, rule, key, now);
-    if (!decision.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
+  const outcome = await checkSignIn(db, input, now, LOGIN_LIMITS, async (email) => {
+    const found = await findOperatorForLogin(db, email);
+    return found && { ...found, disabled: found.disabledAt !== null };
+  });
+  if (outcome.ok) {
+    await recordAudit(db, { actor: outcome.account.id, action: 'operator.login', targetType: 'operator', targetId: outcome.account.id });
+    const { passwordHash: _hash, disabled: _disabled, ...operator } = outcome.account;
+    return { ok: true, operator };
   }
-  const operator = email.length <= 254 ? await findOperatorForLogin(db, email) : null;
-  const password = input.password.slice(0, PASSWORD_MAX + 1);
-  const matches = await verifyPassword(password, operator?.passwordHash ?? (await decoyHash()));
-  if (!operator || !matches) {
-    if (operator) await recordAudit(db, { actor: operator.id, action: 'operator.login_failed', targetType: 'operator', targetId: operator.id });
-    return { ok: false, reason: 'invalid' };
+  if (outcome.reason === 'throttled') return outcome;
+  const known = outcome.account;
+  if (known) {
+    const action = outcome.reason === 'disabled' ? 'operator.login_refused' : 'operator.login_failed';
+    await recordAudit(db, { actor: known.id, action, targetType: 'operator', targetId: known.id });
   }
-  if (operator.disabledAt) {
-    await recordAudit(db, { actor: operator.id, action: 'operator.login_refused', targetType: 'operator', targetId: operator.id, after: { disabledAt: operator.disabledAt.toISOString() } });
-    return { ok: false, reason: 'disabled' };
-  }
-  await recordAudit(db, { actor: operator.id, action: 'operator.login', targetType: 'operator', targetId: operator.id });
-  const { passwordHash: _omitted, ...visible } = operator;
-  return { ok: true, operator: visible };
+  return { ok: false, reason: outcome.reason };
 }

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { notFound, refuse, type Outcome } from '../outcome.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../credentials/password.js';
 import { endSessionsOf } from '../sessions/session-store.js';
 
 export interface Operator {

@@ -277,12 +277,13 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BatchResult, ...errorResponses(409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const items = (request.body as { listings: unknown[] }).listings;
       const result = await batchUpsert(db, scopeOf(request), items, PLAN_BATCH_SIZES[request.auth!.plan], app.services.now(), {
         onRuleError: ruleErrorLogger(request),
       });
       if (!result.ok) throw failWith(result);
+      reply.listingsSynced = result.value.processed - result.value.failed;
       return result.value;
     },
   );

@@ -35,7 +35,7 @@ export function isStorableInstant(epochMs: number): boolean {
 }
 
 /** Identifier formats of the service's own ids (`src/db/ids.ts`): a prefix, then base62. */
-export const idPattern = (prefix: 'lst' | 'agc' | 'key' | 'syn') => `^${prefix}_[0-9A-Za-z]{1,60}$`;
+export const idPattern = (prefix: 'lst' | 'agc' | 'key' | 'syn' | 'usr' | 'opr') => `^${prefix}_[0-9A-Za-z]{1,60}$`;
 
 /**
  * Identifiers chosen by agencies (externalId): any text but control characters, which no

@@ -1,5 +1,8 @@
 import type { Children } from '@kitajs/html';
 import { Layout } from '../../html/layout.js';
+import { Csrf } from '../../html/page-parts.js';
+
+export { Csrf, duration, Flash, when } from '../../html/page-parts.js';
 
 export type AdminSection = 'dashboard' | 'verifications' | 'moderation' | 'agencies' | 'audit';
 
@@ -16,8 +19,6 @@ export interface Viewer {
   csrf: string;
 }
 
-/** The form field every state-changing form of a session carries (DECISIONS §13). */
-export const Csrf = ({ token }: { token: string }) => <input type="hidden" name="_csrf" value={token} />;
 
 function AdminNav({ current, viewer }: { current: AdminSection | null; viewer: Viewer | null }): JSX.Element {
   return (
@@ -55,27 +56,3 @@ export function AdminPage({ title, section, viewer, children }: { title: string;
   );
 }
 
-/** "2 h 05 min", "12 min", "40 s": a duration an operator reads at a glance. */
-export function duration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const minutes = Math.floor(s / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
-  return `${Math.floor(hours / 24)} j ${hours % 24} h`;
-}
-
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-export const when = (date: Date) => dateTime.format(date);
-
-/** A one-line message after an action (?fait=…), announced to screen readers. */
-export function Flash({ text }: { text: string | null }): JSX.Element {
-  return text ? (
-    <p class="notice ok" role="status" safe>
-      {text}
-    </p>
-  ) : (
-    ''
-  );
-}

@@ -1,6 +1,18 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Listings a bulk write handled without error, for the pro space's statistics. */
+    listingsSynced?: number;
+  }
+}
+
+// A single write of one listing (v1 POST, PUT, PATCH) that succeeded synchronised one listing.
+const SINGLE_WRITE = /^\/(sandbox\/)?v1\/listings(\/[^/]+)?$/;
+const synced = (method: string, path: string, status: number, counted: number | undefined) =>
+  counted ?? (status < 300 && method !== 'GET' && method !== 'DELETE' && SINGLE_WRITE.test(path) ? 1 : 0);
+
 /** One request-log line per authenticated call, written in batches off the request path. */
 export const requestLog = fp(
   async (app) => {
@@ -8,17 +20,19 @@ export const requestLog = fp(
     app.addHook('onResponse', async (request, reply) => {
       const auth = request.auth;
       if (!auth) return;
+      const path = request.url.split('?')[0]!;
       writer.record({
         at: new Date(),
         agencyId: auth.agencyId,
         keyId: auth.keyId,
         env: auth.env,
         method: request.method,
-        path: request.url.split('?')[0]!,
+        path,
         status: reply.statusCode,
         errorCode: reply.errorCode ?? null,
         latencyMs: reply.elapsedTime,
         requestId: request.id,
+        listings: synced(request.method, path, reply.statusCode, reply.listingsSynced),
       });
     });
   },

@@ -6,7 +6,7 @@ import { createSession, endSession, findSession, sameToken, type Session, type S
 export interface SignedIn {
   session: Session;
   /** Who the session is: an operator or a pro user, as the space's `resolve` found them. */
-  principal: { id: string; email: string };
+  principal: { id: string; email: string; agencyId?: string; agencyName?: string; role?: string; liveKeys?: boolean };
 }
 
 declare module 'fastify' {

@@ -9,25 +9,7 @@ import { searchPath, type SearchField } from '../search-query.js';
 import { publicText } from '../public-text.js';
 
 /** The errors of a form, above it, each a link to its field (the field shows it again). */
-export function ErrorSummary({ errors, title }: { errors: FieldError[]; title: string }): JSX.Element {
-  if (errors.length === 0) return '';
-  return (
-    <div class="notice" role="alert" id="erreurs">
-      <p>
-        <strong safe>{title}</strong>
-      </p>
-      <ul>
-        {errors.map((error) => (
-          <li>
-            <a href={`#f-${error.field}`} safe>
-              {error.message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+export { FormErrors as ErrorSummary } from '../../html/page-parts.js';
 
 /** Attributes tying a field to its error message, when it has one. */
 export function fieldState(errors: FieldError[], field: string): { error: string | undefined; attributes: Record<string, string> } {

@@ -1,0 +1,59 @@
+/** Pieces the signed-in spaces (pro space, back-office) share: forms' token, durations, dates, notices. */
+
+/** The form field every state-changing form of a session carries (DECISIONS §13). */
+export const Csrf = ({ token }: { token: string }) => <input type="hidden" name="_csrf" value={token} />;
+
+/** "2 h 05 min", "12 min", "40 s": a duration an operator reads at a glance. */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 72) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return `${Math.floor(hours / 24)} j ${hours % 24} h`;
+}
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+export const when = (date: Date) => dateTime.format(date);
+
+/** A one-line message after an action (?fait=…), announced to screen readers. */
+export function Flash({ text }: { text: string | null }): JSX.Element {
+  return text ? (
+    <p class="notice ok" role="status" safe>
+      {text}
+    </p>
+  ) : (
+    ''
+  );
+}
+
+/** "il y a 3 min", "il y a 2 h", "il y a 4 j": when something last happened. */
+export function ago(date: Date, now: Date): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000));
+  if (seconds < 60) return 'à l’instant';
+  if (seconds < 3600) return `il y a ${Math.floor(seconds / 60)} min`;
+  if (seconds < 86_400) return `il y a ${Math.floor(seconds / 3600)} h`;
+  return `il y a ${Math.floor(seconds / 86_400)} j`;
+}
+
+/** The errors of a form above it, each a link to its field. */
+export function FormErrors({ errors, title }: { errors: Array<{ field: string; message: string }>; title: string }): JSX.Element {
+  if (errors.length === 0) return '';
+  return (
+    <div class="notice" role="alert" id="erreurs">
+      <p>
+        <strong safe>{title}</strong>
+      </p>
+      <ul>
+        {errors.map((error) => (
+          <li>
+            <a href={`#f-${error.field}`} safe>
+              {error.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

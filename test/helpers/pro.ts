@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './app.js';
+
+/** A browser in the pro space: its cookies, and the forms' token read off its pages. */
+export interface ProBrowser {
+  cookie: string;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, fields?: Record<string, string | string[]>): Promise<LightMyRequestResponse>;
+}
+
+export const cookieOf = (response: LightMyRequestResponse, name: string) =>
+  ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+export const hiddenToken = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
+
+const form = (fields: Record<string, string | string[]>) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const v of ([] as string[]).concat(value)) params.append(name, v);
+  return params.toString();
+};
+
+export function proBrowser(t: TestApp, cookie: string): ProBrowser {
+  let csrf: string | undefined;
+  const get = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { cookie, accept: 'text/html' } });
+    csrf ??= hiddenToken(response.body);
+    return response;
+  };
+  return {
+    cookie,
+    get,
+    async post(url, fields = {}) {
+      if (!csrf) await get('/pro');
+      return t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ _csrf: csrf ?? '', ...fields }),
+      });
+    },
+  };
+}
+
+/** Posts a public form of the pro space (sign-up, sign-in, invitation) the way a browser does: GET it, then POST with its token. */
+export async function postPublicForm(t: TestApp, path: string, fields: Record<string, string>, address = '198.51.100.20'): Promise<LightMyRequestResponse> {
+  const shown = await t.app.inject({ method: 'GET', url: path });
+  const token = cookieOf(shown, 'ls_pro_form');
+  return t.app.inject({
+    method: 'POST',
+    url: path,
+    remoteAddress: address,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: token ?? '' },
+    payload: form({ _csrf: hiddenToken(shown.body) ?? '', ...fields }),
+  });
+}
+
+export interface SignedUp {
+  browser: ProBrowser;
+  email: string;
+  password: string;
+  agencyId: string;
+  testKey: string;
+}
+
+export async function signUpAgency(t: TestApp, name = `Agence ${Math.random().toString(36).slice(2, 7)}`): Promise<SignedUp> {
+  const email = `pro-${Math.random().toString(36).slice(2, 9)}@agence.example`;
+  const password = 'mot de passe de l’agence';
+  const response = await postPublicForm(t, '/pro/signup', { agencyName: name, siren: '732 829 320', email, password, plan: 'agence' });
+  assert.equal(response.statusCode, 201, response.body.slice(0, 2000));
+  const testKey = /value="(svc_pk_TEST_[A-Za-z0-9]+)"/.exec(response.body)?.[1];
+  assert.ok(testKey, 'the TEST key is shown once at sign-up');
+  const { rows } = await t.db.query<{ agency_id: string }>('SELECT agency_id FROM users WHERE email = $1', [email]);
+  return { browser: proBrowser(t, cookieOf(response, 'ls_pro')!), email, password, agencyId: rows[0]!.agency_id, testKey };
+}
