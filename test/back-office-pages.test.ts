@@ -199,10 +199,13 @@ test('agencies: search, plan change on the next call, key revocation and suspens
   assert.equal((await browser.post(`/admin/agencies/${target.agencyId}/plan`, { plan: 'gold' })).statusCode, 400);
 
   const detail = await browser.get(`/admin/agencies/${target.agencyId}`);
-  const keyId = /action="\/admin\/keys\/(key_[0-9A-Za-z]+)\/revoke"/.exec(detail.body)?.[1];
-  assert.ok(keyId);
+  // The TEST key is revoked here; the LIVE one must keep working until the suspension.
+  const keyId = ((await t.admin('GET', `/agencies/${target.agencyId}/keys`)).json().keys as Array<{ keyId: string; env: string }>).find((k) => k.env === 'test')!.keyId;
+  assert.ok(detail.body.includes(`action="/admin/keys/${keyId}/revoke"`));
   assert.ok(!detail.body.includes(target.live) && !detail.body.includes(target.test), 'key values never appear');
   assert.equal((await browser.post(`/admin/keys/${keyId}/revoke`)).statusCode, 303);
+  assert.equal((await t.call('GET', '/sandbox/v1/me', target.test)).statusCode, 401, 'the revoked key is refused');
+  assert.equal((await t.call('GET', '/v1/me', target.live)).statusCode, 200, 'the other key still works');
 
   assert.equal((await browser.post(`/admin/agencies/${target.agencyId}/suspend`, { reason: 'Impayés' })).statusCode, 303);
   assert.equal((await t.call('GET', '/v1/me', target.live)).statusCode, 403);
