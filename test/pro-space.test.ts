@@ -146,3 +146,24 @@ test('listings show their moderation and the public version; a lead from the sit
   assert.doesNotMatch((await agency.browser.get('/pro/leads')).body, /class="badge">nouveau/, 'read once shown');
   assert.match((await agency.browser.get('/pro')).body, /Contacts non lus<\/dt>\s*<dd>\s*<a href="\/pro\/leads">0/);
 });
+
+test('guessing a pro password is throttled per account whatever the address; a signed-in form without its token changes nothing', async () => {
+  const agency = await signUpAgency(t);
+  for (let i = 0; i < 10; i++) await postPublicForm(t, '/pro/login', { email: agency.email, password: 'pas le bon' }, `203.0.113.${i + 1}`);
+  const throttled = await postPublicForm(t, '/pro/login', { email: agency.email, password: agency.password }, '203.0.113.200');
+  assert.equal(throttled.statusCode, 429);
+  assert.ok(Number(throttled.headers['retry-after']) > 0);
+  assert.match(throttled.body, /Trop de tentatives/);
+
+  const keysBefore = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE agency_id = $1', [agency.agencyId]);
+  const noToken = await t.app.inject({
+    method: 'POST',
+    url: '/pro/api-keys',
+    headers: { cookie: agency.browser.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ name: 'sans jeton', env: 'test' }).toString(),
+  });
+  assert.equal(noToken.statusCode, 403);
+  assert.match(noToken.body, /Formulaire expiré/);
+  const keysAfter = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE agency_id = $1', [agency.agencyId]);
+  assert.equal(keysAfter.rows[0]!.n, keysBefore.rows[0]!.n);
+});
