@@ -39,7 +39,7 @@ module.exports = {
       name: 'interface-logic-knows-no-http',
       severity: 'error',
       comment: 'Mapping and validation of an interface are plain functions; only its *route* files speak HTTP.',
-      from: { path: '^src/(v1|ingestion|admin|health|site|reference|pro)/', pathNot: 'route' },
+      from: { path: '^src/(v1|ingestion|admin|health|site|reference|pro|partner)/', pathNot: 'route' },
       to: { path: HTTP },
     },
   ],

@@ -15,6 +15,10 @@ import { JobQueue, purgeFailedJobs } from './jobs/queue.js';
 import { purgeSyncSessions } from './sync/sessions.js';
 import { purgeOldEvents } from './events/outbox.js';
 import { JobRunner } from './jobs/runner.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { WebhookSender, type Resolver } from './webhooks/sender.js';
+import { purgeOldDeliveries } from './webhooks/deliveries.js';
+import { indexRelay } from './relay/relay-index.js';
 import { ApiError, registerErrorHandling, sendProblem, wantsPage } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { Problem } from './http/schemas.js';
@@ -23,6 +27,7 @@ import { healthRoutes } from './health/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { backOfficePages } from './admin/back-office-pages-routes.js';
 import { proPages } from './pro/pro-routes.js';
+import { relayRoutes } from './partner/relay-routes.js';
 import { purgeExpiredSessions } from './sessions/session-store.js';
 import { referencePages } from './reference/reference-routes.js';
 import { siteRoutes } from './site/site-routes.js';
@@ -41,6 +46,8 @@ export interface Services {
   jobs: JobQueue;
   /** Runs background jobs here; null when this process leaves them to others (WORKER=0). */
   jobRunner: JobRunner | null;
+  /** Delivers webhooks from this process; null when others do (WEBHOOK_DELIVERY=0, WORKER=0). */
+  webhooks: WebhookDispatcher | null;
   /** Injectable clock, so time-dependent rules are tested without waiting. */
   now: () => Date;
 }
@@ -51,7 +58,14 @@ declare module 'fastify' {
   }
 }
 
-export async function createServices(config: Config, db: Database, options: { now?: () => Date; onError?: (e: unknown) => void } = {}): Promise<Services> {
+export interface ServiceOptions {
+  now?: () => Date;
+  onError?: (e: unknown) => void;
+  /** How webhook receivers' names resolve (tests stand in for DNS). */
+  resolve?: Resolver;
+}
+
+export async function createServices(config: Config, db: Database, options: ServiceOptions = {}): Promise<Services> {
   const keys = new KeyCache(db);
   await keys.start();
   const requestLog = new RequestLogWriter(db, { retentionDays: config.requestLogRetentionDays, onError: options.onError });
@@ -81,19 +95,36 @@ export async function createServices(config: Config, db: Database, options: { no
     jobRunner.schedule('sessions.purge', HOUR);
     jobRunner.register('jobs.purge-failed', () => purgeFailedJobs(db, now()));
     jobRunner.schedule('jobs.purge-failed', 24 * HOUR);
+    jobRunner.register('webhooks.purge', () => purgeOldDeliveries(db, now()));
+    jobRunner.schedule('webhooks.purge', HOUR);
+    // The partner feed follows the outbox within about RELAY_INDEX_MS (one process at a time indexes).
+    jobRunner.register('relay.index', async () => {
+      while ((await indexRelay(db)) > 0);
+    });
+    jobRunner.schedule('relay.index', RELAY_INDEX_MS);
     await jobRunner.start();
   }
-  return { config, db, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, now };
+  let webhooks: WebhookDispatcher | null = null;
+  if (config.webhooks.delivery) {
+    const sender = new WebhookSender({ allowPrivate: config.webhooks.allowPrivate, resolve: options.resolve });
+    webhooks = new WebhookDispatcher(db, sender, { now, onError: options.onError });
+    webhooks.start();
+  }
+  return { config, db, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, webhooks, now };
 }
 
 export async function closeServices(services: Services) {
-  // Jobs first: they may still use the other services.
+  // Jobs and deliveries first: they may still use the other services.
+  await services.webhooks?.stop();
   await services.jobRunner?.stop();
   await services.quotas?.close();
   await services.listingStatistics.close();
   await services.requestLog.close();
   await services.keys.close();
 }
+
+/** How often the relay feed catches up with the outbox. */
+const RELAY_INDEX_MS = 2_000;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -188,6 +219,7 @@ export async function buildApp(
   await app.register(adminRoutes, { prefix: '/admin/api' });
   await app.register(backOfficePages, { prefix: '/admin' });
   await app.register(proPages, { prefix: '/pro' });
+  await app.register(relayRoutes, { prefix: '/relay/v1' });
   await registerInterfaces(app);
   if (services.config.benchRoutes) {
     // Benchmarks only (BENCH_ROUTES=1): the bare cost of reading one listing row, to compare

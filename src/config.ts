@@ -27,6 +27,14 @@ export interface Config {
   worker: boolean;
   /** How long each process keeps a rendered public page (SITE_CACHE_MS, 0 turns it off). */
   siteCacheMs: number;
+  webhooks: {
+    /** Deliver webhooks from this process (WEBHOOK_DELIVERY, default: with WORKER). */
+    delivery: boolean;
+    /** WEBHOOK_ALLOW_PRIVATE=1: local and private addresses allowed, for development and tests only. */
+    allowPrivate: boolean;
+  };
+  /** Bearer token of the partner relay feed (RELAY_TOKEN); without it the feed answers 404. */
+  relayToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +90,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const adminToken = env.ADMIN_TOKEN || null;
+  const relayToken = env.RELAY_TOKEN || null;
+  if (relayToken !== null && relayToken.length < 16) {
+    throw new ConfigError('RELAY_TOKEN must be at least 16 characters long');
+  }
+  const worker = flag(env, 'WORKER', true);
   if (adminToken !== null && adminToken.length < 16) {
     throw new ConfigError('ADMIN_TOKEN must be at least 16 characters long');
   }
@@ -100,7 +113,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: flag(env, 'LOG_REQUESTS', false),
     benchRoutes: flag(env, 'BENCH_ROUTES', false),
-    worker: flag(env, 'WORKER', true),
+    worker,
+    webhooks: { delivery: flag(env, 'WEBHOOK_DELIVERY', worker), allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false) },
+    relayToken,
     siteCacheMs: integer(env, 'SITE_CACHE_MS', 5000, 0, 600_000),
     quotas: {
       enabled: flag(env, 'QUOTAS', true),

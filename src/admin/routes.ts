@@ -1,4 +1,4 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { sameToken } from '../credentials/same-token.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, failWith } from '../http/errors.js';
 import { findAgency, insertAgency, listAgencies } from '../agencies/agency-store.js';
@@ -55,12 +55,6 @@ export const keyView = (key: ApiKeyRecord) => ({
   lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
   revokedAt: key.revokedAt?.toISOString() ?? null,
 });
-
-function sameToken(given: string, expected: string): boolean {
-  // Hashing first gives equal lengths, so the comparison leaks neither content nor length.
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 /** Operator API (DECISIONS §10): used by the CLI, the back-office and tests. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {

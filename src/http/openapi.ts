@@ -4,6 +4,41 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from '../config.js';
 import { UNIX_SECONDS_MAX } from '../validation/schema-types.js';
 import { postmanCollection } from './postman.js';
+import { DELIVERY_HEADERS_DOC, EVENT_EXAMPLES } from '../webhooks/event-catalogue.js';
+
+/** OpenAPI 3.1 `webhooks`: what an endpoint receives, one entry per event type, with an example body. */
+function webhookDescriptions() {
+  return Object.fromEntries(
+    Object.entries(EVENT_EXAMPLES).map(([type, { summary, data }]) => [
+      type,
+      {
+        post: {
+          operationId: `event_${type.replace('.', '_')}`,
+          summary,
+          description: DELIVERY_HEADERS_DOC,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'timestamp', 'data'],
+                  properties: {
+                    type: { type: 'string', const: type },
+                    timestamp: { type: 'string', format: 'date-time', maxLength: 35, description: 'When the change committed.' },
+                    data: { type: 'object', description: 'Ids, version, status and moderation state; never the street address.' },
+                  },
+                },
+                example: { type, timestamp: '2026-11-24T09:41:07.120Z', data },
+              },
+            },
+          },
+          responses: { '200': { description: 'Any 2xx within 10 seconds acknowledges the delivery.' } },
+        },
+      },
+    ]),
+  );
+}
 
 /** What a success answer holds, by operationId and status: read in /docs where "Default Response" would be. */
 const SUCCESS_DESCRIPTIONS: Record<string, Record<string, string>> = {
@@ -156,13 +191,17 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: svc_pk_LIVE_… on live paths, svc_pk_TEST_… on the sandbox.' },
+          relayAuth: { type: 'http', scheme: 'bearer', description: 'The partner portal’s RELAY_TOKEN (the relay feed only).' },
         },
       },
       tags: [
         { name: 'ingestion', description: 'Bulk push and reconciliation (no version segment).' },
         { name: 'v1', description: 'REST interface, version 1.0.0.' },
         { name: 'service', description: 'Health probes for load balancers. No key needed.' },
+        { name: 'webhooks', description: 'Webhook endpoints (scope webhooks:manage). What is sent is under webhooks in this description.' },
+        { name: 'relay', description: 'The partner portal’s pull feed (RELAY_TOKEN).' },
       ],
+      webhooks: webhookDescriptions() as never,
     },
   });
   await app.register(swaggerUi, {

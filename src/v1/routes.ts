@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { meRoute } from './me-route.js';
 import { v1ListingRoutes } from './listings-routes.js';
 import { sandboxModerationRoute } from './sandbox-moderation-route.js';
+import { webhookRoutes } from './webhook-routes.js';
 
 /** The public v1 REST interface (spec 4.2), mounted live and under /sandbox. */
 export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(meRoute);
   await app.register(v1ListingRoutes);
+  await app.register(webhookRoutes);
 };
 
 /** The sandbox's v1: the same operations, plus the TEST key's moderation decisions. */

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { buildApp, closeServices, createServices, type Services } from '../../src/app.js';
 import { openTestDatabase } from './database.js';
+import type { Resolver } from '../../src/webhooks/sender.js';
 import { ContractChecker } from './contract.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -34,6 +35,9 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
   logger?: FastifyBaseLogger;
+  /** Stands in for DNS when webhooks are delivered. */
+  resolve?: Resolver;
+  onError?: (error: unknown) => void;
   /** Extra routes for a test, added before the application is sealed. */
   routes?: (app: FastifyInstance) => void;
 }
@@ -43,8 +47,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ownDb = !options.db;
   const db = options.db ?? (await openTestDatabase());
   // Pages are rendered afresh: a test reads what it has just written (the page cache has its own test).
-  const config = loadConfig({ ADMIN_TOKEN, PORT: '8080', DEMO: '0', SITE_CACHE_MS: '0', ...options.env });
-  const services = await createServices(config, db, { now: options.now });
+  // Webhooks are delivered only by the apps of tests that ask (on PostgreSQL all files share one database).
+  const config = loadConfig({ ADMIN_TOKEN, PORT: '8080', DEMO: '0', SITE_CACHE_MS: '0', WEBHOOK_DELIVERY: '0', ...options.env });
+  const services = await createServices(config, db, { now: options.now, resolve: options.resolve, onError: options.onError });
   const app = await buildApp(services, { logger: options.logger, logRequests: Boolean(options.logger) });
   options.routes?.(app);
   await app.ready();

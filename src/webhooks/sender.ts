@@ -1,0 +1,116 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
+import { Agent } from 'undici';
+import { isPublicAddress, literalAddress } from './address-policy.js';
+import { DELIVERY_TIMEOUT_MS, KEPT_ANSWER_BYTES, MAX_ANSWER_BYTES } from './delivery-policy.js';
+
+/** How an attempt ended, as the delivery log shows it. */
+export interface AttemptResult {
+  ok: boolean;
+  /** The receiver's HTTP status, when it answered. */
+  status: number | null;
+  /** Why the attempt failed, in a sentence; null on success. */
+  error: string | null;
+  latencyMs: number;
+  /** The first KiB of the answer's body. */
+  answer: string | null;
+}
+
+/** Resolves a name to all its addresses, as `dns.lookup(name, { all: true })` does. */
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+const systemResolver: Resolver = (hostname) =>
+  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+
+class BlockedAddress extends Error {}
+
+/**
+ * POSTs signed deliveries (undici, keep-alive per receiver). It follows no redirect, gives a
+ * receiver DELIVERY_TIMEOUT_MS for the whole answer, reads at most MAX_ANSWER_BYTES of it,
+ * and — unless private addresses are allowed — connects only to public addresses: the check
+ * runs on the addresses the name resolves to at connection time, and the connection goes to
+ * the very address checked, so a DNS answer that changes in between (rebinding) gains nothing.
+ */
+export class WebhookSender {
+  private readonly agent: Agent;
+
+  constructor(private readonly options: { allowPrivate: boolean; resolve?: Resolver; timeoutMs?: number }) {
+    const resolve = options.resolve ?? systemResolver;
+    const timeout = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    const lookup = (hostname: string, lookupOptions: LookupAllOptions | { all?: false }, callback: (...args: unknown[]) => void) => {
+      resolve(hostname).then(
+        (addresses) => {
+          if (addresses.length === 0) return callback(new Error(`${hostname} has no address`));
+          const blocked = options.allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
+          if (blocked) return callback(new BlockedAddress(`${hostname} resolves to ${blocked.address}, a loopback, private, link-local or metadata address`));
+          if (lookupOptions.all) callback(null, addresses);
+          else callback(null, addresses[0]!.address, addresses[0]!.family);
+        },
+        (error: unknown) => callback(error),
+      );
+    };
+    this.agent = new Agent({ connect: { lookup, timeout } as never, headersTimeout: timeout, bodyTimeout: timeout, keepAliveTimeout: 30_000, connections: 16 });
+  }
+
+  async send(url: string, headers: Record<string, string>, body: string, stop?: AbortSignal): Promise<AttemptResult> {
+    const started = performance.now();
+    const result = (ok: boolean, status: number | null, error: string | null, answer: string | null): AttemptResult => ({
+      ok,
+      status,
+      error,
+      latencyMs: Math.round(performance.now() - started),
+      answer,
+    });
+    const target = new URL(url);
+    const address = literalAddress(target.hostname);
+    if (address && !this.options.allowPrivate && !isPublicAddress(address)) {
+      return result(false, null, `${address} is a loopback, private, link-local or metadata address`, null);
+    }
+    const deadline = AbortSignal.timeout(this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+    const signal = stop ? AbortSignal.any([deadline, stop]) : deadline;
+    try {
+      const answer = await this.agent.request({
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'listing-sync-webhooks/1' },
+        body,
+        signal,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) {
+          answer.body.destroy();
+          return result(false, answer.statusCode, `the answer's body is over ${MAX_ANSWER_BYTES / 1024} KiB`, keptAnswer(chunks));
+        }
+        if (size - chunk.length < KEPT_ANSWER_BYTES) chunks.push(chunk);
+      }
+      const status = answer.statusCode;
+      if (status >= 200 && status < 300) return result(true, status, null, keptAnswer(chunks));
+      const location = typeof answer.headers.location === 'string' ? ` to ${answer.headers.location.slice(0, 200)}` : '';
+      const why = status >= 300 && status < 400 ? `redirect${location} not followed: give the final URL` : `the receiver answered ${status}`;
+      return result(false, status, why, keptAnswer(chunks));
+    } catch (error) {
+      return result(false, null, describeFailure(error, deadline.aborted), null);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
+
+function keptAnswer(chunks: Buffer[]): string | null {
+  if (chunks.length === 0) return null;
+  return Buffer.concat(chunks).subarray(0, KEPT_ANSWER_BYTES).toString('utf8');
+}
+
+function describeFailure(error: unknown, timedOut: boolean): string {
+  if (timedOut) return `no complete answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (cause instanceof BlockedAddress) return cause.message;
+  const code = (cause as { code?: string }).code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return (code ? `${code}: ${message}` : message).slice(0, 300);
+}
