@@ -106,7 +106,7 @@ export async function createServices(config: Config, db: Database, options: Serv
   }
   let webhooks: WebhookDispatcher | null = null;
   if (config.webhooks.delivery) {
-    const sender = new WebhookSender({ allowPrivate: config.webhooks.allowPrivate, resolve: options.resolve });
+    const sender = new WebhookSender({ allowPrivate: () => config.webhooks.allowPrivate, resolve: options.resolve });
     webhooks = new WebhookDispatcher(db, sender, { now, onError: options.onError });
     webhooks.start();
   }

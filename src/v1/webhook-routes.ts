@@ -141,7 +141,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const deleted = await deleteEndpoint(db, scopeOf(request), request.params.webhookId);
       if (!deleted.ok) throw failWith(deleted);
-      return { webhookId: request.params.webhookId, deleted: true };
+      return { webhookId: request.params.webhookId, deleted: true as const };
     },
   );
 

@@ -33,14 +33,14 @@ class BlockedAddress extends Error {}
 export class WebhookSender {
   private readonly agent: Agent;
 
-  constructor(private readonly options: { allowPrivate: boolean; resolve?: Resolver; timeoutMs?: number }) {
+  constructor(private readonly options: { allowPrivate: () => boolean; resolve?: Resolver; timeoutMs?: number }) {
     const resolve = options.resolve ?? systemResolver;
     const timeout = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     const lookup = (hostname: string, lookupOptions: LookupAllOptions | { all?: false }, callback: (...args: unknown[]) => void) => {
       resolve(hostname).then(
         (addresses) => {
           if (addresses.length === 0) return callback(new Error(`${hostname} has no address`));
-          const blocked = options.allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
+          const blocked = options.allowPrivate() ? undefined : addresses.find((a) => !isPublicAddress(a.address));
           if (blocked) return callback(new BlockedAddress(`${hostname} resolves to ${blocked.address}, a loopback, private, link-local or metadata address`));
           if (lookupOptions.all) callback(null, addresses);
           else callback(null, addresses[0]!.address, addresses[0]!.family);
@@ -62,7 +62,7 @@ export class WebhookSender {
     });
     const target = new URL(url);
     const address = literalAddress(target.hostname);
-    if (address && !this.options.allowPrivate && !isPublicAddress(address)) {
+    if (address && !this.options.allowPrivate() && !isPublicAddress(address)) {
       return result(false, null, `${address} is a loopback, private, link-local or metadata address`, null);
     }
     const deadline = AbortSignal.timeout(this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
