@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { recordAudit } from '../audit/audit-log.js';
+import { requeueAgencyInRelay } from '../relay/relay-index.js';
 import { notFound, type Outcome } from '../outcome.js';
 import { findAgency, toAgency, type Agency, type AgencyRow } from './agency-store.js';
 
@@ -32,6 +33,8 @@ async function setSuspension(db: Database, agencyId: string, actor: string, acti
     const after = toAgency(rows[0]!);
     const state = (agency: Agency) => ({ suspendedAt: agency.suspendedAt?.toISOString() ?? null, reason: agency.suspensionReason });
     await recordAudit(tx, { actor, action, targetType: 'agency', targetId: agencyId, before: state(before), after: state(after) });
+    // Its listings leave (or come back to) the partner's copy too.
+    await requeueAgencyInRelay(tx, agencyId);
     return { ok: true, value: after };
   });
 }

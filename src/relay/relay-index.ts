@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 
 /**
  * Brings the relay feed up to date with the live event outbox: every listing of a new event
@@ -50,18 +50,17 @@ export async function indexRelay(db: Database, options: { eventsPerAgency?: numb
 
 /**
  * Moves every relayed listing of an agency to the end of the feed: its suspension or
- * reinstatement changes what the partner may show without any listing event. Takes the
- * indexer's lock (waiting for a run in progress) for the same ordering guarantee.
+ * reinstatement changes what the partner may show without any listing event. Runs in the
+ * caller's transaction and takes the indexer's lock (waiting for a run in progress), so its
+ * sequence numbers commit in order with the indexer's.
  */
-export async function requeueAgencyInRelay(db: Database, agencyId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM relay_state WHERE id = 1 FOR UPDATE');
-    await tx.query(
-      `INSERT INTO relay_feed (listing_id, agency_id, seq)
-       SELECT l.id, l.agency_id, nextval('relay_seq') FROM listings l
-       WHERE l.agency_id = $1 AND l.env = 'live' AND (l.share_with_relay OR EXISTS (SELECT 1 FROM relay_feed r WHERE r.listing_id = l.id))
-       ON CONFLICT (listing_id) DO UPDATE SET seq = excluded.seq`,
-      [agencyId],
-    );
-  });
+export async function requeueAgencyInRelay(tx: Queryable, agencyId: string): Promise<void> {
+  await tx.query('SELECT id FROM relay_state WHERE id = 1 FOR UPDATE');
+  await tx.query(
+    `INSERT INTO relay_feed (listing_id, agency_id, seq)
+     SELECT l.id, l.agency_id, nextval('relay_seq') FROM listings l
+     WHERE l.agency_id = $1 AND l.env = 'live' AND (l.share_with_relay OR EXISTS (SELECT 1 FROM relay_feed r WHERE r.listing_id = l.id))
+     ON CONFLICT (listing_id) DO UPDATE SET seq = excluded.seq`,
+    [agencyId],
+  );
 }
