@@ -52,6 +52,18 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   const replayed = await t.call('POST', '/v1/listings', a.live, v1Body('C-R'), replayKey);
   assert.equal(replayed.headers['idempotent-replayed'], 'true');
   assert.equal(replayed.headers.location, `http://localhost:8080/v1/listings/${replayed.json().serviceId}`, 'a replayed 201 keeps its Location');
+  const hook = (await t.call('POST', '/v1/webhooks', a.live, { url: 'https://crm.example.com/hooks', events: ['listing.published'] })).json();
+  await t.call('POST', '/v1/webhooks', a.live, { url: 'http://crm.example.com/hooks' });
+  const hookUrl = `/v1/webhooks/${hook.webhook.webhookId}`;
+  await t.call('GET', '/v1/webhooks', a.live);
+  await t.call('GET', hookUrl, a.live);
+  await t.call('GET', '/v1/webhooks/whk_missing', a.live);
+  await t.call('PATCH', hookUrl, a.live, { description: 'CRM' });
+  await t.call('POST', `${hookUrl}/rotate-secret`, a.live);
+  const queued = (await t.call('POST', `${hookUrl}/test`, a.live)).json();
+  await t.call('GET', `${hookUrl}/deliveries?limit=5`, a.live);
+  await t.call('POST', `${hookUrl}/deliveries/${queued.deliveryId}/retry`, a.live);
+  await t.call('DELETE', hookUrl, a.live);
   const readOnly = (await t.admin('POST', `/agencies/${a.agencyId}/keys`, { env: 'live', scopes: ['listings:read'] })).json().key;
   await t.call('POST', '/v1/listings', readOnly, v1Body('C-9'));
   const missing = t.contract.documented.filter((op) => !t.contract.seen.has(op));

@@ -25,7 +25,7 @@ test(`[${databaseKind}] newman runs the served Postman collection green against 
   const collection = (await served.json()) as { variable: Array<{ key: string; value: string }> };
   assert.deepEqual(
     collection.variable.map((v: { key: string }) => v.key),
-    ['baseUrl', 'sandbox', 'apiKey', 'syncId', 'serviceId', 'externalId'],
+    ['baseUrl', 'sandbox', 'apiKey', 'syncId', 'serviceId', 'externalId', 'webhookId', 'deliveryId'],
   );
   assert.equal(collection.variable[0]!.value, 'http://localhost:8080', 'the base URL is the service’s BASE_URL');
 

@@ -74,8 +74,9 @@ test('a partner paging from 0 to the end holds exactly the public relay set, the
   const refused = await write('REL-refused', { shareWithRelay: true, type: 'rental', price: 950, charges: 80, surface: 45, rooms: 2, bedrooms: 1, fees: null, dpe: 'G', ges: 'G' });
   while ((await indexRelay(t.db)) > 0);
 
-  let { held, lastSeq, pages } = await mirror(new Map(), 0, 3);
-  assert.ok(pages >= 3, 'several pages');
+  const first = await mirror(new Map(), 0, 3);
+  assert.ok(first.pages >= 3, 'several pages');
+  let { held, lastSeq } = first;
   assert.deepEqual(ours(held, agency, created), await relaySet(agency));
   assert.equal(ours(held, agency, created).length, 7, 'the listing not shared with the relay is not relayed');
   assert.ok(!held.has(refused), 'a refused listing is not relayed');

@@ -129,7 +129,11 @@ test('a test message is queued and shows in the delivery log; a key without webh
   assert.equal(log.deliveries[0].state, 'pending');
   assert.equal(JSON.parse(log.deliveries[0].payload).data.webhookId, webhook.webhookId);
   const retry = await t.call('POST', `/v1/webhooks/${webhook.webhookId}/deliveries/${queued.json().deliveryId}/retry`, owner.live);
-  assert.equal(retry.statusCode, 409, 'a pending delivery is not retried by hand');
+  assert.equal(retry.statusCode, 202, 'a waiting delivery may be attempted now');
+  await t.db.query(`UPDATE webhook_deliveries SET locked_by = 'another-process', next_attempt_at = now() + interval '30 seconds' WHERE id = $1`, [queued.json().deliveryId]);
+  const sending = await t.call('POST', `/v1/webhooks/${webhook.webhookId}/deliveries/${queued.json().deliveryId}/retry`, owner.live);
+  assert.equal(sending.statusCode, 409, 'not one being sent right now');
+  assert.match(sending.json().detail, /being sent right now/);
 
   const reader = (await t.admin('POST', `/agencies/${owner.agencyId}/keys`, { env: 'live', scopes: ['listings:read'] })).json();
   const refused = await t.call('GET', '/v1/webhooks', reader.key);

@@ -42,13 +42,18 @@ const STEPS: Array<{ name: string; operations: string[] | 'rest' }> = [
     name: '4. v1',
     operations: ['upsertListing', 'listListings', 'getListing', 'getListingByExternalId', 'updateListing', 'setListingStatus', 'sandboxDecideModeration', 'batchUpsertListings'],
   },
-  { name: '5. Other operations', operations: 'rest' },
-  { name: '6. Deletes', operations: ['deleteListing', 'deleteListingByExternalIdIngest'] },
+  {
+    name: '5. Webhooks',
+    operations: ['createWebhook', 'listWebhooks', 'getWebhook', 'updateWebhook', 'rotateWebhookSecret', 'testWebhook', 'listWebhookDeliveries', 'retryWebhookDelivery'],
+  },
+  { name: '6. Other operations', operations: 'rest' },
+  { name: '7. Deletes', operations: ['deleteListing', 'deleteListingByExternalIdIngest', 'deleteWebhook'] },
 ];
 
 /** Ids a response hands to later requests, beyond the generic top-level `…Id` fields. */
 const KEPT_FROM: Record<string, Array<[variable: string, path: string]>> = {
   ingestListings: [['externalId', 'results.0.externalId']],
+  createWebhook: [['webhookId', 'webhook.webhookId']],
 };
 
 /** Requests whose prerequisite the run order cannot give: abandoning needs an open session of its own. */
@@ -62,11 +67,13 @@ const PREREQUEST: Record<string, string[]> = {
   ],
 };
 
-const ID_VARIABLES = ['syncId', 'serviceId', 'externalId'];
+const ID_VARIABLES = ['syncId', 'serviceId', 'externalId', 'webhookId', 'deliveryId'];
 
 /** Bodies for operations whose schema gives no example that would be accepted as it is. */
 const BODY_EXAMPLES: Record<string, unknown> = {
   sandboxDecideModeration: { decision: 'approve' },
+  createWebhook: { url: 'https://crm.example.com/hooks/listing-sync', events: ['listing.published', 'listing.rejected', 'lead.received'], description: 'CRM' },
+  updateWebhook: { description: 'CRM, nightly sync' },
 };
 
 /** An operation whose own servers are all under /sandbox exists only there (TEST keys). */

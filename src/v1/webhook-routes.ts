@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateSecret, updateEndpoint, type Endpoint, type WebhookScope } from '../webhooks/endpoint-store.js';
 import { deliveryLog, queueTestMessage, retryDelivery } from '../webhooks/deliveries.js';
 import type { WebhookEventType } from '../webhooks/delivery-policy.js';
@@ -67,7 +67,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Plans allow 0 (Pro Solo), 1 (Pro Agence) or 3 (Pro Réseau) endpoints per environment, disabled ones included; over the cap: 403 naming the plan. ' +
           'The answer holds the signing secret, shown this once. The endpoint receives the events committed from now on.',
         body: WebhookCreate,
-        response: { 201: WebhookCreated, ...errorResponses(403) },
+        headers: IdempotencyHeader,
+        response: { 201: WebhookCreated, ...errorResponses(403, 409) },
       },
     },
     async (request, reply) => {
@@ -107,7 +108,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change a webhook endpoint (URL, events, description, enabled)',
         params: WebhookIdParams,
         body: WebhookUpdate,
-        response: { 200: WebhookEndpoint, ...errorResponses(404) },
+        headers: IdempotencyHeader,
+        response: { 200: WebhookEndpoint, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -135,7 +137,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deleteWebhook',
         summary: 'Delete a webhook endpoint and its delivery log',
         params: WebhookIdParams,
-        response: { 200: WebhookDeleted, ...errorResponses(404) },
+        headers: IdempotencyHeader,
+        response: { 200: WebhookDeleted, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -158,7 +161,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The new secret is in this answer only. For 24 hours every delivery carries two signatures in webhook-signature (the new secret’s and the previous one’s), ' +
           'so receivers verify with either while they switch; afterwards the new secret alone signs.',
         params: WebhookIdParams,
-        response: { 200: SecretRotated, ...errorResponses(404) },
+        headers: IdempotencyHeader,
+        // A body is not expected, but one sent with another media type is refused (415) like anywhere else.
+        response: { 200: SecretRotated, ...errorResponses(404, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -179,7 +184,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Send a webhook.test message',
         description: 'Queued at once, signed and retried like any event; follow it in the delivery log. A disabled endpoint is 409.',
         params: WebhookIdParams,
-        response: { 202: DeliveryQueued, ...errorResponses(404, 409) },
+        headers: IdempotencyHeader,
+        response: { 202: DeliveryQueued, ...errorResponses(404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -229,10 +235,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         operationId: 'retryWebhookDelivery',
-        summary: 'Attempt a finished delivery again, now',
-        description: 'Same webhook-id and body as before, so a receiver that already processed it can tell. A pending delivery or a disabled endpoint is 409.',
+        summary: 'Attempt a delivery again, now',
+        description:
+          'A failed or succeeded delivery, or one waiting for its next retry, is attempted at once, with the same webhook-id and body as before, so a receiver ' +
+          'that already processed it can tell. A delivery being sent right now, or one of a disabled endpoint, is 409.',
         params: DeliveryIdParams,
-        response: { 202: DeliveryQueued, ...errorResponses(404, 409) },
+        headers: IdempotencyHeader,
+        response: { 202: DeliveryQueued, ...errorResponses(404, 409, 413, 415) },
       },
     },
     async (request, reply) => {

@@ -235,18 +235,23 @@ export async function deliveryLog(
   return { ok: true, value: { deliveries, next: more ? deliveries[deliveries.length - 1]!.deliveryId : null } };
 }
 
-/** A finished delivery due again now, with the same webhook-id (a manual retry). */
+/** A delivery due again now, with the same webhook-id (a manual retry); not one being sent right now. */
 export async function retryDelivery(db: Queryable, scope: WebhookScope, webhookId: string, deliveryId: string, now: Date): Promise<Outcome<null>> {
-  const { rows } = await db.query<{ state: string; enabled: boolean }>(
-    `SELECT d.state, e.enabled FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+  const { rows } = await db.query<{ in_flight: boolean; enabled: boolean }>(
+    `SELECT d.state = 'pending' AND d.locked_by IS NOT NULL AND d.next_attempt_at > $5 AS in_flight, e.enabled
+     FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
      WHERE d.id = $1 AND e.id = $2 AND e.agency_id = $3 AND e.env = $4`,
-    [deliveryId, webhookId, scope.agencyId, scope.env],
+    [deliveryId, webhookId, scope.agencyId, scope.env, now.toISOString()],
   );
   const found = rows[0];
   if (!found) return notFound('Delivery');
   if (!found.enabled) return refuse('conflict', 'The endpoint is disabled: enable it before retrying its deliveries');
-  if (found.state === 'pending') return refuse('conflict', 'The delivery is still pending: it will be attempted at its next planned time');
-  await db.query(`UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = $2, finished_at = NULL WHERE id = $1 AND state <> 'pending'`, [deliveryId, now.toISOString()]);
+  if (found.in_flight) return refuse('conflict', 'The delivery is being sent right now: see its attempt in the log in a few seconds');
+  await db.query(
+    `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = $2, locked_by = NULL, finished_at = NULL
+     WHERE id = $1 AND NOT (state = 'pending' AND locked_by IS NOT NULL AND next_attempt_at > $2)`,
+    [deliveryId, now.toISOString()],
+  );
   return { ok: true, value: null };
 }
 

@@ -176,6 +176,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the webhook endpoints */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Plans allow 0 (Pro Solo), 1 (Pro Agence) or 3 (Pro Réseau) endpoints per environment, disabled ones included; over the cap: 403 naming the plan. The answer holds the signing secret, shown this once. The endpoint receives the events committed from now on.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its delivery log */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint (URL, events, description, enabled) */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret
+         * @description The new secret is in this answer only. For 24 hours every delivery carries two signatures in webhook-signature (the new secret’s and the previous one’s), so receivers verify with either while they switch; afterwards the new secret alone signs.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test message
+         * @description Queued at once, signed and retried like any event; follow it in the delivery log. A disabled endpoint is 409.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint’s delivery log, newest first
+         * @description Each delivery with its attempts: time, HTTP status, latency, the first KiB of the answer, or why it failed. Kept 30 days.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attempt a delivery again, now
+         * @description A failed or succeeded delivery, or one waiting for its next retry, is attempted at once, with the same webhook-id and body as before, so a receiver that already processed it can tell. A delivery being sent right now, or one of a disabled endpoint, is 409.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/listings/{serviceId}/moderation": {
         parameters: {
             query?: never;
@@ -342,7 +462,168 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "listing.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A listing was created (either interface).
+         * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
+         */
+        post: operations["event_listing_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "listing.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A listing’s content changed: a new version.
+         * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
+         */
+        post: operations["event_listing_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "listing.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The commercial status moved (previousStatus → status).
+         * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
+         */
+        post: operations["event_listing_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "listing.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A listing was deleted: it left the site and every read.
+         * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
+         */
+        post: operations["event_listing_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "listing.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A version became public (automatic moderation or an operator).
+         * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
+         */
+        post: operations["event_listing_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "listing.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A version was refused, with the reasons.
+         * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
+         */
+        post: operations["event_listing_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A visitor wrote about a listing through the public site; read the message in the pro space.
+         * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
+         */
+        post: operations["event_lead_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by POST /v1/webhooks/{webhookId}/test.
+         * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
+         */
+        post: operations["event_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description RFC 9457 problem details (application/problem+json). */
@@ -2833,6 +3114,1834 @@ export interface operations {
             };
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the webhook endpoints: done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: {
+                            /** @description The endpoint’s id (whk_…). */
+                            webhookId: string;
+                            /**
+                             * @description live endpoints receive LIVE events, test endpoints (made with a TEST key) sandbox events only.
+                             * @enum {string}
+                             */
+                            env: "live" | "test";
+                            url: string;
+                            description: string | null;
+                            /** @description null: every type. */
+                            events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                            enabled: boolean;
+                            /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
+                            disabledReason: ("manual" | "failing") | null;
+                            disabledAt: string | null;
+                            /** @description Start of the current run of failed attempts; null after a success. */
+                            failingSince: string | null;
+                            /** @description During a rotation: until then deliveries carry a signature by the previous secret too. */
+                            previousSecretValidUntil: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery. */
+                    url: string;
+                    events?: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                    /** @description A note for the agency’s people. */
+                    description?: string | null;
+                    /** @description Default true. */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Create a webhook endpoint: done. */
+            201: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description URL of what was created: the new listing or sync session (GET it for the full record). */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: {
+                            /** @description The endpoint’s id (whk_…). */
+                            webhookId: string;
+                            /**
+                             * @description live endpoints receive LIVE events, test endpoints (made with a TEST key) sandbox events only.
+                             * @enum {string}
+                             */
+                            env: "live" | "test";
+                            url: string;
+                            description: string | null;
+                            /** @description null: every type. */
+                            events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                            enabled: boolean;
+                            /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
+                            disabledReason: ("manual" | "failing") | null;
+                            disabledAt: string | null;
+                            /** @description Start of the current run of failed attempts; null after a success. */
+                            failingSince: string | null;
+                            /** @description During a rotation: until then deliveries carry a signature by the previous secret too. */
+                            previousSecretValidUntil: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description The signing secret (Standard Webhooks). Shown in this answer only: store it now. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint’s id (whk_…). */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One webhook endpoint: done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The endpoint’s id (whk_…). */
+                        webhookId: string;
+                        /**
+                         * @description live endpoints receive LIVE events, test endpoints (made with a TEST key) sandbox events only.
+                         * @enum {string}
+                         */
+                        env: "live" | "test";
+                        url: string;
+                        description: string | null;
+                        /** @description null: every type. */
+                        events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                        enabled: boolean;
+                        /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
+                        disabledReason: ("manual" | "failing") | null;
+                        disabledAt: string | null;
+                        /** @description Start of the current run of failed attempts; null after a success. */
+                        failingSince: string | null;
+                        /** @description During a rotation: until then deliveries carry a signature by the previous secret too. */
+                        previousSecretValidUntil: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id (whk_…). */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a webhook endpoint and its delivery log: done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The endpoint’s id (whk_…). */
+                        webhookId: string;
+                        /**
+                         * @description Nothing more is sent to it; its log is gone.
+                         * @enum {boolean}
+                         */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id (whk_…). */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery. */
+                    url?: string;
+                    events?: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                    /** @description A note for the agency’s people. */
+                    description?: string | null;
+                    /** @description false stops deliveries and fails the waiting ones (retry them later); true starts again from the events committed from then on, and forgets past failures. */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Change a webhook endpoint (URL, events, description, enabled): done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The endpoint’s id (whk_…). */
+                        webhookId: string;
+                        /**
+                         * @description live endpoints receive LIVE events, test endpoints (made with a TEST key) sandbox events only.
+                         * @enum {string}
+                         */
+                        env: "live" | "test";
+                        url: string;
+                        description: string | null;
+                        /** @description null: every type. */
+                        events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                        enabled: boolean;
+                        /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
+                        disabledReason: ("manual" | "failing") | null;
+                        disabledAt: string | null;
+                        /** @description Start of the current run of failed attempts; null after a success. */
+                        failingSince: string | null;
+                        /** @description During a rotation: until then deliveries carry a signature by the previous secret too. */
+                        previousSecretValidUntil: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id (whk_…). */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Replace the signing secret: done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: {
+                            /** @description The endpoint’s id (whk_…). */
+                            webhookId: string;
+                            /**
+                             * @description live endpoints receive LIVE events, test endpoints (made with a TEST key) sandbox events only.
+                             * @enum {string}
+                             */
+                            env: "live" | "test";
+                            url: string;
+                            description: string | null;
+                            /** @description null: every type. */
+                            events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                            enabled: boolean;
+                            /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
+                            disabledReason: ("manual" | "failing") | null;
+                            disabledAt: string | null;
+                            /** @description Start of the current run of failed attempts; null after a success. */
+                            failingSince: string | null;
+                            /** @description During a rotation: until then deliveries carry a signature by the previous secret too. */
+                            previousSecretValidUntil: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description The signing secret (Standard Webhooks). Shown in this answer only: store it now. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id (whk_…). */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Send a webhook.test message: done. */
+            202: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The delivery’s id (msg_…), sent as webhook-id. */
+                        deliveryId: string;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                state?: "pending" | "succeeded" | "failed";
+                /** @description next of the previous page. */
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint’s id (whk_…). */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint’s delivery log, newest first: done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            /** @description The delivery’s id (msg_…), sent as webhook-id. */
+                            deliveryId: string;
+                            /** @enum {string} */
+                            eventType: "listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test";
+                            eventId: string | null;
+                            /** @enum {string} */
+                            state: "pending" | "succeeded" | "failed";
+                            attempts: {
+                                /** Format: int32 */
+                                attempt: number;
+                                /** Format: date-time */
+                                at: string;
+                                /** @description The receiver’s HTTP status; null when it gave none (timeout, refused address, reset…). */
+                                status: number | null;
+                                /** @description Why the attempt failed; null on success. */
+                                error: string | null;
+                                /** Format: int32 */
+                                latencyMs: number;
+                                /** @description The first KiB of the answer’s body. */
+                                answer: string | null;
+                            }[];
+                            /** @description When the next automatic attempt is due; null when none is planned. */
+                            nextAttemptAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The exact body sent. */
+                            payload: string;
+                        }[];
+                        /** @description Pass as before for the next (older) page; null on the last. */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id (whk_…). */
+                webhookId: string;
+                /** @description The delivery’s id (msg_…), sent as webhook-id. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attempt a delivery again, now: done. */
+            202: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The delivery’s id (msg_…), sent as webhook-id. */
+                        deliveryId: string;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     sandboxDecideModeration: {
         parameters: {
             query?: never;
@@ -5017,6 +7126,390 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    event_listing_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "listing.created",
+                 *       "timestamp": "2026-11-24T09:41:07.120Z",
+                 *       "data": {
+                 *         "agencyId": "agc_0Ph3kQ2aZ1x9mB4tR7sLw",
+                 *         "env": "live",
+                 *         "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                 *         "externalId": "CRM-2024-0042",
+                 *         "version": 1,
+                 *         "status": "active",
+                 *         "moderationState": "pending"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "listing.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed.
+                     */
+                    timestamp: string;
+                    /** @description Ids, version, status and moderation state; never the street address. */
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_listing_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "listing.updated",
+                 *       "timestamp": "2026-11-24T09:41:07.120Z",
+                 *       "data": {
+                 *         "agencyId": "agc_0Ph3kQ2aZ1x9mB4tR7sLw",
+                 *         "env": "live",
+                 *         "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                 *         "externalId": "CRM-2024-0042",
+                 *         "version": 3,
+                 *         "status": "active",
+                 *         "moderationState": "approved"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "listing.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed.
+                     */
+                    timestamp: string;
+                    /** @description Ids, version, status and moderation state; never the street address. */
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_listing_status_changed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "listing.status_changed",
+                 *       "timestamp": "2026-11-24T09:41:07.120Z",
+                 *       "data": {
+                 *         "agencyId": "agc_0Ph3kQ2aZ1x9mB4tR7sLw",
+                 *         "env": "live",
+                 *         "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                 *         "externalId": "CRM-2024-0042",
+                 *         "version": 3,
+                 *         "status": "under_offer",
+                 *         "moderationState": "approved",
+                 *         "previousStatus": "active"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "listing.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed.
+                     */
+                    timestamp: string;
+                    /** @description Ids, version, status and moderation state; never the street address. */
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_listing_deleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "listing.deleted",
+                 *       "timestamp": "2026-11-24T09:41:07.120Z",
+                 *       "data": {
+                 *         "agencyId": "agc_0Ph3kQ2aZ1x9mB4tR7sLw",
+                 *         "env": "live",
+                 *         "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                 *         "externalId": "CRM-2024-0042",
+                 *         "version": 3,
+                 *         "status": "withdrawn",
+                 *         "moderationState": "approved"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "listing.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed.
+                     */
+                    timestamp: string;
+                    /** @description Ids, version, status and moderation state; never the street address. */
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_listing_published: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "listing.published",
+                 *       "timestamp": "2026-11-24T09:41:07.120Z",
+                 *       "data": {
+                 *         "agencyId": "agc_0Ph3kQ2aZ1x9mB4tR7sLw",
+                 *         "env": "live",
+                 *         "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                 *         "externalId": "CRM-2024-0042",
+                 *         "version": 3,
+                 *         "status": "active",
+                 *         "moderationState": "approved",
+                 *         "decidedBy": "automatic",
+                 *         "waitedMs": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "listing.published";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed.
+                     */
+                    timestamp: string;
+                    /** @description Ids, version, status and moderation state; never the street address. */
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_listing_rejected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "listing.rejected",
+                 *       "timestamp": "2026-11-24T09:41:07.120Z",
+                 *       "data": {
+                 *         "agencyId": "agc_0Ph3kQ2aZ1x9mB4tR7sLw",
+                 *         "env": "live",
+                 *         "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                 *         "externalId": "CRM-2024-0042",
+                 *         "version": 3,
+                 *         "status": "active",
+                 *         "moderationState": "rejected",
+                 *         "decidedBy": "operator",
+                 *         "waitedMs": 5400000,
+                 *         "reasons": [
+                 *           {
+                 *             "code": "price_implausible",
+                 *             "severity": "reject",
+                 *             "message": "The price is implausible for a rental.",
+                 *             "messageFr": "Le prix est invraisemblable pour une location."
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "listing.rejected";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed.
+                     */
+                    timestamp: string;
+                    /** @description Ids, version, status and moderation state; never the street address. */
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_lead_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "lead.received",
+                 *       "timestamp": "2026-11-24T09:41:07.120Z",
+                 *       "data": {
+                 *         "agencyId": "agc_0Ph3kQ2aZ1x9mB4tR7sLw",
+                 *         "env": "live",
+                 *         "leadId": "lead_0Ph3kS1mN4bV7cX2zA5qW",
+                 *         "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                 *         "externalId": "CRM-2024-0042",
+                 *         "receivedAt": "2026-11-24T09:41:07.120Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "lead.received";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed.
+                     */
+                    timestamp: string;
+                    /** @description Ids, version, status and moderation state; never the street address. */
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_webhook_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2026-11-24T09:41:07.120Z",
+                 *       "data": {
+                 *         "agencyId": "agc_0Ph3kQ2aZ1x9mB4tR7sLw",
+                 *         "env": "live",
+                 *         "webhookId": "whk_0Ph3kT5rE8wU3yI6oP9aS"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed.
+                     */
+                    timestamp: string;
+                    /** @description Ids, version, status and moderation state; never the street address. */
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
