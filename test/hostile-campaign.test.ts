@@ -19,6 +19,7 @@ import { describedOperations, operatorOperations, requestsFor, type Credentials,
  * HOSTILE_RUNS sets the requests per operation and mount (default 90: about 3,000 in all).
  */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 90);
+const RELAY_TOKEN = 'relay-token-hostile-0123456789';
 const ANSWER_WITHIN_MS = 10_000;
 
 let t: TestApp;
@@ -33,7 +34,9 @@ async function writtenState(): Promise<string> {
     `SELECT concat_ws('/', (SELECT count(*) FROM listings), (SELECT coalesce(max(change_seq), 0) FROM listings),
        (SELECT count(*) FROM listings WHERE deleted_at IS NOT NULL), (SELECT count(*) FROM agencies),
        (SELECT count(*) FROM agencies WHERE verified), (SELECT string_agg(plan, ',' ORDER BY id) FROM agencies),
-       (SELECT count(*) FROM api_keys), (SELECT count(*) FROM api_keys WHERE revoked_at IS NOT NULL)) AS state`,
+       (SELECT count(*) FROM api_keys), (SELECT count(*) FROM api_keys WHERE revoked_at IS NOT NULL),
+       (SELECT count(*) FROM webhook_endpoints), (SELECT string_agg(url || enabled || updated_at, ',' ORDER BY id) FROM webhook_endpoints),
+       (SELECT count(*) FROM webhook_deliveries)) AS state`,
   );
   return rows[0]!.state;
 }
@@ -80,9 +83,9 @@ async function isolatedDatabase(): Promise<Database | undefined> {
 before(async () => {
   const db = await isolatedDatabase();
   // Quotas are set out of reach: the campaign is about input, and 429s would hide it.
-  t = await createTestApp({ ...(db ? { db } : {}), env: { KEY_QUOTA_LIVE: '100000000', KEY_QUOTA_TEST: '100000000' } });
+  t = await createTestApp({ ...(db ? { db } : {}), env: { KEY_QUOTA_LIVE: '100000000', KEY_QUOTA_TEST: '100000000', RELAY_TOKEN } });
   agency = await t.agency({ plan: 'reseau' });
-  credentials = { live: agency.live, test: agency.test, admin: ADMIN_TOKEN };
+  credentials = { live: agency.live, test: agency.test, admin: ADMIN_TOKEN, relay: RELAY_TOKEN };
   description = t.app.swagger() as unknown as Description;
   operations.push(...describedOperations(description), ...(await operatorOperations(t.services)));
 });
@@ -95,7 +98,7 @@ after(async () => {
 });
 
 test(`[${databaseKind}] hostile requests to every operation: documented answers, no 5xx, no hang, nothing written when refused`, async () => {
-  assert.ok(operations.some((op) => op.auth === 'admin') && operations.some((op) => op.auth === 'test'), 'every kind of operation is attacked');
+  assert.ok(['admin', 'test', 'relay'].every((auth) => operations.some((op) => op.auth === auth)), 'every kind of operation is attacked');
   let sent = 0;
   const statuses = new Map<number, number>();
   let state = await writtenState();

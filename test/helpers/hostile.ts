@@ -22,7 +22,7 @@ export interface Operation {
   parameters: Parameter[];
   body: Schema | null;
   statuses: Set<number>;
-  auth: 'live' | 'test' | 'admin';
+  auth: 'live' | 'test' | 'admin' | 'relay';
 }
 
 export interface Description {
@@ -35,6 +35,7 @@ export interface Credentials {
   live: string;
   test: string;
   admin: string;
+  relay: string;
 }
 
 /** Operations of the description, each on its live path and, for the two interfaces, under /sandbox. */
@@ -47,6 +48,8 @@ export function describedOperations(doc: Description): Operation[] {
       const sandboxOnly = op.servers?.every((server) => server.url.endsWith('/sandbox')) ?? false;
       if (sandboxOnly) {
         out.push({ ...base, template: `/sandbox${template}`, auth: 'test' });
+      } else if (template.startsWith('/relay/')) {
+        out.push({ ...base, template, auth: 'relay' });
       } else if (/^\/(v1|ingest)\//.test(template)) {
         out.push({ ...base, template, auth: 'live' }, { ...base, template: `/sandbox${template}`, auth: 'test' });
       } else {
