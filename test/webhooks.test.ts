@@ -135,6 +135,12 @@ test('a test message is queued and shows in the delivery log; a key without webh
   assert.equal(sending.statusCode, 409, 'not one being sent right now');
   assert.match(sending.json().detail, /being sent right now/);
 
+  // Operators see the backlog: in /readyz's details and in the operator API's health figures.
+  const ready = (await t.call('GET', '/readyz', null)).json();
+  assert.ok(ready.details.webhooks.pending >= 1 && ready.details.webhooks.oldestPendingSeconds >= 0, JSON.stringify(ready));
+  const health = (await t.admin('GET', '/health')).json();
+  assert.ok(health.webhooks.pending >= 1, JSON.stringify(health.webhooks));
+
   const reader = (await t.admin('POST', `/agencies/${owner.agencyId}/keys`, { env: 'live', scopes: ['listings:read'] })).json();
   const refused = await t.call('GET', '/v1/webhooks', reader.key);
   assert.equal(refused.statusCode, 403);

@@ -1,4 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { deliveryBacklog } from '../webhooks/deliveries.js';
+
+const DETAILS = {
+  type: 'object',
+  properties: {
+    webhooks: {
+      type: 'object',
+      properties: {
+        pending: { type: 'integer', minimum: 0, maximum: 100_000, description: 'Deliveries waiting for an attempt (counted up to 100,000).' },
+        oldestPendingSeconds: { type: ['integer', 'null'], minimum: 0, maximum: 2_147_483_647, description: 'Age of the oldest change still waiting for its delivery.' },
+      },
+      required: ['pending', 'oldestPendingSeconds'],
+    },
+  },
+  required: ['webhooks'],
+};
 
 /** Load-balancer probes: liveness of the process, readiness of its database. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
@@ -12,10 +28,17 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     ),
   });
   app.get('/healthz', { schema: probe('healthz', 'Liveness: the process answers', 'Answers without touching the database: restart the process if this fails.', { 200: 'ok' }) }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: probe('readyz', 'Readiness: the database answers', 'Runs SELECT 1: send no traffic to this process while it answers 503.', { 200: 'ready', 503: 'database unreachable' }) }, async (_request, reply) => {
+  const readiness = probe(
+    'readyz',
+    'Readiness: the database answers',
+    'Reads the webhook delivery backlog from the database: send no traffic to this process while it answers 503. ' +
+      'details.webhooks tells operators how far deliveries lag (it does not change the status).',
+    { 200: 'ready', 503: 'database unreachable' },
+  );
+  readiness.response['200']!.properties = { ...readiness.response['200']!.properties, details: DETAILS } as never;
+  app.get('/readyz', { schema: readiness }, async (_request, reply) => {
     try {
-      await app.services.db.query('SELECT 1');
-      return { status: 'ready' };
+      return { status: 'ready', details: { webhooks: await deliveryBacklog(app.services.db, app.services.now()) } };
     } catch {
       return reply.code(503).send({ status: 'database unreachable' });
     }

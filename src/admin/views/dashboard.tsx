@@ -25,6 +25,7 @@ function Figure({ label, value, href, late }: { label: string; value: string; hr
 export function DashboardPage({ viewer, health, flash }: { viewer: Viewer; health: ServiceHealth; flash: string | null }): JSX.Element {
   const m = health.moderation;
   const v = health.verification;
+  const w = health.webhooks;
   return (
     <AdminPage title="Tableau de bord" section="dashboard" viewer={viewer}>
       <h1>Tableau de bord</h1>
@@ -53,6 +54,11 @@ export function DashboardPage({ viewer, health, flash }: { viewer: Viewer; healt
         <Figure label="En attente" value={String(v.waiting)} href="/admin/verifications" />
         <Figure label="En retard (plus de 48 h)" value={String(v.overdue)} late={v.overdue > 0} />
         <Figure label="Plus ancienne demande" value={seconds(v.oldestWaitingSeconds)} late={v.oldestWaitingSeconds !== null && v.oldestWaitingSeconds > v.promiseHours * 3600} />
+      </dl>
+      <h2>Webhooks</h2>
+      <dl class="figures">
+        <Figure label="Livraisons en attente" value={String(w.pending)} />
+        <Figure label="Plus ancien changement non livré" value={seconds(w.oldestPendingSeconds)} late={w.oldestPendingSeconds !== null && w.oldestPendingSeconds > 3600} />
       </dl>
     </AdminPage>
   );
