@@ -24,6 +24,9 @@ import { InvitationPage, LoginPage, SignupPage } from './views/account-pages.js'
 import { KeyCreatedPage, KeysPage, RevokePage } from './views/keys-page.js';
 import { DashboardPage, LeadsPage, ListingPage, ListingsPage, TeamPage } from './views/space-pages.js';
 import type { FieldError } from '../outcome.js';
+import type { ProKit } from './kit.js';
+import { proWebhookPages } from './webhook-pages-routes.js';
+import { countFailingEndpoints } from '../webhooks/endpoint-store.js';
 
 const SESSION_COOKIE = 'ls_pro';
 /** Double-submit token of the forms shown before signing in (sign-up, sign-in, invitation). */
@@ -170,13 +173,14 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const agency = (await findAgency(db, agencyOf(request)))!;
     const at = now();
-    const [cards, counts, leads] = await Promise.all([
+    const [cards, counts, leads, failing] = await Promise.all([
       keyCards(db, agency.id, at, config.quotas.keyLimits),
       db.query<{ listings: number; pending: number }>(
         `SELECT count(*)::int AS listings, count(*) FILTER (WHERE moderation_state = 'pending')::int AS pending FROM listings WHERE agency_id = $1 AND env = 'live' AND deleted_at IS NULL`,
         [agency.id],
       ),
       listLeads(db, agency.id, { limit: 0, offset: 0 }),
+      countFailingEndpoints(db, agency.id),
     ]);
     return page(
       reply,
@@ -190,6 +194,7 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
           calls24h: cards.filter((c) => c.key.env === 'live').reduce((s, c) => s + c.calls24h, 0),
           freeUntil: paidFrom(agency.createdAt),
           now: at,
+          failingWebhooks: failing,
         }}
       />,
     );
@@ -261,6 +266,9 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
     await keys.invalidateEverywhere();
     return seeOther(reply, '/pro/api-keys?fait=revoquee');
   });
+
+  const kit: ProKit = { page, seeOther, message, adminOnly, viewerOf, agencyOf };
+  await app.register(proWebhookPages, { kit });
 
   app.get('/listings', { schema: { hide: true, querystring: Type.Object({ page: Type.Optional(Int(1, 10_000)) }) } }, async (request, reply) => {
     const current = request.query.page ?? 1;

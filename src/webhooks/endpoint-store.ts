@@ -230,3 +230,9 @@ export async function failWaitingDeliveries(tx: Queryable, webhookId: string, no
     [webhookId, now, why],
   );
 }
+
+/** An agency's endpoints (both environments) that the service disabled for failing. */
+export async function countFailingEndpoints(db: Queryable, agencyId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE agency_id = $1 AND disabled_reason = 'failing'`, [agencyId]);
+  return rows[0]!.n;
+}

@@ -3,7 +3,7 @@ import { Layout } from '../../html/layout.js';
 import { Csrf } from '../../html/page-parts.js';
 import type { Role } from '../../accounts/user-store.js';
 
-export type ProSection = 'dashboard' | 'keys' | 'listings' | 'leads' | 'team';
+export type ProSection = 'dashboard' | 'keys' | 'webhooks' | 'listings' | 'leads' | 'team';
 
 export interface ProViewer {
   email: string;
@@ -15,6 +15,7 @@ export interface ProViewer {
 const SECTIONS: Array<[ProSection, string, string, Role[]]> = [
   ['dashboard', '/pro', 'Tableau de bord', ['admin', 'agent']],
   ['keys', '/pro/api-keys', 'Clés d’API', ['admin']],
+  ['webhooks', '/pro/webhooks', 'Webhooks', ['admin']],
   ['listings', '/pro/listings', 'Annonces', ['admin', 'agent']],
   ['leads', '/pro/leads', 'Contacts', ['admin', 'agent']],
   ['team', '/pro/team', 'Équipe', ['admin']],

@@ -19,6 +19,8 @@ export interface DashboardView {
   calls24h: number;
   freeUntil: Date;
   now: Date;
+  /** Webhook endpoints the service disabled because every delivery failed for 5 days. */
+  failingWebhooks: number;
 }
 
 /** Verification status with the 48 hours, the plan and its limits, quota use and counts. */
@@ -42,6 +44,14 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
             ? `SIREN en cours de vérification : réponse sous ${duration(view.verificationSecondsLeft)} au plus. En attendant, utilisez votre clé TEST dans le bac à sable.`
             : 'SIREN en cours de vérification : le délai de 48 heures est dépassé, nous nous en excusons ; la vérification est prioritaire.'}
         </p>
+      )}
+      {view.failingWebhooks > 0 ? (
+        <p class="notice" role="alert">
+          <span safe>{`${view.failingWebhooks} point${view.failingWebhooks > 1 ? 's' : ''} de réception webhook désactivé${view.failingWebhooks > 1 ? 's' : ''} : toutes les livraisons ont échoué pendant 5 jours.`}</span>{' '}
+          <a href="/pro/webhooks">Voir les webhooks</a>
+        </p>
+      ) : (
+        ''
       )}
       <h2 safe>{`Formule ${PLAN_NAMES[agency.plan]}`}</h2>
       <dl class="figures">
