@@ -120,8 +120,11 @@ async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Issue 3: a push of 500 new / changed / unchanged listings against the bare SQL upsert, and a 100,000-listing nightly sync. */
-export async function benchIngest(options: { nightly?: number } = {}): Promise<Record<string, number>> {
-  const server = await startBenchServer();
+export async function benchIngest(
+  options: { nightly?: number; env?: Record<string, string>; setup?: (server: BenchServer) => Promise<void> } = {},
+): Promise<Record<string, number>> {
+  const server = await startBenchServer(options.env);
+  await options.setup?.(server);
   // The issue's targets are set for a PostgreSQL server. PGlite runs inside the server's own
   // thread (no overlap of service and database work) and its memory counts in the server's RSS.
   const target = (text: string) => (server.databaseUrl ? ` (target ${text})` : ` (PostgreSQL target ${text})`);
@@ -151,6 +154,7 @@ export async function benchIngest(options: { nightly?: number } = {}): Promise<R
     }
 
     const total = options.nightly ?? 100_000;
+    if (total === 0) return results;
     const pushes = total / 500;
     // The service's time is the sum of the 200 requests; building each payload is the CRM's time.
     const started = performance.now();

@@ -10,6 +10,7 @@ import { benchPro } from './pro.js';
 import { benchQuotas } from './quotas.js';
 import { benchSite } from './site.js';
 import { benchV1 } from './v1.js';
+import { benchWebhooks } from './webhooks.js';
 
 /** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
 const BENCHES: Record<string, () => Promise<unknown>> = {
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   quotas: benchQuotas,
   site: benchSite,
   v1: benchV1,
+  webhooks: benchWebhooks,
 };
 
 const wanted = process.argv.slice(2).filter((name) => name in BENCHES);
