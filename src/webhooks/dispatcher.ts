@@ -134,7 +134,9 @@ export class WebhookDispatcher {
       perEndpoint: this.perEndpoint,
       busyEndpoints: this.busyEndpoints(),
     });
-    for (const delivery of claimed) this.send(delivery, claimed.length === free);
+    // A claim that found work may have left more behind (the per-endpoint share caps a claim):
+    // each finished send asks again, until a claim comes back empty.
+    for (const delivery of claimed) this.send(delivery, true);
     return created > 0 || claimed.length > 0;
   }
 
