@@ -24,7 +24,7 @@ import { InvitationPage, LoginPage, SignupPage } from './views/account-pages.js'
 import { KeyCreatedPage, KeysPage, RevokePage } from './views/keys-page.js';
 import { DashboardPage, LeadsPage, ListingPage, ListingsPage, TeamPage } from './views/space-pages.js';
 import type { FieldError } from '../outcome.js';
-import type { ProKit } from './kit.js';
+import type { ProKit } from './route-kit.js';
 import { proWebhookPages } from './webhook-pages-routes.js';
 import { countFailingEndpoints } from '../webhooks/endpoint-store.js';
 

@@ -7,7 +7,7 @@ import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateSecr
 import { deliveryLog, queueTestMessage, retryDelivery } from '../webhooks/deliveries.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/delivery-policy.js';
 import type { Outcome } from '../outcome.js';
-import type { ProKit } from './kit.js';
+import type { ProKit } from './route-kit.js';
 import { DeleteEndpointPage, EndpointPage, SecretPage, WebhooksPage } from './views/webhooks-page.js';
 
 const Csrf = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };
