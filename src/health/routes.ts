@@ -7,8 +7,8 @@ const DETAILS = {
     webhooks: {
       type: 'object',
       properties: {
-        pending: { type: 'integer', minimum: 0, maximum: 100_000, description: 'Deliveries waiting for an attempt (counted up to 100,000).' },
-        oldestPendingSeconds: { type: ['integer', 'null'], minimum: 0, maximum: 2_147_483_647, description: 'Age of the oldest change still waiting for its delivery.' },
+        pending: { type: 'integer', format: 'int32', minimum: 0, maximum: 100_000, description: 'Deliveries waiting for an attempt (counted up to 100,000).' },
+        oldestPendingSeconds: { type: ['integer', 'null'], format: 'int32', minimum: 0, maximum: 2_147_483_647, description: 'Age of the oldest change still waiting for its delivery.' },
       },
       required: ['pending', 'oldestPendingSeconds'],
     },
