@@ -31,9 +31,11 @@ test(`[${databaseKind}] /docs "Try it out" works in Chromium from the address th
     await browser.screenshot(page, 'docs-loaded');
 
     await page.getByRole('button', { name: 'Authorize' }).first().click();
-    await page.locator('.modal-ux input').first().fill(liveKey);
-    await page.locator('.modal-ux button.authorize').click();
-    await page.locator('.modal-ux button.btn-done').click();
+    // The dialog lists every scheme (API keys, the relay's token): the API key's form is the one for v1.
+    const apiKeyForm = page.locator('.modal-ux form', { hasText: 'bearerAuth' });
+    await apiKeyForm.locator('input').fill(liveKey);
+    await apiKeyForm.locator('button.authorize').click();
+    await apiKeyForm.locator('button.btn-done').click();
 
     await operation.locator('.opblock-summary').click();
     await operation.getByRole('button', { name: 'Try it out' }).click();

@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers
-         * @description Runs SELECT 1: send no traffic to this process while it answers 503.
+         * @description Reads the webhook delivery backlog from the database: send no traffic to this process while it answers 503. details.webhooks tells operators how far deliveries lag (it does not change the status).
          */
         get: operations["readyz"];
         put?: never;
@@ -1046,6 +1046,20 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "ready";
+                        details?: {
+                            webhooks: {
+                                /**
+                                 * Format: int32
+                                 * @description Deliveries waiting for an attempt (counted up to 100,000).
+                                 */
+                                pending: number;
+                                /**
+                                 * Format: int32
+                                 * @description Age of the oldest change still waiting for its delivery.
+                                 */
+                                oldestPendingSeconds: number | null;
+                            };
+                        };
                     };
                 };
             };
