@@ -88,17 +88,17 @@ export function WebhooksPage({ viewer, view }: { viewer: ProViewer; view: Webhoo
           <input id="description" name="description" type="text" maxlength="500" />
           <fieldset>
             <legend>Environnement</legend>
-            <label>
+            <label class="check">
               <input type="radio" name="env" value="live" checked /> LIVE : vos vraies annonces
             </label>
-            <label>
+            <label class="check">
               <input type="radio" name="env" value="test" /> TEST : le bac à sable (http:// accepté)
             </label>
           </fieldset>
           <fieldset>
             <legend>Événements envoyés (aucun coché : tous)</legend>
             {WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test').map((type) => (
-              <label>
+              <label class="check">
                 <input type="checkbox" name="events" value={type} /> <span safe>{`${EVENT_LABELS[type]} (${type})`}</span>
               </label>
             ))}
