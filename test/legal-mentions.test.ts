@@ -4,6 +4,7 @@ import { useTestApp } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 import { v1Body } from './helpers/v1.js';
+import { signUpAgency } from './helpers/pro.js';
 import { LEGAL_FIELD_NAMES } from '../src/listing-model/legal-fields.js';
 
 /** Issue 21: the legal-mention fields on both interfaces, their checks, and stored listings left alone. */
@@ -133,4 +134,62 @@ test(`[${databaseKind}] compliance warnings come back in push results, v1 write 
   assert.ok(codes(batch.results[0].compliance).includes('energy_classes_missing'));
   const complete = (await t.call('PUT', `/v1/listings/${created.serviceId}`, agency.live, { description: 'Risques : voir www.georisques.gouv.fr' })).json();
   assert.ok(!codes(complete.compliance).includes('georisques_mention'), 'the mention in the text satisfies the rule');
+});
+
+test(`[${databaseKind}] the public page shows each mention in the law's words when given, and nothing invented when not`, async () => {
+  // French formats: a narrow no-break space between thousands, a no-break space before units.
+  const nbsp = '\u00a0';
+  const th = '\u202f';
+  const page = async (serviceId: string) =>
+    (await t.app.inject({ method: 'GET', url: `/listings/${serviceId}`, headers: { accept: 'text/html' } })).body.replaceAll('&#39;', "'");
+  const publish = async (externalId: string, fields: Record<string, unknown>) => {
+    const created = await t.call('POST', '/v1/listings', agency.live, v1Body(externalId, fields));
+    assert.equal(created.json().status, 'active', created.body);
+    return created.json().serviceId as string;
+  };
+  const sale = await publish('LM-PAGE-SALE', { ...saleMentions, dpe: 'F', ges: 'E', price: 313_500, fees: { agencyFees: null, feesPaidBy: 'buyer', feeIncluded: true } });
+  const html = await page(sale);
+  assert.ok(
+    html.includes(`Montant estimé des dépenses annuelles d'énergie pour un usage standard : entre 1${th}180${nbsp}€ et 1${th}640${nbsp}€ par an. Prix moyens des énergies indexés au 1er janvier 2023`),
+    `the energy-cost sentence, word for word: ${/Montant estimé[^<]*/.exec(html)?.[0] ?? html.slice(0, 300)}`,
+  );
+  assert.ok(html.includes(`Consommation énergétique : 212 kWh/m²/an`));
+  assert.ok(html.includes(`Émissions de gaz à effet de serre : 38 kg CO₂/m²/an`));
+  assert.ok(html.includes('Logement à consommation énergétique excessive'));
+  assert.ok(html.includes(`313${th}500${nbsp}€ honoraires inclus`), 'price with fees');
+  assert.ok(html.includes(`Prix hors honoraires : 300${th}000${nbsp}€`), 'the price without fees, worked out from feesPercent');
+  assert.ok(html.includes(`dont 4,5${nbsp}% TTC d’honoraires à la charge de l’acquéreur`));
+  assert.ok(html.includes('Les informations sur les risques auxquels ce bien est exposé sont disponibles sur le site Géorisques : <a href="https://www.georisques.gouv.fr">www.georisques.gouv.fr</a>'));
+
+  const rental = await publish('LM-PAGE-RENT', { type: 'rental', price: 1250, charges: 90, surface: 40, rooms: 2, bedrooms: 1, fees: null, dpe: 'C', ges: 'B', ...rentalMentions });
+  const rentalHtml = await page(rental);
+  for (const line of [
+    'Location meublée',
+    `Dépôt de garantie : 1${th}900${nbsp}€`,
+    `Honoraires à la charge du locataire : 700${nbsp}€ TTC, dont 135${nbsp}€ TTC pour l’état des lieux d’entrée`,
+    'Logement situé dans une zone soumise à l’encadrement des loyers',
+    `Loyer de référence majoré : 28,40${nbsp}€/m²/mois`,
+    `Complément de loyer : 50${nbsp}€ par mois`,
+  ]) {
+    assert.ok(rentalHtml.includes(line), line);
+  }
+  const viager = await publish('LM-PAGE-VIAGER', { type: 'life_annuity_sale', ...annuityMentions });
+  const viagerHtml = await page(viager);
+  for (const line of ['Viager occupé', `Bouquet : 80${th}000${nbsp}€`, `Rente : 950${nbsp}€ par mois`, `Valeur vénale : 320${th}000${nbsp}€`]) assert.ok(viagerHtml.includes(line), line);
+
+  const bare = await page(await publish('LM-PAGE-BARE', {}));
+  for (const absent of ['Montant estimé des dépenses', 'kWh/m²/an', 'Géorisques', 'Informations légales', 'Dépôt de garantie', 'Viager', 'Logement à consommation énergétique excessive']) {
+    assert.ok(!bare.includes(absent), `nothing invented: ${absent}`);
+  }
+});
+
+test(`[${databaseKind}] the agency's pro listing page lists the missing mentions in French`, async () => {
+  const agency2 = await signUpAgency(t);
+  await t.admin('POST', `/agencies/${agency2.agencyId}/verify`);
+  const key = (await t.admin('POST', `/agencies/${agency2.agencyId}/keys`, { env: 'live' })).json().key;
+  const created = await t.call('POST', '/v1/listings', key, v1Body('LM-PRO', { type: 'rental', price: 900, charges: 60, surface: 40, rooms: 2, bedrooms: 1, fees: null, dpe: 'D', ges: 'D' }));
+  const html = (await agency2.browser.get(`/pro/listings/${created.json().serviceId}`)).body;
+  assert.match(html, /Mentions légales à compléter/);
+  assert.match(html, /dépôt de garantie/);
+  assert.match(html, /ne bloquent pas la publication/);
 });
