@@ -1,5 +1,7 @@
 import type { Listing, PropertyType, Transaction } from '../listing-model/model.js';
 import { serviceFields } from '../listings/record.js';
+import { legalFieldsRead } from '../listing-model/legal-fields.js';
+import { complianceWarnings } from '../compliance/rules.js';
 import { INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
 
 const invert = <T extends string>(map: Record<string, T>) => Object.fromEntries(Object.entries(map).map(([code, value]) => [value, code])) as Record<T, string>;
@@ -34,6 +36,8 @@ export function toIngestRecord(listing: Listing, siteUrl: string) {
     shareWithRelay: listing.shareWithRelay,
     createdAtExternal: c.createdAtExternal,
     updatedAtExternal: c.updatedAtExternal,
+    ...legalFieldsRead(c),
+    compliance: complianceWarnings(c),
     ...serviceFields(listing, siteUrl),
   };
 }

@@ -1,3 +1,4 @@
+import type { ComplianceWarning } from '../compliance/rules.js';
 import type { Database } from '../db/database.js';
 import type { FieldError } from '../outcome.js';
 import { acceptedItem, writeItems } from '../listings/bulk-write.js';
@@ -32,6 +33,8 @@ export interface PushItemResult {
   version: number | null;
   /** Null for an item in error. */
   moderation: ReturnType<typeof moderationSummary> | null;
+  /** Legal mentions the listing lacks (empty for an item in error). */
+  compliance: ComplianceWarning[];
 }
 
 export interface PushResult {
@@ -65,12 +68,12 @@ export async function pushListings(
     if (!result.ok) {
       const { refusal, externalId } = result;
       errors.push({ index, externalId, reason: refusal.detail, details: refusal.errors ?? [] });
-      return { index, externalId, outcome: 'error', serviceId: null, version: null, moderation: null };
+      return { index, externalId, outcome: 'error', serviceId: null, version: null, moderation: null, compliance: [] };
     }
     const { listing } = result;
     counts[listing.outcome] += 1;
     for (const warning of listing.warnings) warnings.push({ index, externalId: listing.externalId, ...warning });
-    return acceptedItem(index, listing);
+    return { ...acceptedItem(index, listing), compliance: listing.compliance };
   });
   return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings, results };
 }

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../listing-model/model.js';
 import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
-import { ExternalId, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
+import { Compliance, ExternalId, LEGAL_FIELD_SCHEMAS, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
 import { idPattern } from '../validation/storable.js';
 import { INGEST_PUSH_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
@@ -52,6 +52,7 @@ export const IngestListing = Type.Object(
     shareWithRelay: Type.Optional(Type.Boolean({ description: 'Read on creation only; default: the agency default.' })),
     createdAtExternal: Type.Optional(nullable(IngestTimestamp)),
     updatedAtExternal: Type.Optional(nullable(IngestTimestamp)),
+    ...Object.fromEntries(Object.entries(LEGAL_FIELD_SCHEMAS).map(([name, schema]) => [name, Type.Optional(schema)])),
   },
   { additionalProperties: false, $id: 'IngestListing' },
 );
@@ -95,6 +96,7 @@ const PushItemResult = Type.Object({
   serviceId: Type.Union([ServiceId(), Type.Null()], { description: 'The service’s id of the listing; null for an error.' }),
   version: Type.Union([Count(), Type.Null()], { description: 'The listing’s version after the push; null for an error.' }),
   moderation: Type.Union([ModerationSummary(), Type.Null()], { description: 'What automatic moderation made of the listing; null for an error.' }),
+  compliance: Compliance,
 });
 
 export const IngestResult = Type.Object({
@@ -131,6 +133,7 @@ export const IngestRecord = Type.Object(
     moderation: Moderation(),
     publicTitle: Text(LIMITS.title * PUBLIC_TEXT_GROWTH, { description: 'The title exactly as the public site shows it.' }),
     publicDescription: Type.Union([Text(LIMITS.description * PUBLIC_TEXT_GROWTH), Type.Null()], { description: 'The description exactly as the public site shows it.' }),
+    compliance: Compliance,
   },
   { additionalProperties: false },
 );

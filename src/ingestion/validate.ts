@@ -13,6 +13,8 @@ import {
   withContentDefaults,
 } from '../listing-model/model.js';
 import { LIMITS } from '../listings/limits.js';
+import { readLegalFields } from '../listings/legal-input.js';
+import { LEGAL_FIELD_NAMES } from '../listing-model/legal-fields.js';
 import { isHttpUrl, unsafeTextErrors } from '../validation/text.js';
 import { parseTimestamp } from '../validation/timestamps.js';
 import { NO_CONTROL_CHARACTERS, echoableId } from '../validation/storable.js';
@@ -40,6 +42,7 @@ export const KNOWN_FIELDS = new Set([
   'externalId', 'title', 'transaction', 'type', 'price', 'charges', 'surface', 'rooms', 'bedrooms', 'floor',
   'city', 'postcode', 'neighborhood', 'addressLine', 'dpe', 'description', 'features', 'imageUrls', 'status',
   'sourceCrm', 'shareWithService', 'shareWithRelay', 'createdAtExternal', 'updatedAtExternal',
+  ...LEGAL_FIELD_NAMES,
 ]);
 
 /** Model field names as the ingestion interface calls them. */
@@ -143,6 +146,8 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     if (!isHttpUrl(url)) fail(`imageUrls[${i}]`, 'must be an absolute http(s) URL');
   });
 
+  const legal = readLegalFields(item, fail);
+
   const idForErrors = echoableId(item.externalId, LIMITS.externalId);
   if (errors.length > 0) return refused(idForErrors, 'validation_error', errors);
 
@@ -170,6 +175,7 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     sourceCrm: sourceCrm ?? null,
     createdAtExternal: createdAtExternal ?? null,
     updatedAtExternal: updatedAtExternal ?? null,
+    ...legal,
   });
   const business = businessErrors(content).map((e) => ({ field: INGEST_NAMES[e.field] ?? e.field, message: e.message }));
   if (business.length > 0) return refused(idForErrors, 'business_error', business);

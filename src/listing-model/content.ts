@@ -1,4 +1,5 @@
 import type { ListingContent } from './model.js';
+import { LEGAL_FIELD_NAMES } from './legal-fields.js';
 
 /**
  * How listing content is hashed and read back, so that the model can grow.
@@ -33,8 +34,8 @@ const FIRST_RELEASE_DEFAULTS = {
 /** Optional fields added after the first release, with their defaults (null or an empty list). */
 export type AddedFields = Readonly<Record<string, null | readonly []>>;
 
-/** None yet: a new optional field goes here (and in `ListingContent`, as an optional property). */
-export const ADDED_FIELDS: AddedFields = {};
+/** A new optional field goes here (and in `ListingContent`, as an optional property): the legal mentions of issue 21. */
+export const ADDED_FIELDS: AddedFields = Object.fromEntries(LEGAL_FIELD_NAMES.map((name) => [name, null]));
 
 export interface ContentModel {
   /** The content as stored and hashed: fixed field order, so equal content gives equal text. */

@@ -1,3 +1,4 @@
+import type { LegalFields } from './legal-fields.js';
 /**
  * The one listing model behind both interfaces (DECISIONS §6). The ingestion interface
  * (French enum codes, `imageUrls`) and the v1 interface (English enums, `photos`, `fees`)
@@ -51,7 +52,7 @@ export interface Fees {
 }
 
 /** Everything an agency says about a listing; its hash decides whether a push changes anything. */
-export interface ListingContent {
+export interface ListingContent extends LegalFields {
   title: string;
   transaction: Transaction;
   propertyType: PropertyType;

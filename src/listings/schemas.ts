@@ -1,8 +1,10 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { LIMITS } from './limits.js';
 import { MODERATION_STATES } from '../listing-model/model.js';
 import { Count, DateTime, Text } from '../validation/schema-types.js';
 import { NO_CONTROL_CHARACTERS, idPattern } from '../validation/storable.js';
+import { LEGAL_FIELDS, type LegalFieldName } from '../listing-model/legal-fields.js';
+import { COMPLIANCE_RULES } from '../compliance/rules.js';
 
 /**
  * Masking replaces each contact detail (at least 4 characters) with a 68-character notice,
@@ -57,3 +59,28 @@ export const ModerationSummary = () =>
     },
     { description: 'The automatic moderation of this version: approved (public at once), pending (waits for an operator, with reasons) or rejected.' },
   );
+
+/** The legal-mention fields (issue 21), the same on both interfaces: each nullable and optional where a body takes it. */
+export const LEGAL_FIELD_SCHEMAS = Object.fromEntries(
+  (Object.entries(LEGAL_FIELDS) as Array<[LegalFieldName, (typeof LEGAL_FIELDS)[LegalFieldName]]>).map(([name, spec]) => {
+    const base =
+      spec.kind === 'boolean'
+        ? Type.Boolean({ description: spec.description })
+        : spec.kind === 'date'
+          ? Type.String({ format: 'date', maxLength: 10, description: spec.description })
+          : spec.kind === 'integer'
+            ? Type.Integer({ minimum: spec.min, maximum: spec.max, format: 'int32', description: spec.description })
+            : Type.Number({ minimum: spec.min, maximum: spec.max, format: 'double', description: spec.description });
+    return [name, Type.Union([base, Type.Null()])];
+  }),
+) as unknown as Record<LegalFieldName, TSchema>;
+
+/** What the law asks the ad to say and it does not (yet): remarks that never block publication. */
+export const Compliance = Type.Array(
+  Type.Object({
+    code: Type.String({ enum: Object.keys(COMPLIANCE_RULES), description: 'Stable code of the legal-mention rule.' }),
+    message: Text(400, { description: 'What is missing, in English.' }),
+    messageFr: Text(400, { description: 'The same in French, as the pro space shows it.' }),
+  }),
+  { maxItems: Object.keys(COMPLIANCE_RULES).length, description: 'Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation.' },
+);

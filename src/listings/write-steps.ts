@@ -7,6 +7,7 @@ import { contentHash } from '../listing-model/content-hash.js';
 import type { CommercialStatus, Listing, ListingContent, ListingDraft, ModerationReason, ModerationState } from '../listing-model/model.js';
 import { findListing, type ListingKey, type ListingScope } from './store.js';
 import { contentWarnings, maskingWarnings, type ListingWarning } from './warnings.js';
+import type { ComplianceWarning } from '../compliance/rules.js';
 
 /**
  * The steps every listing write is made of, in this order: lock the agency, find what is
@@ -32,6 +33,8 @@ export interface WrittenListing {
   updatedAt: Date;
   /** Remarks for the client: a long title, contact details masking removed (and where). */
   warnings: ListingWarning[];
+  /** Legal mentions the content lacks (issue 21): warnings only. */
+  compliance: ComplianceWarning[];
 }
 
 export interface LockedScope {

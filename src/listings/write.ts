@@ -1,3 +1,4 @@
+import { complianceWarnings } from '../compliance/rules.js';
 import type { Database, Queryable } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { eventRecord } from '../events/outbox.js';
@@ -149,7 +150,7 @@ export async function applyDrafts(
     }
     const decision = decide(draft, before && { contentHash: before.content_hash, status: before.status, version: before.version, deleted: before.deleted });
     if (!decision.change) {
-      outcomes.push({ ok: true, value: unchangedListing(draft.externalId, live!, decision.warnings) });
+      outcomes.push({ ok: true, value: unchangedListing(draft.externalId, live!, decision.warnings, complianceWarnings(draft.content)) });
       continue;
     }
     // A new status alone: content as stored, nothing to moderate.
@@ -231,6 +232,7 @@ export async function applyDrafts(
         createdAt: decision.created ? now : new Date(before!.created_ms),
         updatedAt: now,
         warnings: masked.warnings.length > 0 ? [...decision.warnings, ...masked.warnings] : decision.warnings,
+        compliance: complianceWarnings(draft.content),
       },
     });
   }
@@ -239,7 +241,7 @@ export async function applyDrafts(
 }
 
 
-function unchangedListing(externalId: string, stored: Existing, warnings: WrittenListing['warnings']): WrittenListing {
+function unchangedListing(externalId: string, stored: Existing, warnings: WrittenListing['warnings'], compliance: WrittenListing['compliance']): WrittenListing {
   return {
     externalId,
     outcome: 'unchanged',
@@ -252,5 +254,6 @@ function unchangedListing(externalId: string, stored: Existing, warnings: Writte
     createdAt: new Date(stored.created_ms),
     updatedAt: new Date(stored.updated_ms),
     warnings,
+    compliance,
   };
 }

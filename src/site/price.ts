@@ -13,6 +13,8 @@ interface Priced {
   price: number;
   charges: number | null;
   fees: Fees | null;
+  /** Sales: the fees as a percentage of the price without fees, when the agency gave it rather than an amount. */
+  feesPercent?: number | null;
 }
 
 /**
@@ -25,8 +27,11 @@ export function priceDisplay(listing: Priced): PriceDisplay {
   return listing.transaction === 'rental' ? rentDisplay(listing) : saleDisplay(listing);
 }
 
-function saleDisplay({ price, fees }: Priced): PriceDisplay {
-  const amount = fees?.agencyFees ?? null;
+function saleDisplay({ price, fees, feesPercent }: Priced): PriceDisplay {
+  const included = fees?.feeIncluded !== false;
+  // An amount given wins; else the percentage of the price without fees gives it.
+  const amount =
+    fees?.agencyFees ?? (feesPercent != null ? Math.round(included ? price - price / (1 + feesPercent / 100) : (price * feesPercent) / 100) : null);
   if (!fees || fees.feesPaidBy === 'seller') {
     return { headline: euros(price), details: [fees ? 'Honoraires à la charge du vendeur' : 'Honoraires : renseignez-vous auprès de l’agence'] };
   }
@@ -34,7 +39,6 @@ function saleDisplay({ price, fees }: Priced): PriceDisplay {
     return { headline: euros(price), details: ['Honoraires : renseignez-vous auprès de l’agence'] };
   }
   // Fees "included" unless the agency says the price leaves them out.
-  const included = fees.feeIncluded !== false;
   const withoutFees = included ? price - amount : price;
   const withFees = included ? price : price + amount;
   if (withoutFees <= 0) return { headline: `${euros(withFees)} honoraires inclus`, details: [`dont ${euros(amount)} d’honoraires à la charge de l’acquéreur`] };

@@ -1,3 +1,4 @@
+import type { ComplianceWarning } from '../compliance/rules.js';
 import type { ErrorObject } from 'ajv';
 import { echoableId } from '../validation/storable.js';
 import { LIMITS } from '../listings/limits.js';
@@ -28,6 +29,7 @@ export interface BatchItemResult {
   version: number | null;
   error: { code: string; message: string; errors: FieldError[] } | null;
   warnings: FieldError[];
+  compliance: ComplianceWarning[];
   moderation: ReturnType<typeof moderationSummary> | null;
 }
 
@@ -74,11 +76,11 @@ export async function batchUpsert(
       counts.failed += 1;
       const { refusal } = result;
       const error = { code: refusal.code, message: refusal.detail, errors: refusal.errors ?? [] };
-      return { index, externalId: result.externalId, outcome: 'error', serviceId: null, version: null, error, warnings: [], moderation: null };
+      return { index, externalId: result.externalId, outcome: 'error', serviceId: null, version: null, error, warnings: [], compliance: [], moderation: null };
     }
     const { listing } = result;
     counts[listing.outcome] += 1;
-    return { ...acceptedItem(index, listing), error: null, warnings: listing.warnings };
+    return { ...acceptedItem(index, listing), error: null, warnings: listing.warnings, compliance: listing.compliance };
   });
   return { ok: true, value: { processed: items.length, ...counts, results } };
 }

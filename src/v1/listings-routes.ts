@@ -53,6 +53,7 @@ function creationResult(outcome: WrittenListing, siteUrl: string) {
     createdAt: outcome.createdAt.toISOString(),
     outcome: outcome.outcome,
     warnings: outcome.warnings,
+    compliance: outcome.compliance,
     moderation: moderationSummary(outcome),
   };
 }

@@ -1,6 +1,8 @@
 import { refuseFields, type FieldError, type Outcome, type Refusal } from '../outcome.js';
 import { withContentDefaults, type Listing, type ListingContent, type ListingDraft } from '../listing-model/model.js';
 import { serviceFields } from '../listings/record.js';
+import { LEGAL_FIELD_NAMES, legalFieldsRead, type LegalFields } from '../listing-model/legal-fields.js';
+import { complianceWarnings } from '../compliance/rules.js';
 import { businessErrors } from '../listings/rules.js';
 import { unsafeTextErrors } from '../validation/text.js';
 import { isIsoTimestamp, normaliseTimestamp } from '../validation/timestamps.js';
@@ -55,7 +57,18 @@ export function contentFromV1(body: V1Body, base?: ListingContent): ListingConte
     sourceCrm: pick('sourceCrm'),
     createdAtExternal: timestamp('createdAtExternal'),
     updatedAtExternal: timestamp('updatedAtExternal'),
+    ...legalFromV1(body, base),
   });
+}
+
+/** The legal-mention fields: given ones from the body (null clears), the others from `base`. */
+function legalFromV1(body: V1Body, base?: ListingContent): LegalFields {
+  const out: Record<string, unknown> = {};
+  for (const name of LEGAL_FIELD_NAMES) {
+    const value = name in body ? body[name] : base?.[name];
+    if (value !== undefined && value !== null) out[name] = value;
+  }
+  return out as LegalFields;
 }
 
 export function draftFromV1(body: V1Body, base?: ListingContent): ListingDraft {
@@ -141,5 +154,7 @@ export function toV1Record(listing: Listing, siteUrl: string) {
     shareWithRelay: listing.shareWithRelay,
     createdAtExternal: c.createdAtExternal,
     updatedAtExternal: c.updatedAtExternal,
+    ...legalFieldsRead(c),
+    compliance: complianceWarnings(c),
   };
 }

@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../listing-model/model.js';
 import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
-import { ExternalId, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
+import { Compliance, ExternalId, LEGAL_FIELD_SCHEMAS, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
 import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 
@@ -59,6 +59,7 @@ const fields = {
   shareWithRelay: Type.Boolean({ description: 'Read on creation only.' }),
   createdAtExternal: nullable(DateTime()),
   updatedAtExternal: nullable(DateTime()),
+  ...LEGAL_FIELD_SCHEMAS,
 };
 
 type FieldName = keyof typeof fields;
@@ -125,6 +126,8 @@ export const ListingRecord = Type.Object(
     shareWithRelay: Type.Boolean(),
     createdAtExternal: nullable(DateTime()),
     updatedAtExternal: nullable(DateTime()),
+    ...LEGAL_FIELD_SCHEMAS,
+    compliance: Compliance,
   },
   { $id: 'ListingRecord', additionalProperties: false },
 );
@@ -149,6 +152,7 @@ export const CreationResult = Type.Object(
     createdAt: DateTime(),
     outcome: Type.String({ enum: ['created', 'updated', 'unchanged'], description: 'unchanged: the content equals what is stored; no new version.' }),
     warnings: Warnings,
+    compliance: Compliance,
     moderation: ModerationSummary(),
   },
   {
@@ -215,6 +219,7 @@ export const BatchResult = Type.Object({
         }),
       ),
       warnings: Warnings,
+      compliance: Compliance,
       moderation: nullable(ModerationSummary()),
     }),
     { maxItems: BATCH_MAX },

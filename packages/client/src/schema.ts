@@ -748,6 +748,25 @@ export interface components {
             shareWithRelay?: boolean;
             createdAtExternal?: string | null;
             updatedAtExternal?: string | null;
+            dpeValue?: number | null;
+            gesValue?: number | null;
+            energyCostMin?: number | null;
+            energyCostMax?: number | null;
+            energyCostReferenceYear?: number | null;
+            dpeDate?: string | null;
+            furnished?: boolean | null;
+            deposit?: number | null;
+            tenantFees?: number | null;
+            tenantInventoryFees?: number | null;
+            rentControlled?: boolean | null;
+            referenceRent?: number | null;
+            rentSupplement?: number | null;
+            feesPercent?: number | null;
+            occupied?: boolean | null;
+            lumpSum?: number | null;
+            annuity?: number | null;
+            marketValue?: number | null;
+            georisques?: boolean | null;
         };
         ListingRecord: {
             /** @description The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it. */
@@ -868,6 +887,37 @@ export interface components {
             shareWithRelay: boolean;
             createdAtExternal: string | null;
             updatedAtExternal: string | null;
+            dpeValue: number | null;
+            gesValue: number | null;
+            energyCostMin: number | null;
+            energyCostMax: number | null;
+            energyCostReferenceYear: number | null;
+            dpeDate: string | null;
+            furnished: boolean | null;
+            deposit: number | null;
+            tenantFees: number | null;
+            tenantInventoryFees: number | null;
+            rentControlled: boolean | null;
+            referenceRent: number | null;
+            rentSupplement: number | null;
+            feesPercent: number | null;
+            occupied: boolean | null;
+            lumpSum: number | null;
+            annuity: number | null;
+            marketValue: number | null;
+            georisques: boolean | null;
+            /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
+            compliance: {
+                /**
+                 * @description Stable code of the legal-mention rule.
+                 * @enum {string}
+                 */
+                code: "energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention";
+                /** @description What is missing, in English. */
+                message: string;
+                /** @description The same in French, as the pro space shows it. */
+                messageFr: string;
+            }[];
         };
         /**
          * @description Partial update: only the fields given change; null clears an optional field.
@@ -950,6 +1000,25 @@ export interface components {
             shareWithRelay?: boolean;
             createdAtExternal?: string | null;
             updatedAtExternal?: string | null;
+            dpeValue?: number | null;
+            gesValue?: number | null;
+            energyCostMin?: number | null;
+            energyCostMax?: number | null;
+            energyCostReferenceYear?: number | null;
+            dpeDate?: string | null;
+            furnished?: boolean | null;
+            deposit?: number | null;
+            tenantFees?: number | null;
+            tenantInventoryFees?: number | null;
+            rentControlled?: boolean | null;
+            referenceRent?: number | null;
+            rentSupplement?: number | null;
+            feesPercent?: number | null;
+            occupied?: boolean | null;
+            lumpSum?: number | null;
+            annuity?: number | null;
+            marketValue?: number | null;
+            georisques?: boolean | null;
         };
         IngestListing: {
             /** @description Unique within the agency software; the idempotence key. */
@@ -995,6 +1064,25 @@ export interface components {
             shareWithRelay?: boolean;
             createdAtExternal?: string | null;
             updatedAtExternal?: string | null;
+            dpeValue?: number | null;
+            gesValue?: number | null;
+            energyCostMin?: number | null;
+            energyCostMax?: number | null;
+            energyCostReferenceYear?: number | null;
+            dpeDate?: string | null;
+            furnished?: boolean | null;
+            deposit?: number | null;
+            tenantFees?: number | null;
+            tenantInventoryFees?: number | null;
+            rentControlled?: boolean | null;
+            referenceRent?: number | null;
+            rentSupplement?: number | null;
+            feesPercent?: number | null;
+            occupied?: boolean | null;
+            lumpSum?: number | null;
+            annuity?: number | null;
+            marketValue?: number | null;
+            georisques?: boolean | null;
         };
     };
     responses: never;
@@ -1441,6 +1529,18 @@ export interface operations {
                             field: "title" | "description";
                             message: string;
                         }[];
+                        /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
+                        compliance: {
+                            /**
+                             * @description Stable code of the legal-mention rule.
+                             * @enum {string}
+                             */
+                            code: "energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention";
+                            /** @description What is missing, in English. */
+                            message: string;
+                            /** @description The same in French, as the pro space shows it. */
+                            messageFr: string;
+                        }[];
                         /** @description The automatic moderation of this version: approved (public at once), pending (waits for an operator, with reasons) or rejected. */
                         moderation: {
                             /** @enum {string} */
@@ -1510,6 +1610,18 @@ export interface operations {
                              */
                             field: "title" | "description";
                             message: string;
+                        }[];
+                        /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
+                        compliance: {
+                            /**
+                             * @description Stable code of the legal-mention rule.
+                             * @enum {string}
+                             */
+                            code: "energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention";
+                            /** @description What is missing, in English. */
+                            message: string;
+                            /** @description The same in French, as the pro space shows it. */
+                            messageFr: string;
                         }[];
                         /** @description The automatic moderation of this version: approved (public at once), pending (waits for an operator, with reasons) or rejected. */
                         moderation: {
@@ -2013,6 +2125,37 @@ export interface operations {
                         shareWithRelay: boolean;
                         createdAtExternal: string | null;
                         updatedAtExternal: string | null;
+                        dpeValue: number | null;
+                        gesValue: number | null;
+                        energyCostMin: number | null;
+                        energyCostMax: number | null;
+                        energyCostReferenceYear: number | null;
+                        dpeDate: string | null;
+                        furnished: boolean | null;
+                        deposit: number | null;
+                        tenantFees: number | null;
+                        tenantInventoryFees: number | null;
+                        rentControlled: boolean | null;
+                        referenceRent: number | null;
+                        rentSupplement: number | null;
+                        feesPercent: number | null;
+                        occupied: boolean | null;
+                        lumpSum: number | null;
+                        annuity: number | null;
+                        marketValue: number | null;
+                        georisques: boolean | null;
+                        /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
+                        compliance: {
+                            /**
+                             * @description Stable code of the legal-mention rule.
+                             * @enum {string}
+                             */
+                            code: "energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention";
+                            /** @description What is missing, in English. */
+                            message: string;
+                            /** @description The same in French, as the pro space shows it. */
+                            messageFr: string;
+                        }[];
                         /** @description Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field). */
                         warnings: {
                             /**
@@ -2947,6 +3090,18 @@ export interface operations {
                                  */
                                 field: "title" | "description";
                                 message: string;
+                            }[];
+                            /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
+                            compliance: {
+                                /**
+                                 * @description Stable code of the legal-mention rule.
+                                 * @enum {string}
+                                 */
+                                code: "energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention";
+                                /** @description What is missing, in English. */
+                                message: string;
+                                /** @description The same in French, as the pro space shows it. */
+                                messageFr: string;
                             }[];
                             moderation: {
                                 /** @enum {string} */
@@ -5351,6 +5506,18 @@ export interface operations {
                                 }[];
                                 publishedVersion: number | null;
                             } | null;
+                            /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
+                            compliance: {
+                                /**
+                                 * @description Stable code of the legal-mention rule.
+                                 * @enum {string}
+                                 */
+                                code: "energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention";
+                                /** @description What is missing, in English. */
+                                message: string;
+                                /** @description The same in French, as the pro space shows it. */
+                                messageFr: string;
+                            }[];
                         }[];
                     };
                 };
@@ -5743,6 +5910,25 @@ export interface operations {
                         shareWithRelay: boolean;
                         createdAtExternal?: string | null;
                         updatedAtExternal?: string | null;
+                        dpeValue?: number | null;
+                        gesValue?: number | null;
+                        energyCostMin?: number | null;
+                        energyCostMax?: number | null;
+                        energyCostReferenceYear?: number | null;
+                        dpeDate?: string | null;
+                        furnished?: boolean | null;
+                        deposit?: number | null;
+                        tenantFees?: number | null;
+                        tenantInventoryFees?: number | null;
+                        rentControlled?: boolean | null;
+                        referenceRent?: number | null;
+                        rentSupplement?: number | null;
+                        feesPercent?: number | null;
+                        occupied?: boolean | null;
+                        lumpSum?: number | null;
+                        annuity?: number | null;
+                        marketValue?: number | null;
+                        georisques?: boolean | null;
                         /** @description The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it. */
                         serviceId: string;
                         /** Format: int32 */
@@ -5783,6 +5969,18 @@ export interface operations {
                         publicTitle: string;
                         /** @description The description exactly as the public site shows it. */
                         publicDescription: string | null;
+                        /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
+                        compliance: {
+                            /**
+                             * @description Stable code of the legal-mention rule.
+                             * @enum {string}
+                             */
+                            code: "energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention";
+                            /** @description What is missing, in English. */
+                            message: string;
+                            /** @description The same in French, as the pro space shows it. */
+                            messageFr: string;
+                        }[];
                     };
                 };
             };

@@ -1,3 +1,4 @@
+import { complianceWarnings, type ComplianceWarning } from '../../compliance/rules.js';
 import type { Agency } from '../../agencies/agency-store.js';
 import { PLAN_BATCH_SIZES, PLAN_DAILY_REQUESTS, PLAN_NAMES, PLAN_WEBHOOKS } from '../../agencies/plans.js';
 import type { User } from '../../accounts/user-store.js';
@@ -153,6 +154,22 @@ export function ListingsPage({ viewer, listings, total, page, pages, siteUrl }: 
 }
 
 /** What the public sees (the published version) beside the latest content, with the reasons. */
+/** The legal mentions the ad lacks (issue 21): advice for the agency, never a reason it is held back. */
+function ComplianceList({ warnings }: { warnings: ComplianceWarning[] }): JSX.Element {
+  if (warnings.length === 0) return <p class="notice ok">Mentions légales : rien ne manque.</p>;
+  return (
+    <section aria-labelledby="conformite">
+      <h2 id="conformite">Mentions légales à compléter</h2>
+      <p>Ces remarques ne bloquent pas la publication ; la loi vous demande pourtant ces informations.</p>
+      <ul>
+        {warnings.map((warning) => (
+          <li safe>{warning.messageFr}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function ListingPage({ viewer, item, siteUrl }: { viewer: ProViewer; item: QueuedListing; siteUrl: string }): JSX.Element {
   const { listing } = item;
   const publicVersion = listing.publishedVersion === null ? null : item.published ?? { version: listing.version, content: listing.content, publicTitle: listing.publicTitle, publicDescription: listing.publicDescription };
@@ -175,6 +192,7 @@ export function ListingPage({ viewer, item, siteUrl }: { viewer: ProViewer; item
       ) : (
         ''
       )}
+      <ComplianceList warnings={complianceWarnings(listing.content)} />
       <div class="compare">
         <section>
           <h2 safe>{`Dernière version (v${listing.version})`}</h2>

@@ -8,6 +8,18 @@ import { publicText } from '../public-text.js';
 import { listingJsonLd } from '../seo.js';
 import { searchPath } from '../search-query.js';
 import { EnergyScale } from './components.js';
+import { GEORISQUES_ADDRESS, GEORISQUES_SENTENCE, legalBlocks } from '../legal-mentions.js';
+
+function MentionList({ lines, label }: { lines: string[]; label: string }): JSX.Element {
+  if (lines.length === 0) return <></>;
+  return (
+    <ul aria-label={label}>
+      {lines.map((line) => (
+        <li safe>{line}</li>
+      ))}
+    </ul>
+  );
+}
 import { ContactForm, type ContactValues } from './contact-form.js';
 
 /** The classes the law calls "logement à consommation énergétique excessive" (loi Climat et résilience). */
@@ -16,6 +28,7 @@ const EXCESSIVE = new Set(['F', 'G']);
 export function ListingPage({ listing, canonical, contact }: { listing: PublicListing; canonical: string; contact: { values: ContactValues; errors: FieldError[] } }): JSX.Element {
   const { content } = listing;
   const price = priceDisplay(content);
+  const legal = legalBlocks(content);
   const kind = PROPERTY_TYPE_LABELS[content.propertyType];
   const neighborhood = content.neighborhood === null ? null : publicText(content.neighborhood);
   const place = `${content.city} (${content.postcode})${neighborhood ? `, ${neighborhood}` : ''}`;
@@ -115,10 +128,31 @@ export function ListingPage({ listing, canonical, contact }: { listing: PublicLi
           )}
           <section aria-labelledby="energie">
             <h2 id="energie">Performance énergétique</h2>
-            {content.dpe && EXCESSIVE.has(content.dpe) ? <p class="excessive">Logement à consommation énergétique excessive</p> : ''}
             <EnergyScale kind="dpe" value={content.dpe} />
             <EnergyScale kind="ges" value={content.ges} />
+            {legal.energyValues.map((line) => (
+              <p safe>{line}</p>
+            ))}
+            {legal.energyCost ? <p class="energy-cost" safe>{legal.energyCost}</p> : ''}
+            {content.dpe && EXCESSIVE.has(content.dpe) ? <p class="excessive">Logement à consommation énergétique excessive</p> : ''}
           </section>
+          {legal.rental.length + legal.rentControl.length + legal.lifeAnnuity.length > 0 || legal.georisques ? (
+            <section aria-labelledby="mentions">
+              <h2 id="mentions">Informations légales</h2>
+              <MentionList lines={legal.rental} label="Location" />
+              <MentionList lines={legal.rentControl} label="Encadrement des loyers" />
+              {legal.georisques ? (
+                <p>
+                  {GEORISQUES_SENTENCE} <a href={`https://${GEORISQUES_ADDRESS}`}>{GEORISQUES_ADDRESS}</a>
+                </p>
+              ) : (
+                ''
+              )}
+              <MentionList lines={legal.lifeAnnuity} label="Viager" />
+            </section>
+          ) : (
+            ''
+          )}
           <p class="legal">
             Annonce publiée par <strong safe>{listing.agencyName}</strong>.
           </p>
