@@ -45,6 +45,7 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private cycling: Promise<boolean> | null = null;
   private cycleAgain = false;
+  private fannedOutAt = -Infinity;
 
   constructor(
     private readonly db: Database,
@@ -71,6 +72,7 @@ export class WebhookDispatcher {
 
   /** Delivers everything due now and waits for the attempts to be recorded (tests, benchmarks). */
   async drain(): Promise<void> {
+    this.fannedOutAt = -Infinity;
     for (;;) {
       const didWork = await this.cycleSoon();
       const sending = [...this.inFlight.values()].map((f) => f.done);
@@ -123,7 +125,13 @@ export class WebhookDispatcher {
   }
 
   private async cycle(): Promise<boolean> {
-    const created = await fanOut(this.db, this.now());
+    // Fanning out reads every enabled endpoint's scope: twice per poll interval at most, however
+    // many sends finish in between (each of which starts a cycle to claim more).
+    let created = 0;
+    if (performance.now() - this.fannedOutAt >= this.pollMs / 2) {
+      this.fannedOutAt = performance.now();
+      created = await fanOut(this.db, this.now());
+    }
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return created > 0;
     const claimed = await claimDeliveries(this.db, {
