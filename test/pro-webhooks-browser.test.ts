@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp } from './helpers/app.js';
-import { databaseKind } from './helpers/database.js';
+import { databaseKind, isolatedTestDatabase } from './helpers/database.js';
 import { openBrowser } from './helpers/browser.js';
 import { Receiver } from './helpers/receiver.js';
 
@@ -12,7 +12,9 @@ import { Receiver } from './helpers/receiver.js';
  */
 test(`[${databaseKind}] in Chromium: an agency adds a webhook endpoint, tests it and reads the delivery log`, async () => {
   const receiver = await new Receiver().start();
-  const t = await createTestApp({ env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' } });
+  // Its dispatcher must deliver this test's endpoint only: a database of its own.
+  const database = await isolatedTestDatabase();
+  const t = await createTestApp({ db: database.db, env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' } });
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await openBrowser();
   try {
@@ -51,6 +53,7 @@ test(`[${databaseKind}] in Chromium: an agency adds a webhook endpoint, tests it
   } finally {
     await browser.close();
     await t.close();
+    await database.close();
     await receiver.close();
   }
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, ADMIN_TOKEN, type TestAgency, type TestApp } from './helpers/app.js';
-import { onPostgres } from './helpers/database.js';
+import { isolatedTestDatabase, onPostgres } from './helpers/database.js';
 import { Receiver, type Received } from './helpers/receiver.js';
 import { v1Body } from './helpers/v1.js';
 import { contact } from './helpers/site.js';
@@ -18,6 +18,7 @@ let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
 const receiver = new Receiver();
 let t: TestApp;
+let database: Awaited<ReturnType<typeof isolatedTestDatabase>>;
 const errors: unknown[] = [];
 
 /** Names resolve to the local receiver, as DNS would for a public name; anything else does not exist. */
@@ -26,12 +27,15 @@ const resolve = async (hostname: string) => {
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
 };
 
+// A database of its own: its dispatchers would otherwise deliver other files' endpoints, and theirs its own.
 before(async () => {
   await receiver.start();
-  t = await createTestApp({ now, resolve, env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' }, onError: (e) => errors.push(e) });
+  database = await isolatedTestDatabase();
+  t = await createTestApp({ db: database.db, now, resolve, env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' }, onError: (e) => errors.push(e) });
 });
 after(async () => {
   await t.close();
+  await database.close();
   await receiver.close();
 });
 
@@ -300,7 +304,7 @@ test('a delivery whose process died mid-send is delivered by another once its le
   if (onPostgres) {
     // A real server process claims it, hangs on the receiver, and is killed with SIGKILL.
     child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
-      env: { ...process.env, PORT: '0', DEMO: '0', ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE: '1', WORKER: '1' },
+      env: { ...process.env, DATABASE_URL: database.url!, PORT: '0', DEMO: '0', ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE: '1', WORKER: '1' },
       stdio: 'ignore',
     });
   } else {

@@ -62,3 +62,26 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
     },
   };
 }
+
+/**
+ * A migrated database no other test file uses: on PostgreSQL a new one on the same server
+ * (for tests whose background work must not touch, or be touched by, other files' rows);
+ * on PGlite every file's database is its own already.
+ */
+export async function isolatedTestDatabase(): Promise<{ db: Database; url: string | null; close(): Promise<void> }> {
+  if (!onPostgres) {
+    const db = await openTestDatabase();
+    return { db, url: null, close: () => db.close() };
+  }
+  const empty = await createEmptyPostgresDatabase();
+  const db = await openDatabase({ databaseUrl: empty.url, dataDir: null, poolSize: 10 });
+  await migrate(db);
+  return {
+    db,
+    url: empty.url,
+    async close() {
+      await db.close();
+      await empty.drop();
+    },
+  };
+}
