@@ -122,16 +122,17 @@ test(`[${databaseKind}] compliance warnings come back in push results, v1 write 
   const rental = { transaction: 'LOCATION', price: 950, charges: 80, surface: 45, rooms: 2, bedrooms: 1, dpe: 'C' };
   const pushed = (await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('LM-WARN', rental)] })).json();
   const codes = (list: Array<{ code: string }>) => list.map((w) => w.code);
-  assert.deepEqual(codes(pushed.results[0].compliance), ['energy_classes_missing', 'energy_cost_missing', 'rental_terms_missing']);
+  // A push answers the codes (500 listings' answer stays small); a read gives the messages.
+  assert.deepEqual(pushed.results[0].compliance, ['energy_classes_missing', 'energy_cost_missing', 'rental_terms_missing']);
   assert.equal(pushed.results[0].moderation.state, 'approved', 'warnings never block publication');
   const read = (await t.call('GET', '/ingest/listingByExternalId?externalId=LM-WARN', agency.live)).json();
-  assert.deepEqual(codes(read.compliance), codes(pushed.results[0].compliance));
+  assert.deepEqual(codes(read.compliance), pushed.results[0].compliance);
   assert.match(read.compliance[2].messageFr, /dépôt de garantie/);
 
   const created = (await t.call('POST', '/v1/listings', agency.live, v1Body('LM-WARN-V1', { georisques: true }))).json();
   assert.ok(codes(created.compliance).includes('georisques_mention'), JSON.stringify(created.compliance));
   const batch = (await t.call('POST', '/v1/listings/batch', agency.live, { listings: [v1Body('LM-WARN-B', { dpe: null, ges: null })] })).json();
-  assert.ok(codes(batch.results[0].compliance).includes('energy_classes_missing'));
+  assert.ok(batch.results[0].compliance.includes('energy_classes_missing'));
   const complete = (await t.call('PUT', `/v1/listings/${created.serviceId}`, agency.live, { description: 'Risques : voir www.georisques.gouv.fr' })).json();
   assert.ok(!codes(complete.compliance).includes('georisques_mention'), 'the mention in the text satisfies the rule');
 });

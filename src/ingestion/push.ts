@@ -1,4 +1,3 @@
-import type { ComplianceWarning } from '../compliance/rules.js';
 import type { Database } from '../db/database.js';
 import type { FieldError } from '../outcome.js';
 import { acceptedItem, writeItems } from '../listings/bulk-write.js';
@@ -33,8 +32,8 @@ export interface PushItemResult {
   version: number | null;
   /** Null for an item in error. */
   moderation: ReturnType<typeof moderationSummary> | null;
-  /** Legal mentions the listing lacks (empty for an item in error). */
-  compliance: ComplianceWarning[];
+  /** Codes of the legal mentions the listing lacks (empty for an item in error). */
+  compliance: string[];
 }
 
 export interface PushResult {
@@ -73,7 +72,7 @@ export async function pushListings(
     const { listing } = result;
     counts[listing.outcome] += 1;
     for (const warning of listing.warnings) warnings.push({ index, externalId: listing.externalId, ...warning });
-    return { ...acceptedItem(index, listing), compliance: listing.compliance };
+    return { ...acceptedItem(index, listing), compliance: listing.compliance.map((warning) => warning.code) };
   });
   return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings, results };
 }

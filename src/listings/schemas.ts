@@ -84,3 +84,12 @@ export const Compliance = Type.Array(
   }),
   { maxItems: Object.keys(COMPLIANCE_RULES).length, description: 'Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation.' },
 );
+
+/**
+ * The same warnings in a bulk answer (a push, a v1 batch): their codes only, so that 500
+ * listings' answer stays small; a read of the listing gives each with its messages.
+ */
+export const ComplianceCodes = Type.Array(Type.String({ enum: Object.keys(COMPLIANCE_RULES) }), {
+  maxItems: Object.keys(COMPLIANCE_RULES).length,
+  description: 'Codes of the legal mentions the ad lacks (warnings only; read the listing for their messages, or see the codes in the README).',
+});

@@ -1,4 +1,3 @@
-import type { ComplianceWarning } from '../compliance/rules.js';
 import type { ErrorObject } from 'ajv';
 import { echoableId } from '../validation/storable.js';
 import { LIMITS } from '../listings/limits.js';
@@ -29,7 +28,8 @@ export interface BatchItemResult {
   version: number | null;
   error: { code: string; message: string; errors: FieldError[] } | null;
   warnings: FieldError[];
-  compliance: ComplianceWarning[];
+  /** Codes of the legal mentions the listing lacks. */
+  compliance: string[];
   moderation: ReturnType<typeof moderationSummary> | null;
 }
 
@@ -80,7 +80,7 @@ export async function batchUpsert(
     }
     const { listing } = result;
     counts[listing.outcome] += 1;
-    return { ...acceptedItem(index, listing), error: null, warnings: listing.warnings, compliance: listing.compliance };
+    return { ...acceptedItem(index, listing), error: null, warnings: listing.warnings, compliance: listing.compliance.map((warning) => warning.code) };
   });
   return { ok: true, value: { processed: items.length, ...counts, results } };
 }

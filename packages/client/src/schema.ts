@@ -3091,18 +3091,8 @@ export interface operations {
                                 field: "title" | "description";
                                 message: string;
                             }[];
-                            /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
-                            compliance: {
-                                /**
-                                 * @description Stable code of the legal-mention rule.
-                                 * @enum {string}
-                                 */
-                                code: "energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention";
-                                /** @description What is missing, in English. */
-                                message: string;
-                                /** @description The same in French, as the pro space shows it. */
-                                messageFr: string;
-                            }[];
+                            /** @description Codes of the legal mentions the ad lacks (warnings only; read the listing for their messages, or see the codes in the README). */
+                            compliance: ("energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention")[];
                             moderation: {
                                 /** @enum {string} */
                                 state: "pending" | "approved" | "rejected";
@@ -5506,18 +5496,8 @@ export interface operations {
                                 }[];
                                 publishedVersion: number | null;
                             } | null;
-                            /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
-                            compliance: {
-                                /**
-                                 * @description Stable code of the legal-mention rule.
-                                 * @enum {string}
-                                 */
-                                code: "energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention";
-                                /** @description What is missing, in English. */
-                                message: string;
-                                /** @description The same in French, as the pro space shows it. */
-                                messageFr: string;
-                            }[];
+                            /** @description Codes of the legal mentions the ad lacks (warnings only; read the listing for their messages, or see the codes in the README). */
+                            compliance: ("energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention")[];
                         }[];
                     };
                 };
