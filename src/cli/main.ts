@@ -109,7 +109,10 @@ export async function runCli(
       throw error;
     }
     try {
-      stopOnSignals(group === 'serve' ? await startServer(config) : await startWorker(config));
+      const started = group === 'serve' ? startServer(config) : startWorker(config);
+      // Handled from the start: a signal that comes while the banner is printed stops the server cleanly too.
+      stopOnSignals({ stop: async () => (await started).stop() });
+      await started;
       return -1; // keep running
     } catch (error) {
       const oneLine = listenFailure(error, config);
