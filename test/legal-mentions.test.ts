@@ -44,17 +44,26 @@ test(`[${databaseKind}] every new field round-trips through both interfaces, and
   assert.equal(pushed.statusCode, 200, pushed.body);
   assert.deepEqual(pushed.json().errors, []);
   const expected: Record<string, Record<string, unknown>> = { 'LM-SALE': saleMentions, 'LM-RENT': rentalMentions, 'LM-VIAGER': annuityMentions };
-  for (const [externalId, mentions] of Object.entries(expected)) {
+  const readsBackOnBothInterfaces = async (externalId: string, mentions: Record<string, unknown>) => {
     const ingestRead = (await t.call('GET', `/ingest/listingByExternalId?externalId=${externalId}`, agency.live)).json();
     const v1Read = (await t.call('GET', `/v1/listings/by-external/${externalId}`, agency.live)).json();
     for (const name of LEGAL_FIELD_NAMES) {
-      assert.equal(ingestRead[name], (mentions as Record<string, unknown>)[name] ?? null, `${externalId} ingestion ${name}`);
-      assert.equal(v1Read[name], (mentions as Record<string, unknown>)[name] ?? null, `${externalId} v1 ${name}`);
+      assert.equal(ingestRead[name], mentions[name] ?? null, `${externalId} ingestion ${name}`);
+      assert.equal(v1Read[name], mentions[name] ?? null, `${externalId} v1 ${name}`);
     }
-  }
-  // v1 writes them too, and a PUT with null clears one.
+  };
+  for (const [externalId, mentions] of Object.entries(expected)) await readsBackOnBothInterfaces(externalId, mentions);
+  // v1 writes every one of them too, read back the same on both interfaces.
+  const v1Rental = await t.call('POST', '/v1/listings', agency.live, v1Body('LM-V1-RENT', { type: 'rental', price: 950, charges: 80, fees: null, ...rentalMentions }));
+  assert.equal(v1Rental.statusCode, 201, v1Rental.body);
+  await readsBackOnBothInterfaces('LM-V1-RENT', rentalMentions);
+  const v1Viager = await t.call('POST', '/v1/listings', agency.live, v1Body('LM-V1-VIAGER', { type: 'life_annuity_sale', ...annuityMentions }));
+  assert.equal(v1Viager.statusCode, 201, v1Viager.body);
+  await readsBackOnBothInterfaces('LM-V1-VIAGER', annuityMentions);
+  // A PUT with null clears one.
   const created = await t.call('POST', '/v1/listings', agency.live, v1Body('LM-V1', saleMentions));
   assert.equal(created.statusCode, 201, created.body);
+  await readsBackOnBothInterfaces('LM-V1', saleMentions);
   const serviceId = created.json().serviceId;
   assert.equal((await t.call('GET', `/v1/listings/${serviceId}`, agency.live)).json().energyCostMax, 1640);
   const cleared = await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { georisques: null, energyCostMax: 1700 });
@@ -174,9 +183,21 @@ test(`[${databaseKind}] the public page shows each mention in the law's words wh
   ]) {
     assert.ok(rentalHtml.includes(line), line);
   }
+  assert.equal(rentalHtml.split('Honoraires à la charge du locataire').length - 1, 1, 'the tenant fees are said once');
+  assert.ok(!rentalHtml.includes('Honoraires locataire : renseignez-vous'), 'no "ask the agency" beside fees the page states');
+  const unfurnished = await page(
+    await publish('LM-PAGE-RENT-PLAIN', { type: 'rental', price: 800, charges: 50, surface: 38, rooms: 2, bedrooms: 1, fees: null, dpe: 'D', ges: 'C', furnished: false, rentControlled: false }),
+  );
+  assert.ok(unfurnished.includes('Location non meublée'));
+  for (const absent of ['encadrement des loyers', 'Loyer de référence', 'Dépôt de garantie', 'Honoraires à la charge du locataire']) {
+    assert.ok(!unfurnished.includes(absent), `nothing invented: ${absent}`);
+  }
   const viager = await publish('LM-PAGE-VIAGER', { type: 'life_annuity_sale', ...annuityMentions });
   const viagerHtml = await page(viager);
   for (const line of ['Viager occupé', `Bouquet : 80${th}000${nbsp}€`, `Rente : 950${nbsp}€ par mois`, `Valeur vénale : 320${th}000${nbsp}€`]) assert.ok(viagerHtml.includes(line), line);
+  const freeViager = await page(await publish('LM-PAGE-VIAGER-FREE', { type: 'life_annuity_sale', occupied: false }));
+  assert.ok(freeViager.includes('Viager libre'));
+  for (const absent of ['Bouquet', 'Rente :', 'Valeur vénale']) assert.ok(!freeViager.includes(absent), `nothing invented: ${absent}`);
 
   const bare = await page(await publish('LM-PAGE-BARE', {}));
   for (const absent of ['Montant estimé des dépenses', 'kWh/m²/an', 'Géorisques', 'Informations légales', 'Dépôt de garantie', 'Viager', 'Logement à consommation énergétique excessive']) {

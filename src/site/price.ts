@@ -15,6 +15,8 @@ interface Priced {
   fees: Fees | null;
   /** Sales: the fees as a percentage of the price without fees, when the agency gave it rather than an amount. */
   feesPercent?: number | null;
+  /** Rentals: the tenant's fees as a legal mention; the page's rental block states them, with their check-in inventory part. */
+  tenantFees?: number | null;
 }
 
 /**
@@ -51,7 +53,7 @@ function saleDisplay({ price, fees, feesPercent }: Priced): PriceDisplay {
   };
 }
 
-function rentDisplay({ price, charges, fees }: Priced): PriceDisplay {
+function rentDisplay({ price, charges, fees, tenantFees }: Priced): PriceDisplay {
   const details: string[] = [];
   let headline: string;
   if (charges === null) {
@@ -61,6 +63,8 @@ function rentDisplay({ price, charges, fees }: Priced): PriceDisplay {
     headline = `${euros(price + charges)} par mois charges comprises`;
     details.push(`dont ${euros(charges)} de charges`, `Loyer hors charges : ${euros(price)}`);
   }
+  // One fee sentence on the page: when the legal mention gives the tenant's fees, the rental block says it, not a second, possibly different line here.
+  if (tenantFees != null) return { headline, details };
   if (fees?.feesPaidBy === 'tenant' && fees.agencyFees !== null) details.push(`Honoraires à la charge du locataire : ${euros(fees.agencyFees)} TTC`);
   else if (fees?.feesPaidBy === 'landlord') details.push('Honoraires à la charge du bailleur');
   else details.push('Honoraires locataire : renseignez-vous auprès de l’agence');
