@@ -185,6 +185,20 @@ test(`[${databaseKind}] the public page shows each mention in the law's words wh
   }
   assert.equal(rentalHtml.split('Honoraires à la charge du locataire').length - 1, 1, 'the tenant fees are said once');
   assert.ok(!rentalHtml.includes('Honoraires locataire : renseignez-vous'), 'no "ask the agency" beside fees the page states');
+  // The law's order: energy figures, cost sentence, excessive-consumption mention, rental, rent control, Géorisques.
+  const ordered = await page(
+    await publish('LM-PAGE-ORDER', { type: 'rental', price: 700, charges: 40, surface: 30, rooms: 1, bedrooms: 1, fees: null, dpe: 'F', ges: 'E', ...rentalMentions, georisques: true }),
+  );
+  const positions = [
+    'Consommation énergétique :',
+    'Montant estimé des dépenses annuelles',
+    'Logement à consommation énergétique excessive',
+    'Location meublée',
+    'Logement situé dans une zone soumise',
+    'Les informations sur les risques',
+  ].map((text) => ({ text, at: ordered.indexOf(text) }));
+  for (const { text, at } of positions) assert.ok(at > 0, `on the page: ${text}`);
+  for (let i = 1; i < positions.length; i++) assert.ok(positions[i - 1]!.at < positions[i]!.at, `${positions[i - 1]!.text} before ${positions[i]!.text}`);
   const unfurnished = await page(
     await publish('LM-PAGE-RENT-PLAIN', { type: 'rental', price: 800, charges: 50, surface: 38, rooms: 2, bedrooms: 1, fees: null, dpe: 'D', ges: 'C', furnished: false, rentControlled: false }),
   );
