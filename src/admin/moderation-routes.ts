@@ -17,7 +17,7 @@ export const DecisionBody = Type.Object(
   {
     decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: OPERATOR_REASON_MAX })),
-    version: Type.Optional(Int(1, 2_147_483_647, { description: 'The version the operator reviewed: a listing changed since is refused (409).' })),
+    version: Type.Optional(Int(1, 2_147_483_647, { description: 'The version the operator reviewed: a listing changed since is refused (409). Without it the decision applies to the version waiting now; the back-office and the CLI always send it.' })),
   },
   { additionalProperties: false },
 );
