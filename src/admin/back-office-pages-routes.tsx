@@ -188,9 +188,19 @@ export const backOfficePages: FastifyPluginAsyncTypebox = async (app) => {
     return { item, diff: item.published ? versionDiff(item.published.content, item.listing.content) : null, nextId: after.items[0]?.serviceId ?? null, now: now(), error };
   };
 
+  /** A listing that is not (or no longer) there: unknown, sandbox, or deleted since its page was opened. */
+  const listingGone = (request: FastifyRequest, reply: FastifyReply, decision: boolean) =>
+    refusedPage(
+      request,
+      reply,
+      404,
+      'Annonce introuvable',
+      `Aucune annonce en ligne (hors bac à sable) n’a cet identifiant, ou elle a été supprimée.${decision ? ' Rien n’a été décidé.' : ''}`,
+    );
+
   app.get('/moderation/:serviceId', { schema: { hide: true, params: ServiceParams } }, async (request, reply) => {
     const view = await reviewView(request.params.serviceId, null);
-    if (!view) return refusedPage(request, reply, 404, 'Annonce introuvable', 'Aucune annonce en ligne (hors bac à sable) n’a cet identifiant, ou elle a été supprimée.');
+    if (!view) return listingGone(request, reply, false);
     return page(reply, 200, <ReviewPage viewer={viewerOf(request)} view={view} />);
   });
 
@@ -207,7 +217,7 @@ export const backOfficePages: FastifyPluginAsyncTypebox = async (app) => {
     const reason = request.body.reason?.trim() || request.body.reasonChoice?.trim() || undefined;
     const again = async (status: number, message: string) => {
       const view = await reviewView(serviceId, message);
-      return view ? page(reply, status, <ReviewPage viewer={viewerOf(request)} view={view} />) : refusedPage(request, reply, 404, 'Annonce introuvable', message);
+      return view ? page(reply, status, <ReviewPage viewer={viewerOf(request)} view={view} />) : listingGone(request, reply, true);
     };
     if (decision === 'reject' && !reason) return again(400, 'Un refus doit avoir un motif : choisissez-en un ou rédigez-le.');
     const decided = await decideListing(db, serviceId, { decision, reason, expectedVersion: version, by: 'operator', actor: operatorId(request) }, now());
@@ -216,7 +226,8 @@ export const backOfficePages: FastifyPluginAsyncTypebox = async (app) => {
         await recordAudit(db, { actor: operatorId(request), action: 'listing.decision_refused', targetType: 'listing', targetId: serviceId, before: { reviewedVersion: version }, after: { reason: 'changed since reviewed' } });
         return again(409, 'L’annonce a changé depuis l’ouverture de cette page : rien n’a été décidé. Examinez la nouvelle version ci-dessous.');
       }
-      return refusedPage(request, reply, 404, 'Annonce introuvable', decided.detail);
+      // Deleted, unknown or sandbox (decideListing's other refusals): its detail is the operator API's English.
+      return listingGone(request, reply, true);
     }
     const next = await moderationQueueSummary(db, { limit: 1 });
     const done = decision === 'approve' ? 'approuvee' : 'refusee_annonce';
