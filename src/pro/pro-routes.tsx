@@ -272,14 +272,21 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/listings', { schema: { hide: true, querystring: Type.Object({ page: Type.Optional(Int(1, 10_000)) }) } }, async (request, reply) => {
     const current = request.query.page ?? 1;
-    const { listings, total } = await listListings(db, { agencyId: agencyOf(request), env: 'live' }, { limit: LISTINGS_PAGE, offset: (current - 1) * LISTINGS_PAGE });
+    const [{ listings, total }, agency] = await Promise.all([
+      listListings(db, { agencyId: agencyOf(request), env: 'live' }, { limit: LISTINGS_PAGE, offset: (current - 1) * LISTINGS_PAGE }),
+      findAgency(db, agencyOf(request)),
+    ]);
     const pages = Math.max(1, Math.ceil(total / LISTINGS_PAGE));
-    return page(reply, current > pages ? 404 : 200, <ListingsPage viewer={viewerOf(request)} listings={listings} total={total} page={current} pages={pages} siteUrl={config.siteUrl} />);
+    return page(
+      reply,
+      current > pages ? 404 : 200,
+      <ListingsPage viewer={viewerOf(request)} listings={listings} total={total} page={current} pages={pages} siteUrl={config.siteUrl} agencySuspended={Boolean(agency?.suspendedAt)} />,
+    );
   });
   app.get('/listings/:serviceId', { schema: { hide: true, params: ServiceParams } }, async (request, reply) => {
-    const item = await reviewedListing(db, request.params.serviceId);
+    const [item, agency] = await Promise.all([reviewedListing(db, request.params.serviceId), findAgency(db, agencyOf(request))]);
     if (!item || item.listing.agencyId !== agencyOf(request)) return message(request, reply, 404, 'Annonce introuvable', 'Aucune de vos annonces n’a cet identifiant.');
-    return page(reply, 200, <ListingPage viewer={viewerOf(request)} item={item} siteUrl={config.siteUrl} />);
+    return page(reply, 200, <ListingPage viewer={viewerOf(request)} item={item} siteUrl={config.siteUrl} agencySuspended={Boolean(agency?.suspendedAt)} />);
   });
 
   app.get('/leads', { schema: { hide: true, querystring: Type.Object({ page: Type.Optional(Int(1, 10_000)) }) } }, async (request, reply) => {

@@ -72,3 +72,19 @@ export async function signUpAgency(t: TestApp, name = `Agence ${Math.random().to
   const { rows } = await t.db.query<{ agency_id: string }>('SELECT agency_id FROM users WHERE email = $1', [email]);
   return { browser: proBrowser(t, cookieOf(response, 'ls_pro')!), email, password, agencyId: rows[0]!.agency_id, testKey };
 }
+
+/** The id of the agency's key named `name` (one key of that name). */
+export async function keyIdNamed(t: TestApp, agencyId: string, name: string): Promise<string> {
+  const { rows } = await t.db.query<{ id: string }>('SELECT id FROM api_keys WHERE agency_id = $1 AND name = $2', [agencyId, name]);
+  assert.equal(rows.length, 1, `one key named ${name}`);
+  return rows[0]!.id;
+}
+
+/** Generates a key with /pro/api-keys' form; returns the value its creation page shows once. */
+export async function newKeyOnPage(browser: ProBrowser, fields: Record<string, string | string[]>): Promise<string> {
+  const created = await browser.post('/pro/api-keys', fields);
+  assert.equal(created.statusCode, 201, created.body.slice(0, 1000));
+  const value = /id="new-key" type="text" readonly value="(svc_pk_(?:LIVE|TEST)_[A-Za-z0-9]+)"/.exec(created.body)?.[1];
+  assert.ok(value, 'the new key is shown on its creation page');
+  return value;
+}

@@ -101,7 +101,36 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
   );
 }
 
-export function ListingsPage({ viewer, listings, total, page, pages, siteUrl }: { viewer: ProViewer; listings: Listing[]; total: number; page: number; pages: number; siteUrl: string }): JSX.Element {
+/**
+ * Why the public site does not show a listing that has an approved version, or null when it
+ * does (the conditions of the public_listings view): a link or a "what the public sees" for a
+ * sold, withdrawn or unshared listing would promise a page that answers 410 or 404.
+ */
+function offSiteReason(listing: Listing, agencySuspended: boolean): string | null {
+  if (agencySuspended) return 'Compte suspendu : vos annonces sont hors du site.';
+  if (!listing.shareWithService) return 'Annonce non partagée avec le site (shareWithService) : le public ne la voit pas.';
+  if (listing.status !== 'active' && listing.status !== 'under_offer') return `Hors du site : l’annonce est « ${STATUS[listing.status]} », sa page publique indique qu’elle n’est plus disponible.`;
+  return null;
+}
+const onSite = (listing: Listing, agencySuspended: boolean) => listing.publishedVersion !== null && offSiteReason(listing, agencySuspended) === null;
+
+export function ListingsPage({
+  viewer,
+  listings,
+  total,
+  page,
+  pages,
+  siteUrl,
+  agencySuspended,
+}: {
+  viewer: ProViewer;
+  listings: Listing[];
+  total: number;
+  page: number;
+  pages: number;
+  siteUrl: string;
+  agencySuspended: boolean;
+}): JSX.Element {
   return (
     <ProPage title="Annonces" section="listings" viewer={viewer}>
       <h1>Vos annonces</h1>
@@ -136,7 +165,7 @@ export function ListingsPage({ viewer, listings, total, page, pages, siteUrl }: 
               </td>
               <td safe>{STATUS[listing.status]}</td>
               <td safe>{when(listing.updatedAt)}</td>
-              <td>{listing.publishedVersion !== null ? <a href={`${siteUrl}/listings/${listing.serviceId}`}>Voir</a> : '—'}</td>
+              <td>{onSite(listing, agencySuspended) ? <a href={`${siteUrl}/listings/${listing.serviceId}`}>Voir</a> : '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -170,8 +199,9 @@ function ComplianceList({ warnings }: { warnings: ComplianceWarning[] }): JSX.El
   );
 }
 
-export function ListingPage({ viewer, item, siteUrl }: { viewer: ProViewer; item: QueuedListing; siteUrl: string }): JSX.Element {
+export function ListingPage({ viewer, item, siteUrl, agencySuspended }: { viewer: ProViewer; item: QueuedListing; siteUrl: string; agencySuspended: boolean }): JSX.Element {
   const { listing } = item;
+  const offSite = offSiteReason(listing, agencySuspended);
   const publicVersion = listing.publishedVersion === null ? null : item.published ?? { version: listing.version, content: listing.content, publicTitle: listing.publicTitle, publicDescription: listing.publicDescription };
   return (
     <ProPage title={listing.content.title} section="listings" viewer={viewer}>
@@ -201,16 +231,26 @@ export function ListingPage({ viewer, item, siteUrl }: { viewer: ProViewer; item
           </p>
         </section>
         <section>
-          <h2>{publicVersion ? `Ce que voit le public (v${publicVersion.version})` : 'Pas encore en ligne'}</h2>
+          <h2>
+            {publicVersion
+              ? offSite
+                ? `Dernière version publiée (v${publicVersion.version}), hors du site`
+                : `Ce que voit le public (v${publicVersion.version})`
+              : 'Pas encore en ligne'}
+          </h2>
           {publicVersion ? (
             <>
               <p safe>{publicVersion.publicTitle}</p>
               <p class="description" safe>
                 {publicVersion.publicDescription ?? '—'}
               </p>
-              <p>
-                <a href={`${siteUrl}/listings/${listing.serviceId}`}>Voir la page publique</a>
-              </p>
+              {offSite ? (
+                <p safe>{offSite}</p>
+              ) : (
+                <p>
+                  <a href={`${siteUrl}/listings/${listing.serviceId}`}>Voir la page publique</a>
+                </p>
+              )}
             </>
           ) : (
             <p>L’annonce sera visible dès qu’une version sera approuvée.</p>
