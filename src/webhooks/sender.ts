@@ -65,7 +65,8 @@ export class WebhookSender {
     if (address && !this.options.allowPrivate() && !isPublicAddress(address)) {
       return result(false, null, `${address} is a loopback, private, link-local or metadata address`, null);
     }
-    const deadline = AbortSignal.timeout(this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+    const timeoutMs = this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    const deadline = AbortSignal.timeout(timeoutMs);
     const signal = stop ? AbortSignal.any([deadline, stop]) : deadline;
     try {
       const answer = await this.agent.request({
@@ -92,7 +93,7 @@ export class WebhookSender {
       const why = status >= 300 && status < 400 ? `redirect${location} not followed: give the final URL` : `the receiver answered ${status}`;
       return result(false, status, why, keptAnswer(chunks));
     } catch (error) {
-      return result(false, null, describeFailure(error, deadline.aborted), null);
+      return result(false, null, describeFailure(error, deadline.aborted ? timeoutMs : null), null);
     }
   }
 
@@ -106,8 +107,9 @@ function keptAnswer(chunks: Buffer[]): string | null {
   return Buffer.concat(chunks).subarray(0, KEPT_ANSWER_BYTES).toString('utf8');
 }
 
-function describeFailure(error: unknown, timedOut: boolean): string {
-  if (timedOut) return `no complete answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+/** Why an attempt failed; `timedOutAfterMs`, the timeout applied, when the deadline ended it. */
+function describeFailure(error: unknown, timedOutAfterMs: number | null): string {
+  if (timedOutAfterMs !== null) return `no complete answer within ${timedOutAfterMs / 1000} s`;
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   if (cause instanceof BlockedAddress) return cause.message;
   const code = (cause as { code?: string }).code;
