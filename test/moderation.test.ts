@@ -120,7 +120,10 @@ test(`[${databaseKind}] a likely duplicate of another live listing of the agency
   assert.equal(first.moderation.state, 'approved');
   const second = (await push(own.live, [ingestItem('DUP-B', { postcode: '69007', surface: 69, price: 325000 })])).results[0];
   assert.equal(second.moderation.state, 'pending');
-  const reason = second.moderation.reasons.find((r: Reason) => r.code === 'likely_duplicate');
+  // A push answers the reason's code; a read of the listing gives its message, naming the other listing.
+  assert.deepEqual(second.moderation.reasons.find((r: Reason) => r.code === 'likely_duplicate'), { code: 'likely_duplicate', severity: 'review' });
+  const read = (await t.call('GET', '/ingest/listingByExternalId?externalId=DUP-B', own.live)).json();
+  const reason = read.moderation.reasons.find((r: Reason) => r.code === 'likely_duplicate');
   assert.ok(reason?.message.includes(first.serviceId), 'names the listing it duplicates');
   const far = (await push(own.live, [ingestItem('DUP-C', { postcode: '69007', price: 400000 })])).results[0];
   assert.equal(far.moderation.state, 'approved', 'price more than 5 % away is another property');
@@ -132,7 +135,9 @@ test(`[${databaseKind}] a likely duplicate of another live listing of the agency
   const refusedFirst = (await push(own.live, [ingestItem('DUP-BAD', { postcode: '69007', rooms: -1 }), ingestItem('DUP-F', { postcode: '69007', price: 321000 })])).results;
   assert.equal(refusedFirst[0].outcome, 'error');
   assert.equal(refusedFirst[1].moderation.state, 'pending');
-  assert.ok(refusedFirst[1].moderation.reasons.some((r: Reason) => r.code === 'likely_duplicate' && r.message.includes(first.serviceId)));
+  assert.ok(refusedFirst[1].moderation.reasons.some((r: Reason) => r.code === 'likely_duplicate'));
+  const readF = (await t.call('GET', '/ingest/listingByExternalId?externalId=DUP-F', own.live)).json();
+  assert.ok(readF.moderation.reasons.some((r: Reason) => r.code === 'likely_duplicate' && r.message.includes(first.serviceId)));
   const batch = await t.call('POST', '/v1/listings/batch', own.live, { listings: [v1Body('DUP-V', { postcode: '69007', price: 320000, surface: 68, fees: null })] });
   assert.equal(batch.json().results[0].moderation.state, 'pending', 'the v1 batch looks duplicates up too');
 });

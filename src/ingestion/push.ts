@@ -3,7 +3,7 @@ import type { FieldError } from '../outcome.js';
 import { acceptedItem, writeItems } from '../listings/bulk-write.js';
 import type { ListingScope } from '../listings/store.js';
 import type { WriteKind, WriteOptions } from '../listings/write.js';
-import { moderationSummary } from '../listings/record.js';
+import { bulkModerationSummary } from '../listings/record.js';
 import { INGEST_TRANSACTIONS, INGEST_TYPES, validateIngestItem } from './validate.js';
 import { rawDuplicateProbe } from '../listings/duplicate-candidates.js';
 
@@ -31,7 +31,7 @@ export interface PushItemResult {
   serviceId: string | null;
   version: number | null;
   /** Null for an item in error. */
-  moderation: ReturnType<typeof moderationSummary> | null;
+  moderation: ReturnType<typeof bulkModerationSummary> | null;
   /** Codes of the legal mentions the listing lacks (empty for an item in error). */
   compliance: string[];
 }

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../listing-model/model.js';
 import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
-import { Compliance, ComplianceCodes, ExternalId, LEGAL_FIELD_SCHEMAS, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
+import { Compliance, ComplianceCodes, ExternalId, LEGAL_FIELD_SCHEMAS, BulkModerationSummary, Moderation, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
 import { idPattern } from '../validation/storable.js';
 import { INGEST_PUSH_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
@@ -95,7 +95,7 @@ const PushItemResult = Type.Object({
   outcome: Type.String({ enum: ['created', 'updated', 'unchanged', 'error'], description: 'error: see the entry of errors[] with the same index.' }),
   serviceId: Type.Union([ServiceId(), Type.Null()], { description: 'The service’s id of the listing; null for an error.' }),
   version: Type.Union([Count(), Type.Null()], { description: 'The listing’s version after the push; null for an error.' }),
-  moderation: Type.Union([ModerationSummary(), Type.Null()], { description: 'What automatic moderation made of the listing; null for an error.' }),
+  moderation: Type.Union([BulkModerationSummary(), Type.Null()], { description: 'What automatic moderation made of the listing (reason codes; read the listing for their messages); null for an error.' }),
   compliance: ComplianceCodes,
 });
 

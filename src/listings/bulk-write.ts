@@ -6,7 +6,7 @@ import type { ListingScope } from './store.js';
 import { writeListings, type WriteOptions, type WrittenListing } from './write.js';
 import { findLikelyDuplicate, type DuplicateCandidate } from '../moderation/index.js';
 import type { DuplicateProbe } from './duplicate-candidates.js';
-import { moderationSummary } from './record.js';
+import { bulkModerationSummary } from './record.js';
 import { isStorableText } from '../validation/storable.js';
 
 /** An item an interface could not turn into a draft, with the id it carried (for the client). */
@@ -131,5 +131,5 @@ export const acceptedItem = (index: number, listing: WrittenListing) => ({
   outcome: listing.outcome,
   serviceId: listing.serviceId,
   version: listing.version,
-  moderation: moderationSummary(listing),
+  moderation: bulkModerationSummary(listing),
 });

@@ -34,3 +34,10 @@ export const moderationSummary = (written: Pick<Listing, 'moderationState' | 'mo
   reasons: written.moderationReasons.map(reasonView),
   publishedVersion: written.publishedVersion,
 });
+
+/** The same in a bulk answer (push, v1 batch): reason codes and severities only; a read gives the messages. */
+export const bulkModerationSummary = (written: Pick<Listing, 'moderationState' | 'moderationReasons' | 'publishedVersion'>) => ({
+  state: written.moderationState,
+  reasons: written.moderationReasons.map((reason) => ({ code: reason.code, severity: reason.severity })),
+  publishedVersion: written.publishedVersion,
+});

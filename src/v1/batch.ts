@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { acceptedItem, writeItems, type ItemCheck } from '../listings/bulk-write.js';
 import type { ListingScope } from '../listings/store.js';
 import type { WriteKind, WriteOptions } from '../listings/write.js';
-import { moderationSummary } from '../listings/record.js';
+import { bulkModerationSummary } from '../listings/record.js';
 import { refuse, refuseFields, type FieldError, type Outcome } from '../outcome.js';
 import { compileBodyValidator, fieldErrorsFromAjv } from '../validation/schema-validator.js';
 import { v1Draft, type V1Body } from './mapping.js';
@@ -30,7 +30,7 @@ export interface BatchItemResult {
   warnings: FieldError[];
   /** Codes of the legal mentions the listing lacks. */
   compliance: string[];
-  moderation: ReturnType<typeof moderationSummary> | null;
+  moderation: ReturnType<typeof bulkModerationSummary> | null;
 }
 
 export interface BatchResult {

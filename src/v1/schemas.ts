@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../listing-model/model.js';
 import { LIMITS } from '../listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../validation/schema-types.js';
-import { Compliance, ComplianceCodes, ExternalId, LEGAL_FIELD_SCHEMAS, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
+import { Compliance, ComplianceCodes, ExternalId, LEGAL_FIELD_SCHEMAS, BulkModerationSummary, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../listings/schemas.js';
 import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../validation/schema-validator.js';
 
@@ -220,7 +220,7 @@ export const BatchResult = Type.Object({
       ),
       warnings: Warnings,
       compliance: ComplianceCodes,
-      moderation: nullable(ModerationSummary()),
+      moderation: nullable(BulkModerationSummary()),
     }),
     { maxItems: BATCH_MAX },
   ),

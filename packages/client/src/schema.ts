@@ -3097,17 +3097,10 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "pending" | "approved" | "rejected";
                                 reasons: {
-                                    /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                                    /** @description Stable code of the rule that spoke (the README lists them; read the listing for the messages). */
                                     code: string;
-                                    /**
-                                     * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
-                                     * @enum {string}
-                                     */
+                                    /** @enum {string} */
                                     severity: "reject" | "review" | "note";
-                                    /** @description What the rule found and what to do, in English. */
-                                    message: string;
-                                    /** @description The same in French, as the pro space shows it. */
-                                    messageFr: string;
                                 }[];
                                 publishedVersion: number | null;
                             } | null;
@@ -5477,22 +5470,15 @@ export interface operations {
                             serviceId: string | null;
                             /** @description The listing’s version after the push; null for an error. */
                             version: number | null;
-                            /** @description What automatic moderation made of the listing; null for an error. */
+                            /** @description What automatic moderation made of the listing (reason codes; read the listing for their messages); null for an error. */
                             moderation: {
                                 /** @enum {string} */
                                 state: "pending" | "approved" | "rejected";
                                 reasons: {
-                                    /** @description Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator. */
+                                    /** @description Stable code of the rule that spoke (the README lists them; read the listing for the messages). */
                                     code: string;
-                                    /**
-                                     * @description reject: refused; review: waits for an operator; note: a remark that never holds the listing back.
-                                     * @enum {string}
-                                     */
+                                    /** @enum {string} */
                                     severity: "reject" | "review" | "note";
-                                    /** @description What the rule found and what to do, in English. */
-                                    message: string;
-                                    /** @description The same in French, as the pro space shows it. */
-                                    messageFr: string;
                                 }[];
                                 publishedVersion: number | null;
                             } | null;
