@@ -212,7 +212,7 @@ test(`[${databaseKind}] the dashboard shows the plan with its limits, the free p
   const expected = {
     solo: { name: 'Pro Solo', daily: '1 000', batch: '10', webhooks: '0', calls: '0 / 1 000' },
     agence: { name: 'Pro Agence', daily: '10 000', batch: '50', webhooks: '1', calls: '0 / 10 000' },
-    reseau: { name: 'Pro Réseau', daily: 'illimités', batch: '100', webhooks: '3', calls: '0' },
+    reseau: { name: 'Pro Réseau', daily: 'illimités', batch: '100', webhooks: '3', calls: '0', callsLabel: 'Appels LIVE sur 24 h' },
   };
   for (const [plan, shown] of Object.entries(expected)) {
     const email = `plan-${plan}-${unique()}@agence.example`;
@@ -224,7 +224,7 @@ test(`[${databaseKind}] the dashboard shows the plan with its limits, the free p
     assert.equal(dl.get('Appels v1 par jour'), shown.daily, plan);
     assert.equal(dl.get('Annonces par lot v1'), shown.batch, plan);
     assert.equal(dl.get('Webhooks'), shown.webhooks, plan);
-    assert.equal(dl.get('Appels sur 24 h'), shown.calls, plan);
+    assert.equal(dl.get('callsLabel' in shown ? shown.callsLabel : 'Appels v1 sur 24 h'), shown.calls, plan);
   }
 
   // The free period: until the first 1 May at least 12 months after joining.
@@ -257,12 +257,14 @@ test(`[${databaseKind}] the dashboard shows the plan with its limits, the free p
   assert.equal((await live('DELETE', `/v1/listings/${gone.serviceId}`)).statusCode, 200);
   assert.equal((await t.call('POST', '/sandbox/v1/listings', agency.testKey, v1Body(`DASH-${tag}-5`))).statusCode, 201, 'a sandbox listing');
   assert.equal((await contact(t, clean.serviceId, { name: 'Dominique', email: 'dominique@example.org', message: 'Visite possible samedi ?' }, address())).statusCode, 200);
+  // Ingestion calls count against the key's quota, not the plan's daily v1 calls.
+  assert.equal((await t.call('GET', `/ingest/listingByExternalId?externalId=DASH-${tag}-1`, agency.live)).statusCode, 200);
   await settleQuotas();
 
   const dashboard = await agency.browser.get('/pro');
   assert.match(dashboard.body, /SIREN vérifié : vous pouvez créer des clés LIVE/);
   const dl = figures(dashboard.body);
-  assert.equal(dl.get('Appels sur 24 h'), `${liveCalls} / 10 000`, 'LIVE calls only, out of the plan’s daily calls');
+  assert.equal(dl.get('Appels v1 sur 24 h'), `${liveCalls} / 10 000`, 'LIVE v1 calls only, out of the plan’s daily calls');
   assert.equal(dl.get('Annonces'), '3');
   assert.equal(dl.get('En modération'), '1');
   assert.equal(dl.get('Contacts non lus'), '1');

@@ -10,10 +10,11 @@ import { checkAccountFields, signUpOf } from '../accounts/signup-input.js';
 import { proLogin } from '../accounts/login.js';
 import { findAgency } from '../agencies/agency-store.js';
 import { paidFrom } from '../agencies/free-period.js';
+import { PLAN_DAILY_REQUESTS } from '../agencies/plans.js';
 import { verificationDeadline } from '../verification/verification.js';
 import { createKey, findKey, revokeKey } from '../keys/key-store.js';
 import { KEY_NAME_MAX, SCOPES, type Scope } from '../keys/key-format.js';
-import { CALLS_CURSOR_PATTERN, keyCards, recentCalls, weekPanel, type StatusFilter } from '../usage/key-usage.js';
+import { CALLS_CURSOR_PATTERN, keyCards, planCalls24h, recentCalls, weekPanel, type StatusFilter } from '../usage/key-usage.js';
 import { listListings } from '../listings/store.js';
 import { reviewedListing } from '../listings/moderation-queue.js';
 import { listLeads, markLeadsRead } from '../leads/lead-store.js';
@@ -173,8 +174,9 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const agency = (await findAgency(db, agencyOf(request)))!;
     const at = now();
-    const [cards, counts, leads, failing] = await Promise.all([
+    const [cards, planCalls, counts, leads, failing] = await Promise.all([
       keyCards(db, agency.id, at, config.quotas.keyLimits),
+      planCalls24h(db, agency.id, at),
       db.query<{ listings: number; pending: number }>(
         `SELECT count(*)::int AS listings, count(*) FILTER (WHERE moderation_state = 'pending')::int AS pending FROM listings WHERE agency_id = $1 AND env = 'live' AND deleted_at IS NULL`,
         [agency.id],
@@ -191,7 +193,8 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
           agency,
           verificationSecondsLeft: Math.round((verificationDeadline(agency.createdAt).getTime() - at.getTime()) / 1000),
           counts: { listings: counts.rows[0]?.listings ?? 0, pending: counts.rows[0]?.pending ?? 0, unreadLeads: leads.unread },
-          calls24h: cards.filter((c) => c.key.env === 'live').reduce((s, c) => s + c.calls24h, 0),
+          // Against a plan's daily limit, what that limit counts (LIVE v1 calls); without a limit, every LIVE call.
+          calls24h: PLAN_DAILY_REQUESTS[agency.plan] === null ? cards.filter((c) => c.key.env === 'live').reduce((s, c) => s + c.calls24h, 0) : planCalls,
           freeUntil: paidFrom(agency.createdAt),
           now: at,
           failingWebhooks: failing,

@@ -23,6 +23,19 @@ export async function keyCards(db: Queryable, agencyId: string, now: Date, limit
   return keys.map((key) => ({ key, calls24h: Math.max(0, used.get(`key:${key.id}`) ?? 0), limit: limits[key.env] }));
 }
 
+/**
+ * The calls the agency's plan quota counted over the rolling 24 hours (its LIVE v1 calls), read
+ * from the same minute buckets the quota takes from; 0 on a plan without a daily limit, which
+ * keeps no such count.
+ */
+export async function planCalls24h(db: Queryable, agencyId: string, now: Date): Promise<number> {
+  const { rows } = await db.query<{ used: number | null }>('SELECT sum(used)::int AS used FROM quota_buckets WHERE subject = $1 AND minute > $2', [
+    `plan:${agencyId}:live`,
+    minuteOf(now) - WINDOW_MINUTES,
+  ]);
+  return Math.max(0, rows[0]?.used ?? 0);
+}
+
 export interface DayFigures {
   day: string;
   requests: number;

@@ -69,7 +69,7 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
           <dd safe>{number.format(PLAN_WEBHOOKS[agency.plan])}</dd>
         </div>
         <div>
-          <dt>Appels sur 24 h</dt>
+          <dt>{daily === null ? 'Appels LIVE sur 24 h' : 'Appels v1 sur 24 h'}</dt>
           <dd safe>{daily === null ? number.format(view.calls24h) : `${number.format(view.calls24h)} / ${number.format(daily)}`}</dd>
         </div>
       </dl>
