@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -8,7 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { ADMIN_TOKEN, useTestApp } from './helpers/app.js';
+import { ADMIN_TOKEN, useTestAppWithClock } from './helpers/app.js';
 import { createOperator, submitLogin } from './helpers/back-office.js';
 import { databaseKind } from './helpers/database.js';
 import { cookieOf, hiddenToken, keyIdNamed, newKeyOnPage, postPublicForm, proBrowser, signUpAgency } from './helpers/pro.js';
@@ -17,26 +16,15 @@ import { PRO_LOGIN_LIMITS } from '../src/accounts/login.js';
 import { buildApp, closeServices, createServices } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { tableRows, text } from './helpers/page-text.js';
+import { selfSignedCertificate } from './helpers/tls.js';
 
 /**
  * Who gets into the agencies' pro space (issue 17), the rules test/pro-space.test.ts leaves
  * unshown: the per-address sign-in limit, Secure cookies under TLS, expired sessions, LIVE keys
  * once verified and narrowed scopes. The page-by-page details are in pro-space-details.test.ts.
- *
- * The app's clock can be moved ahead (`ahead`) for what depends on time; its background jobs
- * are off, so a moved clock never purges another test file's rows on a shared PostgreSQL.
+ * The app's clock can be moved ahead (`ahead`) for what depends on time.
  */
-let aheadMs = 0;
-const { t } = useTestApp({ now: () => new Date(Date.now() + aheadMs), env: { WORKER: '0' } });
-
-async function ahead<T>(ms: number, run: () => Promise<T>): Promise<T> {
-  aheadMs = ms;
-  try {
-    return await run();
-  } finally {
-    aheadMs = 0;
-  }
-}
+const { t, ahead } = useTestAppWithClock();
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -57,8 +45,8 @@ test(`[${databaseKind}] sign-in attempts are limited per address across accounts
   assert.deepEqual({ limit, periodMs }, { limit: 30, periodMs: 30 * MINUTE }, '30 attempts per address over 30 minutes, as the README says');
   const perAccount = PRO_LOGIN_LIMITS.account.limit - 1; // below each account's own limit
   // Every attempt lands in one ten-minute window of the limit's count: the Retry-After is then exact.
-  aheadMs = 10 * MINUTE - (Date.now() % (10 * MINUTE)) + 1_000;
-  try {
+  const windowStart = 10 * MINUTE - (Date.now() % (10 * MINUTE)) + 1_000;
+  await ahead(windowStart, async () => {
     const guessed = [await signUpAgency(t), await signUpAgency(t), await signUpAgency(t)];
     const bystander = await signUpAgency(t);
     const crowded = address();
@@ -87,23 +75,12 @@ test(`[${databaseKind}] sign-in attempts are limited per address across accounts
     assert.equal(guessedOk.statusCode, 303, `${perAccount} failures stay under the account's own limit: the address limit did the refusing`);
 
     // Once Retry-After has passed, the address signs in again.
-    aheadMs += retryAfter * 1000;
-    const later = await postPublicForm(t, '/pro/login', { email: bystander.email, password: bystander.password }, crowded);
+    const later = await ahead(windowStart + retryAfter * 1000, () => postPublicForm(t, '/pro/login', { email: bystander.email, password: bystander.password }, crowded));
     assert.equal(later.statusCode, 303, later.body.slice(0, 500));
-  } finally {
-    aheadMs = 0;
-  }
+  });
 });
 
 // --- 2. Secure cookies under TLS -----------------------------------------------------------
-
-function selfSignedCertificate(dir: string) {
-  const cert = join(dir, 'cert.pem');
-  const key = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
-  return { cert, key };
-}
 
 interface HttpsAnswer {
   status: number;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { useTestApp } from './helpers/app.js';
+import { useTestAppWithClock } from './helpers/app.js';
 import { databaseKind } from './helpers/database.js';
 import { items } from './helpers/listings.js';
 import { cookieOf, keyIdNamed, newKeyOnPage, postPublicForm, type ProBrowser, proBrowser, signUpAgency } from './helpers/pro.js';
@@ -14,21 +14,9 @@ import { figures, spaced, tableCells, tableRows, text } from './helpers/page-tex
  * unshown: every column of the key list and of the 7-day panel (read from the daily roll-ups),
  * the dashboard's plan, free period and counts, the listings' columns and versions, leads newest
  * first, and HTML shown escaped. Who may get in is in pro-space-access.test.ts.
- *
- * The app's clock can be moved ahead (`ahead`) for what depends on time; its background jobs
- * are off, so a moved clock never purges another test file's rows on a shared PostgreSQL.
+ * The app's clock can be moved ahead (`ahead`) for what depends on time.
  */
-let aheadMs = 0;
-const { t } = useTestApp({ now: () => new Date(Date.now() + aheadMs), env: { WORKER: '0' } });
-
-async function ahead<T>(ms: number, run: () => Promise<T>): Promise<T> {
-  aheadMs = ms;
-  try {
-    return await run();
-  } finally {
-    aheadMs = 0;
-  }
-}
+const { t, ahead } = useTestAppWithClock();
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

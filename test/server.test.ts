@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,14 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from './helpers/database.js';
 import { items } from './helpers/listings.js';
-
-function selfSignedCertificate(dir: string) {
-  const cert = join(dir, 'cert.pem');
-  const key = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
-  return { cert, key };
-}
+import { selfSignedCertificate } from './helpers/tls.js';
 
 function tlsHandshake(port: number, ca: Buffer, version: 'TLSv1.2' | 'TLSv1.3'): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -112,6 +112,26 @@ export function useTestApp(options: TestAppOptions & { agency?: Parameters<TestA
   return { t: lateBound(() => app, 'app'), agency: lateBound(() => agency, 'agency') };
 }
 
+/**
+ * useTestApp whose clock `ahead(ms, run)` moves forward for the length of `run`. Its job runner
+ * is off, so a moved clock never purges another test file's rows on a shared PostgreSQL.
+ */
+export function useTestAppWithClock(): { t: TestApp; ahead<T>(ms: number, run: () => Promise<T>): Promise<T> } {
+  let aheadMs = 0;
+  const { t } = useTestApp({ now: () => new Date(Date.now() + aheadMs), env: { WORKER: '0' } });
+  return {
+    t,
+    async ahead(ms, run) {
+      aheadMs = ms;
+      try {
+        return await run();
+      } finally {
+        aheadMs = 0;
+      }
+    },
+  };
+}
+
 function lateBound<T extends object>(get: () => T | undefined, what: string): T {
   return new Proxy({} as T, {
     get(_, property) {
