@@ -43,6 +43,15 @@ test(`[${databaseKind}] in Chromium: an agency signs up, manages a key, sees its
     assert.ok(!html.includes(key), 'masked from now on');
     assert.match(html, /GET \/sandbox\/v1\/me/);
     await browser.screenshot(page, 'pro-api-keys');
+    // On a phone the wide tables scroll inside their own box; the page itself never scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/pro/api-keys', '/pro/listings', '/pro']) {
+      await page.goto(`${url}${path}`);
+      assert.equal(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), 0, `${path} fits a phone's width`);
+    }
+    await browser.screenshot(page, 'pro-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${url}/pro/api-keys`);
 
     await page.click('a[aria-label="Révoquer la clé Logiciel de transaction"]');
     await page.click('button.secondary');

@@ -1,3 +1,5 @@
+import type { Children } from '@kitajs/html';
+
 /** Pieces the signed-in spaces (pro space, back-office) share: forms' token, durations, dates, notices. */
 
 /** The form field every state-changing form of a session carries (DECISIONS §13). */
@@ -54,6 +56,18 @@ export function FormErrors({ errors, title }: { errors: Array<{ field: string; m
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * A table that scrolls sideways inside its own box on a narrow screen, instead of widening the
+ * whole page; the box is a labelled region a keyboard can focus, so it can be scrolled too.
+ */
+export function TableScroll({ label, children }: { label: string; children: Children }): JSX.Element {
+  return (
+    <div class="table-scroll" role="region" aria-label={label} tabindex="0">
+      {children}
     </div>
   );
 }

@@ -59,6 +59,8 @@ dl.figures dt{font-size:.85rem;color:var(--muted)}dl.figures dd{margin:0;font-si
 ol.queue{list-style:none;padding:0}ol.queue>li{border:1px solid var(--line);border-radius:.5rem;padding:.8rem 1rem;margin-bottom:1rem}ol.queue>li.overdue{border-left:6px solid var(--warn)}
 ol.queue h2{margin:0 0 .3rem;font-size:1.1rem}.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}
 form.refuse{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}form.refuse label{flex-basis:100%}form.refuse input{flex:1;min-width:12rem}
+
+.table-scroll{overflow-x:auto;max-width:100%;margin:.5rem 0 1rem}.table-scroll>table{margin:0}
 table.list{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}table.list th,table.list td{border-bottom:1px solid var(--line);padding:.4rem .5rem;text-align:left;vertical-align:top}table.list caption{text-align:left;font-weight:600}
 .compare{display:grid;gap:1.5rem}@media(min-width:56rem){.compare{grid-template-columns:1fr 1fr}}.compare section{border:1px solid var(--line);border-radius:.5rem;padding:.8rem 1rem}
 ins{background:#d7f5dd;text-decoration:underline}del{background:#ffe1dc;text-decoration:line-through}

@@ -3,6 +3,7 @@ import { PLANS } from '../../agencies/plans.js';
 import type { AuditRecord } from '../../audit/audit-log.js';
 import type { ApiKeyRecord } from '../../keys/key-store.js';
 import { AdminPage, Csrf, Flash, when, type Viewer } from './frame.js';
+import { TableScroll } from '../../html/page-parts.js';
 
 function state(agency: Agency): string {
   if (agency.suspendedAt) return 'suspendue';
@@ -21,31 +22,33 @@ export function AgenciesPage({ viewer, query, agencies, flash }: { viewer: Viewe
         <input id="f-q" name="q" type="search" value={query} maxlength="200" />
         <button type="submit">Rechercher</button>
       </form>
-      <table class="list">
-        <caption class="sr">Agences trouvées</caption>
-        <thead>
-          <tr>
-            <th scope="col">Agence</th>
-            <th scope="col">Plan</th>
-            <th scope="col">État</th>
-            <th scope="col">Inscrite le</th>
-          </tr>
-        </thead>
-        <tbody>
-          {agencies.map((agency) => (
+      <TableScroll label="Agences trouvées">
+        <table class="list">
+          <caption class="sr">Agences trouvées</caption>
+          <thead>
             <tr>
-              <td>
-                <a href={`/admin/agencies/${agency.id}`} safe>
-                  {agency.name}
-                </a>
-              </td>
-              <td>{agency.plan}</td>
-              <td safe>{state(agency)}</td>
-              <td safe>{when(agency.createdAt)}</td>
+              <th scope="col">Agence</th>
+              <th scope="col">Plan</th>
+              <th scope="col">État</th>
+              <th scope="col">Inscrite le</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {agencies.map((agency) => (
+              <tr>
+                <td>
+                  <a href={`/admin/agencies/${agency.id}`} safe>
+                    {agency.name}
+                  </a>
+                </td>
+                <td>{agency.plan}</td>
+                <td safe>{state(agency)}</td>
+                <td safe>{when(agency.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {agencies.length === 0 ? <p>Aucune agence ne correspond.</p> : ''}
     </AdminPage>
   );
@@ -119,42 +122,44 @@ export function AgencyPage({ viewer, agency, keys, audit, flash }: { viewer: Vie
         </form>
       )}
       <h2>Clés d’API</h2>
-      <table class="list">
-        <caption class="sr">Clés de l’agence</caption>
-        <thead>
-          <tr>
-            <th scope="col">Clé</th>
-            <th scope="col">Nom</th>
-            <th scope="col">Environnement</th>
-            <th scope="col">Dernier appel</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
+      <TableScroll label="Clés de l’agence">
+        <table class="list">
+          <caption class="sr">Clés de l’agence</caption>
+          <thead>
             <tr>
-              <td>
-                <code safe>{key.display}</code>
-              </td>
-              <td safe>{key.name}</td>
-              <td safe>{key.env.toUpperCase()}</td>
-              <td>{key.lastUsedAt ? when(key.lastUsedAt) : 'jamais utilisée'}</td>
-              <td>
-                {key.revokedAt ? (
-                  <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
-                ) : (
-                  <form method="post" action={`/admin/keys/${key.id}/revoke`}>
-                    <Csrf token={viewer.csrf} />
-                    <button type="submit" class="secondary" aria-label={`Révoquer la clé ${key.name}`}>
-                      Révoquer
-                    </button>
-                  </form>
-                )}
-              </td>
+              <th scope="col">Clé</th>
+              <th scope="col">Nom</th>
+              <th scope="col">Environnement</th>
+              <th scope="col">Dernier appel</th>
+              <th scope="col">Action</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr>
+                <td>
+                  <code safe>{key.display}</code>
+                </td>
+                <td safe>{key.name}</td>
+                <td safe>{key.env.toUpperCase()}</td>
+                <td>{key.lastUsedAt ? when(key.lastUsedAt) : 'jamais utilisée'}</td>
+                <td>
+                  {key.revokedAt ? (
+                    <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
+                  ) : (
+                    <form method="post" action={`/admin/keys/${key.id}/revoke`}>
+                      <Csrf token={viewer.csrf} />
+                      <button type="submit" class="secondary" aria-label={`Révoquer la clé ${key.name}`}>
+                        Révoquer
+                      </button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <h2>Journal de l’agence</h2>
       <AuditList entries={audit} />
     </AdminPage>
@@ -164,33 +169,35 @@ export function AgencyPage({ viewer, agency, keys, audit, flash }: { viewer: Vie
 export function AuditList({ entries }: { entries: AuditRecord[] }): JSX.Element {
   if (entries.length === 0) return <p>Aucune action enregistrée.</p>;
   return (
-    <table class="list">
-      <caption class="sr">Actions des opérateurs, les plus récentes d’abord</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Qui</th>
-          <th scope="col">Action</th>
-          <th scope="col">Sur</th>
-          <th scope="col">Avant → après</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
+    <TableScroll label="Actions des opérateurs, les plus récentes d’abord">
+      <table class="list">
+        <caption class="sr">Actions des opérateurs, les plus récentes d’abord</caption>
+        <thead>
           <tr>
-            <td safe>{when(entry.at)}</td>
-            <td safe>{entry.actor}</td>
-            <td>
-              <code safe>{entry.action}</code>
-            </td>
-            <td safe>{`${entry.targetType} ${entry.targetId}`}</td>
-            <td>
-              <code safe>{`${JSON.stringify(entry.before ?? null)} → ${JSON.stringify(entry.after ?? null)}`}</code>
-            </td>
+            <th scope="col">Date</th>
+            <th scope="col">Qui</th>
+            <th scope="col">Action</th>
+            <th scope="col">Sur</th>
+            <th scope="col">Avant → après</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr>
+              <td safe>{when(entry.at)}</td>
+              <td safe>{entry.actor}</td>
+              <td>
+                <code safe>{entry.action}</code>
+              </td>
+              <td safe>{`${entry.targetType} ${entry.targetId}`}</td>
+              <td>
+                <code safe>{`${JSON.stringify(entry.before ?? null)} → ${JSON.stringify(entry.after ?? null)}`}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

@@ -5,6 +5,7 @@ import type { FieldChange, TextSegment, VersionDiff } from '../../moderation/ver
 import { euros, squareMetres } from '../../html/format.js';
 import { PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../../site/labels.js';
 import { AdminPage, Csrf, duration, Flash, when, type Viewer } from './frame.js';
+import { TableScroll } from '../../html/page-parts.js';
 
 const reasonsOf = (listing: Listing) => listing.moderationReasons.map((r) => ({ code: r.code, text: describeReason(r).fr }));
 
@@ -24,40 +25,42 @@ export function QueuePage({ viewer, items, total, now, next, flash }: { viewer: 
       ) : (
         ''
       )}
-      <table class="list">
-        <caption class="sr">Annonces en attente de décision</caption>
-        <thead>
-          <tr>
-            <th scope="col">Annonce</th>
-            <th scope="col">Agence</th>
-            <th scope="col">Attente</th>
-            <th scope="col">Motifs</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
+      <TableScroll label="Annonces en attente de décision">
+        <table class="list">
+          <caption class="sr">Annonces en attente de décision</caption>
+          <thead>
             <tr>
-              <td>
-                <a href={`/admin/moderation/${item.serviceId}`} safe>
-                  {item.title}
-                </a>
-                <span class="muted" safe>{` v${item.version}${item.publishedVersion !== null ? ` (v${item.publishedVersion} en ligne)` : ''}`}</span>
-              </td>
-              <td safe>{item.agencyName}</td>
-              <td class={now.getTime() - item.submittedAt.getTime() > 7_200_000 ? 'late' : undefined} safe>
-                {duration((now.getTime() - item.submittedAt.getTime()) / 1000)}
-              </td>
-              <td>
-                {item.reasons.map((r) => (
-                  <span class="badge" title={describeReason(r).fr} safe>
-                    {r.code}
-                  </span>
-                ))}
-              </td>
+              <th scope="col">Annonce</th>
+              <th scope="col">Agence</th>
+              <th scope="col">Attente</th>
+              <th scope="col">Motifs</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr>
+                <td>
+                  <a href={`/admin/moderation/${item.serviceId}`} safe>
+                    {item.title}
+                  </a>
+                  <span class="muted" safe>{` v${item.version}${item.publishedVersion !== null ? ` (v${item.publishedVersion} en ligne)` : ''}`}</span>
+                </td>
+                <td safe>{item.agencyName}</td>
+                <td class={now.getTime() - item.submittedAt.getTime() > 7_200_000 ? 'late' : undefined} safe>
+                  {duration((now.getTime() - item.submittedAt.getTime()) / 1000)}
+                </td>
+                <td>
+                  {item.reasons.map((r) => (
+                    <span class="badge" title={describeReason(r).fr} safe>
+                      {r.code}
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {next ? (
         <p>
           <a href={`/admin/moderation?apres=${encodeURIComponent(next)}`}>Annonces suivantes</a>
@@ -123,31 +126,33 @@ function Changes({ changes }: { changes: FieldChange[] }): JSX.Element {
   const plain = changes.filter((c) => c.field !== 'title' && c.field !== 'description');
   if (plain.length === 0) return '';
   return (
-    <table class="list">
-      <caption>Autres champs modifiés</caption>
-      <thead>
-        <tr>
-          <th scope="col">Champ</th>
-          <th scope="col">Version en ligne</th>
-          <th scope="col">Nouvelle version</th>
-        </tr>
-      </thead>
-      <tbody>
-        {plain.map((c) => (
+    <TableScroll label="Autres champs modifiés">
+      <table class="list">
+        <caption>Autres champs modifiés</caption>
+        <thead>
           <tr>
-            <th scope="row" safe>
-              {FIELD_LABELS[c.field] ?? c.field}
-            </th>
-            <td>
-              <del safe>{shown(c.field, c.before)}</del>
-            </td>
-            <td>
-              <ins safe>{shown(c.field, c.after)}</ins>
-            </td>
+            <th scope="col">Champ</th>
+            <th scope="col">Version en ligne</th>
+            <th scope="col">Nouvelle version</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {plain.map((c) => (
+            <tr>
+              <th scope="row" safe>
+                {FIELD_LABELS[c.field] ?? c.field}
+              </th>
+              <td>
+                <del safe>{shown(c.field, c.before)}</del>
+              </td>
+              <td>
+                <ins safe>{shown(c.field, c.after)}</ins>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

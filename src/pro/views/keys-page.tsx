@@ -1,4 +1,4 @@
-import { Csrf, ago, when } from '../../html/page-parts.js';
+import { Csrf, ago, when, TableScroll } from '../../html/page-parts.js';
 import type { KeyCard, CallLine, StatusFilter, WeekPanel } from '../../usage/key-usage.js';
 import { SCOPES } from '../../keys/key-format.js';
 import { ProPage, type ProViewer } from './frame.js';
@@ -66,43 +66,45 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
       ) : (
         ''
       )}
-      <table class="list">
-        <caption class="sr">Vos clés</caption>
-        <thead>
-          <tr>
-            <th scope="col">Nom</th>
-            <th scope="col">Clé</th>
-            <th scope="col">Environnement</th>
-            <th scope="col">Créée le</th>
-            <th scope="col">Appels sur 24 h</th>
-            <th scope="col">Dernier appel</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.cards.map(({ key, calls24h, limit }) => (
+      <TableScroll label="Vos clés">
+        <table class="list">
+          <caption class="sr">Vos clés</caption>
+          <thead>
             <tr>
-              <td safe>{key.name}</td>
-              <td>
-                <code safe>{key.display}</code>
-              </td>
-              <td>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
-              <td safe>{when(key.createdAt)}</td>
-              <td safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
-              <td>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
-              <td>
-                {key.revokedAt ? (
-                  <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
-                ) : (
-                  <a href={`/pro/api-keys/${key.id}/revoke`} aria-label={`Révoquer la clé ${key.name}`}>
-                    Révoquer…
-                  </a>
-                )}
-              </td>
+              <th scope="col">Nom</th>
+              <th scope="col">Clé</th>
+              <th scope="col">Environnement</th>
+              <th scope="col">Créée le</th>
+              <th scope="col">Appels sur 24 h</th>
+              <th scope="col">Dernier appel</th>
+              <th scope="col">Action</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {view.cards.map(({ key, calls24h, limit }) => (
+              <tr>
+                <td safe>{key.name}</td>
+                <td>
+                  <code safe>{key.display}</code>
+                </td>
+                <td>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
+                <td safe>{when(key.createdAt)}</td>
+                <td safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
+                <td>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
+                <td>
+                  {key.revokedAt ? (
+                    <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
+                  ) : (
+                    <a href={`/pro/api-keys/${key.id}/revoke`} aria-label={`Révoquer la clé ${key.name}`}>
+                      Révoquer…
+                    </a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
 
       <h2>Nouvelle clé</h2>
       <form method="post" action="/pro/api-keys" class="narrow">
@@ -180,56 +182,60 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
         </div>
       </dl>
       <DailyChart panel={panel} />
-      <table class="list">
-        <caption>Appels par jour</caption>
-        <thead>
-          <tr>
-            <th scope="col">Jour</th>
-            <th scope="col">Appels</th>
-            <th scope="col">En erreur</th>
-            <th scope="col">Annonces</th>
-          </tr>
-        </thead>
-        <tbody>
-          {panel.days.map((d) => (
+      <TableScroll label="Appels par jour">
+        <table class="list">
+          <caption>Appels par jour</caption>
+          <thead>
             <tr>
-              <th scope="row" safe>
-                {dayLabel(d.day)}
-              </th>
-              <td safe>{number.format(d.requests)}</td>
-              <td safe>{number.format(d.failures)}</td>
-              <td safe>{number.format(d.listings)}</td>
+              <th scope="col">Jour</th>
+              <th scope="col">Appels</th>
+              <th scope="col">En erreur</th>
+              <th scope="col">Annonces</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {panel.days.map((d) => (
+              <tr>
+                <th scope="row" safe>
+                  {dayLabel(d.day)}
+                </th>
+                <td safe>{number.format(d.requests)}</td>
+                <td safe>{number.format(d.failures)}</td>
+                <td safe>{number.format(d.listings)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
 
       <h2>Derniers appels</h2>
-      <table class="list calls">
-        <caption class="sr">Derniers appels, les plus récents d’abord</caption>
-        <thead>
-          <tr>
-            <th scope="col">Heure</th>
-            <th scope="col">Clé</th>
-            <th scope="col">Requête</th>
-            <th scope="col">Statut</th>
-            <th scope="col">Durée</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.calls.lines.map((line) => (
+      <TableScroll label="Derniers appels, les plus récents d’abord">
+        <table class="list calls">
+          <caption class="sr">Derniers appels, les plus récents d’abord</caption>
+          <thead>
             <tr>
-              <td safe>{when(line.at)}</td>
-              <td safe>{keyName.get(line.keyId) ?? line.keyId}</td>
-              <td>
-                <code safe>{`${line.method} ${line.path}`}</code>
-              </td>
-              <td safe>{line.errorCode ? `${line.status} ${line.errorCode}` : String(line.status)}</td>
-              <td safe>{`${number.format(Math.round(line.latencyMs))} ms`}</td>
+              <th scope="col">Heure</th>
+              <th scope="col">Clé</th>
+              <th scope="col">Requête</th>
+              <th scope="col">Statut</th>
+              <th scope="col">Durée</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {view.calls.lines.map((line) => (
+              <tr>
+                <td safe>{when(line.at)}</td>
+                <td safe>{keyName.get(line.keyId) ?? line.keyId}</td>
+                <td>
+                  <code safe>{`${line.method} ${line.path}`}</code>
+                </td>
+                <td safe>{line.errorCode ? `${line.status} ${line.errorCode}` : String(line.status)}</td>
+                <td safe>{`${number.format(Math.round(line.latencyMs))} ms`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {view.calls.lines.length === 0 ? <p>Aucun appel pour ces filtres.</p> : ''}
       {view.calls.next ? (
         <p>

@@ -6,7 +6,7 @@ import type { LeadLine } from '../../leads/lead-store.js';
 import type { Listing } from '../../listing-model/model.js';
 import type { QueuedListing } from '../../listings/moderation-queue.js';
 import { describeReason } from '../../moderation/messages.js';
-import { Csrf, duration, when } from '../../html/page-parts.js';
+import { Csrf, duration, when, TableScroll } from '../../html/page-parts.js';
 import { ProPage, type ProViewer } from './frame.js';
 
 const number = new Intl.NumberFormat('fr-FR');
@@ -135,41 +135,43 @@ export function ListingsPage({
     <ProPage title="Annonces" section="listings" viewer={viewer}>
       <h1>Vos annonces</h1>
       <p safe>{`${number.format(total)} annonce${total > 1 ? 's' : ''}, les dernières modifiées d’abord.`}</p>
-      <table class="list">
-        <caption class="sr">Annonces de l’agence</caption>
-        <thead>
-          <tr>
-            <th scope="col">Annonce</th>
-            <th scope="col">Modération</th>
-            <th scope="col">Statut</th>
-            <th scope="col">Modifiée le</th>
-            <th scope="col">En ligne</th>
-          </tr>
-        </thead>
-        <tbody>
-          {listings.map((listing) => (
+      <TableScroll label="Annonces de l’agence">
+        <table class="list">
+          <caption class="sr">Annonces de l’agence</caption>
+          <thead>
             <tr>
-              <td>
-                <a href={`/pro/listings/${listing.serviceId}`} safe>
-                  {listing.content.title}
-                </a>
-                <span class="muted" safe>{` ${listing.externalId}`}</span>
-              </td>
-              <td>
-                <span safe>{STATE[listing.moderationState]}</span>
-                {listing.moderationReasons.map((reason) => (
-                  <span class="badge" title={describeReason(reason).fr} safe>
-                    {reason.code}
-                  </span>
-                ))}
-              </td>
-              <td safe>{STATUS[listing.status]}</td>
-              <td safe>{when(listing.updatedAt)}</td>
-              <td>{onSite(listing, agencySuspended) ? <a href={`${siteUrl}/listings/${listing.serviceId}`}>Voir</a> : '—'}</td>
+              <th scope="col">Annonce</th>
+              <th scope="col">Modération</th>
+              <th scope="col">Statut</th>
+              <th scope="col">Modifiée le</th>
+              <th scope="col">En ligne</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {listings.map((listing) => (
+              <tr>
+                <td>
+                  <a href={`/pro/listings/${listing.serviceId}`} safe>
+                    {listing.content.title}
+                  </a>
+                  <span class="muted" safe>{` ${listing.externalId}`}</span>
+                </td>
+                <td>
+                  <span safe>{STATE[listing.moderationState]}</span>
+                  {listing.moderationReasons.map((reason) => (
+                    <span class="badge" title={describeReason(reason).fr} safe>
+                      {reason.code}
+                    </span>
+                  ))}
+                </td>
+                <td safe>{STATUS[listing.status]}</td>
+                <td safe>{when(listing.updatedAt)}</td>
+                <td>{onSite(listing, agencySuspended) ? <a href={`${siteUrl}/listings/${listing.serviceId}`}>Voir</a> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {pages > 1 ? (
         <p>
           {page > 1 ? <a href={`/pro/listings?page=${page - 1}`}>Page précédente</a> : ''} <span safe>{`Page ${page} sur ${pages}`}</span>{' '}
@@ -304,38 +306,40 @@ export function TeamPage({ viewer, team, invitation }: { viewer: ProViewer; team
       ) : (
         ''
       )}
-      <table class="list">
-        <caption class="sr">Membres de l’agence</caption>
-        <thead>
-          <tr>
-            <th scope="col">E-mail</th>
-            <th scope="col">Rôle</th>
-            <th scope="col">Depuis</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {team.map((user) => (
+      <TableScroll label="Membres de l’agence">
+        <table class="list">
+          <caption class="sr">Membres de l’agence</caption>
+          <thead>
             <tr>
-              <td safe>{user.email}</td>
-              <td>{user.role === 'admin' ? 'administrateur' : 'agent'}</td>
-              <td safe>{when(user.createdAt)}</td>
-              <td>
-                {user.email === viewer.email ? (
-                  'vous'
-                ) : (
-                  <form method="post" action={`/pro/team/${user.id}/remove`}>
-                    <Csrf token={viewer.csrf} />
-                    <button type="submit" class="secondary" aria-label={`Retirer ${user.email}`}>
-                      Retirer
-                    </button>
-                  </form>
-                )}
-              </td>
+              <th scope="col">E-mail</th>
+              <th scope="col">Rôle</th>
+              <th scope="col">Depuis</th>
+              <th scope="col">Action</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {team.map((user) => (
+              <tr>
+                <td safe>{user.email}</td>
+                <td>{user.role === 'admin' ? 'administrateur' : 'agent'}</td>
+                <td safe>{when(user.createdAt)}</td>
+                <td>
+                  {user.email === viewer.email ? (
+                    'vous'
+                  ) : (
+                    <form method="post" action={`/pro/team/${user.id}/remove`}>
+                      <Csrf token={viewer.csrf} />
+                      <button type="submit" class="secondary" aria-label={`Retirer ${user.email}`}>
+                        Retirer
+                      </button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <h2>Inviter quelqu’un</h2>
       <form method="post" action="/pro/team/invitations" class="inline">
         <Csrf token={viewer.csrf} />

@@ -1,4 +1,4 @@
-import { Csrf, Flash, ago, when } from '../../html/page-parts.js';
+import { Csrf, Flash, ago, when, TableScroll } from '../../html/page-parts.js';
 import type { Endpoint } from '../../webhooks/endpoint-store.js';
 import type { DeliveryLogEntry } from '../../webhooks/deliveries.js';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/delivery-policy.js';
@@ -49,34 +49,36 @@ export function WebhooksPage({ viewer, view }: { viewer: ProViewer; view: Webhoo
       {view.endpoints.length === 0 ? (
         <p>Aucun point de réception pour l’instant.</p>
       ) : (
-        <table>
-          <caption>Vos points de réception</caption>
-          <thead>
-            <tr>
-              <th scope="col">Adresse</th>
-              <th scope="col">Environnement</th>
-              <th scope="col">Événements</th>
-              <th scope="col">État</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.endpoints.map((endpoint) => (
+        <TableScroll label="Vos points de réception">
+          <table>
+            <caption>Vos points de réception</caption>
+            <thead>
               <tr>
-                <td>
-                  <a href={`/pro/webhooks/${endpoint.webhookId}`} safe>
-                    {endpoint.url}
-                  </a>
-                  {endpoint.description ? <div class="muted" safe>{endpoint.description}</div> : ''}
-                </td>
-                <td>{envLabel(endpoint.env)}</td>
-                <td>{endpoint.events ? endpoint.events.map((e) => EVENT_LABELS[e]).join(', ') : 'tous'}</td>
-                <td>
-                  <EndpointState endpoint={endpoint} now={view.now} />
-                </td>
+                <th scope="col">Adresse</th>
+                <th scope="col">Environnement</th>
+                <th scope="col">Événements</th>
+                <th scope="col">État</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {view.endpoints.map((endpoint) => (
+                <tr>
+                  <td>
+                    <a href={`/pro/webhooks/${endpoint.webhookId}`} safe>
+                      {endpoint.url}
+                    </a>
+                    {endpoint.description ? <div class="muted" safe>{endpoint.description}</div> : ''}
+                  </td>
+                  <td>{envLabel(endpoint.env)}</td>
+                  <td>{endpoint.events ? endpoint.events.map((e) => EVENT_LABELS[e]).join(', ') : 'tous'}</td>
+                  <td>
+                    <EndpointState endpoint={endpoint} now={view.now} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {view.cap > 0 ? (
         <form method="post" action="/pro/webhooks" class="stack">
