@@ -1,7 +1,7 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { databaseKind, isolatedTestDatabase } from './helpers/database.js';
+import { useIsolatedTestApp } from './helpers/app.js';
+import { databaseKind } from './helpers/database.js';
 import { browserWith, createOperator, hiddenCsrf, submitLogin, type OperatorBrowser } from './helpers/back-office.js';
 import { cookieOf, hiddenToken, proBrowser, signUpAgency } from './helpers/pro.js';
 import { ingestItem } from './helpers/listings.js';
@@ -19,19 +19,7 @@ import { PRO_LOGIN_LIMITS } from '../src/accounts/login.js';
  * limits are counted per address in the database, the health figures are global, and the
  * clock moves; nothing here may touch, or be touched by, the other files' rows.
  */
-let clock: Date | null = null;
-let t: TestApp;
-let closeDatabase: () => Promise<void>;
-before(async () => {
-  const isolated = await isolatedTestDatabase();
-  closeDatabase = isolated.close;
-  // No job runner: the clock moves back and forth here, and no purge may run meanwhile.
-  t = await createTestApp({ db: isolated.db, now: () => clock ?? new Date(), env: { WORKER: '0' } });
-});
-after(async () => {
-  await t?.close();
-  await closeDatabase?.();
-});
+const { t, setClock } = useIsolatedTestApp();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -64,11 +52,11 @@ const push = async (key: string, listings: unknown[]) => {
 };
 /** A push made at a given time (the listing's submission time is the service clock's). */
 const pushAt = async (when: Date, key: string, listings: unknown[]) => {
-  clock = when;
+  setClock(when);
   try {
     return await push(key, listings);
   } finally {
-    clock = null;
+    setClock(null);
   }
 };
 const eventTypes = async (agencyId: string) => ((await t.admin('GET', `/agencies/${agencyId}/events?limit=1000`)).json().events as Array<{ type: string }>).map((e) => e.type);
@@ -319,12 +307,12 @@ test(`[${databaseKind}] service health: p50/p95 of the last 7 days' operator dec
   const end = new Date(Math.floor(Date.now() / MINUTE) * MINUTE + 365 * DAY);
   const ago = (ms: number) => new Date(end.getTime() - ms);
   const decideAt = async (when: Date, serviceId: string, body: Record<string, unknown>) => {
-    clock = when;
+    setClock(when);
     try {
       const response = await t.admin('POST', `/listings/${serviceId}/moderation`, { version: 1, ...body });
       assert.equal(response.statusCode, 200, response.body);
     } finally {
-      clock = null;
+      setClock(null);
     }
   };
   const [old] = await pushAt(ago(8 * DAY + 10 * HOUR), own.live, [ingestItem('HEALTH-OLD', { dpe: null })]);
@@ -335,7 +323,7 @@ test(`[${databaseKind}] service health: p50/p95 of the last 7 days' operator dec
   await decideAt(ago(3 * HOUR), waiting[1]!.serviceId, { decision: 'reject', reason: 'DPE manquant' }); // 3 h
   await decideAt(ago(1 * HOUR), waiting[2]!.serviceId, { decision: 'approve' }); // 5 h
 
-  clock = end;
+  setClock(end);
   try {
     /*
      * The code computes PostgreSQL's percentile_cont: linear interpolation at rank 1 + p·(n − 1).
@@ -368,6 +356,6 @@ test(`[${databaseKind}] service health: p50/p95 of the last 7 days' operator dec
     assert.match(dashboard, /Promesse : publication en <strong>2 h<\/strong> en moyenne\./);
     assert.match(dashboard, /<strong class="late">Non tenue sur 7 jours\.<\/strong>/);
   } finally {
-    clock = null;
+    setClock(null);
   }
 });

@@ -1,8 +1,8 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN_TOKEN, createTestApp, type TestApp } from './helpers/app.js';
-import { databaseKind, isolatedTestDatabase, onPostgres } from './helpers/database.js';
+import { ADMIN_TOKEN, createTestApp, useIsolatedTestApp, type TestApp } from './helpers/app.js';
+import { databaseKind, onPostgres } from './helpers/database.js';
 import { ingestItem } from './helpers/listings.js';
 import { RULES, type Rule } from '../src/moderation/index.js';
 import { EVENT_RETENTION_MS } from '../src/events/outbox.js';
@@ -15,19 +15,7 @@ import { EVENT_RETENTION_MS } from '../src/events/outbox.js';
  * A database of its own (on PostgreSQL a new one, dropped at the end): the events purge is
  * global, and the concurrency test must not share the server's locks with other files' pushes.
  */
-let clock: Date | null = null;
-let t: TestApp;
-let closeDatabase: () => Promise<void>;
-before(async () => {
-  const isolated = await isolatedTestDatabase();
-  closeDatabase = isolated.close;
-  // No job runner here: the purge test starts a process with one, at the moment it chooses.
-  t = await createTestApp({ db: isolated.db, now: () => clock ?? new Date(), env: { WORKER: '0' } });
-});
-after(async () => {
-  await t?.close();
-  await closeDatabase?.();
-});
+const { t, setClock } = useIsolatedTestApp();
 
 const DAY = 24 * 3_600_000;
 
@@ -62,13 +50,13 @@ test(`[${databaseKind}] events are kept 30 days: the scheduled events.purge remo
   const own = await t.agency();
   const purgeAt = new Date();
   const pushAt = async (daysBack: number, externalId: string) => {
-    clock = new Date(purgeAt.getTime() - daysBack * DAY);
+    setClock(new Date(purgeAt.getTime() - daysBack * DAY));
     try {
       const [result] = await push(t, own.live, [ingestItem(externalId)]);
       assert.equal(result!.moderation.state, 'approved');
       return result!.serviceId;
     } finally {
-      clock = null;
+      setClock(null);
     }
   };
   const old = await pushAt(31, 'KEPT-31');

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { buildApp, closeServices, createServices, type Services } from '../../src/app.js';
-import { openTestDatabase } from './database.js';
+import { isolatedTestDatabase, openTestDatabase } from './database.js';
 import type { Resolver } from '../../src/webhooks/sender.js';
 import { ContractChecker } from './contract.js';
 
@@ -130,6 +130,27 @@ export function useTestAppWithClock(): { t: TestApp; ahead<T>(ms: number, run: (
       }
     },
   };
+}
+
+/**
+ * An app on a database of its own (on PostgreSQL a new one, dropped at the end), for files whose
+ * figures are global or whose clock moves: `setClock(date)` sets the service's clock, `null` gives
+ * it back to the real time. No job runner, so nothing purges while the clock is moved.
+ */
+export function useIsolatedTestApp(): { t: TestApp; setClock(date: Date | null): void } {
+  let clock: Date | null = null;
+  let app: TestApp | undefined;
+  let closeDatabase: (() => Promise<void>) | undefined;
+  before(async () => {
+    const isolated = await isolatedTestDatabase();
+    closeDatabase = isolated.close;
+    app = await createTestApp({ db: isolated.db, now: () => clock ?? new Date(), env: { WORKER: '0' } });
+  });
+  after(async () => {
+    await app?.close();
+    await closeDatabase?.();
+  });
+  return { t: lateBound(() => app, 'app'), setClock: (date) => void (clock = date) };
 }
 
 function lateBound<T extends object>(get: () => T | undefined, what: string): T {
