@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { binaryJsonbArray } from '../src/db/jsonb.js';
+import { BinaryJsonbArray, binaryJsonbArray, TextJsonArray } from '../src/db/jsonb.js';
 import { databaseKind, openTestDatabase } from './helpers/database.js';
 
 // Texts whose UTF-8 takes 1, 2, 3 and 4 bytes a unit, escapes, and lengths that overflow the first allocation.
@@ -39,4 +39,24 @@ test(`[${databaseKind}] a JSON array parameter reaches the database as the same 
     const { rows: inTx } = await tx.query<{ n: number }>('SELECT jsonb_array_length($1::jsonb) AS n', [tx.jsonArray(texts)]);
     assert.equal(inTx[0]!.n, samples.length);
   });
+});
+
+test('a JSON array built element by element, from strings and from bytes at hand, is the same array', () => {
+  const encoded = (text: string) => ({ text, bytes: Buffer.from(text, 'utf8') });
+  for (const expectedBytes of [16, 1 << 16]) {
+    const binary = new BinaryJsonbArray(expectedBytes);
+    const plain = new TextJsonArray();
+    for (const text of texts) {
+      // Each element in three parts: a string, the middle as bytes, a string.
+      // (never between the two halves of a surrogate pair, which no JSON text splits)
+      const at = (i: number) => (/[\uDC00-\uDFFF]/.test(text[i] ?? '') ? i + 1 : i);
+      const cut = [at(Math.floor(text.length / 3)), at(Math.floor((2 * text.length) / 3))] as const;
+      const parts = [text.slice(0, cut[0]), encoded(text.slice(cut[0], cut[1])), text.slice(cut[1])];
+      binary.add(...parts);
+      plain.add(...parts);
+    }
+    assert.equal(binary.count, texts.length);
+    assert.deepEqual(binary.finish(), binaryJsonbArray(texts));
+    assert.equal(plain.finish(), `[${texts.join(',')}]`);
+  }
 });

@@ -1,3 +1,5 @@
+import type { JsonArrayBuilder } from './jsonb.js';
+
 /**
  * The one door to the database. The rest of the service talks to `Database` and never
  * learns whether an embedded PGlite or a PostgreSQL server answers: both speak the same
@@ -15,6 +17,8 @@ export interface Queryable {
    * driver sends fastest (bulk writes send megabytes of rows this way).
    */
   jsonArray(texts: readonly string[]): unknown;
+  /** The same, built one text at a time (`finish` gives the parameter); `expectedBytes` is a first guess of its size. */
+  jsonArrayBuilder(expectedBytes?: number): JsonArrayBuilder;
 }
 
 export interface Database extends Queryable {

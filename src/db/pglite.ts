@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.js';
+import { TextJsonArray } from './jsonb.js';
 
 type PgliteRunner = Pick<PGlite, 'query'>;
 
@@ -12,6 +13,7 @@ function wrap(runner: PgliteRunner): Queryable {
     },
     // PGlite sends parameters as text (a Buffer would arrive as the JSON of a Buffer).
     jsonArray: (texts) => `[${texts.join(',')}]`,
+    jsonArrayBuilder: () => new TextJsonArray(),
   };
 }
 
@@ -29,6 +31,7 @@ export async function openPglite(source: { dataDir: string | null; template?: Bl
     kind: 'pglite',
     query: direct.query,
     jsonArray: direct.jsonArray,
+    jsonArrayBuilder: direct.jsonArrayBuilder,
     async transaction(work) {
       return pg.transaction((tx) => work(wrap(tx)));
     },

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database.js';
-import { binaryJsonbArray } from './jsonb.js';
+import { BinaryJsonbArray, binaryJsonbArray } from './jsonb.js';
 
 // int8 counts and sequences stay far below 2^53; numbers are what the code expects.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -12,6 +12,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
     jsonArray: binaryJsonbArray,
+    jsonArrayBuilder: (expectedBytes) => new BinaryJsonbArray(expectedBytes),
   };
 }
 
@@ -26,6 +27,7 @@ export async function openPostgres(connectionString: string, poolSize: number): 
     kind: 'postgres',
     query: direct.query,
     jsonArray: direct.jsonArray,
+    jsonArrayBuilder: direct.jsonArrayBuilder,
     async transaction(work) {
       const client = await pool.connect();
       try {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import type { EncodedJson, JsonArrayBuilder } from '../db/jsonb.js';
 
 import { insertEventsSql } from '../events/outbox.js';
 
@@ -53,63 +54,109 @@ export const UPSERT = `${INSERT_ROWS}
 const withEvents = (write: string) => `WITH written AS (${write}) ${insertEventsSql(5)}`;
 const WRITE = { new: withEvents(INSERT_ROWS), existing: withEvents(UPSERT) };
 
-// Chunks grow from 25 rows, so the database starts writing soon after the lookup, up to 200,
-// so a big push needs few statements, and shrink again towards the end, so little is left to
-// write once the last row is ready: masking and writing a row take about as long, so the
-// last chunk's writing is time the push waits for. 500 rows go as 25, 50, 100, 162, 81, 41, 25, 16.
-const FIRST_CHUNK = 25;
+// The first statement leaves with this many rows, so the database starts soon after the lookup;
+// later ones take what was produced while the previous one ran, up to the largest size, so a
+// statement's rows never wait for a fixed chunk to fill. The producer yields to the event loop
+// every few rows (see add).
+const FIRST_CHUNK = 20;
 const LARGEST_CHUNK = 200;
+const YIELD_EVERY = 8;
+
+type Kind = 'new' | 'existing';
+
+/** Rows of one kind waiting to go as one statement, already encoded as its parameters. */
+interface Batch {
+  rows: JsonArrayBuilder;
+  events: JsonArrayBuilder;
+}
 
 /**
- * Sends listing rows (JSON object texts) to the database in chunks, one statement in flight
- * at a time: while the database writes one chunk, the caller masks and serialises the next,
- * so the two cores work side by side. A failed statement surfaces at the next send or at
- * `finish`, and the caller's transaction rolls everything back.
+ * Sends listing rows (JSON object texts) to the database while the caller is still producing
+ * them, one statement in flight at a time: whenever the database is free, everything produced
+ * meanwhile goes as the next statement. Neither side waits for the other to fill a chunk of a
+ * fixed size, so the two cores work side by side. Rows are encoded as they are added, so a
+ * statement leaves the moment the database is free. A failed statement surfaces at the next
+ * `add` or at `finish`, and the caller's transaction rolls everything back.
  */
 export class RowSender {
   // New listings go by plain INSERT: the writer holds the agency lock and has just looked the
   // externalIds up, so no conflict can occur, and skipping ON CONFLICT spares PostgreSQL a
   // speculative insertion per row (38 ms against 30 ms for 500 listings). Existing ones, deleted
   // ones included, take the upsert.
-  private readonly rows = { new: [] as string[], existing: [] as string[] };
-  private readonly events = { new: [] as string[], existing: [] as string[] };
-  private limit = FIRST_CHUNK;
-  private inFlight: Promise<unknown> | null = null;
+  private readonly waiting: Record<Kind, Batch[]> = { new: [], existing: [] };
+  private inFlight: Promise<void> | null = null;
+  private failure: { error: unknown } | null = null;
+  private sinceYield = 0;
+  private abandoned = false;
 
-  /** `remaining`: how many rows may come, to size the last chunks small. */
   constructor(
     private readonly tx: Queryable,
     private readonly params: readonly [agencyId: string, env: string, nowIso: string],
-    private remaining: number,
   ) {}
 
-  /** A listing row and its events' records (`eventRecord`), written in the same statement. */
-  async add(kind: 'new' | 'existing', row: string, events: readonly string[]): Promise<void> {
-    const buffer = this.rows[kind];
-    buffer.push(row);
-    for (const event of events) this.events[kind].push(event);
-    if (buffer.length >= this.limit) await this.send(kind);
+  /** A listing row (JSON text in parts) and its events' records (`eventRecord`), written in the same statement. */
+  async add(kind: Kind, row: ReadonlyArray<string | EncodedJson>, events: readonly string[]): Promise<void> {
+    if (this.failure) throw this.failure.error;
+    const batches = this.waiting[kind];
+    let batch = batches[batches.length - 1];
+    if (!batch || batch.rows.count >= LARGEST_CHUNK) {
+      batch = { rows: this.tx.jsonArrayBuilder(256 * 1024), events: this.tx.jsonArrayBuilder(64 * 1024) };
+      batches.push(batch);
+    }
+    batch.rows.add(...row);
+    for (const event of events) batch.events.add(event);
+    if (!this.inFlight && batches[0]!.rows.count >= FIRST_CHUNK) this.dispatch(kind);
+    // The caller's loop is synchronous between statements: a turn of the event loop now and
+    // then lets the driver finish writing a large statement to the socket and hear that the
+    // database is free, so the next statement leaves at once.
+    if (++this.sinceYield >= YIELD_EVERY) {
+      this.sinceYield = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
+  /** Writes what is left and waits for every statement; throws the first failure. */
   async finish(): Promise<void> {
-    await this.send('new');
-    await this.send('existing');
-    await this.inFlight;
+    for (;;) {
+      if (this.inFlight) await this.inFlight;
+      if (this.failure) throw this.failure.error;
+      const kind = this.readyKind(1);
+      if (!kind) return;
+      this.dispatch(kind);
+    }
   }
 
-  private async send(kind: 'new' | 'existing'): Promise<void> {
-    const rows = this.rows[kind];
-    if (rows.length === 0) return;
-    const events = this.events[kind];
-    this.rows[kind] = [];
-    this.events[kind] = [];
-    this.remaining -= rows.length;
-    this.limit = Math.max(FIRST_CHUNK, Math.min(LARGEST_CHUNK, this.limit * 2, Math.floor(this.remaining / 2)));
-    const json = this.tx.jsonArray(rows);
-    const eventJson = this.tx.jsonArray(events);
-    if (this.inFlight) await this.inFlight;
-    this.inFlight = this.tx.query(WRITE[kind], [...this.params, json, eventJson]);
-    // A rejection is awaited at the next send or in finish(); until then it is not unhandled.
-    this.inFlight.catch(() => {});
+  /** The kind whose next batch has at least `least` rows, the fuller first. */
+  private readyKind(least: number): Kind | null {
+    const size = (kind: Kind) => this.waiting[kind][0]?.rows.count ?? 0;
+    const [more, fewer]: [Kind, Kind] = size('new') >= size('existing') ? ['new', 'existing'] : ['existing', 'new'];
+    if (size(more) >= least) return more;
+    return size(fewer) >= least ? fewer : null;
+  }
+
+  /**
+   * The caller gave up (it is throwing, and its transaction will roll back): nothing more is
+   * sent, so no statement can leave after the rollback, outside the transaction.
+   */
+  abandon(): void {
+    this.abandoned = true;
+  }
+
+  private dispatch(kind: Kind): void {
+    const batch = this.waiting[kind].shift()!;
+    this.inFlight = this.tx.query(WRITE[kind], [...this.params, batch.rows.finish(), batch.events.finish()]).then(
+      () => {
+        this.inFlight = null;
+        // The database is free: what was produced meanwhile goes now, unless it is too little
+        // to be worth a statement before the caller adds more (finish sends any rest).
+        if (this.failure || this.abandoned) return;
+        const next = this.readyKind(FIRST_CHUNK);
+        if (next) this.dispatch(next);
+      },
+      (error: unknown) => {
+        this.inFlight = null;
+        this.failure ??= { error };
+      },
+    );
   }
 }

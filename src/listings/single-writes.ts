@@ -23,7 +23,7 @@ export async function upsertListing(
 /** The bulk write's steps for one draft whose listing is already locked and found. */
 async function writeOne(tx: Queryable, scope: ListingScope, locked: LockedScope, draft: ListingDraft, now: Date, options: WriteOptions) {
   const { rows } = await tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, [draft.externalId]]);
-  const { outcomes } = await applyDrafts(tx, scope, locked, new Map(rows.map((row) => [row.external_id, row])), [draft], 1, now, options);
+  const { outcomes } = await applyDrafts(tx, scope, locked, new Map(rows.map((row) => [row.external_id, row])), [draft], now, options);
   return outcomes[0]!;
 }
 

@@ -2,8 +2,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { noteWrites } from '../db/statistics.js';
 import { maskContactDetails } from '../masking/mask.js';
 import { notFound, refuse, type Outcome } from '../outcome.js';
-import { listingContent } from '../listing-model/content.js';
-import { contentHash } from '../listing-model/content-hash.js';
+import { canonicalJson, contentHash, type CanonicalJson } from '../listing-model/content-hash.js';
 import type { CommercialStatus, Listing, ListingContent, ListingDraft, ModerationReason, ModerationState } from '../listing-model/model.js';
 import { findListing, type ListingKey, type ListingScope } from './store.js';
 import { contentWarnings, maskingWarnings, type ListingWarning } from './warnings.js';
@@ -116,7 +115,7 @@ export interface Stored {
 
 export type Decision =
   | { change: false; warnings: ListingWarning[] }
-  | { change: true; created: boolean; version: number; status: CommercialStatus; hash: string; json: string; warnings: ListingWarning[] };
+  | { change: true; created: boolean; version: number; status: CommercialStatus; hash: string; json: CanonicalJson; warnings: ListingWarning[] };
 
 /**
  * Decide: whether the draft changes anything, and what the row becomes. A deleted listing
@@ -127,7 +126,7 @@ export function decide(draft: ListingDraft, before: Stored | undefined, keepStat
   const live = before && !before.deleted ? before : undefined;
   const status = draft.status ?? keepStatus ?? live?.status ?? 'active';
   // The canonical JSON, computed once for the hash, is also the stored text.
-  const json = listingContent.canonicalJson(draft.content);
+  const json = canonicalJson(draft.content);
   const hash = contentHash(draft.content, status, json);
   if (live && live.contentHash === hash) return { change: false, warnings };
   return { change: true, created: !live, version: before ? before.version + 1 : 1, status, hash, json, warnings };
@@ -146,7 +145,7 @@ export function publicText(content: ListingContent) {
   };
 }
 
-/** Record, after commit: the statistics keeper counts the rows written. */
-export function recordWrites(db: Database, changed: number): void {
-  if (changed > 0) noteWrites(db, 'listings', changed);
+/** Record, after commit: the statistics keeper counts the rows written (`created` of them new). */
+export function recordWrites(db: Database, changed: number, created = 0): void {
+  if (changed > 0) noteWrites(db, 'listings', { changed, inserted: created });
 }

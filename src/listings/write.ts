@@ -89,7 +89,7 @@ export async function writeListings(
     for (const draft of drafts()) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
     return []; // nothing has an externalId to write under; reading the drafts still reports why
   }
-  const { outcomes, changed } = await db.transaction(async (tx) => {
+  const { outcomes, changed, inserted } = await db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope, ids.length);
     const probes = scope.env === 'live' ? (duplicateProbes ?? []) : [];
     const lookup = Promise.all([tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]), findDuplicateCandidates(tx, scope, probes)]);
@@ -104,9 +104,9 @@ export async function writeListings(
       }
     }
     const duplicates: StoredDuplicates = { found: stored, lookedUp: new Set(probes.map((probe) => probe.externalId)) };
-    return applyDrafts(tx, scope, locked, new Map(existing.rows.map((row) => [row.external_id, row])), checkedDrafts(), ids.length, now, options, duplicates);
+    return applyDrafts(tx, scope, locked, new Map(existing.rows.map((row) => [row.external_id, row])), checkedDrafts(), now, options, duplicates);
   });
-  recordWrites(db, changed);
+  recordWrites(db, changed, inserted);
   return outcomes;
 }
 
@@ -130,114 +130,127 @@ export async function applyDrafts(
   locked: LockedScope,
   existing: ReadonlyMap<string, Existing>,
   drafts: Iterable<ListingDraft>,
-  /** How many drafts may come, to size the last chunks of rows small. */
-  expected: number,
   now: Date,
   options: WriteOptions,
   stored: StoredDuplicates = { found: new Map(), lookedUp: new Set() },
-): Promise<{ outcomes: Array<Outcome<WrittenListing>>; changed: number }> {
+): Promise<{ outcomes: Array<Outcome<WrittenListing>>; changed: number; inserted: number }> {
   const outcomes: Array<Outcome<WrittenListing>> = [];
   // Listings of this write are duplicate candidates for the ones after them.
   const written = new Map<string, DuplicateCandidate[]>();
-  const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()], expected);
+  const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()]);
   let seq = locked.lastSeq;
-  for (const draft of drafts) {
-    const before = existing.get(draft.externalId);
-    const live = before && !before.deleted ? before : undefined;
-    if (options.createOnly && live) {
-      outcomes.push(inUse(draft.externalId));
-      continue;
-    }
-    const decision = decide(draft, before && { contentHash: before.content_hash, status: before.status, version: before.version, deleted: before.deleted });
-    if (!decision.change) {
-      outcomes.push({ ok: true, value: unchangedListing(draft.externalId, live!, decision.warnings, complianceWarnings(draft.content)) });
-      continue;
-    }
-    // A new status alone: content as stored, nothing to moderate.
-    const statusOnly = live !== undefined && decision.status !== live.status && contentHash(draft.content, live.status, decision.json) === live.content_hash;
-    const masked = publicText(draft.content);
-    const serviceId = before?.id ?? newId('lst');
-    seq += 1;
-    let review: Review | null = null;
-    if (!statusOnly) {
-      const hash = reviewHash(draft.content, decision.json);
-      const key = duplicateKey(draft);
-      const earlier = written.get(key) ?? [];
-      const priceChangeOnly = live?.moderation_state === 'approved' && live.review_hash === hash;
-      let duplicate: DuplicateCandidate | null = null;
-      if (scope.env === 'live' && !priceChangeOnly) {
-        duplicate = findLikelyDuplicate(draft.content, earlier) ?? stored.found.get(draft.externalId) ?? null;
-        if (!duplicate && !stored.lookedUp.has(draft.externalId)) {
-          // Not looked up with the others (a single write, or the listing it was expected to
-          // duplicate in this write was not written): looked up on its own.
-          duplicate = (await findDuplicateCandidates(tx, scope, [draft])).get(draft.externalId) ?? null;
+  let inserted = 0;
+  // A failure stops the sender before the transaction rolls back (see abandon).
+  try {
+    for (const draft of drafts) {
+      const before = existing.get(draft.externalId);
+      const live = before && !before.deleted ? before : undefined;
+      if (options.createOnly && live) {
+        outcomes.push(inUse(draft.externalId));
+        continue;
+      }
+      const decision = decide(draft, before && { contentHash: before.content_hash, status: before.status, version: before.version, deleted: before.deleted });
+      if (!decision.change) {
+        outcomes.push({ ok: true, value: unchangedListing(draft.externalId, live!, decision.warnings, complianceWarnings(draft.content)) });
+        continue;
+      }
+      // A new status alone: content as stored, nothing to moderate.
+      const statusOnly = live !== undefined && decision.status !== live.status && contentHash(draft.content, live.status, decision.json) === live.content_hash;
+      const masked = publicText(draft.content);
+      const serviceId = before?.id ?? newId('lst');
+      seq += 1;
+      let review: Review | null = null;
+      if (!statusOnly) {
+        const hash = reviewHash(draft.content, decision.json);
+        const key = duplicateKey(draft);
+        const earlier = written.get(key) ?? [];
+        const priceChangeOnly = live?.moderation_state === 'approved' && live.review_hash === hash;
+        let duplicate: DuplicateCandidate | null = null;
+        if (scope.env === 'live' && !priceChangeOnly) {
+          duplicate = findLikelyDuplicate(draft.content, earlier) ?? stored.found.get(draft.externalId) ?? null;
+          if (!duplicate && !stored.lookedUp.has(draft.externalId)) {
+            // Not looked up with the others (a single write, or the listing it was expected to
+            // duplicate in this write was not written): looked up on its own.
+            duplicate = (await findDuplicateCandidates(tx, scope, [draft])).get(draft.externalId) ?? null;
+          }
+        }
+        review = reviewVersion({
+          content: draft.content,
+          env: scope.env,
+          reviewHash: hash,
+          previous: live && { state: live.moderation_state, reviewHash: live.review_hash },
+          maskedContactDetails: masked.contactDetails,
+          duplicateCandidates: duplicate ? [duplicate] : [],
+          decidedAt: now,
+          onRuleError: options.onRuleError,
+        });
+        if (ON_SALE.has(decision.status)) {
+          earlier.push({ serviceId, content: draft.content });
+          written.set(key, earlier);
         }
       }
-      review = reviewVersion({
-        content: draft.content,
+      const moderationState = review?.state ?? live!.moderation_state;
+      const reasons = review?.reasons ?? live!.moderation_reasons;
+      // A status change alone keeps the public version where it was: on this listing when its
+      // latest version was the public one.
+      const publish = review ? review.state === 'approved' : live!.published_version === live!.version;
+      const version = decision.version;
+      const shareWithService = draft.shareWithService ?? locked.shareWithServiceDefault;
+      const shareWithRelay = draft.shareWithRelay ?? locked.shareWithRelayDefault;
+      // Written out directly: the row is built once per listing of every push. Its parts are
+      // encoded one by one (joining them would copy the public text once more) and its content
+      // goes as the bytes that were hashed.
+      const row = [
+        `{"id":${JSON.stringify(serviceId)},"external_id":${JSON.stringify(draft.externalId)},"content_hash":"${decision.hash}","public_title":`,
+        JSON.stringify(masked.title),
+        ',"public_description":',
+        JSON.stringify(masked.description),
+        `,"status":"${decision.status}","share_with_service":${shareWithService},"share_with_relay":${shareWithRelay},` +
+          `"version":${version},"change_seq":${seq},"moderation_state":"${moderationState}",` +
+          `"moderation_reasons":${review ? JSON.stringify(review.reasons) : '[]'},"decided":${moderationState !== 'pending'},` +
+          `"review_hash":${review ? `"${review.reviewHash}"` : 'null'},"publish":${publish},"content":`,
+        decision.json,
+        '}',
+      ];
+      const listingChange: ListingChange = {
+        kind: decision.created ? 'created' : statusOnly ? 'status_changed' : 'updated',
+        agencyId: scope.agencyId,
         env: scope.env,
-        reviewHash: hash,
-        previous: live && { state: live.moderation_state, reviewHash: live.review_hash },
-        maskedContactDetails: masked.contactDetails,
-        duplicateCandidates: duplicate ? [duplicate] : [],
-        decidedAt: now,
-        onRuleError: options.onRuleError,
-      });
-      if (ON_SALE.has(decision.status)) {
-        earlier.push({ serviceId, content: draft.content });
-        written.set(key, earlier);
-      }
-    }
-    const moderationState = review?.state ?? live!.moderation_state;
-    const reasons = review?.reasons ?? live!.moderation_reasons;
-    // A status change alone keeps the public version where it was: on this listing when its
-    // latest version was the public one.
-    const publish = review ? review.state === 'approved' : live!.published_version === live!.version;
-    const version = decision.version;
-    const shareWithService = draft.shareWithService ?? locked.shareWithServiceDefault;
-    const shareWithRelay = draft.shareWithRelay ?? locked.shareWithRelayDefault;
-    // Written out directly: the row is built once per listing of every push.
-    const row =
-      `{"id":${JSON.stringify(serviceId)},"external_id":${JSON.stringify(draft.externalId)},"content_hash":"${decision.hash}",` +
-      `"public_title":${JSON.stringify(masked.title)},"public_description":${JSON.stringify(masked.description)},` +
-      `"status":"${decision.status}","share_with_service":${shareWithService},"share_with_relay":${shareWithRelay},` +
-      `"version":${version},"change_seq":${seq},"moderation_state":"${moderationState}",` +
-      `"moderation_reasons":${review ? JSON.stringify(review.reasons) : '[]'},"decided":${moderationState !== 'pending'},` +
-      `"review_hash":${review ? `"${review.reviewHash}"` : 'null'},"publish":${publish},"content":${decision.json}}`;
-    const listingChange: ListingChange = {
-      kind: decision.created ? 'created' : statusOnly ? 'status_changed' : 'updated',
-      agencyId: scope.agencyId,
-      env: scope.env,
-      serviceId,
-      externalId: draft.externalId,
-      version,
-      status: decision.status,
-      previousStatus: live?.status,
-      moderationState,
-      reasons,
-      decision: review && review.state !== 'pending' ? { by: review.decidedBy, waitedMs: 0 } : undefined,
-    };
-    await sender.add(before ? 'existing' : 'new', row, changeEvents(listingChange, seq).map(eventRecord));
-    outcomes.push({
-      ok: true,
-      value: {
-        externalId: draft.externalId,
-        outcome: decision.created ? 'created' : 'updated',
         serviceId,
+        externalId: draft.externalId,
         version,
         status: decision.status,
+        previousStatus: live?.status,
         moderationState,
-        moderationReasons: reasons,
-        publishedVersion: publish ? version : decision.created ? null : live!.published_version,
-        createdAt: decision.created ? now : new Date(before!.created_ms),
-        updatedAt: now,
-        warnings: masked.warnings.length > 0 ? [...decision.warnings, ...masked.warnings] : decision.warnings,
-        compliance: complianceWarnings(draft.content),
-      },
-    });
+        reasons,
+        decision: review && review.state !== 'pending' ? { by: review.decidedBy, waitedMs: 0 } : undefined,
+      };
+      if (!before) inserted += 1;
+      await sender.add(before ? 'existing' : 'new', row, changeEvents(listingChange, seq).map(eventRecord));
+      outcomes.push({
+        ok: true,
+        value: {
+          externalId: draft.externalId,
+          outcome: decision.created ? 'created' : 'updated',
+          serviceId,
+          version,
+          status: decision.status,
+          moderationState,
+          moderationReasons: reasons,
+          publishedVersion: publish ? version : decision.created ? null : live!.published_version,
+          createdAt: decision.created ? now : new Date(before!.created_ms),
+          updatedAt: now,
+          warnings: masked.warnings.length > 0 ? [...decision.warnings, ...masked.warnings] : decision.warnings,
+          compliance: complianceWarnings(draft.content),
+        },
+      });
+    }
+    await sender.finish();
+  } catch (error) {
+    sender.abandon();
+    throw error;
   }
-  await sender.finish();
-  return { outcomes, changed: seq - locked.lastSeq };
+  return { outcomes, changed: seq - locked.lastSeq, inserted };
 }
 
 

@@ -295,9 +295,9 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/leads', { schema: { hide: true, querystring: Type.Object({ page: Type.Optional(Int(1, 10_000)) }) } }, async (request, reply) => {
     const agencyId = agencyOf(request);
     const { leads, total, unread } = await listLeads(db, agencyId, { limit: 50, offset: ((request.query.page ?? 1) - 1) * 50 });
-    const sent = page(reply, 200, <LeadsPage viewer={viewerOf(request)} leads={leads} total={total} unread={unread} />);
+    // Marked read before the page leaves (it shows them as they were), so the next visit never finds them new.
     await markLeadsRead(db, agencyId, leads.filter((l) => !l.read).map((l) => l.id), now());
-    return sent;
+    return page(reply, 200, <LeadsPage viewer={viewerOf(request)} leads={leads} total={total} unread={unread} />);
   });
 
   app.get('/team', { schema: { hide: true } }, async (request, reply) => {

@@ -160,6 +160,41 @@ export async function recordAttempt(db: Queryable, runnerId: string, delivery: C
   return { disabledEndpoint: rows[0]?.disabled === true };
 }
 
+/** A successful attempt waiting to be recorded with others. */
+export interface Success {
+  delivery: ClaimedDelivery;
+  result: AttemptResult;
+  at: Date;
+}
+
+/**
+ * Records successful attempts of this process's deliveries in one statement: each delivery
+ * done (if still this process's, as `recordAttempt` checks), its attempt logged, and the run
+ * of failures of each endpoint ended. At a thousand deliveries a second, one statement per
+ * attempt was most of the database's work of delivering.
+ */
+export async function recordSuccesses(db: Queryable, runnerId: string, successes: readonly Success[]): Promise<void> {
+  if (successes.length === 0) return;
+  const records = successes.map(({ delivery, result, at }) =>
+    JSON.stringify({ id: delivery.id, attempt: delivery.attempt, at: at.toISOString(), status: result.status, latency_ms: result.latencyMs, response: result.answer }),
+  );
+  await db.query(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(id text, attempt integer, at timestamptz, status integer, latency_ms integer, response text)
+     ), delivery AS (
+       UPDATE webhook_deliveries d SET state = 'succeeded', next_attempt_at = NULL, locked_by = NULL, finished_at = i.at
+       FROM input i WHERE d.id = i.id AND d.locked_by = $1 AND d.attempts = i.attempt
+       RETURNING d.id, d.endpoint_id
+     ), attempt AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms, response)
+       SELECT i.id, i.attempt, i.at, i.status, NULL, i.latency_ms, i.response FROM input i JOIN delivery ON delivery.id = i.id
+     )
+     UPDATE webhook_endpoints e SET failing_since = NULL
+     WHERE e.failing_since IS NOT NULL AND e.id IN (SELECT endpoint_id FROM delivery)`,
+    [runnerId, db.jsonArray(records)],
+  );
+}
+
 /** Gives claimed deliveries back unspent (this process is stopping before they were sent). */
 export async function releaseDeliveries(db: Queryable, runnerId: string, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import { claimDeliveries, fanOut, recordAttempt, releaseDeliveries, type ClaimedDelivery } from './deliveries.js';
+import { claimDeliveries, fanOut, recordAttempt, recordSuccesses, releaseDeliveries, type ClaimedDelivery, type Success } from './deliveries.js';
 import { DELIVERY_LEASE_MS } from './delivery-policy.js';
 import { failWaitingDeliveries } from './endpoint-store.js';
 import type { AttemptResult, WebhookSender } from './sender.js';
@@ -18,6 +18,36 @@ export interface DispatcherOptions {
   leaseMs?: number;
   /** How long `stop()` lets sends in flight finish before handing them back. */
   stopGraceMs?: number;
+}
+
+/** Successes are recorded together: those that come within this long of the first, at most this many. */
+const SUCCESS_BATCH_MS = 5;
+const SUCCESS_BATCH_MAX = 64;
+
+/** Successful attempts waiting for their one statement, each with its sender waiting for it. */
+class SuccessRecorder {
+  private waiting: Array<{ success: Success; settle: (error?: unknown) => void }> = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly write: (successes: Success[]) => Promise<void>) {}
+
+  record(success: Success): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ success, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (this.waiting.length >= SUCCESS_BATCH_MAX) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), SUCCESS_BATCH_MS);
+    });
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.waiting.splice(0);
+    this.write(batch.map((entry) => entry.success)).then(
+      () => batch.forEach((entry) => entry.settle()),
+      (error: unknown) => batch.forEach((entry) => entry.settle(error ?? new Error('recording failed'))),
+    );
+  }
 }
 
 interface InFlight {
@@ -46,6 +76,7 @@ export class WebhookDispatcher {
   private cycling: Promise<boolean> | null = null;
   private cycleAgain = false;
   private fannedOutAt = -Infinity;
+  private readonly successes: SuccessRecorder;
 
   constructor(
     private readonly db: Database,
@@ -57,6 +88,7 @@ export class WebhookDispatcher {
     this.perEndpoint = options.perEndpoint ?? 16;
     this.pollMs = options.pollMs ?? 200;
     this.leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
+    this.successes = new SuccessRecorder((successes) => recordSuccesses(this.db, this.id, successes));
   }
 
   start(): void {
@@ -133,7 +165,9 @@ export class WebhookDispatcher {
       created = await fanOut(this.db, this.now());
     }
     const free = this.concurrency - this.inFlight.size;
-    if (free <= 0) return created > 0;
+    // A claim is a statement: while sends are in flight, it waits until it can take a quarter
+    // of the slots, rather than claiming one delivery per finished send.
+    if (free <= 0 || (this.inFlight.size > 0 && free < Math.max(1, Math.floor(this.concurrency / 4)))) return created > 0;
     const claimed = await claimDeliveries(this.db, {
       runnerId: this.id,
       now: this.now(),
@@ -178,6 +212,8 @@ export class WebhookDispatcher {
       if (signal.aborted) return;
     }
     const now = this.now();
+    // The common case, recorded with others; a failure may disable the endpoint, so it goes alone.
+    if (result.ok) return this.successes.record({ delivery, result, at: now });
     const { disabledEndpoint } = await recordAttempt(this.db, this.id, delivery, result, now);
     if (disabledEndpoint) await failWaitingDeliveries(this.db, delivery.endpointId, now, 'the endpoint was disabled after failing every attempt for 5 days');
   }
