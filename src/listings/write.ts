@@ -9,6 +9,7 @@ import { refuse, type Outcome } from '../outcome.js';
 import { changeEvents, type ListingChange } from './change-events.js';
 import { findDuplicateCandidates, type DuplicateProbe } from './duplicate-candidates.js';
 import { RowSender } from './row-sender.js';
+import { inForeground } from '../jobs/foreground.js';
 import type { ListingScope } from './store.js';
 import { decide, FIND_EXISTING, lockScope, publicText, recordWrites, type Existing, type LockedScope, type WrittenListing } from './write-steps.js';
 
@@ -89,7 +90,8 @@ export async function writeListings(
     for (const draft of drafts()) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
     return []; // nothing has an externalId to write under; reading the drafts still reports why
   }
-  const { outcomes, changed, inserted } = await db.transaction(async (tx) => {
+  // Foreground work: this process's webhook deliveries wait for it (src/jobs/foreground.ts).
+  const { outcomes, changed, inserted } = await inForeground(() => db.transaction(async (tx) => {
     const locked = await lockScope(tx, scope, ids.length);
     const probes = scope.env === 'live' ? (duplicateProbes ?? []) : [];
     const lookup = Promise.all([tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]), findDuplicateCandidates(tx, scope, probes)]);
@@ -105,7 +107,7 @@ export async function writeListings(
     }
     const duplicates: StoredDuplicates = { found: stored, lookedUp: new Set(probes.map((probe) => probe.externalId)) };
     return applyDrafts(tx, scope, locked, new Map(existing.rows.map((row) => [row.external_id, row])), checkedDrafts(), now, options, duplicates);
-  });
+  }));
   recordWrites(db, changed, inserted);
   return outcomes;
 }

@@ -5,6 +5,7 @@ import { DELIVERY_LEASE_MS } from './delivery-policy.js';
 import { failWaitingDeliveries } from './endpoint-store.js';
 import type { AttemptResult, WebhookSender } from './sender.js';
 import { signedHeaders } from './signing.js';
+import { foregroundBusy, onForegroundIdle } from '../jobs/foreground.js';
 
 export interface DispatcherOptions {
   now?: () => Date;
@@ -19,6 +20,9 @@ export interface DispatcherOptions {
   /** How long `stop()` lets sends in flight finish before handing them back. */
   stopGraceMs?: number;
 }
+
+/** The longest a cycle is put off while bulk writes run in this process (src/jobs/foreground.ts). */
+const MAX_HOLD_MS = 1_000;
 
 /** Successes are recorded together: those that come within this long of the first, at most this many. */
 const SUCCESS_BATCH_MS = 5;
@@ -77,6 +81,9 @@ export class WebhookDispatcher {
   private cycleAgain = false;
   private fannedOutAt = -Infinity;
   private readonly successes: SuccessRecorder;
+  private heldSince: number | null = null;
+  private draining = false;
+  private stopWatchingForeground: (() => void) | null = null;
 
   constructor(
     private readonly db: Database,
@@ -94,6 +101,9 @@ export class WebhookDispatcher {
   start(): void {
     if (this.state !== 'new') return;
     this.state = 'started';
+    this.stopWatchingForeground = onForegroundIdle(() => {
+      if (this.heldSince !== null) void this.cycleSoon();
+    });
     void this.cycleSoon();
   }
 
@@ -105,17 +115,23 @@ export class WebhookDispatcher {
   /** Delivers everything due now and waits for the attempts to be recorded (tests, benchmarks). */
   async drain(): Promise<void> {
     this.fannedOutAt = -Infinity;
-    for (;;) {
-      const didWork = await this.cycleSoon();
-      const sending = [...this.inFlight.values()].map((f) => f.done);
-      if (!didWork && sending.length === 0) return;
-      await Promise.allSettled(sending);
+    this.draining = true;
+    try {
+      for (;;) {
+        const didWork = await this.cycleSoon();
+        const sending = [...this.inFlight.values()].map((f) => f.done);
+        if (!didWork && sending.length === 0) return;
+        await Promise.allSettled(sending);
+      }
+    } finally {
+      this.draining = false;
     }
   }
 
   async stop(): Promise<void> {
     if (this.state === 'stopped') return;
     this.state = 'stopped';
+    this.stopWatchingForeground?.();
     if (this.timer) clearTimeout(this.timer);
     await this.cycling;
     let graceTimer: NodeJS.Timeout | undefined;
@@ -157,6 +173,13 @@ export class WebhookDispatcher {
   }
 
   private async cycle(): Promise<boolean> {
+    // A push or batch under way here goes first: nothing new starts until it ends (the idle
+    // listener resumes), for at most MAX_HOLD_MS. Sends already in flight finish meanwhile.
+    if (foregroundBusy() && !this.draining) {
+      this.heldSince ??= performance.now();
+      if (performance.now() - this.heldSince < MAX_HOLD_MS) return false;
+    }
+    this.heldSince = null;
     // Fanning out reads every enabled endpoint's scope: twice per poll interval at most, however
     // many sends finish in between (each of which starts a cycle to claim more).
     let created = 0;
