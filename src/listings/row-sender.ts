@@ -100,7 +100,8 @@ export class RowSender {
     const batches = this.waiting[kind];
     let batch = batches[batches.length - 1];
     if (!batch || batch.rows.count >= LARGEST_CHUNK) {
-      batch = { rows: this.tx.jsonArrayBuilder(256 * 1024), events: this.tx.jsonArrayBuilder(64 * 1024) };
+      // Sized for a few rows (a single-listing write has one); a bulk write's buffers double as they fill.
+      batch = { rows: this.tx.jsonArrayBuilder(16 * 1024), events: this.tx.jsonArrayBuilder(4 * 1024) };
       batches.push(batch);
     }
     batch.rows.add(...row);
