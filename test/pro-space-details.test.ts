@@ -404,10 +404,11 @@ test(`[${databaseKind}] /pro/leads shows the messages sent from the public site,
   assert.match(shown[1]!, /^Alix Premier nouveau /);
   assert.ok(shown[1]!.includes(shownWhen(receivedAt.get('Alix Premier')!)));
   assert.match(shown[1]!, /Premier message : le parking est-il compris \?$/);
-  assert.match(text(leads.body), /2 messages, dont 2 nouveaux avant cette visite\. Les plus récents d’abord\./);
+  assert.match(text(leads.body), /2 messages, dont 2 nouveaux depuis votre dernière visite\. Les plus récents d’abord\./);
   const again = await agency.browser.get('/pro/leads');
   assert.deepEqual([...again.body.matchAll(/<h2>\s*<span>([^<]*)<\/span>/g)].map((m) => m[1]), ['Basile Second', 'Alix Premier']);
   assert.doesNotMatch(again.body, /class="badge">nouveau/);
+  assert.match(text(again.body), /2 messages, aucun nouveau depuis votre dernière visite\./);
 });
 
 // --- 10. HTML shown escaped ----------------------------------------------------------------

@@ -267,7 +267,7 @@ export function LeadsPage({ viewer, leads, total, unread }: { viewer: ProViewer;
   return (
     <ProPage title="Contacts" section="leads" viewer={viewer}>
       <h1>Messages des visiteurs</h1>
-      <p safe>{`${number.format(total)} message${total > 1 ? 's' : ''}, dont ${number.format(unread)} nouveau${unread > 1 ? 'x' : ''} avant cette visite. Les plus récents d’abord.`}</p>
+      <p safe>{`${number.format(total)} message${total > 1 ? 's' : ''}, ${unread === 0 ? 'aucun nouveau' : `dont ${number.format(unread)} nouveau${unread > 1 ? 'x' : ''}`} depuis votre dernière visite. Les plus récents d’abord.`}</p>
       <ol class="queue">
         {leads.map((lead) => (
           <li>
