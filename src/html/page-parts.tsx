@@ -5,6 +5,21 @@ import type { Children } from '@kitajs/html';
 /** The form field every state-changing form of a session carries (DECISIONS §13). */
 export const Csrf = ({ token }: { token: string }) => <input type="hidden" name="_csrf" value={token} />;
 
+/**
+ * A form of one button that posts to `action` with the session's token: the shape of every
+ * row action (revoke, remove, retry…). `ariaLabel` names what a short label acts on.
+ */
+export function PostButton(props: { csrf: string; action: string; label: string; ariaLabel?: string; secondary?: boolean; inline?: boolean }): JSX.Element {
+  return (
+    <form method="post" action={props.action} class={props.inline ? 'inline' : undefined}>
+      <Csrf token={props.csrf} />
+      <button type="submit" class={props.secondary ? 'secondary' : undefined} aria-label={props.ariaLabel} safe>
+        {props.label}
+      </button>
+    </form>
+  );
+}
+
 /** "2 h 05 min", "12 min", "40 s": a duration an operator reads at a glance. */
 export function duration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));

@@ -3,7 +3,7 @@ import { PLANS } from '../../agencies/plans.js';
 import type { AuditRecord } from '../../audit/audit-log.js';
 import type { ApiKeyRecord } from '../../keys/key-store.js';
 import { AdminPage, Csrf, Flash, when, type Viewer } from './frame.js';
-import { TableScroll } from '../../html/page-parts.js';
+import { PostButton, TableScroll } from '../../html/page-parts.js';
 
 function state(agency: Agency): string {
   if (agency.suspendedAt) return 'suspendue';
@@ -147,12 +147,7 @@ export function AgencyPage({ viewer, agency, keys, audit, flash }: { viewer: Vie
                   {key.revokedAt ? (
                     <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
                   ) : (
-                    <form method="post" action={`/admin/keys/${key.id}/revoke`}>
-                      <Csrf token={viewer.csrf} />
-                      <button type="submit" class="secondary" aria-label={`Révoquer la clé ${key.name}`}>
-                        Révoquer
-                      </button>
-                    </form>
+                    <PostButton csrf={viewer.csrf} action={`/admin/keys/${key.id}/revoke`} label="Révoquer" ariaLabel={`Révoquer la clé ${key.name}`} secondary />
                   )}
                 </td>
               </tr>

@@ -6,7 +6,7 @@ import type { LeadLine } from '../../leads/lead-store.js';
 import type { Listing } from '../../listing-model/model.js';
 import type { QueuedListing } from '../../listings/moderation-queue.js';
 import { describeReason } from '../../moderation/messages.js';
-import { Csrf, duration, when, TableScroll } from '../../html/page-parts.js';
+import { Csrf, duration, when, PostButton, TableScroll } from '../../html/page-parts.js';
 import { ProPage, type ProViewer } from './frame.js';
 
 const number = new Intl.NumberFormat('fr-FR');
@@ -327,12 +327,7 @@ export function TeamPage({ viewer, team, invitation }: { viewer: ProViewer; team
                   {user.email === viewer.email ? (
                     'vous'
                   ) : (
-                    <form method="post" action={`/pro/team/${user.id}/remove`}>
-                      <Csrf token={viewer.csrf} />
-                      <button type="submit" class="secondary" aria-label={`Retirer ${user.email}`}>
-                        Retirer
-                      </button>
-                    </form>
+                    <PostButton csrf={viewer.csrf} action={`/pro/team/${user.id}/remove`} label="Retirer" ariaLabel={`Retirer ${user.email}`} secondary />
                   )}
                 </td>
               </tr>

@@ -1,4 +1,4 @@
-import { Csrf, Flash, ago, when, TableScroll } from '../../html/page-parts.js';
+import { Csrf, Flash, ago, when, PostButton, TableScroll } from '../../html/page-parts.js';
 import type { Endpoint } from '../../webhooks/endpoint-store.js';
 import type { DeliveryLogEntry } from '../../webhooks/deliveries.js';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/delivery-policy.js';
@@ -151,14 +151,7 @@ function Attempts({ delivery }: { delivery: DeliveryLogEntry }): JSX.Element {
 }
 
 function Action({ viewer, action, label, secondary }: { viewer: ProViewer; action: string; label: string; secondary?: boolean }): JSX.Element {
-  return (
-    <form method="post" action={action} class="inline">
-      <Csrf token={viewer.csrf} />
-      <button type="submit" class={secondary ? 'secondary' : undefined} safe>
-        {label}
-      </button>
-    </form>
-  );
+  return <PostButton csrf={viewer.csrf} action={action} label={label} secondary={secondary} inline />;
 }
 
 export function EndpointPage({
