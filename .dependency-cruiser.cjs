@@ -1,15 +1,16 @@
 /**
- * The architecture's one rule, checked in `npm test`: dependencies point one way. Capability
- * folders (what the service does) never import Fastify or the HTTP layer; they return
- * typed outcomes (src/outcome.ts) that src/http turns into answers. Interface folders
- * (v1, ingestion, admin, health, later site/pro) hold routes, whose files say so in their name.
+ * The architecture, checked in `npm test` by path alone (docs/architecture.md): four layers,
+ * arrows pointing down only.
+ *
+ *   src/main      composition: the app, the server, the mounts, the schedule, the CLI
+ *   src/edge      HTTP and pages: the shared kits (http, html), then one folder per interface
+ *   src/domain    capabilities: typed outcomes, no HTTP
+ *   src/platform  database, jobs, validation, idempotency, request log, throttling, config
+ *
+ * No list of folders to keep up to date: a new folder is placed by the layer it lives in.
  */
-const CAPABILITIES = [
-  'agencies', 'db', 'idempotency', 'jobs', 'keys', 'listings', 'listing-model', 'events', 'masking', 'moderation', 'leads', 'webhooks',
-  'relay', 'public-listings', 'client-limits', 'html', 'onboarding', 'quotas', 'request-log', 'validation', 'compliance', 'sync',
-  'audit', 'verification', 'operators', 'operations', 'sessions', 'credentials', 'accounts', 'usage',
-];
-const HTTP = ['^src/http/', 'node_modules/(fastify|fastify-plugin|@fastify/[^/]+)/'];
+const FASTIFY = 'node_modules/(fastify|fastify-plugin|@fastify/[^/]+)/';
+const KITS = 'http|html';
 
 module.exports = {
   forbidden: [
@@ -29,18 +30,53 @@ module.exports = {
       to: { path: '^src/', circular: true },
     },
     {
-      name: 'capabilities-know-no-http',
+      name: 'platform-imports-nothing-above',
       severity: 'error',
-      comment: 'Capability code returns outcomes; only src/http and route files speak HTTP.',
-      from: { path: [`^src/(${CAPABILITIES.join('|')})/`, '^src/(outcome|config)\\.ts$'] },
-      to: { path: HTTP },
+      comment: 'The platform (database, jobs, validation, config) knows no capability, interface or composition, and no HTTP.',
+      from: { path: '^src/platform/' },
+      to: { path: ['^src/(domain|edge|main)/', FASTIFY] },
     },
     {
-      name: 'interface-logic-knows-no-http',
+      name: 'domain-knows-no-http',
       severity: 'error',
-      comment: 'Mapping and validation of an interface are plain functions; only its *route* files speak HTTP.',
-      from: { path: '^src/(v1|ingestion|admin|health|site|reference|pro|partner)/', pathNot: 'route' },
-      to: { path: HTTP },
+      comment: 'Capabilities return typed outcomes (src/domain/outcome.ts); only src/edge speaks HTTP.',
+      from: { path: '^src/domain/' },
+      to: { path: ['^src/(edge|main)/', FASTIFY] },
+    },
+    {
+      name: 'edge-never-imports-main',
+      severity: 'error',
+      comment: 'Interfaces are composed by src/main, never the other way round.',
+      from: { path: '^src/edge/' },
+      to: { path: '^src/main/' },
+    },
+    {
+      name: 'interfaces-are-independent',
+      severity: 'error',
+      comment: 'An interface imports its own folder and the shared kits (edge/http, edge/html), never another interface.',
+      from: { path: `^src/edge/(?!(?:${KITS})/)([^/]+)/` },
+      to: { path: '^src/edge/', pathNot: [`^src/edge/$1/`, `^src/edge/(${KITS})/`] },
+    },
+    {
+      name: 'kits-import-no-interface',
+      severity: 'error',
+      comment: 'The shared kits serve every interface and so know none of them.',
+      from: { path: `^src/edge/(${KITS})/` },
+      to: { path: '^src/edge/', pathNot: `^src/edge/(${KITS})/` },
+    },
+    {
+      name: 'views-know-no-http',
+      severity: 'error',
+      comment: 'Views and the HTML kit render typed data; they neither read requests nor send replies.',
+      from: { path: ['^src/edge/html/', '^src/edge/[^/]+/views/'] },
+      to: { path: ['^src/edge/http/', FASTIFY] },
+    },
+    {
+      name: 'no-database-driver-in-edge',
+      severity: 'error',
+      comment: 'Routes call capabilities; the database adapters and migrations belong to main and platform.',
+      from: { path: '^src/edge/' },
+      to: { path: '^src/platform/db/(open|pglite|postgres|migrate|statistics)\\.ts$' },
     },
   ],
   options: {

@@ -63,7 +63,7 @@ export async function benchClient(options: { listings?: number; cliArgs?: string
 async function runCli(server: BenchServer, key: string, file: string, args: string[]) {
   const flags = startFlags(process.cwd());
   const started = performance.now();
-  const child = spawn(process.execPath, [...flags, 'dist/src/cli/main.js', 'push', file, ...args], {
+  const child = spawn(process.execPath, [...flags, 'dist/src/main/cli/main.js', 'push', file, ...args], {
     env: { ...process.env, LISTING_SYNC_URL: server.url, LISTING_SYNC_KEY: key },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

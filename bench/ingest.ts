@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { fmt, startBenchServer, type BenchServer } from './lib.js';
-import { migrate } from '../src/db/migrate.js';
-import { openDatabase } from '../src/db/open.js';
-import { UPSERT } from '../src/listings/row-sender.js';
-import { binaryJsonbArray } from '../src/db/jsonb.js';
+import { migrate } from '../src/platform/db/migrate.js';
+import { openDatabase } from '../src/platform/db/open.js';
+import { UPSERT } from '../src/domain/listings/row-sender.js';
+import { binaryJsonbArray } from '../src/platform/db/jsonb.js';
 
 /** A realistic pushed listing with a ~1,500-character description. */
 export function benchItem(i: number, prefix: string, variant = 0) {

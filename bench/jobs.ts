@@ -1,8 +1,8 @@
-import type { Database } from '../src/db/database.js';
-import { openDatabase } from '../src/db/open.js';
-import { migrate } from '../src/db/migrate.js';
-import { JobQueue } from '../src/jobs/queue.js';
-import { JobRunner } from '../src/jobs/runner.js';
+import type { Database } from '../src/platform/db/database.js';
+import { openDatabase } from '../src/platform/db/open.js';
+import { migrate } from '../src/platform/db/migrate.js';
+import { JobQueue } from '../src/platform/jobs/queue.js';
+import { JobRunner } from '../src/platform/jobs/runner.js';
 import { fmt } from './lib.js';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;

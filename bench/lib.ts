@@ -53,7 +53,7 @@ export async function startBenchServer(env: Record<string, string> = {}, nodeArg
   }
   // nodeArgs: e.g. ['--cpu-prof'] to profile the server under a benchmark's load.
   // root: another checkout's build, to compare two versions in one run.
-  const child = spawn(process.execPath, [...startFlags(root), ...nodeArgs, join(root, 'dist/src/cli/main.js'), 'serve'], {
+  const child = spawn(process.execPath, [...startFlags(root), ...nodeArgs, join(root, 'dist/src/main/cli/main.js'), 'serve'], {
     env: {
       ...process.env,
       PORT: '0',

@@ -5,7 +5,7 @@
  *   node --import tsx bench/masking.ts
  */
 import { pathToFileURL } from 'node:url';
-import { createMasker } from '../src/masking/mask.js';
+import { createMasker } from '../src/domain/masking/mask.js';
 
 const TARGET_LENGTH = 1500;
 const DURATION_MS = 2000;

@@ -5,9 +5,9 @@
  *   node --import tsx bench/moderation.ts
  */
 import { pathToFileURL } from 'node:url';
-import type { ListingContent } from '../src/listing-model/model.js';
-import { moderate } from '../src/moderation/moderate.js';
-import type { DuplicateCandidate } from '../src/moderation/reason.js';
+import type { ListingContent } from '../src/domain/listing-model/model.js';
+import { moderate } from '../src/domain/moderation/moderate.js';
+import type { DuplicateCandidate } from '../src/domain/moderation/reason.js';
 import { buildDescriptions } from './masking.js';
 
 const DURATION_MS = 2000;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { fmt, load, startBenchServer, type BenchServer, type LoadResult } from './lib.js';
 import { CITIES } from '../test/fixtures/sample-listings.js';
-import { searchStatement } from '../src/public-listings/search.js';
+import { searchStatement } from '../src/domain/public-listings/search.js';
 
 const TOTAL = Number(process.env.SITE_LISTINGS ?? 100_000);
 const TYPES = ['APPARTEMENT', 'MAISON', 'DUPLEX', 'LOFT'] as const;

@@ -98,7 +98,7 @@ export async function benchWebhooks() {
       const count = 20_000;
       for (const processes of [1, 2]) {
         if (processes === 2) {
-          worker = spawn(process.execPath, [...startFlags(process.cwd()), 'dist/src/cli/main.js', 'worker'], {
+          worker = spawn(process.execPath, [...startFlags(process.cwd()), 'dist/src/main/cli/main.js', 'worker'], {
             env: { ...process.env, ...env, DATABASE_URL: server.databaseUrl!, LOG_LEVEL: 'warn', DEMO: '0' },
             stdio: 'ignore',
           });

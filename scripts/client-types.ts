@@ -6,9 +6,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/open.js';
-import { buildApp, closeServices, createServices } from '../src/app.js';
+import { loadConfig } from '../src/platform/config.js';
+import { openDatabase } from '../src/platform/db/open.js';
+import { buildApp, closeServices, createServices } from '../src/main/app.js';
 
 export const CLIENT_TYPES_FILE = fileURLToPath(new URL('../packages/client/src/schema.ts', import.meta.url));
 

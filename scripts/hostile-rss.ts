@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { Services } from '../src/app.js';
+import type { Services } from '../src/main/app.js';
 import { describedOperations, operatorOperations, requestsFor, type Description } from '../test/helpers/hostile.js';
 
 const perRound = Number(process.argv[2] ?? 10_000);
@@ -24,7 +24,7 @@ const port = Number(process.env.RSS_PORT ?? 18443);
 const adminToken = 'hostile-rss-admin-token-0123';
 const base = `http://127.0.0.1:${port}`;
 
-const server = spawn(process.execPath, ['--trace-gc', 'dist/src/cli/main.js', 'serve'], {
+const server = spawn(process.execPath, ['--trace-gc', 'dist/src/main/cli/main.js', 'serve'], {
   env: {
     ...process.env,
     PORT: String(port),

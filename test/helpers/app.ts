@@ -1,11 +1,11 @@
 import { before, after } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig, type Config } from '../../src/config.js';
-import type { Database } from '../../src/db/database.js';
-import { buildApp, closeServices, createServices, type Services } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/platform/config.js';
+import type { Database } from '../../src/platform/db/database.js';
+import { buildApp, closeServices, createServices, type Services } from '../../src/main/app.js';
 import { isolatedTestDatabase, openTestDatabase } from './database.js';
-import type { Resolver } from '../../src/webhooks/sender.js';
+import type { Resolver } from '../../src/domain/webhooks/sender.js';
 import { ContractChecker } from './contract.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';

@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import { addFormats } from '../../src/validation/schema-validator.js';
+import { addFormats } from '../../src/platform/validation/schema-validator.js';
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, unknown> }> }>>;

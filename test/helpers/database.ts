@@ -3,9 +3,9 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Database } from '../../src/db/database.js';
-import { openDatabase } from '../../src/db/open.js';
-import { migrate, readMigrations } from '../../src/db/migrate.js';
+import type { Database } from '../../src/platform/db/database.js';
+import { openDatabase } from '../../src/platform/db/open.js';
+import { migrate, readMigrations } from '../../src/platform/db/migrate.js';
 
 /** Tests run on PostgreSQL when DATABASE_URL is set, on an in-memory PGlite otherwise. */
 export const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import type { Services } from '../../src/app.js';
-import { adminRoutes } from '../../src/admin/routes.js';
+import type { Services } from '../../src/main/app.js';
+import { adminRoutes } from '../../src/edge/operator-api/routes.js';
 
 /**
  * Hostile requests derived from the served OpenAPI description (and, for the operator API,

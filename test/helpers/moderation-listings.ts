@@ -1,4 +1,4 @@
-import type { ListingContent } from '../../src/listing-model/model.js';
+import type { ListingContent } from '../../src/domain/listing-model/model.js';
 
 /** A clean two-room rental in Lyon: every moderation rule leaves it alone. */
 export function aListing(overrides: Partial<ListingContent> = {}): ListingContent {

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { startServer, type RunningServer } from '../../src/main/server.js';
 import { samplePhotoSvg, sampleV1Listing } from '../fixtures/sample-listings.js';
 
 const ADMIN_TOKEN = 'sample-site-admin-token-0123';

@@ -1,0 +1,68 @@
+import type { Queryable } from '../../platform/db/database.js';
+
+/** Who acted: an operator's id, or the operator API's bearer token (the CLI, scripts). */
+export const ADMIN_TOKEN_ACTOR = 'admin-token';
+
+export interface AuditEntry {
+  actor: string;
+  action: string;
+  targetType: 'agency' | 'key' | 'listing' | 'operator';
+  targetId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface AuditRecord extends AuditEntry {
+  seq: number;
+  at: Date;
+}
+
+/** Appends one entry; call it in the transaction of the change it records, so neither exists without the other. */
+export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.query(
+    `INSERT INTO operator_audit (actor, action, target_type, target_id, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
+    [
+      entry.actor,
+      entry.action,
+      entry.targetType,
+      entry.targetId,
+      entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === undefined ? null : JSON.stringify(entry.after),
+    ],
+  );
+}
+
+interface AuditRow {
+  seq: string;
+  at: Date;
+  actor: string;
+  action: string;
+  target_type: AuditEntry['targetType'];
+  target_id: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Newest first; `before` is the seq of the last entry of the previous page. */
+export async function readAudit(
+  db: Queryable,
+  options: { limit: number; before?: number; target?: { type: AuditEntry['targetType']; id: string } },
+): Promise<AuditRecord[]> {
+  const params: unknown[] = [options.limit, options.before ?? null];
+  let where = '($2::bigint IS NULL OR seq < $2)';
+  if (options.target) {
+    params.push(options.target.type, options.target.id);
+    where += ' AND target_type = $3 AND target_id = $4';
+  }
+  const { rows } = await db.query<AuditRow>(`SELECT * FROM operator_audit WHERE ${where} ORDER BY seq DESC LIMIT $1`, params);
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    at: row.at,
+    actor: row.actor,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: row.before ?? undefined,
+    after: row.after ?? undefined,
+  }));
+}

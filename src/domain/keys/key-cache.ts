@@ -1,0 +1,78 @@
+import type { Database } from '../../platform/db/database.js';
+import { findKeyByHash, type VerifiedKey } from './key-store.js';
+
+/** NOTIFY channel told of every change that may invalidate a cached key (revocation, plan change). */
+export const AUTH_CHANNEL = 'listing_sync_auth';
+
+/**
+ * Verified keys kept in memory so that authentication costs no database round-trip.
+ *
+ * Guarantee: a revocation is seen on the next request by the process that made it (it
+ * clears its own cache before answering), and by every other process as soon as the
+ * PostgreSQL NOTIFY reaches it (milliseconds). While the LISTEN connection is down the
+ * cache is bypassed entirely, so a lost notification can never keep a revoked key alive;
+ * the TTL is a last backstop.
+ */
+export class KeyCache {
+  private readonly entries = new Map<string, { key: VerifiedKey; expires: number }>();
+  private listening = false;
+  private stopListening: (() => Promise<void>) | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** Bumped by every clear: a lookup that started before a clear must not refill the cache. */
+  private generation = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly ttlMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async start(): Promise<void> {
+    try {
+      this.stopListening = await this.db.listen(AUTH_CHANNEL, () => this.clear(), () => this.lost());
+      this.listening = true;
+    } catch {
+      this.lost();
+    }
+  }
+
+  private lost() {
+    this.listening = false;
+    this.clear();
+    if (this.closed || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.closed) void this.stopListening?.().catch(() => {}).then(() => this.start());
+    }, 1000);
+    this.reconnectTimer.unref();
+  }
+
+  clear() {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  async lookup(keyHash: string): Promise<VerifiedKey | null> {
+    const cached = this.entries.get(keyHash);
+    if (cached && this.listening && cached.expires > this.now()) return cached.key;
+    const generation = this.generation;
+    const key = await findKeyByHash(this.db, keyHash);
+    // Unknown keys are not cached: a flood of random keys must not grow memory. A revocation
+    // notified while the query ran may postdate what it read, so that answer is not kept.
+    if (key && this.listening && generation === this.generation) this.entries.set(keyHash, { key, expires: this.now() + this.ttlMs });
+    return key;
+  }
+
+  /** Tells every process (this one included) to forget cached keys. */
+  async invalidateEverywhere(): Promise<void> {
+    this.clear();
+    await this.db.query(`SELECT pg_notify('${AUTH_CHANNEL}', '')`);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    await this.stopListening?.();
+  }
+}

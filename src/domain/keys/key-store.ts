@@ -1,0 +1,102 @@
+import type { Queryable } from '../../platform/db/database.js';
+import type { Plan } from '../agencies/plans.js';
+import { newId } from '../../platform/db/ids.js';
+import { displayForm, generateKey, hashKey, SCOPES, type KeyEnv, type Scope } from './key-format.js';
+
+export interface ApiKeyRecord {
+  id: string;
+  agencyId: string;
+  env: KeyEnv;
+  name: string;
+  display: string;
+  scopes: Scope[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** What authentication needs about a key, in one row: the key and its agency's plan. */
+export interface VerifiedKey extends ApiKeyRecord {
+  keyHash: string;
+  plan: Plan;
+  agencyName: string;
+  agencyVerified: boolean;
+  /** A suspended agency's keys are refused until an operator reinstates it. */
+  agencySuspended: boolean;
+}
+
+interface KeyRow {
+  id: string;
+  agency_id: string;
+  env: KeyEnv;
+  name: string;
+  display: string;
+  scopes: Scope[];
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const toRecord = (row: KeyRow): ApiKeyRecord => ({
+  id: row.id,
+  agencyId: row.agency_id,
+  env: row.env,
+  name: row.name,
+  display: row.display,
+  scopes: row.scopes,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+  revokedAt: row.revoked_at,
+});
+
+export interface CreatedKey {
+  record: ApiKeyRecord;
+  /** The full key: returned once, never stored. */
+  key: string;
+}
+
+export async function createKey(
+  db: Queryable,
+  input: { agencyId: string; env: KeyEnv; name?: string; scopes?: readonly Scope[] },
+): Promise<CreatedKey> {
+  const key = generateKey(input.env);
+  const scopes = input.scopes && input.scopes.length > 0 ? [...new Set(input.scopes)] : [...SCOPES];
+  const name = input.name?.trim() || (input.env === 'live' ? 'Live key' : 'Test key');
+  const { rows } = await db.query<KeyRow>(
+    `INSERT INTO api_keys (id, agency_id, env, name, key_hash, display, scopes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [newId('key'), input.agencyId, input.env, name, hashKey(key), displayForm(key), scopes],
+  );
+  return { record: toRecord(rows[0]!), key };
+}
+
+export async function findKeyByHash(db: Queryable, keyHash: string): Promise<VerifiedKey | null> {
+  const { rows } = await db.query<KeyRow & { key_hash: string; plan: Plan; agency_name: string; agency_verified: boolean; agency_suspended: boolean }>(
+    `SELECT k.*, a.plan, a.name AS agency_name, a.verified AS agency_verified, a.suspended_at IS NOT NULL AS agency_suspended FROM api_keys k JOIN agencies a ON a.id = k.agency_id
+     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [keyHash],
+  );
+  const row = rows[0];
+  return row
+    ? { ...toRecord(row), keyHash: row.key_hash, plan: row.plan, agencyName: row.agency_name, agencyVerified: row.agency_verified, agencySuspended: row.agency_suspended }
+    : null;
+}
+
+export async function listKeys(db: Queryable, agencyId: string): Promise<ApiKeyRecord[]> {
+  const { rows } = await db.query<KeyRow>('SELECT * FROM api_keys WHERE agency_id = $1 ORDER BY created_at, id', [agencyId]);
+  return rows.map(toRecord);
+}
+
+export async function findKey(db: Queryable, keyId: string): Promise<ApiKeyRecord | null> {
+  const { rows } = await db.query<KeyRow>('SELECT * FROM api_keys WHERE id = $1', [keyId]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** Revokes a key; returns the record, or null when no such key exists. Revoking twice is harmless. */
+export async function revokeKey(db: Queryable, keyId: string): Promise<ApiKeyRecord | null> {
+  const { rows } = await db.query<KeyRow>(
+    'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING *',
+    [keyId],
+  );
+  return rows[0] ? toRecord(rows[0]) : null;
+}

@@ -1,0 +1,25 @@
+import type { Database } from '../../platform/db/database.js';
+import { insertAgency } from '../agencies/agency-store.js';
+import { createKey } from '../keys/key-store.js';
+
+export interface DemoAgency {
+  agencyId: string;
+  liveKey: string;
+  testKey: string;
+}
+
+// Arbitrary constant: two processes starting on an empty database create one demo agency.
+const DEMO_LOCK = 7_305_113;
+
+/** On an empty database, creates a verified demo agency so the first run works at once. */
+export async function seedDemoAgency(db: Database): Promise<DemoAgency | null> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK]);
+    const { rows } = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM agencies) AS any');
+    if (rows[0]?.any) return null;
+    const agency = await insertAgency(tx, { name: 'Demo agency', plan: 'agence', verified: true, email: 'demo@example.invalid' });
+    const live = await createKey(tx, { agencyId: agency.id, env: 'live', name: 'Demo live key' });
+    const test = await createKey(tx, { agencyId: agency.id, env: 'test', name: 'Demo test key' });
+    return { agencyId: agency.id, liveKey: live.key, testKey: test.key };
+  });
+}

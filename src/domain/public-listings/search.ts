@@ -1,0 +1,126 @@
+import type { Queryable } from '../../platform/db/database.js';
+import { ENERGY_CLASSES } from '../listing-model/model.js';
+import { MAX_RESULTS, PAGE_SIZE, type ListingCard, type SearchFilters, type Sort } from './model.js';
+
+/** Each sort ends on the id, so pages never overlap or skip rows that tie. */
+export const ORDER_BY: Record<Sort, string> = {
+  newest: 'first_published_at DESC, id DESC',
+  price_asc: 'price ASC, id ASC',
+  price_desc: 'price DESC, id DESC',
+  surface_desc: 'surface DESC, id DESC',
+};
+
+// The view's content is computed (unpacked, address and texts removed) once per row: in a
+// materialised step, then read field by field. Naming p.content four times in one select list
+// would compute it four times.
+const CARD_ROWS = `SELECT p.id, p.title, p.transaction, p.property_type, p.city, p.postcode, p.price, p.surface, p.rooms, p.dpe, p.status, p.content`;
+const CARD_FIELDS = `id, title, transaction, property_type, city, postcode, price, surface, rooms, dpe, status,
+  content ->> 'neighborhood' AS neighborhood, (content ->> 'charges')::float8 AS charges, content -> 'fees' AS fees,
+  content -> 'photos' -> 0 AS photo`;
+
+interface CardRow {
+  id: string;
+  title: string;
+  transaction: ListingCard['transaction'];
+  property_type: ListingCard['propertyType'];
+  city: string;
+  postcode: string;
+  price: number;
+  surface: number;
+  rooms: number;
+  dpe: ListingCard['dpe'];
+  status: ListingCard['status'];
+  neighborhood: string | null;
+  charges: number | null;
+  fees: ListingCard['fees'];
+  photo: ListingCard['photo'];
+}
+
+const toCard = (row: CardRow): ListingCard => ({
+  serviceId: row.id,
+  title: row.title,
+  transaction: row.transaction,
+  propertyType: row.property_type,
+  city: row.city,
+  postcode: row.postcode,
+  neighborhood: row.neighborhood,
+  price: row.price,
+  charges: row.charges,
+  fees: row.fees,
+  surface: row.surface,
+  rooms: row.rooms,
+  dpe: row.dpe,
+  photo: row.photo,
+  status: row.status,
+});
+
+/**
+ * The WHERE clause of a search, with only the filters given, so the planner sees the plain
+ * query each combination is (and picks the index that fits it). Values are parameters, never text.
+ */
+export function whereClause(filters: SearchFilters): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filters.transaction) conditions.push(`transaction = ${param(filters.transaction)}`);
+  if (filters.category) conditions.push(`property_type = ${param(filters.category)}`);
+  // site_fold (migration 007) on both sides, as the site_city index keys on it.
+  if (filters.city) conditions.push(`site_fold(city) = site_fold(${param(filters.city)})`);
+  if (filters.postcode) {
+    conditions.push(filters.postcode.length === 5 ? `postcode = ${param(filters.postcode)}` : `postcode LIKE ${param(`${filters.postcode}%`)}`);
+  }
+  if (filters.priceMin !== undefined) conditions.push(`price >= ${param(filters.priceMin)}`);
+  if (filters.priceMax !== undefined) conditions.push(`price <= ${param(filters.priceMax)}`);
+  if (filters.surfaceMin !== undefined) conditions.push(`surface >= ${param(filters.surfaceMin)}`);
+  if (filters.roomsMin !== undefined) conditions.push(`rooms >= ${param(filters.roomsMin)}`);
+  if (filters.dpeMax) conditions.push(`dpe = ANY(${param(ENERGY_CLASSES.slice(0, ENERGY_CLASSES.indexOf(filters.dpeMax) + 1))}::text[])`);
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+export interface SearchResult {
+  /** Matching listings, counted up to MAX_RESULTS + 1: more than MAX_RESULTS means "over". */
+  total: number;
+  /** The listings of the page asked for. */
+  cards: ListingCard[];
+}
+
+/**
+ * The statement of one page of a search: the capped count, then the page in two steps. The
+ * page's ids are chosen on the sort keys alone (an index can give them), and only those rows
+ * are projected: PostgreSQL computes a query's columns before it sorts, which would unpack
+ * every matching listing's content.
+ */
+export function searchStatement(filters: SearchFilters, sort: Sort, page: number): { sql: string; params: unknown[] } {
+  const { sql, params } = whereClause(filters);
+  const offset = (page - 1) * PAGE_SIZE;
+  return {
+    // The numbering follows the subquery's order, which PostgreSQL keeps through a plain scan of it.
+    sql: `WITH page AS MATERIALIZED (
+       SELECT id, row_number() OVER () AS n FROM (SELECT id FROM public_listings ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
+     rows AS MATERIALIZED (${CARD_ROWS}, page.n FROM page JOIN public_listings p ON p.id = page.id)
+     SELECT (SELECT count(*)::int FROM (SELECT 1 FROM public_listings ${sql} LIMIT ${MAX_RESULTS + 1}) matching) AS total,
+       (SELECT json_agg(c ORDER BY c.n) FROM (SELECT n, ${CARD_FIELDS} FROM rows) c) AS cards`,
+    params,
+  };
+}
+
+/** The listings of one page of a search, and how many match (capped, see MAX_RESULTS). One round trip. */
+export async function searchPublicListings(db: Queryable, filters: SearchFilters, sort: Sort, page: number): Promise<SearchResult> {
+  const { sql, params } = searchStatement(filters, sort, page);
+  const { rows } = await db.query<{ total: number; cards: CardRow[] | null }>(sql, params);
+  const row = rows[0]!;
+  return { total: row.total, cards: (row.cards ?? []).map(toCard) };
+}
+
+/** The latest public listings, for the home page. */
+export async function latestPublicListings(db: Queryable, limit: number): Promise<ListingCard[]> {
+  const { rows } = await db.query<CardRow>(
+    `WITH rows AS MATERIALIZED (${CARD_ROWS}, p.first_published_at FROM public_listings p ORDER BY ${ORDER_BY.newest} LIMIT $1)
+     SELECT ${CARD_FIELDS} FROM rows ORDER BY ${ORDER_BY.newest}`,
+    [limit],
+  );
+  return rows.map(toCard);
+}

@@ -1,0 +1,194 @@
+import type { Database, Queryable } from '../../platform/db/database.js';
+import { newId } from '../../platform/db/ids.js';
+import { recordWrites } from '../listings/write-steps.js';
+import type { ListingScope } from '../listings/store.js';
+import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
+import { planWithdrawal, WITHDRAW_CAP, withdrawUnseen } from './withdraw.js';
+
+/**
+ * Full sync sessions (DECISIONS §15, ahead of the spec's version 2.5): a CRM opens a
+ * session, pushes its whole set with the session's `syncId`, then completes the session,
+ * which withdraws the listings on the market that no push of the session named.
+ */
+export const SESSION_LIFETIME_MS = 24 * 3600 * 1000;
+/** Finished sessions stay readable this long, then the purge removes them. */
+const FINISHED_KEPT_MS = 30 * 24 * 3600 * 1000;
+
+export type SyncState = 'open' | 'completed' | 'expired' | 'abandoned';
+
+export interface SyncSession {
+  syncId: string;
+  state: SyncState;
+  createdAt: Date;
+  expiresAt: Date;
+  completedAt: Date | null;
+  /** Distinct externalIds the session's pushes named so far (open) or in all (completed). */
+  seen: number;
+  /** On completion: the listings on the market before it, and how many of them it withdrew. */
+  onMarket: number | null;
+  withdrawn: number | null;
+  forced: boolean | null;
+}
+
+interface SessionRow {
+  id: string;
+  state: SyncState;
+  created_at: Date;
+  expires_at: Date;
+  completed_at: Date | null;
+  seen_count: number | null;
+  on_market_count: number | null;
+  withdrawn_count: number | null;
+  forced: boolean | null;
+}
+
+const SESSION_COLUMNS = 'id, state, created_at, expires_at, completed_at, seen_count, on_market_count, withdrawn_count, forced';
+
+/** An open session past its expiry is expired, whether or not the purge has marked it yet. */
+const stateAt = (row: SessionRow, now: Date): SyncState => (row.state === 'open' && row.expires_at.getTime() <= now.getTime() ? 'expired' : row.state);
+
+async function countSeen(db: Queryable, syncId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sync_session_seen WHERE sync_id = $1', [syncId]);
+  return rows[0]!.n;
+}
+
+async function toSession(db: Queryable, row: SessionRow, now: Date): Promise<SyncSession> {
+  const state = stateAt(row, now);
+  return {
+    syncId: row.id,
+    state,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    completedAt: row.completed_at,
+    seen: row.seen_count ?? (state === 'open' ? await countSeen(db, row.id) : 0),
+    onMarket: row.on_market_count,
+    withdrawn: row.withdrawn_count,
+    forced: row.forced,
+  };
+}
+
+async function findSession(db: Queryable, scope: ListingScope, syncId: string, lock = ''): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sync_sessions WHERE id = $1 AND agency_id = $2 AND env = $3 ${lock}`, [
+    syncId,
+    scope.agencyId,
+    scope.env,
+  ]);
+  return rows[0];
+}
+
+const expireStale = (db: Queryable, now: Date, scope?: ListingScope) =>
+  db.query(
+    `UPDATE sync_sessions SET state = 'expired' WHERE state = 'open' AND expires_at <= $1 ${scope ? 'AND agency_id = $2 AND env = $3' : ''}`,
+    scope ? [now.toISOString(), scope.agencyId, scope.env] : [now.toISOString()],
+  );
+
+/** Opens a session; a second open session of the same agency and environment is refused. */
+export async function startSession(db: Database, scope: ListingScope, now: Date): Promise<Outcome<SyncSession>> {
+  return db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
+    await expireStale(tx, now, scope);
+    const { rows } = await tx.query<SessionRow>(
+      `INSERT INTO sync_sessions (id, agency_id, env, state, created_at, expires_at) VALUES ($1, $2, $3, 'open', $4, $5)
+       ON CONFLICT (agency_id, env) WHERE state = 'open' DO NOTHING RETURNING ${SESSION_COLUMNS}`,
+      [newId('syn', now.getTime()), scope.agencyId, scope.env, now.toISOString(), new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString()],
+    );
+    if (rows[0]) return { ok: true, value: await toSession(tx, rows[0], now) };
+    const { rows: open } = await tx.query<{ id: string; expires_at: Date }>(
+      "SELECT id, expires_at FROM sync_sessions WHERE agency_id = $1 AND env = $2 AND state = 'open'",
+      [scope.agencyId, scope.env],
+    );
+    const which = open[0] ? ` (${open[0].id}, open until ${open[0].expires_at.toISOString()})` : '';
+    return refuse('conflict', `A sync session is already open for this agency${which}: complete it, or start again once it has expired`);
+  });
+}
+
+export async function getSession(db: Database, scope: ListingScope, syncId: string, now: Date): Promise<Outcome<SyncSession>> {
+  const row = await findSession(db, scope, syncId);
+  if (!row) return notFound('Sync session');
+  return { ok: true, value: await toSession(db, row, now) };
+}
+
+/**
+ * Notes the externalIds a push of the session names. Refused when the session is unknown
+ * (404) or finished (409). Runs before the push is written: a push that then fails leaves
+ * its listings as they were, and not withdrawn, which is the safe side.
+ */
+export async function noteSeen(db: Database, scope: ListingScope, syncId: string, externalIds: readonly string[], now: Date): Promise<Outcome<void>> {
+  return db.transaction(async (tx): Promise<Outcome<void>> => {
+    // FOR SHARE: pushes of one session run side by side, and a completion waits for them (and they for it).
+    const row = await findSession(tx, scope, syncId, 'FOR SHARE');
+    if (!row) return notFound('Sync session');
+    const state = stateAt(row, now);
+    if (state === 'completed') return refuse('conflict', `Sync session ${syncId} was completed at ${row.completed_at!.toISOString()}: start a new one`);
+    if (state === 'expired') return refuse('conflict', `Sync session ${syncId} expired at ${row.expires_at.toISOString()}: start a new one`);
+    if (state === 'abandoned') return refuse('conflict', `Sync session ${syncId} was abandoned: start a new one`);
+    if (externalIds.length > 0) {
+      await tx.query('INSERT INTO sync_session_seen (sync_id, external_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [syncId, externalIds]);
+    }
+    return { ok: true, value: undefined };
+  });
+}
+
+/**
+ * Completes a session: withdraws the listings on the market it did not see, unless that
+ * would be more than 20 % of them and `force` is not given (409). Unknown, expired or
+ * another agency's: 404. Already completed: 409.
+ */
+export async function completeSession(db: Database, scope: ListingScope, syncId: string, force: boolean, now: Date): Promise<Outcome<SyncSession>> {
+  const result = await db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
+    const row = await findSession(tx, scope, syncId, 'FOR UPDATE');
+    const state = row && stateAt(row, now);
+    if (!row || state === 'expired' || state === 'abandoned') return notFound('Sync session');
+    if (state === 'completed') {
+      return refuse('conflict', `Sync session ${syncId} was already completed at ${row.completed_at!.toISOString()}; it withdrew ${row.withdrawn_count} listings`);
+    }
+    const plan = await planWithdrawal(tx, scope, syncId);
+    if (!force && plan.unseen > plan.onMarket * WITHDRAW_CAP) {
+      const share = Math.round((100 * plan.unseen) / plan.onMarket);
+      return refuse(
+        'conflict',
+        `Completing would withdraw ${plan.unseen} of the ${plan.onMarket} listings on the market (${share} %), more than the ${WITHDRAW_CAP * 100} % ` +
+          'a sync session withdraws without force. Check that every push of the session carried its syncId, or complete with {"force": true}. ' +
+          'The session stays open.',
+      );
+    }
+    const withdrawn = await withdrawUnseen(tx, scope, syncId, plan.unseen, now);
+    const seen = await countSeen(tx, syncId);
+    const { rows } = await tx.query<SessionRow>(
+      `UPDATE sync_sessions SET state = 'completed', completed_at = $2, seen_count = $3, on_market_count = $4, withdrawn_count = $5, forced = $6
+       WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
+      [syncId, now.toISOString(), seen, plan.onMarket, withdrawn, force],
+    );
+    await tx.query('DELETE FROM sync_session_seen WHERE sync_id = $1', [syncId]);
+    return { ok: true, value: await toSession(tx, rows[0]!, now) };
+  });
+  if (result.ok) recordWrites(db, result.value.withdrawn ?? 0);
+  return result;
+}
+
+/**
+ * Abandons an open session: nothing is withdrawn, and a new session can start at once (a
+ * CRM whose sync failed half-way need not wait for the expiry). Unknown, expired, abandoned
+ * or another agency's: 404; completed: 409.
+ */
+export async function abandonSession(db: Database, scope: ListingScope, syncId: string, now: Date): Promise<Outcome<SyncSession>> {
+  return db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
+    const row = await findSession(tx, scope, syncId, 'FOR UPDATE');
+    const state = row && stateAt(row, now);
+    if (!row || state === 'expired' || state === 'abandoned') return notFound('Sync session');
+    if (state === 'completed') return refuse('conflict', `Sync session ${syncId} was already completed at ${row.completed_at!.toISOString()}`);
+    const seen = await countSeen(tx, syncId);
+    const { rows } = await tx.query<SessionRow>(
+      `UPDATE sync_sessions SET state = 'abandoned', completed_at = $2, seen_count = $3 WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
+      [syncId, now.toISOString(), seen],
+    );
+    await tx.query('DELETE FROM sync_session_seen WHERE sync_id = $1', [syncId]);
+    return { ok: true, value: await toSession(tx, rows[0]!, now) };
+  });
+}
+
+/** Periodic: marks stale sessions expired, drops the seen lists of finished ones, forgets old ones. */
+export async function purgeSyncSessions(db: Database, now: Date): Promise<void> {
+  await expireStale(db, now);
+  await db.query("DELETE FROM sync_session_seen WHERE sync_id IN (SELECT id FROM sync_sessions WHERE state <> 'open')");
+  await db.query("DELETE FROM sync_sessions WHERE state <> 'open' AND created_at < $1", [new Date(now.getTime() - FINISHED_KEPT_MS).toISOString()]);
+}

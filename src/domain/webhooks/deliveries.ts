@@ -1,0 +1,328 @@
+import type { Queryable } from '../../platform/db/database.js';
+import { newId } from '../../platform/db/ids.js';
+import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
+import { DELIVERY_RETENTION_MS, FAILING_DISABLES_AFTER_MS, MAX_ATTEMPTS, retryDelayMs } from './delivery-policy.js';
+import type { WebhookScope } from './endpoint-store.js';
+import type { AttemptResult } from './sender.js';
+
+/**
+ * Turns committed events into deliveries, for the enabled endpoints whose scope has events
+ * past their cursor, and moves the cursors on — one statement. A scope's newest committed
+ * position is its sequence counter (`listing_sequences`, migration 006): the counter and its
+ * events commit together, so every event up to it is visible. Endpoints are locked SKIP
+ * LOCKED, so processes fanning out at once share the work and never double it.
+ */
+export async function fanOut(db: Queryable, now: Date, options: { endpoints?: number; eventsPerEndpoint?: number } = {}): Promise<number> {
+  const perEndpoint = options.eventsPerEndpoint ?? 2_000;
+  const { rows } = await db.query<{ created: number; endpoints: number }>(
+    `WITH scopes AS (
+       SELECT e.id, e.agency_id, e.env, e.event_types, e.event_cursor, s.last_seq * 8 + 7 AS top
+       FROM webhook_endpoints e JOIN listing_sequences s ON s.agency_id = e.agency_id AND s.env = e.env
+       WHERE e.enabled AND e.event_cursor < s.last_seq * 8 + 7
+       ORDER BY e.id LIMIT $2
+       FOR UPDATE OF e SKIP LOCKED
+     ), fresh AS (
+       SELECT sc.id AS endpoint_id, sc.event_types, ev.id AS event_id, ev.position, ev.type, ev.data, ev.at
+       FROM scopes sc CROSS JOIN LATERAL (
+         SELECT id, position, type, data, at FROM events
+         WHERE agency_id = sc.agency_id AND env = sc.env AND position > sc.event_cursor AND position <= sc.top
+         ORDER BY position LIMIT $3) ev
+     ), inserted AS (
+       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, payload, state, next_attempt_at, event_at, created_at)
+       SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), f.endpoint_id, f.event_id, f.type,
+              json_build_object('type', f.type, 'timestamp', to_char(f.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'data', f.data)::text,
+              'pending', $1, f.at, $1
+       FROM fresh f WHERE f.event_types IS NULL OR f.type = ANY (f.event_types)
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING
+       RETURNING 1
+     ), advanced AS (
+       UPDATE webhook_endpoints e SET event_cursor = CASE WHEN m.n >= $3 THEN m.last ELSE sc.top END
+       FROM scopes sc LEFT JOIN (SELECT endpoint_id, max(position) AS last, count(*) AS n FROM fresh GROUP BY endpoint_id) m ON m.endpoint_id = sc.id
+       WHERE e.id = sc.id
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM inserted)::int AS created, (SELECT count(*) FROM advanced)::int AS endpoints`,
+    [now.toISOString(), options.endpoints ?? 200, perEndpoint],
+  );
+  return rows[0]!.created;
+}
+
+/** A delivery a process holds under lease, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  endpointId: string;
+  payload: string;
+  attempt: number;
+  url: string;
+  secrets: string[];
+  endpointEnabled: boolean;
+  eventAt: Date;
+}
+
+/**
+ * Claims due deliveries, oldest first, at most `perEndpoint` of one endpoint in a claim and
+ * none of `busyEndpoints` (those this process already has enough of in flight), so one slow
+ * receiver never holds every sending slot.
+ */
+export async function claimDeliveries(
+  db: Queryable,
+  claim: { runnerId: string; now: Date; leaseMs: number; limit: number; perEndpoint: number; busyEndpoints: string[] },
+): Promise<ClaimedDelivery[]> {
+  const { rows } = await db.query<{
+    id: string;
+    endpoint_id: string;
+    payload: string;
+    attempts: number;
+    url: string;
+    secret: string;
+    previous_secret: string | null;
+    previous_secret_until: Date | null;
+    enabled: boolean;
+    event_at: Date;
+  }>(
+    `WITH candidates AS (
+       SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
+       WHERE state = 'pending' AND next_attempt_at <= $1 AND endpoint_id <> ALL ($2::text[])
+       ORDER BY next_attempt_at LIMIT $3 * 4
+     ), due AS (
+       SELECT d.id FROM webhook_deliveries d
+       JOIN (SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS rank FROM candidates) c ON c.id = d.id
+       WHERE c.rank <= $4 AND d.state = 'pending' AND d.next_attempt_at <= $1
+       ORDER BY c.next_attempt_at LIMIT $3
+       FOR UPDATE OF d SKIP LOCKED
+     )
+     UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $5, locked_by = $6
+     FROM due, webhook_endpoints e WHERE d.id = due.id AND e.id = d.endpoint_id
+     RETURNING d.id, d.endpoint_id, d.payload, d.attempts, d.event_at, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.enabled`,
+    [
+      claim.now.toISOString(),
+      claim.busyEndpoints,
+      claim.limit,
+      claim.perEndpoint,
+      new Date(claim.now.getTime() + claim.leaseMs).toISOString(),
+      claim.runnerId,
+    ],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    endpointId: row.endpoint_id,
+    payload: row.payload,
+    attempt: row.attempts,
+    url: row.url,
+    secrets: row.previous_secret && row.previous_secret_until && row.previous_secret_until > claim.now ? [row.secret, row.previous_secret] : [row.secret],
+    endpointEnabled: row.enabled,
+    eventAt: row.event_at,
+  }));
+}
+
+/**
+ * Records an attempt and what follows from it, if the delivery is still this process's: done,
+ * due again after its backoff, or failed for good; the endpoint's run of failures starts or
+ * ends, and an endpoint failing for FAILING_DISABLES_AFTER_MS is disabled. Returns whether
+ * that attempt disabled the endpoint.
+ */
+export async function recordAttempt(db: Queryable, runnerId: string, delivery: ClaimedDelivery, result: AttemptResult, at: Date): Promise<{ disabledEndpoint: boolean }> {
+  const delay = result.ok ? null : retryDelayMs(delivery.attempt);
+  const state = result.ok ? 'succeeded' : delay === null || delivery.attempt >= MAX_ATTEMPTS ? 'failed' : 'pending';
+  const nextAt = state === 'pending' ? new Date(at.getTime() + delay!).toISOString() : null;
+  const { rows } = await db.query<{ disabled: boolean }>(
+    `WITH delivery AS (
+       UPDATE webhook_deliveries SET state = $3, next_attempt_at = $4, locked_by = NULL, finished_at = CASE WHEN $3 = 'pending' THEN NULL ELSE $5::timestamptz END
+       WHERE id = $1 AND locked_by = $2 AND attempts = $6
+       RETURNING endpoint_id
+     ), attempt AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms, response)
+       SELECT $1, $6, $5, $7, $8, $9, $10 FROM delivery
+     )
+     UPDATE webhook_endpoints e SET
+       failing_since = CASE WHEN $11 THEN NULL ELSE coalesce(e.failing_since, $5) END,
+       enabled = e.enabled AND ($11 OR coalesce(e.failing_since, $5) > $12),
+       disabled_reason = CASE WHEN NOT $11 AND e.enabled AND coalesce(e.failing_since, $5) <= $12 THEN 'failing' ELSE e.disabled_reason END,
+       disabled_at = CASE WHEN NOT $11 AND e.enabled AND coalesce(e.failing_since, $5) <= $12 THEN $5 ELSE e.disabled_at END
+     FROM delivery WHERE e.id = delivery.endpoint_id
+       AND (CASE WHEN $11 THEN e.failing_since IS NOT NULL ELSE e.failing_since IS NULL OR (e.enabled AND e.failing_since <= $12) END)
+     RETURNING NOT e.enabled AND NOT $11 AS disabled`,
+    [
+      delivery.id,
+      runnerId,
+      state,
+      nextAt,
+      at.toISOString(),
+      delivery.attempt,
+      result.status,
+      result.error,
+      result.latencyMs,
+      result.answer,
+      result.ok,
+      new Date(at.getTime() - FAILING_DISABLES_AFTER_MS).toISOString(),
+    ],
+  );
+  return { disabledEndpoint: rows[0]?.disabled === true };
+}
+
+/** A successful attempt waiting to be recorded with others. */
+export interface Success {
+  delivery: ClaimedDelivery;
+  result: AttemptResult;
+  at: Date;
+}
+
+/**
+ * Records successful attempts of this process's deliveries in one statement: each delivery
+ * done (if still this process's, as `recordAttempt` checks), its attempt logged, and the run
+ * of failures of each endpoint ended. At a thousand deliveries a second, one statement per
+ * attempt was most of the database's work of delivering.
+ */
+export async function recordSuccesses(db: Queryable, runnerId: string, successes: readonly Success[]): Promise<void> {
+  if (successes.length === 0) return;
+  const records = successes.map(({ delivery, result, at }) =>
+    JSON.stringify({ id: delivery.id, attempt: delivery.attempt, at: at.toISOString(), status: result.status, latency_ms: result.latencyMs, response: result.answer }),
+  );
+  await db.query(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(id text, attempt integer, at timestamptz, status integer, latency_ms integer, response text)
+     ), delivery AS (
+       UPDATE webhook_deliveries d SET state = 'succeeded', next_attempt_at = NULL, locked_by = NULL, finished_at = i.at
+       FROM input i WHERE d.id = i.id AND d.locked_by = $1 AND d.attempts = i.attempt
+       RETURNING d.id, d.endpoint_id
+     ), attempt AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms, response)
+       SELECT i.id, i.attempt, i.at, i.status, NULL, i.latency_ms, i.response FROM input i JOIN delivery ON delivery.id = i.id
+     )
+     UPDATE webhook_endpoints e SET failing_since = NULL
+     WHERE e.failing_since IS NOT NULL AND e.id IN (SELECT endpoint_id FROM delivery)`,
+    [runnerId, db.jsonArray(records)],
+  );
+}
+
+/** Gives claimed deliveries back unspent (this process is stopping before they were sent). */
+export async function releaseDeliveries(db: Queryable, runnerId: string, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query('UPDATE webhook_deliveries SET attempts = attempts - 1, next_attempt_at = $3, locked_by = NULL WHERE id = ANY ($1::text[]) AND locked_by = $2', [
+    ids,
+    runnerId,
+    now.toISOString(),
+  ]);
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: Date;
+  status: number | null;
+  error: string | null;
+  latencyMs: number;
+  answer: string | null;
+}
+
+export interface DeliveryLogEntry {
+  deliveryId: string;
+  eventType: string;
+  eventId: string | null;
+  state: 'pending' | 'succeeded' | 'failed';
+  attempts: DeliveryAttempt[];
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  payload: string;
+}
+
+/** An endpoint's deliveries, newest first, keyset-paged by creation (`before`: a delivery id). */
+export async function deliveryLog(
+  db: Queryable,
+  scope: WebhookScope,
+  webhookId: string,
+  page: { before?: string; limit: number; state?: 'pending' | 'succeeded' | 'failed' },
+): Promise<Outcome<{ deliveries: DeliveryLogEntry[]; next: string | null }>> {
+  const { rows: owner } = await db.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3', [webhookId, scope.agencyId, scope.env]);
+  if (owner.length === 0) return notFound('Webhook endpoint');
+  const { rows } = await db.query<{
+    id: string;
+    event_type: string;
+    event_id: string | null;
+    state: DeliveryLogEntry['state'];
+    next_attempt_at: Date | null;
+    locked_by: string | null;
+    created_at: Date;
+    payload: string;
+    attempts: DeliveryAttempt[] | null;
+  }>(
+    `SELECT d.id, d.event_type, d.event_id, d.state, d.next_attempt_at, d.locked_by, d.created_at, d.payload,
+            (SELECT json_agg(json_build_object('attempt', a.attempt, 'at', a.at, 'status', a.status, 'error', a.error, 'latencyMs', a.latency_ms, 'answer', a.response) ORDER BY a.attempt)
+             FROM webhook_attempts a WHERE a.delivery_id = d.id) AS attempts
+     FROM webhook_deliveries d
+     WHERE d.endpoint_id = $1
+       AND ($2::text IS NULL OR (d.created_at, d.id) < (SELECT b.created_at, b.id FROM webhook_deliveries b WHERE b.id = $2 AND b.endpoint_id = $1))
+       AND ($4::text IS NULL OR d.state = $4)
+     ORDER BY d.created_at DESC, d.id DESC LIMIT $3`,
+    [webhookId, page.before ?? null, page.limit + 1, page.state ?? null],
+  );
+  const more = rows.length > page.limit;
+  const deliveries = rows.slice(0, page.limit).map((row) => ({
+    deliveryId: row.id,
+    eventType: row.event_type,
+    eventId: row.event_id,
+    state: row.state,
+    attempts: (row.attempts ?? []).map((a) => ({ ...a, at: new Date(a.at) })),
+    // While a process holds it, next_attempt_at is its lease, not a planned attempt.
+    nextAttemptAt: row.state === 'pending' && !row.locked_by ? row.next_attempt_at : null,
+    createdAt: row.created_at,
+    payload: row.payload,
+  }));
+  return { ok: true, value: { deliveries, next: more ? deliveries[deliveries.length - 1]!.deliveryId : null } };
+}
+
+/** A delivery due again now, with the same webhook-id (a manual retry); not one being sent right now. */
+export async function retryDelivery(db: Queryable, scope: WebhookScope, webhookId: string, deliveryId: string, now: Date): Promise<Outcome<null>> {
+  const { rows } = await db.query<{ in_flight: boolean; enabled: boolean }>(
+    `SELECT d.state = 'pending' AND d.locked_by IS NOT NULL AND d.next_attempt_at > $5 AS in_flight, e.enabled
+     FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+     WHERE d.id = $1 AND e.id = $2 AND e.agency_id = $3 AND e.env = $4`,
+    [deliveryId, webhookId, scope.agencyId, scope.env, now.toISOString()],
+  );
+  const found = rows[0];
+  if (!found) return notFound('Delivery');
+  if (!found.enabled) return refuse('conflict', 'The endpoint is disabled: enable it before retrying its deliveries');
+  if (found.in_flight) return refuse('conflict', 'The delivery is being sent right now: see its attempt in the log in a few seconds');
+  await db.query(
+    `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = $2, locked_by = NULL, finished_at = NULL
+     WHERE id = $1 AND NOT (state = 'pending' AND locked_by IS NOT NULL AND next_attempt_at > $2)`,
+    [deliveryId, now.toISOString()],
+  );
+  return { ok: true, value: null };
+}
+
+/** Queues a `webhook.test` message for the endpoint, due at once; its delivery id. */
+export async function queueTestMessage(db: Queryable, scope: WebhookScope, webhookId: string, now: Date): Promise<Outcome<{ deliveryId: string }>> {
+  const deliveryId = newId('msg', now.getTime());
+  const payload = JSON.stringify({ type: 'webhook.test', timestamp: now.toISOString(), data: { agencyId: scope.agencyId, env: scope.env, webhookId } });
+  const { rows } = await db.query(
+    `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, payload, state, next_attempt_at, event_at, created_at)
+     SELECT $1, e.id, NULL, 'webhook.test', $2, 'pending', $3, $3, $3 FROM webhook_endpoints e
+     WHERE e.id = $4 AND e.agency_id = $5 AND e.env = $6 AND e.enabled
+     RETURNING id`,
+    [deliveryId, payload, now.toISOString(), webhookId, scope.agencyId, scope.env],
+  );
+  if (rows.length > 0) return { ok: true, value: { deliveryId } };
+  const exists = await db.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3', [webhookId, scope.agencyId, scope.env]);
+  return exists.rows.length > 0 ? refuse('conflict', 'The endpoint is disabled: enable it to send a test') : notFound('Webhook endpoint');
+}
+
+export interface DeliveryBacklog {
+  /** Deliveries waiting for an attempt, counted up to 100,000. */
+  pending: number;
+  /** Age of the oldest change still waiting for its first successful delivery, in seconds. */
+  oldestPendingSeconds: number | null;
+}
+
+export async function deliveryBacklog(db: Queryable, now: Date): Promise<DeliveryBacklog> {
+  const { rows } = await db.query<{ pending: number; oldest: Date | null }>(
+    `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM webhook_deliveries WHERE state = 'pending' LIMIT 100000) p) AS pending,
+            (SELECT min(event_at) FROM webhook_deliveries WHERE state = 'pending') AS oldest`,
+  );
+  const oldest = rows[0]!.oldest;
+  return { pending: rows[0]!.pending, oldestPendingSeconds: oldest ? Math.max(0, Math.round((now.getTime() - new Date(oldest).getTime()) / 1000)) : null };
+}
+
+/** Finished deliveries older than the retention, with their attempts (a periodic job). */
+export async function purgeOldDeliveries(db: Queryable, now: Date): Promise<void> {
+  await db.query(`DELETE FROM webhook_deliveries WHERE state <> 'pending' AND finished_at < $1`, [new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString()]);
+}

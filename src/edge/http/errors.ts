@@ -1,0 +1,161 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import type { ErrorCode, FieldError, Refusal } from '../../platform/outcome.js';
+import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/schema-validator.js';
+
+/**
+ * One error model for the whole service: RFC 9457 problem details carrying the spec's
+ * codes (spec 7.1, DECISIONS §5). Capabilities return refusals (`src/outcome.ts`); routes
+ * and plugins throw them as `ApiError`, and the handler below turns that, and anything
+ * Fastify raises, into the same body. The two tables below are the only place a code
+ * becomes an HTTP status.
+ */
+const TITLES: Record<ErrorCode, string> = {
+  validation_error: 'The request is invalid',
+  unauthorized: 'Authentication required',
+  forbidden: 'Not allowed',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  conflict: 'Conflict',
+  precondition_failed: 'Precondition failed',
+  payload_too_large: 'Request body too large',
+  unsupported_media_type: 'Unsupported media type',
+  business_error: 'The data is inconsistent',
+  rate_limit_exceeded: 'Rate limit exceeded',
+  server_error: 'Internal error',
+  service_unavailable: 'Service unavailable',
+};
+
+const STATUS: Record<ErrorCode, number> = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  precondition_failed: 412,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  business_error: 422,
+  rate_limit_exceeded: 429,
+  server_error: 500,
+  service_unavailable: 503,
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+    this.status = STATUS[code];
+  }
+}
+
+/** The thrown form of a capability's refusal. */
+export const failWith = (refusal: Refusal) => new ApiError(refusal.code, refusal.detail, refusal.errors, refusal.headers);
+
+export const notFound = (what = 'Listing') => new ApiError('not_found', `${what} not found`);
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail: string;
+  errors?: FieldError[];
+  requestId: string;
+}
+
+export function problemBody(baseUrl: string, error: ApiError, requestId: string): Problem {
+  const body: Problem = {
+    type: `${baseUrl}/errors/${error.code}`,
+    title: TITLES[error.code],
+    status: error.status,
+    code: error.code,
+    detail: error.detail,
+    requestId,
+  };
+  if (error.errors) body.errors = error.errors;
+  else if (error.code === 'validation_error' || error.code === 'business_error') body.errors = [];
+  return body;
+}
+
+const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
+
+export function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'body';
+    const errors = fieldErrorsFromAjv(error.validation as AjvIssue[], part);
+    return new ApiError('validation_error', `The ${part} is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('payload_too_large', 'The request body is larger than this endpoint accepts');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('validation_error', 'The body is empty; send a JSON document', [{ field: 'body', message: 'body is required' }]);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('validation_error', 'The body is not valid JSON', [{ field: 'body', message: 'body must be valid JSON' }]);
+  }
+  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+    return new ApiError('validation_error', 'The body is not valid JSON', [{ field: 'body', message: 'body must be valid JSON' }]);
+  }
+  if (error.statusCode === 413) return new ApiError('payload_too_large', 'The request body is larger than this endpoint accepts');
+  if (error.statusCode === 415) return new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError('validation_error', error.message, []);
+  }
+  return new ApiError('server_error', 'An internal error occurred; retry later or contact support with the request id');
+}
+
+export function sendProblem(reply: FastifyReply, baseUrl: string, error: ApiError, request: FastifyRequest) {
+  if (error.headers) reply.headers(error.headers);
+  return reply
+    .code(error.status)
+    .type('application/problem+json; charset=utf-8')
+    .send(problemBody(baseUrl, error, request.id));
+}
+
+/** Interface paths always answer problem bodies; other paths answer browsers with a page. */
+const INTERFACE_PATH = /^\/(v1|sandbox|ingest|admin\/api|openapi\.json|docs|healthz|readyz|bench|errors)(\/|\?|$)/;
+
+/** A browser asking for a page of the site (not a client of an interface). */
+export const wantsPage = (request: FastifyRequest) => /text\/html/.test(request.headers.accept ?? '') && !INTERFACE_PATH.test(request.url);
+
+/** The site's page for an unknown address, shown to browsers. */
+export interface ErrorPages {
+  notFound(): string;
+  /** A French page for a refused or failed browser request outside the interfaces (400, 413, 415 or 500). */
+  problem(status: number): string;
+}
+
+export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pages?: ErrorPages) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.errorCode = apiError.code;
+    // A browser on a site address gets a page even when the error was raised before its route
+    // could answer (a body its parser refused, for one).
+    if (pages && wantsPage(request)) return reply.code(apiError.status).type('text/html; charset=utf-8').send(pages.problem(apiError.status));
+    return sendProblem(reply, baseUrl, apiError, request);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.errorCode = 'not_found';
+    if (pages && wantsPage(request)) return reply.code(404).type('text/html; charset=utf-8').send(pages.notFound());
+    return sendProblem(reply, baseUrl, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`), request);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The problem code sent, kept for the request log. */
+    errorCode?: ErrorCode;
+  }
+}

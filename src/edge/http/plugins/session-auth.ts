@@ -1,0 +1,87 @@
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createSession, endSession, findSession, sameToken, type Session, type SessionScope } from '../../../domain/sessions/session-store.js';
+
+export interface SignedIn {
+  session: Session;
+  /** Who the session is: an operator or a pro user, as the space's `resolve` found them. */
+  principal: { id: string; email: string; agencyId?: string; agencyName?: string; role?: string; liveKeys?: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    signedIn: SignedIn | null;
+  }
+  interface FastifyContextConfig {
+    /** Pages a signed-out visitor may open (the login page). */
+    public?: boolean;
+  }
+}
+
+export type SessionRefusal = 'signed_out' | 'csrf';
+
+export interface SessionAuthOptions {
+  scope: SessionScope;
+  /** The cookie carrying the session, sent only under `path`. */
+  cookieName: string;
+  path: string;
+  loginPath: string;
+  ttlMs: number;
+  /** Whether cookies are marked Secure (the service serves TLS). */
+  secure: boolean;
+  /** The principal behind a session, or null when it may no longer sign in (disabled, removed). */
+  resolve(principalId: string): Promise<SignedIn['principal'] | null>;
+  /** Answers a refused request: a page for a browser. */
+  refuse(request: FastifyRequest, reply: FastifyReply, why: SessionRefusal): FastifyReply;
+  now(): Date;
+}
+
+export interface SessionControls {
+  signIn(reply: FastifyReply, principalId: string): Promise<void>;
+  signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionControls;
+  }
+}
+
+/**
+ * Session authentication for one space of pages (DECISIONS §13): a cookie per space
+ * (`HttpOnly`, `SameSite=Lax`, `Secure` under TLS, limited to the space's path), sessions in
+ * PostgreSQL so any process serves any request, and a CSRF token on every form: a state-
+ * changing request without the session's token is refused before its handler runs.
+ */
+export const sessionAuth = fp<SessionAuthOptions & { db: import('../../../platform/db/database.js').Queryable }>(
+  async (app, options) => {
+    if (!app.hasDecorator('parseCookie')) await app.register(cookie);
+    app.decorateRequest('signedIn', null);
+    const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: options.secure, path: options.path };
+
+    app.decorate('sessions', {
+      async signIn(reply, principalId) {
+        const { token, session } = await createSession(options.db, options.scope, principalId, options.now(), options.ttlMs);
+        reply.setCookie(options.cookieName, token, { ...cookieOptions, expires: session.expiresAt });
+      },
+      async signOut(request, reply) {
+        await endSession(options.db, request.cookies[options.cookieName]);
+        reply.clearCookie(options.cookieName, cookieOptions);
+      },
+    } satisfies SessionControls);
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.routeOptions.config.public) return;
+      const session = await findSession(options.db, options.scope, request.cookies[options.cookieName], options.now());
+      const principal = session ? await options.resolve(session.principalId) : null;
+      if (!session || !principal) return options.refuse(request, reply, 'signed_out');
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        const given = (request.body as Record<string, unknown> | undefined)?._csrf;
+        if (!sameToken(given, session.csrfToken)) return options.refuse(request, reply, 'csrf');
+      }
+      request.signedIn = { session, principal };
+    });
+  },
+  { name: 'session-auth', fastify: '5.x' },
+);

@@ -1,0 +1,43 @@
+import type { Listing, PropertyType, Transaction } from '../../domain/listing-model/model.js';
+import { serviceFields } from '../../domain/listings/response-views.js';
+import { legalFieldsRead } from '../../domain/listing-model/legal-fields.js';
+import { complianceWarnings } from '../../domain/compliance/legal-mention-rules.js';
+import { INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
+
+const invert = <T extends string>(map: Record<string, T>) => Object.fromEntries(Object.entries(map).map(([code, value]) => [value, code])) as Record<T, string>;
+const TRANSACTION_CODES = invert<Transaction>(INGEST_TRANSACTIONS);
+const TYPE_CODES = invert<PropertyType>(INGEST_TYPES);
+
+/** A stored listing in ingestion names (spec 2.1) plus the service's own fields. Owner reads only. */
+export function toIngestRecord(listing: Listing, siteUrl: string) {
+  const c = listing.content;
+  return {
+    externalId: listing.externalId,
+    title: c.title,
+    transaction: TRANSACTION_CODES[c.transaction],
+    type: TYPE_CODES[c.propertyType],
+    price: c.price,
+    charges: c.charges,
+    surface: c.surface,
+    rooms: c.rooms,
+    bedrooms: c.bedrooms,
+    floor: c.floor,
+    city: c.city,
+    postcode: c.postcode,
+    neighborhood: c.neighborhood,
+    addressLine: c.addressLine,
+    dpe: c.dpe,
+    description: c.description,
+    features: c.features,
+    imageUrls: [...c.photos].sort((a, b) => a.order - b.order).map((photo) => photo.url),
+    status: listing.status,
+    sourceCrm: c.sourceCrm,
+    shareWithService: listing.shareWithService,
+    shareWithRelay: listing.shareWithRelay,
+    createdAtExternal: c.createdAtExternal,
+    updatedAtExternal: c.updatedAtExternal,
+    ...legalFieldsRead(c),
+    compliance: complianceWarnings(c),
+    ...serviceFields(listing, siteUrl),
+  };
+}

@@ -1,0 +1,78 @@
+import type { Database } from '../../platform/db/database.js';
+import type { FieldError } from '../../platform/outcome.js';
+import { acceptedItem, writeItems } from '../../domain/listings/bulk-write.js';
+import type { ListingScope } from '../../domain/listings/store.js';
+import type { WriteKind, WriteOptions } from '../../domain/listings/write.js';
+import { bulkModerationSummary } from '../../domain/listings/response-views.js';
+import { INGEST_TRANSACTIONS, INGEST_TYPES, validateIngestItem } from './validate.js';
+import { rawDuplicateProbe } from '../../domain/listings/duplicate-candidates.js';
+
+const ingestDuplicateProbe = (item: unknown) => rawDuplicateProbe(item, { transaction: 'transaction', propertyType: 'type' }, INGEST_TRANSACTIONS, INGEST_TYPES);
+
+export interface PushError {
+  index: number;
+  externalId: string | null;
+  reason: string;
+  details: FieldError[];
+}
+
+export interface PushWarning {
+  index: number;
+  externalId: string;
+  field: string;
+  message: string;
+}
+
+/** What became of one pushed item: the listing's serviceId and version, or `error` (see errors[]). */
+export interface PushItemResult {
+  index: number;
+  externalId: string | null;
+  outcome: WriteKind | 'error';
+  serviceId: string | null;
+  version: number | null;
+  /** Null for an item in error. */
+  moderation: ReturnType<typeof bulkModerationSummary> | null;
+  /** Codes of the legal mentions the listing lacks (empty for an item in error). */
+  compliance: string[];
+}
+
+export interface PushResult {
+  agencyId: string;
+  processed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: PushError[];
+  warnings: PushWarning[];
+  results: PushItemResult[];
+}
+
+/**
+ * One ingestion push (spec 4.1): every item is checked on its own, the valid ones are
+ * written together in one transaction, and each bad one is reported with its reason.
+ */
+export async function pushListings(
+  db: Database,
+  scope: ListingScope,
+  items: readonly unknown[],
+  now: Date,
+  options: Pick<WriteOptions, 'onRuleError'> = {},
+): Promise<PushResult> {
+  const itemResults = await writeItems(db, scope, items, validateIngestItem, now, { ...options, duplicateProbe: ingestDuplicateProbe });
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  const errors: PushError[] = [];
+  const warnings: PushWarning[] = [];
+  const results = itemResults.map((result): PushItemResult => {
+    const { index } = result;
+    if (!result.ok) {
+      const { refusal, externalId } = result;
+      errors.push({ index, externalId, reason: refusal.detail, details: refusal.errors ?? [] });
+      return { index, externalId, outcome: 'error', serviceId: null, version: null, moderation: null, compliance: [] };
+    }
+    const { listing } = result;
+    counts[listing.outcome] += 1;
+    for (const warning of listing.warnings) warnings.push({ index, externalId: listing.externalId, ...warning });
+    return { ...acceptedItem(index, listing), compliance: listing.compliance.map((warning) => warning.code) };
+  });
+  return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings, results };
+}

@@ -1,0 +1,152 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { failWith } from '../http/errors.js';
+import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
+import { abandonSession, completeSession, getSession, startSession, type SyncSession } from '../../domain/sync/sessions.js';
+import { ON_MARKET, WITHDRAW_CAP } from '../../domain/sync/withdraw.js';
+import { Count, DateTime } from '../../platform/validation/schema-types.js';
+import { SyncId } from './schemas.js';
+
+const SyncSessionView = Type.Object(
+  {
+    syncId: SyncId(),
+    state: Type.String({
+      enum: ['open', 'completed', 'expired', 'abandoned'],
+      description: 'open until completed, abandoned, or expiresAt; a finished session takes no pushes.',
+    }),
+    createdAt: DateTime(),
+    expiresAt: DateTime({ description: '24 hours after creation.' }),
+    completedAt: Type.Union([DateTime(), Type.Null()], { description: 'When the session was completed or abandoned.' }),
+    seen: Count(undefined, { description: 'Distinct externalIds the session’s pushes named (kept once the session is completed; 0 once expired).' }),
+    onMarket: Type.Union([Count(), Type.Null()], { description: `On completion: the listings on the market (${ON_MARKET.join(', ')}) before it.` }),
+    withdrawn: Type.Union([Count(), Type.Null()], { description: 'On completion: how many of them were withdrawn.' }),
+    forced: Type.Union([Type.Boolean(), Type.Null()], { description: 'On completion: whether force was given.' }),
+  },
+  { additionalProperties: false },
+);
+
+const SyncParams = Type.Object({ syncId: SyncId('The session’s id, as POST /ingest/syncSessions answered it.') }, { additionalProperties: false });
+
+const view = (session: SyncSession) => ({
+  ...session,
+  createdAt: session.createdAt.toISOString(),
+  expiresAt: session.expiresAt.toISOString(),
+  completedAt: session.completedAt?.toISOString() ?? null,
+});
+
+const CAP = `${WITHDRAW_CAP * 100} %`;
+
+/** Full sync sessions (DECISIONS §15), on the ingestion interface. */
+export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, now, config } = app.services;
+  const sessionUrl = (env: 'live' | 'test', syncId: string) => `${env === 'live' ? config.ingestBaseUrl : `${config.baseUrl}/sandbox/ingest`}/syncSessions/${syncId}`;
+  const scopeOf = (auth: { agencyId: string; env: 'live' | 'test' }) => ({ agencyId: auth.agencyId, env: auth.env });
+
+  app.post(
+    '/syncSessions',
+    {
+      config: { scope: 'listings:write' },
+      schema: {
+        tags: ['ingestion'],
+        operationId: 'startSyncSession',
+        summary: 'Start a full sync session',
+        description:
+          'A full sync replaces the agency’s set of listings with the set a CRM pushes: start a session, push every listing with its syncId beside ' +
+          '`listings` in each ingestListings body, then complete the session. Completion withdraws the listings on the market ' +
+          `(${ON_MARKET.join(', ')}) that no push of the session named. A session stays open 24 hours. One session may be open per agency and ` +
+          'environment: starting a second one is 409 (its detail names the open one). No body.',
+        security: [{ bearerAuth: [] }],
+        headers: IdempotencyHeader,
+        // No body is read; one sent anyway is still parsed, so its size and type can be refused.
+        response: { 201: SyncSessionView, ...errorResponses(409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await startSession(db, scopeOf(request.auth!), now());
+      if (!outcome.ok) throw failWith(outcome);
+      return reply.code(201).header('location', sessionUrl(request.auth!.env, outcome.value.syncId)).send(view(outcome.value));
+    },
+  );
+
+  app.get(
+    '/syncSessions/:syncId',
+    {
+      config: { scope: 'listings:read' },
+      schema: {
+        tags: ['ingestion'],
+        operationId: 'getSyncSession',
+        summary: 'A sync session: its state, how many externalIds it has seen, and what its completion did',
+        security: [{ bearerAuth: [] }],
+        params: SyncParams,
+        response: { 200: SyncSessionView, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const outcome = await getSession(db, scopeOf(request.auth!), request.params.syncId, now());
+      if (!outcome.ok) throw failWith(outcome);
+      return view(outcome.value);
+    },
+  );
+
+  app.post(
+    '/syncSessions/:syncId/complete',
+    {
+      config: { scope: 'listings:write' },
+      schema: {
+        tags: ['ingestion'],
+        operationId: 'completeSyncSession',
+        summary: 'Complete a sync session: withdraw the listings it did not see',
+        description:
+          `Each listing on the market (${ON_MARKET.join(', ')}) whose externalId no push of the session named gets status withdrawn, ` +
+          'as a status change: a new version and a new change sequence, so agencyListings shows it. Sold, rented and withdrawn listings ' +
+          'are left as they are. A listing a push of the session named counts as seen even if that push rejected it (its stored version ' +
+          `stays). Safety cap: when the withdrawals would be more than ${CAP} of the listings on the market, the answer is 409 and ` +
+          'nothing changes (the session stays open) unless the body is {"force": true}. Unknown, expired or another agency’s session: 404. ' +
+          'Already completed: 409.',
+        security: [{ bearerAuth: [] }],
+        params: SyncParams,
+        headers: IdempotencyHeader,
+        body: Type.Object(
+          { force: Type.Optional(Type.Boolean({ default: false, description: `Withdraw even more than ${CAP} of the listings on the market.` })) },
+          { additionalProperties: false, examples: [{ force: false }] },
+        ),
+        response: {
+          200: SyncSessionView,
+          ...errorResponses(404),
+          409: {
+            description: `conflict: the session is already completed, or completing it would withdraw more than ${CAP} of the listings on the market (send {"force": true}).`,
+            content: { 'application/problem+json': { schema: Type.Ref('Problem') } },
+          } as never,
+        },
+      },
+    },
+    async (request) => {
+      const outcome = await completeSession(db, scopeOf(request.auth!), request.params.syncId, request.body.force ?? false, now());
+      if (!outcome.ok) throw failWith(outcome);
+      return view(outcome.value);
+    },
+  );
+
+  app.delete(
+    '/syncSessions/:syncId',
+    {
+      config: { scope: 'listings:write' },
+      schema: {
+        tags: ['ingestion'],
+        operationId: 'abandonSyncSession',
+        summary: 'Abandon an open sync session: nothing is withdrawn',
+        description:
+          'For a sync that failed half-way: the session ends without withdrawing anything (the listings pushed in it stay as pushed), ' +
+          'and a new session can start at once. Unknown, expired, abandoned or another agency’s session: 404. Completed: 409.',
+        security: [{ bearerAuth: [] }],
+        params: SyncParams,
+        headers: IdempotencyHeader,
+        response: { 200: SyncSessionView, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const outcome = await abandonSession(db, scopeOf(request.auth!), request.params.syncId, now());
+      if (!outcome.ok) throw failWith(outcome);
+      return view(outcome.value);
+    },
+  );
+};

@@ -1,0 +1,112 @@
+import { PLAN_NAMES, PLANS } from '../../../domain/agencies/plans.js';
+import { PASSWORD_MIN } from '../../../domain/credentials/password.js';
+import { FormErrors } from '../../html/page-parts.js';
+import type { FieldError } from '../../../platform/outcome.js';
+import { ProPage } from './frame.js';
+
+function Field({ name, label, type, value, errors, autocomplete, hint }: { name: string; label: string; type: string; value: string; errors: FieldError[]; autocomplete: string; hint?: string }): JSX.Element {
+  const error = errors.find((e) => e.field === name)?.message;
+  return (
+    <div>
+      <label for={`f-${name}`} safe>
+        {label}
+      </label>
+      {hint ? (
+        <p class="legal" id={`h-${name}`} safe>
+          {hint}
+        </p>
+      ) : (
+        ''
+      )}
+      <input
+        id={`f-${name}`}
+        name={name}
+        type={type}
+        autocomplete={autocomplete}
+        required
+        value={type === 'password' ? '' : value.slice(0, 300)}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={[error ? `e-${name}` : '', hint ? `h-${name}` : ''].filter(Boolean).join(' ') || undefined}
+      />
+      {error ? (
+        <p class="field-error" id={`e-${name}`} safe>
+          {error}
+        </p>
+      ) : (
+        ''
+      )}
+    </div>
+  );
+}
+
+export function SignupPage({ csrf, values, errors }: { csrf: string; values: Record<string, string>; errors: FieldError[] }): JSX.Element {
+  return (
+    <ProPage title="Créer un compte agence" section={null} viewer={null}>
+      <h1>Créer le compte de votre agence</h1>
+      <p>Vous recevez une clé de TEST dès l’inscription. Nous vérifions votre SIREN sous 48 heures ; les clés LIVE sont ensuite disponibles.</p>
+      <FormErrors errors={errors} title="Le compte n’a pas été créé. Corrigez :" />
+      <form method="post" action="/pro/signup" class="narrow" novalidate>
+        <input type="hidden" name="_csrf" value={csrf} />
+        <Field name="agencyName" label="Nom de l’agence" type="text" value={values.agencyName ?? ''} errors={errors} autocomplete="organization" />
+        <Field name="siren" label="SIREN" type="text" value={values.siren ?? ''} errors={errors} autocomplete="off" hint="9 chiffres, tels qu’ils figurent sur votre extrait Kbis." />
+        <Field name="email" label="Adresse e-mail" type="email" value={values.email ?? ''} errors={errors} autocomplete="email" />
+        <Field name="password" label="Mot de passe" type="password" value="" errors={errors} autocomplete="new-password" hint={`${PASSWORD_MIN} caractères au moins.`} />
+        <div>
+          <label for="f-plan">Formule</label>
+          <select id="f-plan" name="plan">
+            {PLANS.map((plan) => (
+              <option value={plan} selected={(values.plan ?? 'agence') === plan} safe>
+                {PLAN_NAMES[plan]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit">Créer le compte</button>
+      </form>
+      <p>
+        Déjà inscrit ? <a href="/pro/login">Se connecter</a>
+      </p>
+    </ProPage>
+  );
+}
+
+export function LoginPage({ csrf, email, message, next }: { csrf: string; email: string; message: string | null; next: string }): JSX.Element {
+  return (
+    <ProPage title="Connexion" section={null} viewer={null}>
+      <h1>Espace pro : connexion</h1>
+      {message ? (
+        <div class="notice" role="alert" id="erreurs">
+          <p safe>{message}</p>
+        </div>
+      ) : (
+        ''
+      )}
+      <form method="post" action="/pro/login" class="narrow">
+        <input type="hidden" name="_csrf" value={csrf} />
+        <input type="hidden" name="next" value={next} />
+        <Field name="email" label="Adresse e-mail" type="email" value={email} errors={[]} autocomplete="username" />
+        <Field name="password" label="Mot de passe" type="password" value="" errors={[]} autocomplete="current-password" />
+        <button type="submit">Se connecter</button>
+      </form>
+      <p>
+        Pas encore de compte ? <a href="/pro/signup">Créer un compte agence</a>
+      </p>
+    </ProPage>
+  );
+}
+
+export function InvitationPage({ csrf, token, agencyName, role, values, errors }: { csrf: string; token: string; agencyName: string; role: string; values: Record<string, string>; errors: FieldError[] }): JSX.Element {
+  return (
+    <ProPage title="Rejoindre une agence" section={null} viewer={null}>
+      <h1 safe>{`Rejoindre ${agencyName}`}</h1>
+      <p safe>{`Vous êtes invité comme ${role === 'admin' ? 'administrateur' : 'agent'}. Choisissez vos identifiants.`}</p>
+      <FormErrors errors={errors} title="Le compte n’a pas été créé. Corrigez :" />
+      <form method="post" action={`/pro/invitation/${token}`} class="narrow" novalidate>
+        <input type="hidden" name="_csrf" value={csrf} />
+        <Field name="email" label="Adresse e-mail" type="email" value={values.email ?? ''} errors={errors} autocomplete="email" />
+        <Field name="password" label="Mot de passe" type="password" value="" errors={errors} autocomplete="new-password" hint={`${PASSWORD_MIN} caractères au moins.`} />
+        <button type="submit">Créer mon compte</button>
+      </form>
+    </ProPage>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Children } from '@kitajs/html';
+import { Layout } from '../../html/layout.js';
+import { Csrf } from '../../html/page-parts.js';
+import type { Role } from '../../../domain/accounts/user-store.js';
+
+export type ProSection = 'dashboard' | 'keys' | 'webhooks' | 'listings' | 'leads' | 'team';
+
+export interface ProViewer {
+  email: string;
+  role: Role;
+  agencyName: string;
+  csrf: string;
+}
+
+const SECTIONS: Array<[ProSection, string, string, Role[]]> = [
+  ['dashboard', '/pro', 'Tableau de bord', ['admin', 'agent']],
+  ['keys', '/pro/api-keys', 'Clés d’API', ['admin']],
+  ['webhooks', '/pro/webhooks', 'Webhooks', ['admin']],
+  ['listings', '/pro/listings', 'Annonces', ['admin', 'agent']],
+  ['leads', '/pro/leads', 'Contacts', ['admin', 'agent']],
+  ['team', '/pro/team', 'Équipe', ['admin']],
+];
+
+function ProNav({ current, viewer }: { current: ProSection | null; viewer: ProViewer | null }): JSX.Element {
+  if (!viewer) {
+    return (
+      <nav aria-label="Espace pro" class="admin-nav">
+        <a href="/pro/login">Se connecter</a>
+        <a href="/pro/signup">Créer un compte agence</a>
+      </nav>
+    );
+  }
+  return (
+    <nav aria-label="Espace pro" class="admin-nav">
+      {SECTIONS.filter(([, , , roles]) => roles.includes(viewer.role)).map(([section, href, label]) => (
+        <a href={href} aria-current={section === current ? 'page' : undefined} safe>
+          {label}
+        </a>
+      ))}
+      <form method="post" action="/pro/logout" class="inline">
+        <Csrf token={viewer.csrf} />
+        <span class="who" safe>{`${viewer.email} · ${viewer.agencyName}`}</span>{' '}
+        <button type="submit" class="link">
+          Se déconnecter
+        </button>
+      </form>
+    </nav>
+  );
+}
+
+/** A page of the agencies' pro space: the shared layout, the space's navigation, never indexed. */
+export function ProPage({ title, section, viewer, children }: { title: string; section: ProSection | null; viewer: ProViewer | null; children: Children }): JSX.Element {
+  return (
+    <Layout meta={{ title: `${title} · Espace pro`, description: 'Espace pro des agences', noindex: true }} nav={<ProNav current={section} viewer={viewer} />}>
+      {children}
+    </Layout>
+  );
+}
+
+export function ProMessage({ title, text, viewer }: { title: string; text: string; viewer: ProViewer | null }): JSX.Element {
+  return (
+    <ProPage title={title} section={null} viewer={viewer}>
+      <h1 safe>{title}</h1>
+      <p safe>{text}</p>
+      <p>
+        <a href={viewer ? '/pro' : '/pro/login'}>{viewer ? 'Revenir au tableau de bord' : 'Se connecter'}</a>
+      </p>
+    </ProPage>
+  );
+}

@@ -1,0 +1,290 @@
+import { Csrf, ago, when, TableScroll } from '../../html/page-parts.js';
+import type { KeyCard, CallLine, StatusFilter, WeekPanel } from '../../../domain/key-usage/key-usage.js';
+import { SCOPES } from '../../../domain/keys/key-format.js';
+import { ProPage, type ProViewer } from './frame.js';
+
+const number = new Intl.NumberFormat('fr-FR');
+const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
+const weekday = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLabel = (day: string) => weekday.format(new Date(`${day}T12:00:00Z`));
+
+/** Daily calls as bars, failures stacked in a hatched pattern, so the chart reads without colour; the table below says the same. */
+function DailyChart({ panel }: { panel: WeekPanel }): JSX.Element {
+  const max = Math.max(1, ...panel.days.map((d) => d.requests));
+  const width = 560;
+  const height = 160;
+  const bar = width / 7;
+  return (
+    <figure class="chart">
+      <svg viewBox={`0 0 ${width} ${height + 24}`} role="img" aria-labelledby="chart-title">
+        <title id="chart-title" safe>{`Appels par jour sur 7 jours : ${panel.days.map((d) => `${dayLabel(d.day)} ${d.requests}`).join(', ')}`}</title>
+        <defs>
+          <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" fill="#fff" />
+            <line x1="0" y1="0" x2="0" y2="6" stroke="#8a1c00" stroke-width="3" />
+          </pattern>
+        </defs>
+        {panel.days.map((d, i) => {
+          const total = (d.requests / max) * height;
+          const failed = (d.failures / max) * height;
+          return (
+            <g>
+              <rect x={String(i * bar + 8)} y={String(height - total)} width={String(bar - 16)} height={String(total)} fill="#0b57d0" />
+              <rect x={String(i * bar + 8)} y={String(height - failed)} width={String(bar - 16)} height={String(failed)} fill="url(#hatch)" stroke="#8a1c00" />
+              <text x={String(i * bar + bar / 2)} y={String(height + 18)} text-anchor="middle" font-size="13" safe>
+                {dayLabel(d.day)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>Barres pleines : appels ; hachures : appels en erreur.</figcaption>
+    </figure>
+  );
+}
+
+export interface KeysView {
+  cards: KeyCard[];
+  panel: WeekPanel;
+  calls: { lines: CallLine[]; next: string | null };
+  filters: { keyId: string | null; status: StatusFilter };
+  verified: boolean;
+  now: Date;
+  flash: string | null;
+}
+
+export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }): JSX.Element {
+  const { panel } = view;
+  const keyName = new Map(view.cards.map((c) => [c.key.id, c.key.name]));
+  return (
+    <ProPage title="Clés d’API" section="keys" viewer={viewer}>
+      <h1>Clés d’API</h1>
+      {view.flash ? (
+        <p class="notice ok" role="status" safe>
+          {view.flash}
+        </p>
+      ) : (
+        ''
+      )}
+      <TableScroll label="Vos clés">
+        <table class="list">
+          <caption class="sr">Vos clés</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nom</th>
+              <th scope="col">Clé</th>
+              <th scope="col">Environnement</th>
+              <th scope="col">Créée le</th>
+              <th scope="col">Appels sur 24 h</th>
+              <th scope="col">Dernier appel</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.cards.map(({ key, calls24h, limit }) => (
+              <tr>
+                <td safe>{key.name}</td>
+                <td>
+                  <code safe>{key.display}</code>
+                </td>
+                <td>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
+                <td safe>{when(key.createdAt)}</td>
+                <td safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
+                <td>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
+                <td>
+                  {key.revokedAt ? (
+                    <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
+                  ) : (
+                    <a href={`/pro/api-keys/${key.id}/revoke`} aria-label={`Révoquer la clé ${key.name}`}>
+                      Révoquer…
+                    </a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+
+      <h2>Nouvelle clé</h2>
+      <form method="post" action="/pro/api-keys" class="narrow">
+        <Csrf token={viewer.csrf} />
+        <div>
+          <label for="f-name">Nom (pour la reconnaître)</label>
+          <input id="f-name" name="name" type="text" required maxlength="100" placeholder="Logiciel de transaction, nuit" />
+        </div>
+        <div>
+          <label for="f-env">Environnement</label>
+          <select id="f-env" name="env" aria-describedby={view.verified ? undefined : 'h-env'}>
+            <option value="test">TEST (bac à sable)</option>
+            {view.verified ? <option value="live">LIVE</option> : ''}
+          </select>
+          {view.verified ? (
+            ''
+          ) : (
+            <p class="legal" id="h-env">
+              Les clés LIVE seront disponibles dès la vérification de votre SIREN.
+            </p>
+          )}
+        </div>
+        <fieldset>
+          <legend>Droits</legend>
+          {SCOPES.map((scope) => (
+            <label class="check">
+              <input type="checkbox" name="scopes" value={scope} checked /> <code>{scope}</code>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit">Créer la clé</button>
+      </form>
+
+      <h2>Les 7 derniers jours</h2>
+      <form method="get" action="/pro/api-keys" class="inline" aria-label="Filtrer les statistiques et le journal">
+        <label for="f-key">Clé</label>
+        <select id="f-key" name="cle">
+          <option value="">Toutes les clés</option>
+          {view.cards.map(({ key }) => (
+            <option value={key.id} selected={view.filters.keyId === key.id} safe>
+              {key.name}
+            </option>
+          ))}
+        </select>
+        <label for="f-status">Statut</label>
+        <select id="f-status" name="statut">
+          <option value="all" selected={view.filters.status === 'all'}>
+            Tous
+          </option>
+          <option value="success" selected={view.filters.status === 'success'}>
+            Réussis
+          </option>
+          <option value="errors" selected={view.filters.status === 'errors'}>
+            En erreur
+          </option>
+        </select>
+        <button type="submit">Filtrer</button>
+      </form>
+      <dl class="figures">
+        <div>
+          <dt>Appels</dt>
+          <dd safe>{number.format(panel.requests)}</dd>
+        </div>
+        <div>
+          <dt>Taux de succès</dt>
+          <dd safe>{panel.successRate === null ? '—' : percent.format(panel.successRate)}</dd>
+        </div>
+        <div>
+          <dt>Latence moyenne</dt>
+          <dd safe>{panel.averageLatencyMs === null ? '—' : `${number.format(Math.round(panel.averageLatencyMs))} ms`}</dd>
+        </div>
+        <div>
+          <dt>Annonces synchronisées</dt>
+          <dd safe>{number.format(panel.listings)}</dd>
+        </div>
+      </dl>
+      <DailyChart panel={panel} />
+      <TableScroll label="Appels par jour">
+        <table class="list">
+          <caption>Appels par jour</caption>
+          <thead>
+            <tr>
+              <th scope="col">Jour</th>
+              <th scope="col">Appels</th>
+              <th scope="col">En erreur</th>
+              <th scope="col">Annonces</th>
+            </tr>
+          </thead>
+          <tbody>
+            {panel.days.map((d) => (
+              <tr>
+                <th scope="row" safe>
+                  {dayLabel(d.day)}
+                </th>
+                <td safe>{number.format(d.requests)}</td>
+                <td safe>{number.format(d.failures)}</td>
+                <td safe>{number.format(d.listings)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+
+      <h2>Derniers appels</h2>
+      <TableScroll label="Derniers appels, les plus récents d’abord">
+        <table class="list calls">
+          <caption class="sr">Derniers appels, les plus récents d’abord</caption>
+          <thead>
+            <tr>
+              <th scope="col">Heure</th>
+              <th scope="col">Clé</th>
+              <th scope="col">Requête</th>
+              <th scope="col">Statut</th>
+              <th scope="col">Durée</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.calls.lines.map((line) => (
+              <tr>
+                <td safe>{when(line.at)}</td>
+                <td safe>{keyName.get(line.keyId) ?? line.keyId}</td>
+                <td>
+                  <code safe>{`${line.method} ${line.path}`}</code>
+                </td>
+                <td safe>{line.errorCode ? `${line.status} ${line.errorCode}` : String(line.status)}</td>
+                <td safe>{`${number.format(Math.round(line.latencyMs))} ms`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      {view.calls.lines.length === 0 ? <p>Aucun appel pour ces filtres.</p> : ''}
+      {view.calls.next ? (
+        <p>
+          <a href={`/pro/api-keys?${new URLSearchParams({ ...(view.filters.keyId ? { cle: view.filters.keyId } : {}), statut: view.filters.status, avant: view.calls.next }).toString()}`}>
+            Appels plus anciens
+          </a>
+        </p>
+      ) : (
+        ''
+      )}
+    </ProPage>
+  );
+}
+
+/** The new key, shown this once. The copy button needs script; without it the field is selectable. */
+export function KeyCreatedPage({ viewer, name, env, value }: { viewer: ProViewer; name: string; env: string; value: string }): JSX.Element {
+  return (
+    <ProPage title="Clé créée" section="keys" viewer={viewer}>
+      <h1 safe>{`Clé « ${name} » créée`}</h1>
+      <p class="notice" role="status">
+        Copiez-la maintenant : elle ne sera plus jamais affichée. Nous n’en gardons qu’une empreinte.
+      </p>
+      <label for="new-key" safe>{`Clé ${env === 'live' ? 'LIVE' : 'TEST'}`}</label>
+      <input id="new-key" type="text" readonly value={value} class="secret" />
+      <p>
+        <button type="button" data-copy="new-key" hidden>
+          Copier la clé
+        </button>
+      </p>
+      <script src="/pro/assets/copy.js" defer></script>
+      <p>
+        <a href="/pro/api-keys">Revenir à mes clés</a>
+      </p>
+    </ProPage>
+  );
+}
+
+export function RevokePage({ viewer, keyId, name }: { viewer: ProViewer; keyId: string; name: string }): JSX.Element {
+  return (
+    <ProPage title="Révoquer une clé" section="keys" viewer={viewer}>
+      <h1 safe>{`Révoquer la clé « ${name} » ?`}</h1>
+      <p>Les appels faits avec cette clé seront refusés immédiatement, sur tous les serveurs. C’est définitif.</p>
+      <form method="post" action={`/pro/api-keys/${keyId}/revoke`}>
+        <Csrf token={viewer.csrf} />
+        <button type="submit" class="secondary">
+          Révoquer définitivement
+        </button>{' '}
+        <a href="/pro/api-keys">Annuler</a>
+      </form>
+    </ProPage>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Fees, Transaction } from '../../domain/listing-model/model.js';
+import { euros, percent } from '../html/format.js';
+
+export interface PriceDisplay {
+  /** The price as a visitor reads it first: fees included for a sale, charges included for a rent. */
+  headline: string;
+  /** The mentions French law requires beside it. */
+  details: string[];
+}
+
+interface Priced {
+  transaction: Transaction;
+  price: number;
+  charges: number | null;
+  fees: Fees | null;
+  /** Sales: the fees as a percentage of the price without fees, when the agency gave it rather than an amount. */
+  feesPercent?: number | null;
+  /** Rentals: the tenant's fees as a legal mention; the page's rental block states them, with their check-in inventory part. */
+  tenantFees?: number | null;
+}
+
+/**
+ * How a price must be shown (arrêté du 10 janvier 2017 for sales; loi ALUR and its décret of
+ * 2015 for rentals): a sale shows its price fees included, the fees as a percentage of the
+ * price without them, and who pays them; a rental shows its monthly rent charges included,
+ * the charges, and the fees charged to the tenant.
+ */
+export function priceDisplay(listing: Priced): PriceDisplay {
+  return listing.transaction === 'rental' ? rentDisplay(listing) : saleDisplay(listing);
+}
+
+function saleDisplay({ price, fees, feesPercent }: Priced): PriceDisplay {
+  const included = fees?.feeIncluded !== false;
+  // An amount given wins; else the percentage of the price without fees gives it.
+  const amount =
+    fees?.agencyFees ?? (feesPercent != null ? Math.round(included ? price - price / (1 + feesPercent / 100) : (price * feesPercent) / 100) : null);
+  if (!fees || fees.feesPaidBy === 'seller') {
+    return { headline: euros(price), details: [fees ? 'Honoraires à la charge du vendeur' : 'Honoraires : renseignez-vous auprès de l’agence'] };
+  }
+  if (fees.feesPaidBy !== 'buyer' || amount === null) {
+    return { headline: euros(price), details: ['Honoraires : renseignez-vous auprès de l’agence'] };
+  }
+  // Fees "included" unless the agency says the price leaves them out.
+  const withoutFees = included ? price - amount : price;
+  const withFees = included ? price : price + amount;
+  if (withoutFees <= 0) return { headline: `${euros(withFees)} honoraires inclus`, details: [`dont ${euros(amount)} d’honoraires à la charge de l’acquéreur`] };
+  return {
+    headline: `${euros(withFees)} honoraires inclus`,
+    details: [
+      `dont ${percent((amount / withoutFees) * 100)} TTC d’honoraires à la charge de l’acquéreur, soit ${euros(amount)}`,
+      `Prix hors honoraires : ${euros(withoutFees)}`,
+    ],
+  };
+}
+
+function rentDisplay({ price, charges, fees, tenantFees }: Priced): PriceDisplay {
+  const details: string[] = [];
+  let headline: string;
+  if (charges === null) {
+    headline = `${euros(price)} par mois`;
+    details.push('Charges : renseignez-vous auprès de l’agence');
+  } else {
+    headline = `${euros(price + charges)} par mois charges comprises`;
+    details.push(`dont ${euros(charges)} de charges`, `Loyer hors charges : ${euros(price)}`);
+  }
+  // One fee sentence on the page: when the legal mention gives the tenant's fees, the rental block says it, not a second, possibly different line here.
+  if (tenantFees != null) return { headline, details };
+  if (fees?.feesPaidBy === 'tenant' && fees.agencyFees !== null) details.push(`Honoraires à la charge du locataire : ${euros(fees.agencyFees)} TTC`);
+  else if (fees?.feesPaidBy === 'landlord') details.push('Honoraires à la charge du bailleur');
+  else details.push('Honoraires locataire : renseignez-vous auprès de l’agence');
+  return { headline, details };
+}

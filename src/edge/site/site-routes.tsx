@@ -1,0 +1,169 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import formbody from '@fastify/formbody';
+import { renderDocument } from '../html/render.js';
+import { STYLESHEET, STYLESHEET_PATH } from '../html/stylesheet.js';
+import { checkLeadInput } from '../../domain/leads/lead-input.js';
+import { receiveLead } from '../../domain/leads/receive.js';
+import { findPublicListing } from '../../domain/public-listings/find.js';
+import { MAX_RESULTS, PAGE_SIZE } from '../../domain/public-listings/model.js';
+import { latestPublicListings, searchPublicListings } from '../../domain/public-listings/search.js';
+import { publicListingCount, SITEMAP_PAGE_SIZE, sitemapEntries } from '../../domain/public-listings/sitemap.js';
+import { goneHtml, notFoundHtml, problemHtml, thanksHtml, tooManyMessagesHtml, type ProblemStatus } from './pages.js';
+import { parseSearchQuery, searchPath } from './search-query.js';
+import { robotsTxt, sitemapIndex, urlSet } from './seo.js';
+import { EMPTY_CONTACT, type ContactValues } from './views/contact-form.js';
+import { PageCache } from './page-cache.js';
+import { HomePage } from './views/home.js';
+import { ListingPage } from './views/listing-page.js';
+import { SearchPage } from './views/search-page.js';
+import type { FieldError } from '../../platform/outcome.js';
+
+/** A contact form's fields fit in a few KiB; a larger body is refused before it is parsed. */
+export const CONTACT_BODY_LIMIT = 16 * 1024;
+const LATEST_ON_HOME = 12;
+const SERVICE_ID = /^lst_[0-9A-Za-z]{1,60}$/;
+/** Pages change when a listing does: short shared caching; the stylesheet never changes under its name. */
+const PAGE_CACHE = 'public, max-age=60';
+const FOREVER = 'public, max-age=31536000, immutable';
+
+const html = (reply: FastifyReply, status: number, body: string, cache = PAGE_CACHE) =>
+  reply.code(status).header('cache-control', cache).type('text/html; charset=utf-8').send(body);
+
+/**
+ * The public site (DECISIONS §12): French, server-rendered pages that work without script.
+ * Routes parse, call the public-listings and leads capabilities, and render; every listing
+ * read goes through the public_listings view.
+ */
+export const siteRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.services;
+  const siteUrl = config.siteUrl;
+  const hide = { schema: { hide: true } };
+  const cache = new PageCache(config.siteCacheMs, 5000, Date.now, (error) => app.log.error({ err: error }, 'page rendering failed'));
+
+  await app.register(formbody, { bodyLimit: CONTACT_BODY_LIMIT });
+  // Anything that goes wrong on a site route is a French page, never a JSON problem.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status: ProblemStatus =
+      error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 413 : error.statusCode === 415 ? 415 : error.statusCode && error.statusCode < 500 ? 400 : 500;
+    if (status === 500) request.log.error({ err: error }, 'site page failed');
+    return html(reply, status, problemHtml(status), 'no-store');
+  });
+
+  app.get(`/assets/:file`, hide, async (request, reply) => {
+    if ((request.params as { file: string }).file !== STYLESHEET_PATH.slice('/assets/'.length)) return html(reply, 404, notFoundHtml());
+    return reply.header('cache-control', FOREVER).type('text/css; charset=utf-8').send(STYLESHEET);
+  });
+
+  app.get('/', hide, async (_request, reply) => {
+    const home = await cache.through('/', async () => {
+      const latest = await latestPublicListings(db, LATEST_ON_HOME);
+      return { status: 200, body: renderDocument(<HomePage latest={latest} siteUrl={siteUrl} />), cacheable: true };
+    });
+    return html(reply, home.status, home.body);
+  });
+
+  app.get('/listings', hide, async (request, reply) => {
+    const query = parseSearchQuery(request.query as Record<string, unknown>);
+    const { filters, sort, page } = query;
+    const render = async () => {
+      const result = await searchPublicListings(db, filters, sort, page);
+      const pages = Math.ceil(Math.min(result.total, MAX_RESULTS) / PAGE_SIZE);
+      const pastTheEnd = page > Math.max(pages, 1);
+      const status = query.errors.length ? 400 : pastTheEnd ? 404 : 200;
+      // Ranges, sorts and energy classes multiply into pages no search engine should index.
+      const narrowing = ['priceMin', 'priceMax', 'surfaceMin', 'roomsMin', 'dpeMax'].some((f) => f in filters) || sort !== 'newest';
+      const view = (
+        <SearchPage
+          filters={filters}
+          sort={sort}
+          page={page}
+          pages={pages}
+          total={result.total}
+          cards={result.cards}
+          errors={query.errors}
+          typed={query.typed}
+          canonical={siteUrl + searchPath(filters, sort, page)}
+          firstPage={searchPath(filters, sort)}
+          noindex={status !== 200 || narrowing}
+          pastTheEnd={pastTheEnd}
+        />
+      );
+      return { status, body: renderDocument(view), cacheable: true };
+    };
+    // A search without a refused value is kept under its canonical address.
+    const shown = query.errors.length ? await render() : await cache.through(searchPath(filters, sort, page), render);
+    return html(reply, shown.status, shown.body);
+  });
+
+  async function renderListing(serviceId: string, status: number, contact: { values: ContactValues; errors: FieldError[] }) {
+    if (!SERVICE_ID.test(serviceId)) return { status: 404, body: notFoundHtml(), cacheable: false };
+    const found = await findPublicListing(db, serviceId);
+    if (found.kind === 'gone') return { status: 410, body: goneHtml(), cacheable: false };
+    if (found.kind === 'unknown') return { status: 404, body: notFoundHtml(), cacheable: false };
+    const canonical = `${siteUrl}/listings/${serviceId}`;
+    const body = renderDocument(<ListingPage listing={found.listing} canonical={canonical} contact={contact} />);
+    // Only the page as everyone sees it is kept: never one showing a visitor's form.
+    return { status, body, cacheable: status === 200 };
+  }
+
+  app.get('/listings/:serviceId', hide, async (request, reply) => {
+    const { serviceId } = request.params as { serviceId: string };
+    const shown = await cache.through(serviceId, () => renderListing(serviceId, 200, { values: EMPTY_CONTACT, errors: [] }));
+    return html(reply, shown.status, shown.body);
+  });
+
+  app.post('/listings/:serviceId/contact', { ...hide, bodyLimit: CONTACT_BODY_LIMIT }, async (request, reply) => {
+    const { serviceId } = request.params as { serviceId: string };
+    // The form's own encoding only: the JSON parser the interfaces use is no way in.
+    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) return html(reply, 415, problemHtml(415), 'no-store');
+    const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    if (!SERVICE_ID.test(serviceId)) return html(reply, 404, notFoundHtml(), 'no-store');
+    const found = await findPublicListing(db, serviceId);
+    if (found.kind !== 'public') return html(reply, found.kind === 'gone' ? 410 : 404, found.kind === 'gone' ? goneHtml() : notFoundHtml(), 'no-store');
+    // A robot filled the hidden field: it is thanked like anyone, and nothing is stored.
+    const honeypot = fields.website;
+    if (honeypot !== undefined && honeypot !== '') return html(reply, 200, thanksHtml(found.listing.title, serviceId), 'no-store');
+    const checked = checkLeadInput(fields);
+    if (!checked.ok) {
+      const shown = await renderListing(serviceId, 400, { values: checked.typed, errors: checked.errors });
+      return html(reply, shown.status, shown.body, 'no-store');
+    }
+    const received = await receiveLead(db, serviceId, checked.input, { address: request.ip, now: app.services.now() });
+    if (!received.ok) {
+      if (received.code === 'rate_limit_exceeded') {
+        const retryAfter = Number(received.headers?.['retry-after'] ?? 3600);
+        return html(reply.header('retry-after', String(retryAfter)), 429, tooManyMessagesHtml(retryAfter), 'no-store');
+      }
+      return html(reply, 410, goneHtml(), 'no-store');
+    }
+    return html(reply, 200, thanksHtml(found.listing.title, serviceId), 'no-store');
+  });
+
+  app.get('/robots.txt', hide, async (_request, reply) => reply.header('cache-control', PAGE_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)));
+
+  app.get('/sitemap.xml', hide, async (_request, reply) => {
+    const files = Math.ceil((await publicListingCount(db)) / SITEMAP_PAGE_SIZE);
+    return reply.header('cache-control', PAGE_CACHE).type('application/xml; charset=utf-8').send(sitemapIndex(siteUrl, files));
+  });
+
+  app.get('/sitemaps/:file', hide, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const xml = (body: string) => reply.header('cache-control', PAGE_CACHE).type('application/xml; charset=utf-8').send(body);
+    if (file === 'pages.xml') return xml(urlSet([{ loc: `${siteUrl}/` }, { loc: `${siteUrl}/listings` }]));
+    const page = /^listings-([1-9]\d{0,5})\.xml$/.exec(file)?.[1];
+    const entries = page ? await sitemapEntries(db, Number(page)) : [];
+    if (entries.length === 0) return html(reply, 404, notFoundHtml());
+    return xml(urlSet(entries.map((e) => ({ loc: `${siteUrl}/listings/${e.serviceId}`, lastmod: e.updatedAt }))));
+  });
+
+  if (config.benchRoutes) {
+    // Benchmarks only (BENCH_ROUTES=1): the very queries the pages run, answered as JSON, to
+    // compare the pages with. Never on in production.
+    app.get('/bench/site-listing/:serviceId', hide, async (request) => findPublicListing(db, (request.params as { serviceId: string }).serviceId));
+    app.get('/bench/site-search', hide, async (request) => {
+      const { filters, sort, page } = parseSearchQuery(request.query as Record<string, unknown>);
+      return searchPublicListings(db, filters, sort, page);
+    });
+  }
+};
+

@@ -1,0 +1,167 @@
+import type { FieldError } from '../../../platform/outcome.js';
+import { frenchDate, plural, squareMetres } from '../../html/format.js';
+import { Layout } from '../../html/layout.js';
+import type { PublicListing } from '../../../domain/public-listings/model.js';
+import { floorLabel, PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../../html/labels.js';
+import { priceDisplay } from '../price-display.js';
+import { publicText } from '../public-text.js';
+import { listingJsonLd } from '../seo.js';
+import { searchPath } from '../search-query.js';
+import { EnergyScale } from './components.js';
+import { GEORISQUES_ADDRESS, GEORISQUES_SENTENCE, legalBlocks } from '../legal-mentions.js';
+
+function MentionList({ lines, label }: { lines: string[]; label: string }): JSX.Element {
+  if (lines.length === 0) return <></>;
+  return (
+    <ul aria-label={label}>
+      {lines.map((line) => (
+        <li safe>{line}</li>
+      ))}
+    </ul>
+  );
+}
+import { ContactForm, type ContactValues } from './contact-form.js';
+
+/** The classes the law calls "logement à consommation énergétique excessive" (loi Climat et résilience). */
+const EXCESSIVE = new Set(['F', 'G']);
+
+export function ListingPage({ listing, canonical, contact }: { listing: PublicListing; canonical: string; contact: { values: ContactValues; errors: FieldError[] } }): JSX.Element {
+  const { content } = listing;
+  const price = priceDisplay(content);
+  const legal = legalBlocks(content);
+  const kind = PROPERTY_TYPE_LABELS[content.propertyType];
+  const neighborhood = content.neighborhood === null ? null : publicText(content.neighborhood);
+  const place = `${content.city} (${content.postcode})${neighborhood ? `, ${neighborhood}` : ''}`;
+  const summary = `${TRANSACTION_LABELS[content.transaction]} · ${kind} · ${squareMetres(content.surface)} · ${plural(content.rooms, 'pièce', 'pièces')} · ${place}`;
+  const description = `${summary}. ${price.headline}.`;
+  const facts: Array<[string, string]> = [
+    ['Transaction', TRANSACTION_LABELS[content.transaction]],
+    ['Type de bien', kind],
+    ['Surface', squareMetres(content.surface)],
+    ['Pièces', String(content.rooms)],
+  ];
+  if (content.bedrooms !== null) facts.push(['Chambres', String(content.bedrooms)]);
+  if (content.floor !== null) facts.push(['Étage', floorLabel(content.floor)]);
+  facts.push(['Ville', content.city], ['Code postal', content.postcode]);
+  if (neighborhood) facts.push(['Quartier', neighborhood]);
+  facts.push(['En ligne depuis le', frenchDate(listing.firstPublishedAt)]);
+  const citySearch = searchPath({ city: content.city, transaction: content.transaction });
+  return (
+    <Layout
+      meta={{ title: listing.title, description, canonical, ogType: 'article', ogImage: content.photos[0]?.url, jsonLd: listingJsonLd(listing, canonical) }}
+    >
+      <nav aria-label="Fil d’Ariane" class="legal">
+        <a href="/">Accueil</a> › <a href={citySearch} safe>{`${TRANSACTION_LABELS[content.transaction]} à ${content.city}`}</a>
+      </nav>
+      <h1 safe>{listing.title}</h1>
+      <p class="facts">
+        <span safe>{summary}</span>
+        {listing.status === 'under_offer' ? ' ' : ''}
+        {listing.status === 'under_offer' ? <span class="badge">Sous offre</span> : ''}
+      </p>
+      <p class="price">
+        <span safe>{price.headline}</span> · <a href="#contact">Contacter l’agence</a>
+      </p>
+      <div class="detail">
+        <div>
+          {content.photos.length ? (
+            <div class="gallery" role="region" aria-label="Photos" tabindex="0">
+              {content.photos.map((photo, index) => (
+                <figure>
+                  <img
+                    src={photo.url}
+                    alt={photo.label === null ? `Photo ${index + 1} de l’annonce` : publicText(photo.label)}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    fetchpriority={index === 0 ? 'high' : undefined}
+                    decoding="async"
+                    referrerpolicy="no-referrer"
+                    width="800"
+                    height="600"
+                  />
+                  {photo.label === null ? '' : <figcaption safe>{publicText(photo.label)}</figcaption>}
+                </figure>
+              ))}
+            </div>
+          ) : (
+            ''
+          )}
+          <section aria-labelledby="prix">
+            <h2 id="prix">Prix</h2>
+            <ul>
+              {price.details.map((line) => (
+                <li safe>{line}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="caracteristiques">
+            <h2 id="caracteristiques">Caractéristiques</h2>
+            <dl class="facts-list">
+              {facts.map(([term, value]) => (
+                <>
+                  <dt safe>{term}</dt>
+                  <dd safe>{value}</dd>
+                </>
+              ))}
+            </dl>
+            {content.features.length ? (
+              <>
+                <h3>Équipements</h3>
+                <ul>
+                  {content.features.map((feature) => (
+                    <li safe>{publicText(feature)}</li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              ''
+            )}
+          </section>
+          {listing.description ? (
+            <section aria-labelledby="description">
+              <h2 id="description">Description</h2>
+              <p class="description" safe>
+                {listing.description}
+              </p>
+            </section>
+          ) : (
+            ''
+          )}
+          <section aria-labelledby="energie">
+            <h2 id="energie">Performance énergétique</h2>
+            <EnergyScale kind="dpe" value={content.dpe} />
+            <EnergyScale kind="ges" value={content.ges} />
+            {legal.energyValues.map((line) => (
+              <p safe>{line}</p>
+            ))}
+            {legal.energyCost ? <p class="energy-cost" safe>{legal.energyCost}</p> : ''}
+            {content.dpe && EXCESSIVE.has(content.dpe) ? <p class="excessive">Logement à consommation énergétique excessive</p> : ''}
+          </section>
+          {legal.rental.length + legal.rentControl.length + legal.lifeAnnuity.length > 0 || legal.georisques ? (
+            <section aria-labelledby="mentions">
+              <h2 id="mentions">Informations légales</h2>
+              <MentionList lines={legal.rental} label="Location" />
+              <MentionList lines={legal.rentControl} label="Encadrement des loyers" />
+              {legal.georisques ? (
+                <p>
+                  {GEORISQUES_SENTENCE} <a href={`https://${GEORISQUES_ADDRESS}`}>{GEORISQUES_ADDRESS}</a>
+                </p>
+              ) : (
+                ''
+              )}
+              <MentionList lines={legal.lifeAnnuity} label="Viager" />
+            </section>
+          ) : (
+            ''
+          )}
+          <p class="legal">
+            Annonce publiée par <strong safe>{listing.agencyName}</strong>.
+          </p>
+        </div>
+        <aside class="contact" aria-labelledby="contact">
+          <h2 id="contact">Contacter l’agence</h2>
+          <ContactForm serviceId={listing.serviceId} values={contact.values} errors={contact.errors} />
+        </aside>
+      </div>
+    </Layout>
+  );
+}

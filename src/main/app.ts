@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import type { SecureContextOptions } from 'node:tls';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../platform/config.js';
+import type { Database } from '../platform/db/database.js';
+import { KeyCache } from '../domain/keys/key-cache.js';
+import { StatisticsKeeper } from '../platform/db/statistics.js';
+import { PLANNED_COLUMNS } from '../domain/listings/store.js';
+import { RequestLogWriter } from '../platform/request-log/request-log.js';
+import { QuotaGate } from '../domain/quotas/quota-gate.js';
+import { purgeIdempotencyKeys } from '../platform/idempotency/store.js';
+import { JobQueue, purgeFailedJobs } from '../platform/jobs/queue.js';
+import { purgeSyncSessions } from '../domain/sync/sessions.js';
+import { purgeOldEvents } from '../domain/events/outbox.js';
+import { JobRunner } from '../platform/jobs/runner.js';
+import { WebhookDispatcher } from '../domain/webhooks/dispatcher.js';
+import { WebhookSender, type Resolver } from '../domain/webhooks/sender.js';
+import { purgeOldDeliveries } from '../domain/webhooks/deliveries.js';
+import { indexRelay } from '../domain/relay/relay-index.js';
+import { ApiError, registerErrorHandling, sendProblem, wantsPage } from '../edge/http/errors.js';
+import { validatorCompiler } from '../edge/http/validation.js';
+import { Problem } from '../edge/http/schemas.js';
+import { registerOpenApi } from '../edge/http/openapi.js';
+import { healthRoutes } from '../edge/health/routes.js';
+import { adminRoutes } from '../edge/operator-api/routes.js';
+import { backOfficePages } from '../edge/back-office/routes.js';
+import { proPages } from '../edge/pro/pro-routes.js';
+import { relayRoutes } from '../edge/relay-feed/relay-routes.js';
+import { purgeExpiredSessions } from '../domain/sessions/session-store.js';
+import { referencePages } from '../edge/reference/reference-routes.js';
+import { siteRoutes } from '../edge/site/site-routes.js';
+import { notFoundHtml, problemHtml } from '../edge/site/pages.js';
+import { purgeClientLimits } from '../platform/throttling/address-limits.js';
+import { addSharedSchemas, registerInterfaces } from './mounts.js';
+
+export interface Services {
+  config: Config;
+  db: Database;
+  keys: KeyCache;
+  requestLog: RequestLogWriter;
+  quotas: QuotaGate | null;
+  listingStatistics: StatisticsKeeper;
+  /** Enqueues background jobs, from any process. */
+  jobs: JobQueue;
+  /** Runs background jobs here; null when this process leaves them to others (WORKER=0). */
+  jobRunner: JobRunner | null;
+  /** Delivers webhooks from this process; null when others do (WEBHOOK_DELIVERY=0, WORKER=0). */
+  webhooks: WebhookDispatcher | null;
+  /** Injectable clock, so time-dependent rules are tested without waiting. */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface ServiceOptions {
+  now?: () => Date;
+  onError?: (e: unknown) => void;
+  /** How webhook receivers' names resolve (tests stand in for DNS). */
+  resolve?: Resolver;
+}
+
+export async function createServices(config: Config, db: Database, options: ServiceOptions = {}): Promise<Services> {
+  const keys = new KeyCache(db);
+  await keys.start();
+  const requestLog = new RequestLogWriter(db, { retentionDays: config.requestLogRetentionDays, onError: options.onError });
+  const now = options.now ?? (() => new Date());
+  const quotas = config.quotas.enabled ? new QuotaGate(db, now) : null;
+  const listingStatistics = new StatisticsKeeper(db, 'listings', { columns: PLANNED_COLUMNS, onError: options.onError });
+  await listingStatistics.start();
+  const jobs = new JobQueue(db, now);
+  const jobRunner = config.worker ? new JobRunner(db, { now, onError: options.onError }) : null;
+  if (jobRunner) {
+    const HOUR = 3_600_000;
+    jobRunner.register('request-log.purge', () => requestLog.purge());
+    jobRunner.schedule('request-log.purge', HOUR);
+    jobRunner.register('idempotency.purge', () => purgeIdempotencyKeys(db, now()));
+    jobRunner.schedule('idempotency.purge', HOUR);
+    if (quotas) {
+      jobRunner.register('quotas.purge', () => quotas.purge());
+      jobRunner.schedule('quotas.purge', 10 * 60_000);
+    }
+    jobRunner.register('sync.purge', () => purgeSyncSessions(db, now()));
+    jobRunner.schedule('sync.purge', HOUR);
+    jobRunner.register('events.purge', () => purgeOldEvents(db, now()));
+    jobRunner.schedule('events.purge', HOUR);
+    jobRunner.register('client-limits.purge', () => purgeClientLimits(db, now()));
+    jobRunner.schedule('client-limits.purge', HOUR);
+    jobRunner.register('sessions.purge', () => purgeExpiredSessions(db, now()));
+    jobRunner.schedule('sessions.purge', HOUR);
+    jobRunner.register('jobs.purge-failed', () => purgeFailedJobs(db, now()));
+    jobRunner.schedule('jobs.purge-failed', 24 * HOUR);
+    jobRunner.register('webhooks.purge', () => purgeOldDeliveries(db, now()));
+    jobRunner.schedule('webhooks.purge', HOUR);
+    // The partner feed follows the outbox within about RELAY_INDEX_MS (one process at a time indexes).
+    jobRunner.register('relay.index', async () => {
+      while ((await indexRelay(db)) > 0);
+    });
+    jobRunner.schedule('relay.index', RELAY_INDEX_MS);
+    await jobRunner.start();
+  }
+  let webhooks: WebhookDispatcher | null = null;
+  if (config.webhooks.delivery) {
+    const sender = new WebhookSender({ allowPrivate: () => config.webhooks.allowPrivate, resolve: options.resolve });
+    webhooks = new WebhookDispatcher(db, sender, { now, onError: options.onError });
+    webhooks.start();
+  }
+  return { config, db, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, webhooks, now };
+}
+
+export async function closeServices(services: Services) {
+  // Jobs and deliveries first: they may still use the other services.
+  await services.webhooks?.stop();
+  await services.jobRunner?.stop();
+  await services.quotas?.close();
+  await services.listingStatistics.close();
+  await services.requestLog.close();
+  await services.keys.close();
+}
+
+/** How often the relay feed catches up with the outbox. */
+const RELAY_INDEX_MS = 2_000;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * How long a client may take, so that a stalled or trickling client cannot hold a connection
+ * for ever. The request limit fits a 32 MiB push over a 0.5 Mbit/s link (about 9 minutes);
+ * a connection on which nothing at all arrives for 30 seconds is closed sooner. Idle
+ * keep-alive connections outlive the usual 60-second idle timeout of load balancers, so a
+ * balancer never sends on a connection the server is closing.
+ */
+export const SERVER_TIMEOUTS = {
+  /** Whole request, headers and body. */
+  requestMs: 10 * 60_000,
+  /** Headers alone. */
+  headersMs: 20_000,
+  /** Silence on the socket while a request is being received or answered. */
+  idleMs: 30_000,
+  /** An idle keep-alive connection between requests. */
+  keepAliveMs: 65_000,
+};
+
+export async function buildApp(
+  services: Services,
+  options: { logger?: FastifyBaseLogger; https?: SecureContextOptions; logRequests?: boolean; timeouts?: typeof SERVER_TIMEOUTS } = {},
+): Promise<FastifyInstance> {
+  const timeouts = options.timeouts ?? SERVER_TIMEOUTS;
+  // Node enforces header and request limits on a sweep of open connections, every 30 s by default.
+  const serverTimeouts = { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.min(30_000, timeouts.headersMs) };
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Authenticated calls are already kept in the request_log table; per-request pino lines are opt-in.
+    logController: new LogController({ disableRequestLogging: !options.logRequests }),
+    ...(options.https ? { https: { ...options.https, ...serverTimeouts } } : { http: serverTimeouts }),
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // A client's own request id is kept when it is a sane token, so both sides can correlate.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomBytes(9).toString('base64url')}`;
+    },
+    bodyLimit: 1024 * 1024,
+    // Past 100 characters the router itself answered a bare 414; a long id now reaches its
+    // route's schema and gets a 400 naming the parameter. Node caps the whole header block at 16 KiB.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    // A path that is not valid percent-encoding ("/v1/listings/%") is refused by the router
+    // before any route: it gets the same problem body as every other bad input.
+    frameworkErrors: (error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'path must be valid percent-encoded UTF-8' : error.message;
+      reply.errorCode = 'validation_error';
+      if (wantsPage(request)) return reply.code(400).type('text/html; charset=utf-8').send(problemHtml(400));
+      return sendProblem(reply, services.config.baseUrl, new ApiError('validation_error', message, [{ field: 'path', message }]), request);
+    },
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  } as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('services', services);
+  app.setValidatorCompiler(validatorCompiler);
+  app.addSchema(Problem);
+  addSharedSchemas(app);
+  // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app, services.config.baseUrl, {
+    notFound: notFoundHtml,
+    problem: (status) => problemHtml(status === 413 || status === 415 ? status : status >= 500 ? 500 : 400),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(helmet, {
+    global: true,
+    // The API serves JSON; the only HTML is the docs page, whose assets are all local.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Listing photos are the agencies' own URLs (spec part 1, rule 6), https or not.
+        imgSrc: ["'self'", 'data:', 'https:', ...(options.https ? [] : ['http:'])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        // Upgrading sub-requests to HTTPS would break the pages when served over plain local HTTP.
+        upgradeInsecureRequests: options.https ? [] : null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await registerOpenApi(app, services.config);
+  await app.register(healthRoutes);
+  await app.register(referencePages);
+  await app.register(siteRoutes);
+  await app.register(adminRoutes, { prefix: '/admin/api' });
+  await app.register(backOfficePages, { prefix: '/admin' });
+  await app.register(proPages, { prefix: '/pro' });
+  await app.register(relayRoutes, { prefix: '/relay/v1' });
+  await registerInterfaces(app);
+  if (services.config.benchRoutes) {
+    // Benchmarks only (BENCH_ROUTES=1): the bare cost of reading one listing row, to compare
+    // GET /v1/listings/{id} with. No authentication, quota or mapping; never on in production.
+    app.get('/bench/raw-listing/:id', { schema: { hide: true } }, async (request) => {
+      const { rows } = await services.db.query('SELECT * FROM listings WHERE id = $1', [(request.params as { id: string }).id]);
+      return rows[0] ?? null;
+    });
+  }
+  return app;
+}

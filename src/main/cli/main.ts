@@ -1,0 +1,165 @@
+#!/usr/bin/env -S node --max-semi-space-size=16 --heap-growing-percent=100
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { ConfigError } from '../../platform/config.js';
+import { runOperatorCommand } from './operator-commands.js';
+import type { IntegratorIo } from './integrator.js';
+
+const USAGE = `listing-sync — the listing synchronisation service and its operator commands
+
+Usage:
+  listing-sync serve                                  start the server (configuration from the environment; it runs background jobs too unless WORKER=0)
+  listing-sync worker                                 run background jobs only, without HTTP (same configuration; several may share one DATABASE_URL)
+  listing-sync agency create --name N --plan solo|agence|reseau [--email E] [--siren S] [--verified]
+  listing-sync agency list [--name TEXT]              agencies, optionally those whose name contains TEXT
+  listing-sync agency show AGENCY_ID                  an agency, its plan and its keys
+  listing-sync agency verify AGENCY_ID                verify the business registration; issues the first LIVE key
+  listing-sync agency plan AGENCY_ID solo|agence|reseau
+  listing-sync agency verifications                   agencies awaiting their business-registration check, oldest first, with the 48 hours
+  listing-sync agency refuse AGENCY_ID --reason R     refuse the registration (the agency reads R in its pro space)
+  listing-sync agency suspend AGENCY_ID --reason R    refuse its keys and take its listings off the public site (reversible)
+  listing-sync agency reinstate AGENCY_ID             lift a suspension
+  listing-sync key create --agency AGENCY_ID --env live|test [--name N] [--scopes listings:read,listings:write,…]
+  listing-sync key list --agency AGENCY_ID
+  listing-sync key revoke KEY_ID
+  listing-sync moderation queue [--limit N]          listings waiting for an operator, oldest first, with the reasons
+  listing-sync moderation approve SERVICE_ID --version V [--reason R]
+  listing-sync moderation reject SERVICE_ID --version V --reason R
+                                                      decide the version V you reviewed (a listing changed since is refused)
+  listing-sync operator create --email E [--password-stdin]
+                                                      a back-office operator; the password is generated and shown once, or read from stdin
+  listing-sync operator list
+  listing-sync operator disable OPERATOR_ID|EMAIL     their sessions stop at once; their audit entries stay
+
+Integrator commands (the agency's key in LISTING_SYNC_KEY; --sandbox with a TEST key):
+  listing-sync push FILE [--rejected OUT] [--concurrency N (default 2)]
+                                                      push a JSON array or NDJSON file of listings (spec 2.1), 500 per request;
+                                                      rejected listings and malformed lines go to OUT (default FILE.rejected.ndjson)
+  listing-sync reconcile FILE                         what differs between the file and the service: missing, extra, different (by contentHash)
+  listing-sync sync FILE [--force]                    full sync: push FILE in a sync session, then withdraw the listings on the market
+                                                      it did not name (refused above 20 % of them unless --force)
+  Exit codes: 0 done; 1 some listings rejected or lines malformed (reconcile: differences);
+  2 bad usage or a file that is not JSON (nothing sent); 3 the service refused or could not be reached.
+
+Operator and integrator commands talk to a running server: LISTING_SYNC_URL (default
+http://127.0.0.1:8080); operator commands with Bearer ADMIN_TOKEN. Add --json for
+machine-readable output.`;
+
+type Print = (line: string) => void;
+
+const INTEGRATOR_COMMANDS = new Set(['push', 'reconcile', 'sync']);
+
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  print: Print,
+  printError: Print,
+  progress: IntegratorIo['progress'] = { write: (text: string) => printError(text.replace(/\n$/, '')) },
+  readSecret: () => Promise<string> = readStdin,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        email: { type: 'string' },
+        siren: { type: 'string' },
+        verified: { type: 'boolean', default: false },
+        agency: { type: 'string' },
+        env: { type: 'string' },
+        scopes: { type: 'string' },
+        sandbox: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        rejected: { type: 'string' },
+        concurrency: { type: 'string' },
+        reason: { type: 'string' },
+        version: { type: 'string' },
+        limit: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    printError(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [group, action] = positionals;
+  if (values.help || !group) {
+    print(USAGE);
+    return group || values.help ? 0 : 2;
+  }
+  if (group === 'serve' || group === 'worker') {
+    const { startServer, startWorker, stopOnSignals, listenFailure } = await import('../server.js');
+    const { loadConfig } = await import('../../platform/config.js');
+    let config;
+    try {
+      config = loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        printError(`Configuration error: ${error.message}`);
+        return 2;
+      }
+      throw error;
+    }
+    try {
+      const started = group === 'serve' ? startServer(config) : startWorker(config);
+      // Handled from the start: a signal that comes while the banner is printed stops the server cleanly too.
+      stopOnSignals({ stop: async () => (await started).stop() });
+      await started;
+      return -1; // keep running
+    } catch (error) {
+      const oneLine = listenFailure(error, config);
+      if (!oneLine) throw error;
+      printError(oneLine);
+      return 1;
+    }
+  }
+
+  if (INTEGRATOR_COMMANDS.has(group)) {
+    const { runIntegratorCommand, IntegratorUsageError } = await import('./integrator.js');
+    try {
+      return await runIntegratorCommand(group as 'push' | 'reconcile' | 'sync', action, values, env, { print, printError, progress });
+    } catch (error) {
+      if (!(error instanceof IntegratorUsageError)) throw error;
+      printError(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+  }
+
+  return runOperatorCommand(positionals, values, env, { print, printError, readSecret }, USAGE);
+}
+
+async function readStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text;
+}
+
+// Through npm's bin symlink argv[1] is the link, so compare real paths.
+const isMain = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  if (INTEGRATOR_COMMANDS.has(process.argv[2] ?? '')) {
+    // A push holds little at a time (a few requests of 500 listings) but makes garbage fast.
+    // V8's default heap growth let it reach 200 MB of RSS over a 100,000-listing file, against
+    // about 120 MB with its heuristics for small devices, for some 3 s more of collection on
+    // one core. They are read at each collection, so setting them now takes effect; this
+    // process runs no server.
+    setFlagsFromString('--optimize-for-size');
+  }
+  runCli(process.argv.slice(2), process.env, (line) => process.stdout.write(line + '\n'), (line) => process.stderr.write(line + '\n'), process.stderr).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code;
+    },
+    (error) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { loadConfig, type Config } from '../platform/config.js';
+import type { Database } from '../platform/db/database.js';
+import { openDatabase } from '../platform/db/open.js';
+import { migrate } from '../platform/db/migrate.js';
+import { buildApp, closeServices, createServices, type Services } from './app.js';
+import { seedDemoAgency, type DemoAgency } from '../domain/onboarding/demo-agency.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  services: Services;
+  url: string;
+  demo: DemoAgency | null;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config = loadConfig(), options: { print?: (line: string) => void } = {}): Promise<RunningServer> {
+  const print = options.print ?? ((line: string) => process.stdout.write(line + '\n'));
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization'] });
+  const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const demo = config.demo ? await seedDemoAgency(db) : null;
+  const services = await createServices(config, db, { onError: (error) => logger.error({ err: error }, 'background write failed') });
+  const https = config.tls
+    ? { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key), minVersion: 'TLSv1.3' as const }
+    : undefined;
+  const app = await buildApp(services, { logger, https, logRequests: config.logRequests });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Release the database (PGlite holds DATA_DIR) so the caller can report and exit cleanly.
+    await app.close();
+    await closeServices(services);
+    await db.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // The address the server really listens on: a wildcard bind is reached through loopback.
+  const reachableHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
+  const url = `${config.tls ? 'https' : 'http'}://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}`;
+
+  print(`listing-sync listening on ${url} (pid ${process.pid})`);
+  print(`  storage     ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
+  print(`  v1          ${url}/v1   (sandbox ${url}/sandbox/v1)`);
+  print(`  ingestion   ${url}/ingest   (sandbox ${url}/sandbox/ingest)`);
+  print(`  API docs    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
+  print(`  public site ${url}/`);
+  print(`  first steps ${url}/developers`);
+  if (config.baseUrl !== defaultBaseUrl(config)) print(`  public base ${config.baseUrl} (BASE_URL: used in links, publicUrl and error types)`);
+  print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
+  print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
+  print(
+    config.adminToken
+      ? `  operator    ${url}/admin/api (Bearer ADMIN_TOKEN): npx listing-sync agency list, key create --agency <agencyId> --env live|test`
+      : '  operator    API off: set ADMIN_TOKEN (16+ characters) to manage agencies and keys with `npx listing-sync`',
+  );
+  if (demo) {
+    print('');
+    print(`Demo agency created: ${demo.agencyId} (verified, plan Pro Agence). Its keys are shown this once:`);
+    print(`  LIVE  ${demo.liveKey}`);
+    print(`  TEST  ${demo.testKey}`);
+    print('Try it:');
+    print(`  curl -H "Authorization: Bearer ${demo.liveKey}" ${url}/v1/me`);
+    print(config.adminToken ? 'Lost them? Issue new ones:' : 'Lost them? Start with ADMIN_TOKEN set, then:');
+    print(`  npx listing-sync key create --agency ${demo.agencyId} --env live`);
+  }
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // In-flight requests finish (new ones get 503), then buffered log lines are written.
+      await app.close();
+      await closeServices(services);
+      await db.close();
+    })());
+  return { app, services, url, demo, stop };
+}
+
+export interface RunningWorker {
+  services: Services;
+  stop(): Promise<void>;
+}
+
+/** Runs background jobs only, without serving HTTP (`listing-sync worker`), whatever WORKER says. */
+export async function startWorker(config: Config = loadConfig(), options: { print?: (line: string) => void } = {}): Promise<RunningWorker> {
+  const print = options.print ?? ((line: string) => process.stdout.write(line + '\n'));
+  const logger = pino({ level: config.logLevel });
+  const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const services = await createServices({ ...config, worker: true }, db, { onError: (error) => logger.error({ err: error }, 'background job failed') });
+  print(`listing-sync worker running background jobs on ${config.databaseUrl ? 'the PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await closeServices(services);
+      await db.close();
+    })());
+  return { services, stop };
+}
+
+/** BASE_URL as loadConfig derives it when the variable is not set, to tell whether it was. */
+function defaultBaseUrl(config: Config) {
+  return loadConfig({ PORT: String(config.port), HOST: config.host, ...(config.tls ? { TLS_CERT: config.tls.cert, TLS_KEY: config.tls.key } : {}) }).baseUrl;
+}
+
+/** An EADDRINUSE or EACCES from listen, told in one line that names the variable to change. */
+export function listenFailure(error: unknown, config: Pick<Config, 'host' | 'port'>): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') {
+    return `Port ${config.port} on ${config.host} is already in use: stop the program using it, or set PORT to a free port (for example PORT=${config.port === 8080 ? 8081 : 8080} npm start).`;
+  }
+  if (code === 'EACCES') return `Not allowed to listen on port ${config.port} on ${config.host}: set PORT to a port above 1023.`;
+  if (code === 'EADDRNOTAVAIL') return `HOST=${config.host} is not an address of this machine: set HOST to one of its addresses, or 127.0.0.1.`;
+  return null;
+}
+
+/**
+ * SIGTERM and SIGINT stop the server cleanly. Started by npm (`npm start`, `npx`), it also
+ * stops when its launcher goes: npm 11 exits on SIGTERM without passing the signal on, and
+ * the server would otherwise keep the port and the database. A process whose parent dies is
+ * adopted by another one, so a changed parent pid is the sign.
+ */
+export function stopOnSignals(
+  server: Pick<RunningServer, 'stop'>,
+  print: (line: string) => void = (l) => process.stdout.write(l + '\n'),
+  options: { watchParent?: boolean; parentCheckMs?: number } = {},
+) {
+  const handler = (signal: string) => {
+    print(`${signal}: finishing in-flight work…`);
+    server.stop().then(
+      () => {
+        print('stopped');
+        process.exit(0);
+      },
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => handler('SIGTERM received'));
+  process.once('SIGINT', () => handler('SIGINT received'));
+  if (options.watchParent ?? process.env.npm_lifecycle_event !== undefined) {
+    const parent = process.ppid;
+    const timer = setInterval(() => {
+      if (process.ppid === parent) return;
+      clearInterval(timer);
+      handler(`launcher (pid ${parent}) exited`);
+    }, options.parentCheckMs ?? 500);
+    timer.unref();
+  }
+}

@@ -1,0 +1,59 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp } from '../../helpers/app.js';
+import { databaseKind, isolatedTestDatabase } from '../../helpers/database.js';
+import { openBrowser } from '../../helpers/browser.js';
+import { Receiver } from '../../helpers/receiver.js';
+
+/**
+ * /pro/webhooks in Debian's Chromium: an admin adds an endpoint (the secret shown once), sends
+ * a test message that reaches a local receiver, and reads it in the delivery log. Screenshots
+ * go to .tmp/browser.
+ */
+test(`[${databaseKind}] in Chromium: an agency adds a webhook endpoint, tests it and reads the delivery log`, async () => {
+  const receiver = await new Receiver().start();
+  // Its dispatcher must deliver this test's endpoint only: a database of its own.
+  const database = await isolatedTestDatabase();
+  const t = await createTestApp({ db: database.db, env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' } });
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await openBrowser();
+  try {
+    const { page, console } = await browser.newPage();
+    await page.goto(`${url}/pro/signup`);
+    await page.fill('#f-agencyName', 'Agence du Port');
+    await page.fill('#f-siren', '732 829 320');
+    await page.fill('#f-email', `hooks-${Date.now()}@agence.example`);
+    await page.fill('#f-password', 'un long mot de passe');
+    await page.selectOption('#f-plan', 'agence');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#new-key');
+
+    await page.goto(`${url}/pro/webhooks`);
+    await page.fill('#url', receiver.url('/crm'));
+    await page.fill('#description', 'Logiciel de transaction');
+    await page.check('input[name=env][value=test]');
+    await page.check('input[name=events][value="listing.published"]');
+    await browser.screenshot(page, 'pro-webhooks-form');
+    await page.click('form[action="/pro/webhooks"] button[type=submit]');
+    await page.waitForSelector('#secret');
+    assert.match(await page.inputValue('#secret'), /^whsec_/);
+    await browser.screenshot(page, 'pro-webhook-secret');
+
+    await page.click('text=Voir le point de réception');
+    await page.click('text=Envoyer un message de test');
+    await page.waitForURL(/fait=test/);
+    await receiver.waitFor('/crm', 1);
+    await t.services.webhooks!.drain();
+    await page.reload();
+    const html = await page.content();
+    assert.match(html, /message de test · livrée/);
+    assert.match(html, /HTTP 200/);
+    await browser.screenshot(page, 'pro-webhook-log');
+    assert.deepEqual(console, []);
+  } finally {
+    await browser.close();
+    await t.close();
+    await database.close();
+    await receiver.close();
+  }
+});

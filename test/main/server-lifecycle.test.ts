@@ -1,0 +1,112 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The server as an operator starts it: a separate process, through the CLI or npm. Always
+ * on an embedded database in a fresh folder, since what is tested is the process itself.
+ */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DEMO: '0', ...extra };
+  delete env.DATABASE_URL;
+  // Set by the npm that runs the suite; the launcher under test must set its own.
+  for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name];
+  return env;
+}
+
+function collect(child: ChildProcess) {
+  const output = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (chunk) => (output.stdout += chunk));
+  child.stderr!.on('data', (chunk) => (output.stderr += chunk));
+  return output;
+}
+
+async function waitFor<T>(what: string, probe: () => T | null | undefined | false, timeoutMs = 90_000, output?: { stdout: string; stderr: string }): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${output ? `; output so far:\n${output.stdout}\n${output.stderr}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const portAnswers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+test('a busy port is one line naming the port and PORT, not a stack trace', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'listing-sync-busy-'));
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const { port } = blocker.address() as AddressInfo;
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve'], {
+      env: childEnv({ PORT: String(port), DATA_DIR: join(dir, 'data') }),
+    });
+    const output = collect(child);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 1);
+    assert.equal(
+      output.stderr.trim(),
+      `Port ${port} on 127.0.0.1 is already in use: stop the program using it, or set PORT to a free port (for example PORT=8080 npm start).`,
+    );
+    assert.ok(!/\n\s+at |EADDRINUSE/.test(output.stdout + output.stderr), output.stdout);
+  } finally {
+    blocker.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the server stops with its npm launcher, and cleanly on SIGINT', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'listing-sync-launcher-'));
+  const started: number[] = [];
+  try {
+    // `kill <pid of npm>`: npm exits without passing SIGTERM on; the server must notice.
+    const npm = spawn('npm', ['run', 'cli', '--', 'serve'], { env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'a') }) });
+    const launched = collect(npm);
+    const [, url, pid] = await waitFor('the banner', () => /listening on (\S+) \(pid (\d+)\)/.exec(launched.stdout), 90_000, launched);
+    const serverPid = Number(pid);
+    started.push(serverPid);
+    const port = Number(new URL(url!).port);
+    assert.notEqual(serverPid, npm.pid, 'npm runs the server as a child process');
+    assert.ok(await portAnswers(port));
+    npm.kill('SIGTERM');
+    await waitFor('the server to exit after its launcher', () => !isRunning(serverPid), 15_000);
+    assert.equal(await portAnswers(port), false, 'the port is free again');
+
+    // Ctrl+C in a terminal: the signal reaches the server itself.
+    const direct = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve'], { env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'b') }) });
+    const output = collect(direct);
+    started.push(direct.pid!);
+    await waitFor('the banner', () => /listening on/.test(output.stdout), 90_000, output);
+    direct.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => direct.on('exit', resolve));
+    assert.equal(code, 0);
+    // pino writes its own lines asynchronously: under load "Server listening" can land after the signal's line.
+    const said = output.stdout.split('\n').filter((line) => !line.startsWith('{')).join('\n');
+    assert.match(said, /SIGINT received: finishing in-flight work…\nstopped\n/);
+  } finally {
+    // A failed run must not leave a server behind, holding a port.
+    for (const pid of started) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

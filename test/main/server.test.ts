@@ -1,0 +1,115 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'node:tls';
+import { request } from 'node:https';
+import { loadConfig } from '../../src/platform/config.js';
+import { startServer } from '../../src/main/server.js';
+import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../helpers/database.js';
+import { items } from '../helpers/listings.js';
+import { selfSignedCertificate } from '../helpers/tls.js';
+
+function tlsHandshake(port: number, ca: Buffer, version: 'TLSv1.2' | 'TLSv1.3'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, ca, servername: 'localhost', minVersion: version, maxVersion: version }, () => {
+      const protocol = socket.getProtocol() ?? '';
+      socket.end();
+      resolve(protocol);
+    });
+    socket.on('error', reject);
+  });
+}
+
+function httpsCall(url: string, ca: Buffer, headers: Record<string, string>, payload?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { ca, headers, method: payload ? 'POST' : 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end(payload);
+  });
+}
+const httpsGet = (url: string, ca: Buffer, headers: Record<string, string>) => httpsCall(url, ca, headers);
+
+test(`[${databaseKind}] first start creates a demo agency and prints a working key once; TLS 1.3 only; stop flushes the request log`, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'listing-sync-server-'));
+  const pg = onPostgres ? await createEmptyPostgresDatabase() : null;
+  try {
+    const { cert, key } = selfSignedCertificate(dir);
+    const env = {
+      PORT: '0',
+      DATA_DIR: join(dir, 'data'),
+      TLS_CERT: cert,
+      TLS_KEY: key,
+      LOG_LEVEL: 'silent',
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+    };
+    const lines: string[] = [];
+    const first = await startServer(loadConfig(env), { print: (line) => lines.push(line) });
+    const output = lines.join('\n');
+    const port = Number(new URL(first.url).port);
+    assert.match(output, /listening on https:\/\/127\.0\.0\.1:\d+/);
+    assert.match(output, /TLS 1\.3 minimum/);
+    const printedUrls = output.match(/https?:\/\/[^\s)]+/g) ?? [];
+    assert.ok(printedUrls.length >= 8, output);
+    assert.deepEqual(printedUrls.filter((u) => !u.startsWith(`${first.url}/`) && u !== first.url), [], 'one address throughout: the one it listens on');
+    assert.match(output, new RegExp(`Lost them\\? Start with ADMIN_TOKEN set, then:\n {2}npx listing-sync key create --agency ${first.demo!.agencyId} --env live`));
+    const curl = /curl -H "Authorization: Bearer (svc_pk_LIVE_\w+)" (\S+)/.exec(output);
+    assert.ok(curl, 'a ready-to-paste curl line is printed');
+    const ca = readFileSync(cert);
+    const me = await httpsGet(curl[2]!, ca, { authorization: `Bearer ${curl[1]}` });
+    assert.equal(me.status, 200);
+    assert.equal(JSON.parse(me.body).agency.plan, 'agence');
+
+    assert.equal(await tlsHandshake(port, ca, 'TLSv1.3'), 'TLSv1.3');
+    await assert.rejects(tlsHandshake(port, ca, 'TLSv1.2'), 'a TLS 1.2 client is refused');
+
+    // A stop while a push is in flight lets it finish (SIGTERM runs the same stop()).
+    const push = httpsCall(
+      `${first.url}/ingest/ingestListings`,
+      ca,
+      { authorization: `Bearer ${curl[1]}`, 'content-type': 'application/json' },
+      JSON.stringify({ listings: items(300, 'STOP') }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await first.stop();
+    const finished = await push;
+    assert.equal(finished.status, 200, 'the in-flight push completed');
+    assert.equal(JSON.parse(finished.body).created, 300);
+    const again: string[] = [];
+    const second = await startServer(loadConfig(env), { print: (line) => again.push(line) });
+    try {
+      assert.ok(!again.join('\n').includes('svc_pk_'), 'later starts print no key');
+      const { rows } = await second.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM request_log WHERE path = $1', ['/v1/me']);
+      assert.equal(rows[0]!.n, 1, 'the call made before stop was written');
+      const pushed = await second.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings');
+      assert.equal(pushed.rows[0]!.n, 300, 'the push that was in flight at stop is stored');
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await pg?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('configuration errors name the variable', () => {
+  assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT must be a whole number/);
+  assert.throws(() => loadConfig({ PORT: '70000' }), /PORT must be between/);
+  assert.throws(() => loadConfig({ TLS_CERT: 'a.pem' }), /TLS_CERT and TLS_KEY must be given together/);
+  assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL must start with postgres/);
+  assert.throws(() => loadConfig({ BASE_URL: 'not a url' }), /BASE_URL must be an absolute/);
+  assert.throws(() => loadConfig({ ADMIN_TOKEN: 'short' }), /ADMIN_TOKEN must be at least 16/);
+  assert.throws(() => loadConfig({ DEMO: 'maybe' }), /DEMO must be 1 or 0/);
+  const defaults = loadConfig({});
+  assert.equal(defaults.port, 8080);
+  assert.equal(defaults.host, '127.0.0.1');
+  assert.equal(defaults.baseUrl, 'http://localhost:8080');
+  assert.equal(defaults.ingestBaseUrl, 'http://localhost:8080/ingest');
+  assert.equal(defaults.siteUrl, 'http://localhost:8080');
+  assert.equal(defaults.adminToken, null);
+});
