@@ -19,7 +19,7 @@ export interface Config {
   logLevel: string;
   /** One pino line per request (LOG_REQUESTS=1); off by default, the request log table has them. */
   logRequests: boolean;
-  /** Quotas of DECISIONS §4; the switch and the key limits exist for load tests only. */
+  /** Quotas of docs/decisions.md §4; the switch and the key limits exist for load tests only. */
   quotas: { enabled: boolean; keyLimits: { live: number; test: number } };
   /** A bare row-read route for benchmarks (BENCH_ROUTES=1). */
   benchRoutes: boolean;
@@ -81,7 +81,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('TLS_CERT and TLS_KEY must be given together (paths to PEM files)');
   }
   const scheme = tlsCert ? 'https' : 'http';
-  // Links name "localhost" for loopback and wildcard binds, as DECISIONS §1 shows them.
+  // Links name "localhost" for loopback and wildcard binds, as docs/decisions.md §1 shows them.
   const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1'].includes(host) ? 'localhost' : host;
   const origin = `${scheme}://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   const baseUrl = url(env, 'BASE_URL', origin);

@@ -1,5 +1,5 @@
 import { postcodeFor } from './listings.js';
-/** A valid v1 listing body (spec 2.3, DECISIONS §6); override what a test is about. */
+/** A valid v1 listing body (spec 2.3, docs/decisions.md §6); override what a test is about. */
 export function v1Body(externalId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     externalId,

@@ -3,7 +3,7 @@ import type { components, paths } from './schema.js';
 import { ListingSyncError, type ListingSyncClient } from './http.js';
 
 export type IngestListing = components['schemas']['IngestListing'];
-/** The service's answer to one push (spec 2.2 and DECISIONS §6). */
+/** The service's answer to one push (spec 2.2 and docs/decisions.md §6). */
 export type IngestResult = paths['/ingest/ingestListings']['post']['responses'][200]['content']['application/json'];
 
 /** The service takes at most 500 listings per push (spec part 8). */

@@ -791,7 +791,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** @description Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits. */
+            /** @description Automatic moderation runs on creation and on every content change (docs/decisions.md §11). A change of price or charges alone of an approved listing never waits. */
             moderation: {
                 /**
                  * @description pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.
@@ -2029,7 +2029,7 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
-                        /** @description Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits. */
+                        /** @description Automatic moderation runs on creation and on every content change (docs/decisions.md §11). A change of price or charges alone of an approved listing never waits. */
                         moderation: {
                             /**
                              * @description pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.
@@ -5147,7 +5147,7 @@ export interface operations {
                         version: number;
                         /** @enum {string} */
                         status: "pending_moderation" | "rejected" | "active" | "under_offer" | "paused" | "sold" | "rented" | "withdrawn";
-                        /** @description Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits. */
+                        /** @description Automatic moderation runs on creation and on every content change (docs/decisions.md §11). A change of price or charges alone of an approved listing never waits. */
                         moderation: {
                             /**
                              * @description pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.
@@ -5905,7 +5905,7 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
-                        /** @description Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits. */
+                        /** @description Automatic moderation runs on creation and on every content change (docs/decisions.md §11). A change of price or charges alone of an approved listing never waits. */
                         moderation: {
                             /**
                              * @description pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.

@@ -2,7 +2,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
 export { WebhookVerificationError };
 
-/** An event as the service sends it (DECISIONS §9). */
+/** An event as the service sends it (docs/decisions.md §9). */
 export interface WebhookEvent<Data = Record<string, unknown>> {
   type: string;
   timestamp: string;

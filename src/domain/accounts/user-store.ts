@@ -48,7 +48,7 @@ export interface SignUp {
 }
 
 /**
- * Sign-up (DECISIONS §13): an unverified agency, its first user (admin) and a TEST key, in one
+ * Sign-up (docs/decisions.md §13): an unverified agency, its first user (admin) and a TEST key, in one
  * transaction. The key's value is returned this once. LIVE keys wait for the 48-hour check.
  */
 export async function signUp(db: Database, input: SignUp): Promise<Outcome<{ agency: Agency; user: User; testKey: string }>> {

@@ -15,7 +15,7 @@ export type SignInOutcome<A> =
   | { ok: false; reason: 'disabled'; account: A }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
-/** Attempts per client address, and per account whatever the address (DECISIONS §13). */
+/** Attempts per client address, and per account whatever the address (docs/decisions.md §13). */
 export interface SignInLimits {
   address: ClientLimit;
   account: ClientLimit;

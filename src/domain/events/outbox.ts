@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 
 /**
- * The event outbox (DECISIONS §9): every accepted change appends its events in the
+ * The event outbox (docs/decisions.md §9): every accepted change appends its events in the
  * transaction of the change, so an event exists if and only if its change committed.
  * Webhook delivery and the partner relay read from here; nothing here delivers.
  */

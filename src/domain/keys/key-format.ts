@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** Pure rules of API keys (DECISIONS §3): format, generation, hashing, display form. */
+/** Pure rules of API keys (docs/decisions.md §3): format, generation, hashing, display form. */
 
 export type KeyEnv = 'live' | 'test';
 

@@ -1,7 +1,7 @@
 import type { FieldError } from '../../platform/outcome.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
 
-/** What a visitor sends about a listing (DECISIONS §12). */
+/** What a visitor sends about a listing (docs/decisions.md §12). */
 export interface LeadInput {
   name: string;
   email: string;

@@ -1,6 +1,6 @@
 import type { LegalFields } from './legal-fields.js';
 /**
- * The one listing model behind both interfaces (DECISIONS §6). The ingestion interface
+ * The one listing model behind both interfaces (docs/decisions.md §6). The ingestion interface
  * (French enum codes, `imageUrls`) and the v1 interface (English enums, `photos`, `fees`)
  * are two mappings of it; nothing else knows about either.
  */
@@ -121,5 +121,5 @@ export function withContentDefaults(content: ListingContent): ListingContent {
   return content.bedrooms === null ? { ...content, bedrooms: content.rooms } : content;
 }
 
-/** The listing's page on the public site (DECISIONS §1). */
+/** The listing's page on the public site (docs/decisions.md §1). */
 export const publicUrl = (siteUrl: string, serviceId: string) => `${siteUrl}/listings/${serviceId}`;

@@ -3,7 +3,7 @@ import type { CommercialStatus, ModerationReason, ModerationState } from '../lis
 import type { DecidedBy } from '../moderation/index.js';
 import { reasonView } from './response-views.js';
 
-/** What one accepted change of a listing did, as its events tell it (DECISIONS §9). */
+/** What one accepted change of a listing did, as its events tell it (docs/decisions.md §9). */
 export interface ListingChange {
   kind: 'created' | 'updated' | 'status_changed' | 'deleted' | 'decided';
   agencyId: string;

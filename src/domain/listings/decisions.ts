@@ -29,7 +29,7 @@ const operatorReason = (decision: DecisionKind, text: string | undefined, by: Mo
 
 /**
  * An operator's (or, in the sandbox, a TEST key's) decision on a listing's latest version
- * (DECISIONS §10, §11). Approving publishes that version; rejecting refuses it, and takes the
+ * (docs/decisions.md §10, §11). Approving publishes that version; rejecting refuses it, and takes the
  * listing off the site only if this version was the public one (an older approved version
  * stays public while its edit is refused). Not a content change: the version stays, the
  * change sequence moves so reconciliation sees the new moderation.

@@ -43,7 +43,7 @@ function window(value: number, tolerance: number): [number, number] {
 
 /**
  * For each probe, one other current listing of the agency that may be the same property
- * (DECISIONS §11), in one query for the whole push; probes with none are absent.
+ * (docs/decisions.md §11), in one query for the whole push; probes with none are absent.
  */
 export async function findDuplicateCandidates(tx: Queryable, scope: ListingScope, probes: readonly DuplicateProbe[]): Promise<Map<string, DuplicateCandidate>> {
   const found = new Map<string, DuplicateCandidate>();

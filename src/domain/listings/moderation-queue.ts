@@ -25,7 +25,7 @@ const cursorOf = (listing: Listing) => `${listing.updatedAt.getTime()}.${listing
 export const QUEUE_CURSOR_PATTERN = '^[0-9]{1,16}\\.lst_[0-9A-Za-z]{1,60}$';
 
 /**
- * The live listings whose latest version waits for an operator, oldest first (DECISIONS §11).
+ * The live listings whose latest version waits for an operator, oldest first (docs/decisions.md §11).
  * Sandbox listings never wait here: they are decided at once or by their TEST key.
  */
 const PENDING_LIVE = `l.moderation_state = 'pending' AND l.env = 'live' AND l.deleted_at IS NULL`;

@@ -22,12 +22,12 @@ const INSERT_ROWS = `INSERT INTO listings (id, agency_id, env, external_id, cont
 
 // The public version moves to this one (published_version set), or stays where it was: when it
 // was the version being replaced, its content and public text move aside into published_*,
-// so a flagged edit never takes the approved version off the site (DECISIONS §11).
+// so a flagged edit never takes the approved version off the site (docs/decisions.md §11).
 const KEEPS_PUBLIC = 'EXCLUDED.published_version IS NULL AND listings.deleted_at IS NULL';
 const PUBLIC_MOVES_ASIDE = 'listings.published_version = listings.version';
 
 // share_with_* are creation-only: an update never touches them (spec 2.1). A deleted listing
-// pushed again comes back as new, its version continuing (DECISIONS §6).
+// pushed again comes back as new, its version continuing (docs/decisions.md §6).
 /**
  * Listings that exist (or existed: deleted ones come back). Also the conventional one-statement
  * upsert a benchmark compares a push with. An UPDATE joined to the rows would be no faster,

@@ -44,7 +44,7 @@ export const Moderation = () =>
     },
     {
       description:
-        'Automatic moderation runs on creation and on every content change (DECISIONS §11). A change of price or charges alone of an approved listing never waits.',
+        'Automatic moderation runs on creation and on every content change (docs/decisions.md §11). A change of price or charges alone of an approved listing never waits.',
     },
   );
 

@@ -119,7 +119,7 @@ export type Decision =
 
 /**
  * Decide: whether the draft changes anything, and what the row becomes. A deleted listing
- * written again comes back as created, its version continuing (DECISIONS §6).
+ * written again comes back as created, its version continuing (docs/decisions.md §6).
  */
 export function decide(draft: ListingDraft, before: Stored | undefined, keepStatus?: CommercialStatus): Decision {
   const warnings = contentWarnings(draft.content);

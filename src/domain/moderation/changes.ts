@@ -8,7 +8,7 @@ const SURFACE_KEY = ',"surface":';
 /**
  * A hash of everything moderation looks at but price and charges: two versions with the same
  * review hash differ in price and charges only (or not at all). Such a change of an approved
- * listing never waits for an operator (DECISIONS §11); the commercial status is not content,
+ * listing never waits for an operator (docs/decisions.md §11); the commercial status is not content,
  * so a status change never reaches this question.
  */
 export function reviewHash(content: ListingContent, json: string | CanonicalJson = listingContent.canonicalJson(content)): string {

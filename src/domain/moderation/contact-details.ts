@@ -1,7 +1,7 @@
 import type { Reason, Rule } from './reason.js';
 
 /**
- * Contact details are masked before publication (DECISIONS §8), so the listing is fine to
+ * Contact details are masked before publication (docs/decisions.md §8), so the listing is fine to
  * publish; the remark tells the agency why part of its text does not show.
  */
 export const maskedContactDetails: Rule = {

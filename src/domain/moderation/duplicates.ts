@@ -23,7 +23,7 @@ export function isLikelyDuplicate(listing: Compared, other: Compared): boolean {
 /**
  * The first of `others` (live listings of the same agency, the listing itself excluded) that is
  * likely the same property: same postcode, transaction and category, surface within 2 %,
- * price within 5 % (DECISIONS §11).
+ * price within 5 % (docs/decisions.md §11).
  */
 export function findLikelyDuplicate(listing: ListingContent | Compared, others: readonly DuplicateCandidate[]): DuplicateCandidate | null {
   for (const other of others) if (isLikelyDuplicate(listing, other.content)) return other;

@@ -2,7 +2,7 @@ import type { ListingContent, ModerationReason } from '../listing-model/model.js
 
 /**
  * `reject` is a hard violation, `review` waits for an operator, `note` is a remark that is
- * kept with the decision but never holds a listing back (DECISIONS §11: contact details).
+ * kept with the decision but never holds a listing back (docs/decisions.md §11: contact details).
  */
 export type Severity = ModerationReason['severity'];
 

@@ -27,7 +27,7 @@ export interface ReviewInput {
   onRuleError?: (ruleCode: string, error: unknown) => void;
 }
 
-/** Sandbox titles choose their own outcome, so integrators can exercise every path (DECISIONS §11). */
+/** Sandbox titles choose their own outcome, so integrators can exercise every path (docs/decisions.md §11). */
 export const SANDBOX_MARKERS = { reject: '[reject]', review: '[review]' } as const;
 
 function sandboxReview(title: string): Pick<Review, 'state' | 'reasons'> {
@@ -38,7 +38,7 @@ function sandboxReview(title: string): Pick<Review, 'state' | 'reasons'> {
 }
 
 /**
- * The moderation of a new version of a listing's content (DECISIONS §11). Sandbox versions
+ * The moderation of a new version of a listing's content (docs/decisions.md §11). Sandbox versions
  * follow their title's markers. An approved listing whose content changed in price or charges
  * only stays approved: such changes never wait. Anything else goes through every rule.
  */

@@ -41,7 +41,7 @@ export interface ListingCard {
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'surface_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** Search filters of DECISIONS §12, already checked: every value here is well-formed. */
+/** Search filters of docs/decisions.md §12, already checked: every value here is well-formed. */
 export interface SearchFilters {
   transaction?: Transaction;
   category?: PropertyType;

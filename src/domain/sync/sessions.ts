@@ -6,7 +6,7 @@ import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { planWithdrawal, WITHDRAW_CAP, withdrawUnseen } from './withdraw.js';
 
 /**
- * Full sync sessions (DECISIONS §15, ahead of the spec's version 2.5): a CRM opens a
+ * Full sync sessions (docs/decisions.md §15, ahead of the spec's version 2.5): a CRM opens a
  * session, pushes its whole set with the session's `syncId`, then completes the session,
  * which withdraws the listings on the market that no push of the session named.
  */

@@ -5,7 +5,7 @@ export const WEBHOOK_EVENT_TYPES = [...EVENT_TYPES, 'webhook.test'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
- * DECISIONS §9: the first attempt at once, then retries after 5 s, 5 min, 30 min, 2 h, 5 h,
+ * docs/decisions.md §9: the first attempt at once, then retries after 5 s, 5 min, 30 min, 2 h, 5 h,
  * 10 h and 10 h — eight attempts over about 28 hours, after which the delivery is failed.
  */
 export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;

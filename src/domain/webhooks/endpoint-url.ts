@@ -4,7 +4,7 @@ import { isLocalName, isPublicAddress, literalAddress } from './address-policy.j
 export const WEBHOOK_URL_MAX = 2_000;
 
 /**
- * The rules of DECISIONS §9 that a URL shows by itself: absolute http(s), `https://` for LIVE
+ * The rules of docs/decisions.md §9 that a URL shows by itself: absolute http(s), `https://` for LIVE
  * endpoints, no credentials or fragment, and no local or private address literal unless
  * `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=1, which also accepts http:// on LIVE). Names are checked again on their resolved
  * addresses at every delivery, since DNS may answer differently later.

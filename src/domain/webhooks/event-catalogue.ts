@@ -10,7 +10,7 @@ const listing = {
   moderationState: 'approved',
 };
 
-/** One example body per event type, as sent (DECISIONS §9): the OpenAPI description shows them. */
+/** One example body per event type, as sent (docs/decisions.md §9): the OpenAPI description shows them. */
 export const EVENT_EXAMPLES: Record<WebhookEventType, { summary: string; data: Record<string, unknown> }> = {
   'listing.created': { summary: 'A listing was created (either interface).', data: { ...listing, version: 1, moderationState: 'pending' } },
   'listing.updated': { summary: 'A listing’s content changed: a new version.', data: listing },

@@ -63,7 +63,7 @@ const seeOther = (reply: FastifyReply, location: string) => reply.code(303).head
 const safeNext = (next: unknown) => (typeof next === 'string' && /^\/admin(\/[\w\-./?=&%]*)?$/.test(next) && !next.includes('//') ? next : '/admin');
 
 /**
- * The back-office (issue 18, DECISIONS §13): French pages for operators, behind their own
+ * The back-office (issue 18, docs/decisions.md §13): French pages for operators, behind their own
  * session scope. Every action goes through the capability the operator API also uses, with
  * the operator as the audit log's actor.
  */

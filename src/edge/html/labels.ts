@@ -25,7 +25,7 @@ export const SORT_LABELS: Record<Sort, string> = {
   surface_desc: 'Les plus grandes',
 };
 
-/** "1er étage", "3e étage", "Rez-de-chaussée" (DECISIONS §12: floor, null for a ground floor or a house). */
+/** "1er étage", "3e étage", "Rez-de-chaussée" (docs/decisions.md §12: floor, null for a ground floor or a house). */
 export function floorLabel(floor: number): string {
   if (floor === 0) return 'Rez-de-chaussée';
   if (floor < 0) return `Sous-sol (${floor})`;

@@ -2,7 +2,7 @@ import type { Children } from '@kitajs/html';
 
 /** Pieces the signed-in spaces (pro space, back-office) share: forms' token, durations, dates, notices. */
 
-/** The form field every state-changing form of a session carries (DECISIONS §13). */
+/** The form field every state-changing form of a session carries (docs/decisions.md §13). */
 export const Csrf = ({ token }: { token: string }) => <input type="hidden" name="_csrf" value={token} />;
 
 /**

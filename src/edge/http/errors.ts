@@ -5,7 +5,7 @@ import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/sch
 
 /**
  * One error model for the whole service: RFC 9457 problem details carrying the spec's
- * codes (spec 7.1, DECISIONS §5). Capabilities return refusals (`src/outcome.ts`); routes
+ * codes (spec 7.1, docs/decisions.md §5). Capabilities return refusals (`src/outcome.ts`); routes
  * and plugins throw them as `ApiError`, and the handler below turns that, and anything
  * Fastify raises, into the same body. The two tables below are the only place a code
  * becomes an HTTP status.

@@ -6,7 +6,7 @@ import { FieldErrorSchema, Int, Text } from '../../platform/validation/schema-ty
 // Longer than any list of field errors joined (50 × 400) and than a 16 KiB request line echoed in a 404.
 const DETAIL_MAX = 24_000;
 
-/** RFC 9457 problem details as every error of the service is sent (DECISIONS §5). */
+/** RFC 9457 problem details as every error of the service is sent (docs/decisions.md §5). */
 export const Problem = Type.Object(
   {
     type: Type.String({ format: 'uri', maxLength: 2048 }),

@@ -35,7 +35,7 @@ const view = (session: SyncSession) => ({
 
 const CAP = `${WITHDRAW_CAP * 100} %`;
 
-/** Full sync sessions (DECISIONS §15), on the ingestion interface. */
+/** Full sync sessions (docs/decisions.md §15), on the ingestion interface. */
 export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, now, config } = app.services;
   const sessionUrl = (env: 'live' | 'test', syncId: string) => `${env === 'live' ? config.ingestBaseUrl : `${config.baseUrl}/sandbox/ingest`}/syncSessions/${syncId}`;

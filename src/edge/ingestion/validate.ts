@@ -22,7 +22,7 @@ import { FIELD_ERRORS_MAX, FIELD_NAME_MAX } from '../../platform/validation/sche
 
 const WITHOUT_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS);
 
-/** Ingestion enum codes (spec 2.1) and their model values (DECISIONS §6). */
+/** Ingestion enum codes (spec 2.1) and their model values (docs/decisions.md §6). */
 export const INGEST_TRANSACTIONS: Record<string, Transaction> = { VENTE: 'sale', LOCATION: 'rental', VIAGER: 'life_annuity_sale' };
 export const INGEST_TYPES: Record<string, PropertyType> = {
   APPARTEMENT: 'apartment',

@@ -44,7 +44,7 @@ const EventsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** Operator API, moderation (DECISIONS §10, §11): the queue, decisions, their timing, and an agency's events. */
+/** Operator API, moderation (docs/decisions.md §10, §11): the queue, decisions, their timing, and an agency's events. */
 export const moderationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
   const queued = (item: QueuedListing) => ({

@@ -56,7 +56,7 @@ export const keyView = (key: ApiKeyRecord) => ({
   revokedAt: key.revokedAt?.toISOString() ?? null,
 });
 
-/** Operator API (DECISIONS §10): used by the CLI, the back-office and tests. */
+/** Operator API (docs/decisions.md §10): used by the CLI, the back-office and tests. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db, keys } = app.services;
   const adminToken = config.adminToken;
@@ -126,7 +126,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return agencyView(changed.value);
   };
   app.patch('/agencies/:agencyId', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
-  // The form DECISIONS §10 names; the same change.
+  // The form docs/decisions.md §10 names; the same change.
   app.put('/agencies/:agencyId/plan', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
 
   app.post('/agencies/:agencyId/verify', { schema: { params: AgencyParams, hide: true } }, async (request) => {

@@ -52,7 +52,7 @@ const Csrf = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };
 const Field = Type.Optional(Type.String({ maxLength: 1000 }));
 
 /**
- * The agencies' pro space (issue 17, DECISIONS §13): French pages behind the `pro` session
+ * The agencies' pro space (issue 17, docs/decisions.md §13): French pages behind the `pro` session
  * scope. Admins manage keys and the team; agents see listings and leads.
  */
 export const proPages: FastifyPluginAsyncTypebox = async (app) => {

@@ -31,7 +31,7 @@ const FLASHES: Record<string, string> = {
 const FlashQuery = Type.Object({ fait: Type.Optional(Type.String({ maxLength: 20 })), avant: Type.Optional(Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 })) });
 
 /**
- * `/pro/webhooks` (DECISIONS §9, §13): the agency admin's view of the v1 webhook API — list,
+ * `/pro/webhooks` (docs/decisions.md §9, §13): the agency admin's view of the v1 webhook API — list,
  * add (the secret shown once), test, delivery log with retry, secret rotation, disable, delete.
  * An endpoint's environment is part of its identity, so pages find it in either.
  */

@@ -45,7 +45,7 @@ const RelayPage = Type.Object({
 });
 
 /**
- * The partner portal's pull feed (DECISIONS §14): listings shared with the relay, in change
+ * The partner portal's pull feed (docs/decisions.md §14): listings shared with the relay, in change
  * order, as the public sees them, with tombstones. Off (404) without RELAY_TOKEN.
  */
 export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {

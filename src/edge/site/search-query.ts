@@ -3,7 +3,7 @@ import type { FieldError } from '../../platform/outcome.js';
 import { MAX_PAGES, SORTS, type SearchFilters, type Sort } from '../../domain/public-listings/model.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
 
-/** The query parameters of `GET /listings` (DECISIONS §12), in the order URLs write them. */
+/** The query parameters of `GET /listings` (docs/decisions.md §12), in the order URLs write them. */
 export const SEARCH_FIELDS = ['transaction', 'category', 'city', 'postcode', 'priceMin', 'priceMax', 'surfaceMin', 'roomsMin', 'dpeMax', 'sort', 'page'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 

@@ -30,7 +30,7 @@ const html = (reply: FastifyReply, status: number, body: string, cache = PAGE_CA
   reply.code(status).header('cache-control', cache).type('text/html; charset=utf-8').send(body);
 
 /**
- * The public site (DECISIONS §12): French, server-rendered pages that work without script.
+ * The public site (docs/decisions.md §12): French, server-rendered pages that work without script.
  * Routes parse, call the public-listings and leads capabilities, and render; every listing
  * read goes through the public_listings view.
  */

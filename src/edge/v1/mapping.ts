@@ -5,7 +5,7 @@ import { businessErrors } from '../../domain/listings/business-rules.js';
 import { unsafeTextErrors } from '../../platform/validation/text.js';
 import { isIsoTimestamp, normaliseTimestamp } from '../../platform/validation/timestamps.js';
 
-/** The v1 mapping of the one listing model (DECISIONS §6). */
+/** The v1 mapping of the one listing model (docs/decisions.md §6). */
 
 /** Model field names as v1 calls them. */
 const V1_NAMES: Record<string, string> = { transaction: 'type', propertyType: 'category' };

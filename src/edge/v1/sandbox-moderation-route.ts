@@ -26,7 +26,7 @@ const DecisionResult = Type.Object({
 });
 
 /**
- * Sandbox only: a TEST key plays the operator on its own sandbox listings (DECISIONS §11), so
+ * Sandbox only: a TEST key plays the operator on its own sandbox listings (docs/decisions.md §11), so
  * an integrator can take a listing through every moderation path and see every event.
  */
 export const sandboxModerationRoute: FastifyPluginAsyncTypebox = async (app) => {

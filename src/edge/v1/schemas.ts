@@ -6,7 +6,7 @@ import { Compliance, ComplianceCodes, ExternalId, LEGAL_FIELD_SCHEMAS, BulkModer
 import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
 
-/** JSON Schemas of the v1 interface (spec 2.3, DECISIONS §6): they validate, serialise and document. */
+/** JSON Schemas of the v1 interface (spec 2.3, docs/decisions.md §6): they validate, serialise and document. */
 
 const nullable = <T extends TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description ? { description } : {});

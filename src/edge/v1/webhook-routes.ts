@@ -39,7 +39,7 @@ const security = [{ bearerAuth: [] }];
 const config = { scope: 'webhooks:manage' as const };
 
 /**
- * Webhook endpoints of the calling key's agency and environment (DECISIONS §9): a LIVE key
+ * Webhook endpoints of the calling key's agency and environment (docs/decisions.md §9): a LIVE key
  * manages LIVE endpoints, a TEST key (under /sandbox) sandbox endpoints, each with the plan's
  * cap. Deliveries themselves are sent by the dispatcher (src/webhooks/dispatcher.ts).
  */

@@ -17,7 +17,7 @@ import { ListingFileError, openListingFile, type FileEntry, type ListingFile } f
 import { UnreachableServer } from './operator-client.js';
 
 /**
- * The integrator commands (DECISIONS §15): `push`, `reconcile` and `sync` of a listing file,
+ * The integrator commands (docs/decisions.md §15): `push`, `reconcile` and `sync` of a listing file,
  * through the client package, with the agency's key from LISTING_SYNC_KEY.
  *
  * Exit codes: 0 all went through; 1 some listings were rejected or some lines malformed

@@ -1,4 +1,4 @@
-/** A thin client of the operator API (DECISIONS §10), used by the CLI. */
+/** A thin client of the operator API (docs/decisions.md §10), used by the CLI. */
 export class OperatorError extends Error {
   constructor(
     readonly status: number,

@@ -26,7 +26,7 @@ export interface OperatorOptions {
   'password-stdin'?: boolean;
 }
 
-/** The operator commands: thin wrappers of the operator API (DECISIONS §10), with ADMIN_TOKEN. */
+/** The operator commands: thin wrappers of the operator API (docs/decisions.md §10), with ADMIN_TOKEN. */
 export async function runOperatorCommand(positionals: string[], values: OperatorOptions, env: NodeJS.ProcessEnv, io: OperatorIo, usage: string): Promise<number> {
   const { print, printError } = io;
   const [group, action, ...rest] = positionals;

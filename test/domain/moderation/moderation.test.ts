@@ -6,7 +6,7 @@ import { ingestItem } from '../../helpers/listings.js';
 import { v1Body } from '../../helpers/v1.js';
 import { RULES, type Rule } from '../../../src/domain/moderation/index.js';
 
-/** Moderation and publication through both interfaces (DECISIONS §11), and the operator's decisions (§10). */
+/** Moderation and publication through both interfaces (docs/decisions.md §11), and the operator's decisions (§10). */
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 interface Reason {

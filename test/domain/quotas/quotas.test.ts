@@ -137,7 +137,7 @@ test(`[${databaseKind}] a plan change applies on the next call`, async () => {
   const after = await t.call('GET', '/v1/me', agency.live);
   assert.equal(limitOf(after), 10000);
   assert.equal(after.json().agency.plan, 'reseau');
-  // DECISIONS §10 names PUT /admin/api/agencies/{agencyId}/plan: the same change.
+  // docs/decisions.md §10 names PUT /admin/api/agencies/{agencyId}/plan: the same change.
   const put = await t.admin('PUT', `/agencies/${agency.agencyId}/plan`, { plan: 'agence' });
   assert.equal(put.statusCode, 200);
   assert.equal(put.json().plan, 'agence');

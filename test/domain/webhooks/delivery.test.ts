@@ -11,7 +11,7 @@ import { claimDeliveries } from '../../../src/domain/webhooks/deliveries.js';
 import { RETRY_DELAYS_MS } from '../../../src/domain/webhooks/delivery-policy.js';
 
 /**
- * Delivery of the outbox to a local receiver (DECISIONS §9): signatures, filters, the retry
+ * Delivery of the outbox to a local receiver (docs/decisions.md §9): signatures, filters, the retry
  * schedule under an injected clock, bad receivers, SSRF at delivery time, process death.
  */
 let offsetMs = 0;

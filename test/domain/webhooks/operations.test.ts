@@ -11,7 +11,7 @@ import { RETRY_DELAYS_MS } from '../../../src/domain/webhooks/delivery-policy.js
 import { WebhookSender } from '../../../src/domain/webhooks/sender.js';
 
 /**
- * Webhooks as operated (DECISIONS §9, issue 19): the backlog operators watch, the published
+ * Webhooks as operated (docs/decisions.md §9, issue 19): the backlog operators watch, the published
  * description of what is sent, slow and silent receivers, the 5-day disable threshold, a retry
  * from the pro space, two processes delivering at once, and the purge of old deliveries and events.
  * Tests run in this order on one clock that only moves forward.

@@ -62,7 +62,7 @@ const pushAt = async (when: Date, key: string, listings: unknown[]) => {
 const eventTypes = async (agencyId: string) => ((await t.admin('GET', `/agencies/${agencyId}/events?limit=1000`)).json().events as Array<{ type: string }>).map((e) => e.type);
 
 test(`[${databaseKind}] operator sign-in is throttled per address across accounts: a 429 page even for the right password, another address unaffected, only refusals audited`, async () => {
-  // The back-office counts as the pro space does (DECISIONS §13), in buckets of its own.
+  // The back-office counts as the pro space does (docs/decisions.md §13), in buckets of its own.
   assert.deepEqual(
     [LOGIN_LIMITS.address.limit, LOGIN_LIMITS.address.periodMs, LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.periodMs],
     [PRO_LOGIN_LIMITS.address.limit, PRO_LOGIN_LIMITS.address.periodMs, PRO_LOGIN_LIMITS.account.limit, PRO_LOGIN_LIMITS.account.periodMs],

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { cookieOf, postPublicForm, proBrowser, signUpAgency } from '../../helpers/pro.js';
 
-/** /pro/webhooks (DECISIONS §9, §13): the agency admin manages its endpoints from the pro space. */
+/** /pro/webhooks (docs/decisions.md §9, §13): the agency admin manages its endpoints from the pro space. */
 const { t } = useTestApp();
 
 const endpointsOf = async (agencyId: string) =>

@@ -4,7 +4,7 @@ import { createTestApp, useTestApp, type TestAgency } from '../../helpers/app.js
 import { v1Body } from '../../helpers/v1.js';
 import { indexRelay } from '../../../src/domain/relay/relay-index.js';
 
-/** The partner relay's pull feed (DECISIONS §14): token, paging, tombstones, public projection only. */
+/** The partner relay's pull feed (docs/decisions.md §14): token, paging, tombstones, public projection only. */
 const RELAY_TOKEN = 'relay-token-0123456789abcdef';
 const { t, agency } = useTestApp({ env: { RELAY_TOKEN }, agency: { plan: 'reseau' } });
 

@@ -5,7 +5,7 @@ import { databaseKind } from '../../helpers/database.js';
 import { contact, page, publicListing } from '../../helpers/site.js';
 import { CONTACT_LIMIT } from '../../../src/domain/leads/receive.js';
 
-/** DECISIONS §12: the contact form stores a lead and emits lead.received; honeypot and per-IP limit. */
+/** docs/decisions.md §12: the contact form stores a lead and emits lead.received; honeypot and per-IP limit. */
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 const visitor = { name: 'Camille Martin', email: 'camille@example.org', phone: '06 11 22 33 44', message: 'Bonjour, le bien est-il toujours disponible ?' };

@@ -5,7 +5,7 @@ import { databaseKind } from '../../helpers/database.js';
 import { contact, page, publicListing, uniqueCity } from '../../helpers/site.js';
 import { STYLESHEET_PATH } from '../../../src/edge/html/stylesheet.js';
 
-/** DECISIONS §8, §12: what the pages show (and never show), SEO, the stylesheet. */
+/** docs/decisions.md §8, §12: what the pages show (and never show), SEO, the stylesheet. */
 // A clock some years ahead: this file's listings are the newest on a database other files share.
 const ahead = 5 * 365 * 86_400_000;
 const { t, agency } = useTestApp({ agency: { plan: 'reseau', name: 'Agence des Tilleuls' }, now: () => new Date(Date.now() + ahead) });

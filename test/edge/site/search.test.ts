@@ -5,7 +5,7 @@ import { databaseKind } from '../../helpers/database.js';
 import { approve, listedIds, page, uniqueCity } from '../../helpers/site.js';
 import { v1Body } from '../../helpers/v1.js';
 
-/** DECISIONS §12: every filter and sort of GET /listings, numbered pages, and bad query values. */
+/** docs/decisions.md §12: every filter and sort of GET /listings, numbered pages, and bad query values. */
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 const city = uniqueCity('Saint-Étienne-des-Tests');

@@ -6,7 +6,7 @@ import { approve, listedIds, page, publicListing, uniqueCity } from '../../helpe
 import { ingestItem } from '../../helpers/listings.js';
 import { v1Body } from '../../helpers/v1.js';
 
-/** DECISIONS §12: which listings the public site shows, and what it answers for the others. */
+/** docs/decisions.md §12: which listings the public site shows, and what it answers for the others. */
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 const city = uniqueCity('Visibleville');

@@ -109,7 +109,7 @@ test(`[${databaseKind}] 400 validation_error names each field as a JSON path; un
   );
 });
 
-test(`[${databaseKind}] 422 business_error for inconsistent data (DECISIONS §5)`, async () => {
+test(`[${databaseKind}] 422 business_error for inconsistent data (docs/decisions.md §5)`, async () => {
   const cases: Array<[Record<string, unknown>, string]> = [
     [{ dpe: 'A', ges: 'D' }, 'dpe'],
     [{ bedrooms: 4, rooms: 3 }, 'bedrooms'],

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 
-/** Webhook endpoints through v1 (DECISIONS §9): caps per plan and environment, URL rules, secrets, isolation. */
+/** Webhook endpoints through v1 (docs/decisions.md §9): caps per plan and environment, URL rules, secrets, isolation. */
 const { t, agency } = useTestApp({ agency: { plan: 'agence' } });
 
 const create = (key: string, body: unknown, prefix = '') => t.call('POST', `${prefix}/v1/webhooks`, key, body);

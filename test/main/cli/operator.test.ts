@@ -78,7 +78,7 @@ test(`[${databaseKind}] operator API is off without ADMIN_TOKEN`, async () => {
   }
 });
 
-test(`[${databaseKind}] CLI: agency create, verify, key create, list and revoke, with --json shapes as DECISIONS §10`, async () => {
+test(`[${databaseKind}] CLI: agency create, verify, key create, list and revoke, with --json shapes as docs/decisions.md §10`, async () => {
   const created = await cli('agency', 'create', '--name', 'Agence CLI', '--plan', 'agence', '--json');
   assert.equal(created.code, 0, created.err);
   const agency = JSON.parse(created.out);

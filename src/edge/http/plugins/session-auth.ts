@@ -49,7 +49,7 @@ declare module 'fastify' {
 }
 
 /**
- * Session authentication for one space of pages (DECISIONS §13): a cookie per space
+ * Session authentication for one space of pages (docs/decisions.md §13): a cookie per space
  * (`HttpOnly`, `SameSite=Lax`, `Secure` under TLS, limited to the space's path), sessions in
  * PostgreSQL so any process serves any request, and a CSRF token on every form: a state-
  * changing request without the session's token is refused before its handler runs.

@@ -14,7 +14,7 @@ export const EMPTY_CONTACT: ContactValues = { name: '', email: '', phone: '', me
 const shown = (text: string) => text.slice(0, 5000);
 
 /**
- * The contact form of a listing page (DECISIONS §12): a plain POST that works without
+ * The contact form of a listing page (docs/decisions.md §12): a plain POST that works without
  * script. The `website` field is a honeypot: hidden from people (and from screen readers),
  * filled in by form-filling robots.
  */

@@ -1,4 +1,4 @@
--- The one listing model (DECISIONS §6): content as the agency sent it, its masked public
+-- The one listing model (docs/decisions.md §6): content as the agency sent it, its masked public
 -- text, the two status axes, version, and the per-agency change sequence.
 
 CREATE TABLE listings (

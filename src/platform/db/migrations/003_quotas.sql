@@ -1,4 +1,4 @@
--- Rolling 24-hour quotas (DECISIONS §4), counted in one-minute buckets per subject
+-- Rolling 24-hour quotas (docs/decisions.md §4), counted in one-minute buckets per subject
 -- ("key:<id>" or "plan:<agency>:<env>") so that every server process sees the same count.
 
 CREATE TABLE quota_buckets (

@@ -1,4 +1,4 @@
--- Moderation, publication and the event outbox (DECISIONS §9, §11).
+-- Moderation, publication and the event outbox (docs/decisions.md §9, §11).
 --
 -- The public side shows the last approved version of a listing. That version is usually the
 -- latest one, so it is kept inline: published_version = version and published_content NULL.

@@ -1,4 +1,4 @@
--- The public site (DECISIONS §12): search indexes on what the public_listings view shows,
+-- The public site (docs/decisions.md §12): search indexes on what the public_listings view shows,
 -- the leads its contact form stores, and the per-IP limit of that form.
 
 -- City names as a visitor types them: case, accents, hyphens and apostrophes do not matter

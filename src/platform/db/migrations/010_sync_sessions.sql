@@ -1,4 +1,4 @@
--- Full sync sessions (DECISIONS §15): a CRM opens a session, pushes its whole set with the
+-- Full sync sessions (docs/decisions.md §15): a CRM opens a session, pushes its whole set with the
 -- session's id, and completes it; listings on the market that no push of the session named
 -- are then withdrawn. One open session per agency and environment, open for 24 hours or until
 -- abandoned (nothing withdrawn).

@@ -1,4 +1,4 @@
--- Browser sessions of the pro space and the back-office (DECISIONS §13), shared by every
+-- Browser sessions of the pro space and the back-office (docs/decisions.md §13), shared by every
 -- process. Each scope has its own cookie and its own rows: a pro session never opens /admin.
 CREATE TABLE sessions (
   -- SHA-256 of the cookie's value: a stolen copy of the table opens nothing.

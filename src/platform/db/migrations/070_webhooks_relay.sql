@@ -1,4 +1,4 @@
--- Webhooks (DECISIONS §9) and the partner relay (§14): both read the event outbox (migration 006).
+-- Webhooks (docs/decisions.md §9) and the partner relay (§14): both read the event outbox (migration 006).
 
 -- An agency's endpoint of one environment. The secret must be kept readable to sign with it
 -- (an HMAC key cannot be hashed); it never leaves the service after the answer that creates
