@@ -30,11 +30,13 @@ test('the README stands alone: it points to no file outside the repository', () 
   assert.ok(!/\.\.\/|shared\/DECISIONS/.test(readme));
 });
 
-test('the README maps every ingestion field and enum value to its v1 counterpart', async () => {
+test('the interfaces document maps every ingestion field and enum value to its v1 counterpart', async () => {
   const { IngestListing } = await import('../../src/edge/ingestion/schemas.js');
   const { INGEST_TRANSACTIONS, INGEST_TYPES, INGEST_STATUSES } = await import('../../src/edge/ingestion/validate.js');
-  const readme = readFileSync('README.md', 'utf8');
-  const table = readme.slice(readme.indexOf('### Ingestion fields and their v1 names'), readme.indexOf('Required on creation'));
+  const doc = readFileSync('docs/interfaces.md', 'utf8');
+  const start = doc.indexOf('## Ingestion fields and their v1 names');
+  assert.ok(start >= 0, 'docs/interfaces.md has the field table');
+  const table = doc.slice(start, doc.indexOf('Required on creation', start));
   for (const field of Object.keys(IngestListing.properties)) assert.ok(table.includes('`' + field + '`') || table.includes('`' + field + '['), `field ${field}`);
   for (const [code, value] of Object.entries({ ...INGEST_TRANSACTIONS, ...INGEST_TYPES })) {
     assert.ok(table.includes(`\`${code}\``) && table.includes(`\`${value}\``), `${code} → ${value}`);

@@ -159,7 +159,7 @@ export function FirstStepsPage({ baseUrl }: { baseUrl: string }): JSX.Element {
           Once an operator approves a listing, it appears on the <a href="/listings">public site</a> at its <code>publicUrl</code>.
         </li>
       </ol>
-      <p>The README of the repository has the full first steps, the v1 example and the table that maps each ingestion field to its v1 name.</p>
+      <p>The README of the repository has the full first steps and the v1 example; its docs/interfaces.md maps each ingestion field to its v1 name.</p>
     </Page>
   );
 }
