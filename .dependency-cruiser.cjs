@@ -39,7 +39,7 @@ module.exports = {
     {
       name: 'domain-knows-no-http',
       severity: 'error',
-      comment: 'Capabilities return typed outcomes (src/domain/outcome.ts); only src/edge speaks HTTP.',
+      comment: 'Capabilities return typed outcomes (src/platform/outcome.ts); only src/edge speaks HTTP.',
       from: { path: '^src/domain/' },
       to: { path: ['^src/(edge|main)/', FASTIFY] },
     },
