@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { PublicListing } from './model.js';
-import { PUBLIC_LISTING_COLUMNS, toPublicListing, type PublicListingRow } from './projection.js';
+import { publicListingColumns, toPublicListing, type PublicListingRow } from './projection.js';
 import { wasPublic } from './visibility.js';
 
 export type PublicLookup =
@@ -16,7 +16,7 @@ export type PublicLookup =
  * site (410) from one that never was on it (404).
  */
 export async function findPublicListing(db: Queryable, serviceId: string): Promise<PublicLookup> {
-  const { rows } = await db.query<PublicListingRow>(`SELECT ${PUBLIC_LISTING_COLUMNS} FROM public_listings WHERE id = $1`, [serviceId]);
+  const { rows } = await db.query<PublicListingRow>(`SELECT ${publicListingColumns()} FROM public_listings WHERE id = $1`, [serviceId]);
   const row = rows[0];
   if (row) return { kind: 'public', listing: toPublicListing(row) };
   const { rows: past } = await db.query<{ env: 'live' | 'test'; share_with_service: boolean; first_published_at: Date | null }>(

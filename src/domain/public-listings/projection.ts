@@ -33,8 +33,10 @@ export function publicContent(content: PublicContent & { addressLine?: unknown; 
   };
 }
 
-/** The view's columns a whole public listing is built from. */
-export const PUBLIC_LISTING_COLUMNS = 'id, agency_id, agency_name, version, status, title, description, content, first_published_at, updated_at';
+const COLUMNS = ['id', 'agency_id', 'agency_name', 'version', 'status', 'title', 'description', 'content', 'first_published_at', 'updated_at'];
+
+/** The view's columns a whole public listing is built from, qualified by the view's alias when a query joins it. */
+export const publicListingColumns = (alias?: string) => COLUMNS.map((column) => (alias ? `${alias}.${column}` : column)).join(', ');
 
 export interface PublicListingRow {
   id: string;

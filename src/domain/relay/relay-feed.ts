@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { PublicListing } from '../public-listings/model.js';
-import { PUBLIC_LISTING_COLUMNS, toPublicListing, type PublicListingRow } from '../public-listings/projection.js';
+import { publicListingColumns, toPublicListing, type PublicListingRow } from '../public-listings/projection.js';
 
 /**
  * A relayed listing as the partner receives it: the public projection, the very one the site
@@ -10,11 +10,6 @@ export type RelayedListing = PublicListing;
 
 /** One change of the feed: the listing as it is now, or a tombstone when it is no longer relayed. */
 export type RelayItem = { seq: number; serviceId: string; tombstone: false; listing: RelayedListing } | { seq: number; serviceId: string; tombstone: true; listing: null };
-
-// The projection's columns, qualified: the feed's own table is joined in.
-const COLUMNS = PUBLIC_LISTING_COLUMNS.split(', ')
-  .map((column) => `p.${column}`)
-  .join(', ');
 
 /**
  * The feed after `afterSeq`, in change order. Each listing appears once, at its latest change,
@@ -26,7 +21,7 @@ const COLUMNS = PUBLIC_LISTING_COLUMNS.split(', ')
 export async function readRelayFeed(db: Queryable, afterSeq: number, limit: number): Promise<{ items: RelayItem[]; nextAfterSeq: number | null }> {
   // A listing no longer relayed joins nothing: its projection's columns are null.
   const { rows } = await db.query<{ seq: string | number; listing_id: string } & (PublicListingRow | { id: null })>(
-    `SELECT f.seq, f.listing_id, ${COLUMNS}
+    `SELECT f.seq, f.listing_id, ${publicListingColumns('p')}
      FROM relay_feed f LEFT JOIN public_listings p ON p.id = f.listing_id AND p.share_with_relay
      WHERE f.seq > $1 ORDER BY f.seq LIMIT $2`,
     [afterSeq, limit],
