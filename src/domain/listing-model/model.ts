@@ -120,6 +120,3 @@ export interface Listing {
 export function withContentDefaults(content: ListingContent): ListingContent {
   return content.bedrooms === null ? { ...content, bedrooms: content.rooms } : content;
 }
-
-/** The listing's page on the public site (docs/decisions.md §1). */
-export const publicUrl = (siteUrl: string, serviceId: string) => `${siteUrl}/listings/${serviceId}`;

@@ -3,6 +3,7 @@ import type { ListingContent } from '../listing-model/model.js';
 import { DUPLICATE_PRICE_TOLERANCE, DUPLICATE_SURFACE_TOLERANCE } from '../moderation/duplicates.js';
 import type { DuplicateCandidate } from '../moderation/index.js';
 import type { ListingScope } from './store.js';
+import { ON_SALE_SQL } from '../public-listings/visibility.js';
 import { isStorableText } from '../../platform/validation/storable.js';
 
 /** A listing about to be moderated, as the duplicate lookup sees it. */
@@ -28,7 +29,7 @@ export const FIND_DUPLICATES_SQL = `SELECT p.external_id AS probe, d.id, d.postc
      AND (l.content ->> 'propertyType') = p.property_type
      AND ((l.content ->> 'price')::float8) BETWEEN p.price_low AND p.price_high
      AND ((l.content ->> 'surface')::float8) BETWEEN p.surface_low AND p.surface_high
-     AND l.external_id <> p.external_id AND l.moderation_state <> 'rejected' AND l.status IN ('active', 'under_offer')
+     AND l.external_id <> p.external_id AND l.moderation_state <> 'rejected' AND l.status IN (${ON_SALE_SQL})
    LIMIT 1) d`;
 
 /**

@@ -1,5 +1,6 @@
 import { describeReason } from '../moderation/index.js';
-import { publicUrl, type Listing, type ModerationReason } from '../listing-model/model.js';
+import type { Listing, ModerationReason } from '../listing-model/model.js';
+import { publicUrl } from '../public-listings/visibility.js';
 
 /** A moderation reason as both interfaces show it: English message, French beside it. */
 export const reasonView = (reason: ModerationReason) => {

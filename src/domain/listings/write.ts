@@ -9,6 +9,7 @@ import { refuse, type Outcome } from '../../platform/outcome.js';
 import { changeEvents, type ListingChange } from './change-events.js';
 import { findDuplicateCandidates, type DuplicateProbe } from './duplicate-candidates.js';
 import { RowSender } from './row-sender.js';
+import { isOnSale } from '../public-listings/visibility.js';
 import { inForeground } from '../../platform/jobs/foreground.js';
 import type { ListingScope } from './store.js';
 import { decide, FIND_EXISTING, lockScope, publicText, recordWrites, type Existing, type LockedScope, type WrittenListing } from './write-steps.js';
@@ -118,7 +119,6 @@ export interface StoredDuplicates {
   lookedUp: ReadonlySet<string>;
 }
 
-const ON_SALE = new Set(['active', 'under_offer']);
 const duplicateKey = (draft: ListingDraft) => `${draft.content.postcode}\u0000${draft.content.transaction}\u0000${draft.content.propertyType}`;
 
 /**
@@ -186,7 +186,7 @@ export async function applyDrafts(
           decidedAt: now,
           onRuleError: options.onRuleError,
         });
-        if (ON_SALE.has(decision.status)) {
+        if (isOnSale(decision.status)) {
           earlier.push({ serviceId, content: draft.content });
           written.set(key, earlier);
         }

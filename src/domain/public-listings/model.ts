@@ -1,25 +1,32 @@
-import type { CommercialStatus, EnergyClass, Fees, ListingContent, Photo, PropertyType, Transaction } from '../listing-model/model.js';
+import type { EnergyClass, Fees, ListingContent, Photo, PropertyType, Transaction } from '../listing-model/model.js';
+import type { OnSaleStatus } from './visibility.js';
 
 /**
- * What the public may see of a listing: the `public_listings` view's projection (migration
- * 006). Every read of this folder goes through that view, so nothing private (the street
- * address, the unmasked text, sandbox or unapproved data) can reach a page by construction.
+ * What the public may see of a listing: rows of the `public_listings` view (migrations 006,
+ * 050), built by projection.ts. Every read of this folder goes through that view and that
+ * module, so nothing private (the street address, unmasked text, sandbox or unapproved data)
+ * can reach a page or the relay by construction.
  */
 export type PublicContent = Omit<ListingContent, 'addressLine' | 'title' | 'description'>;
 
+/** A public listing: the site's page, the relay's item (docs/decisions.md §12, §14). */
 export interface PublicListing {
   serviceId: string;
+  agencyId: string;
+  /** The approved version shown. */
+  version: number;
   /** Masked title and description of the last approved version. */
   title: string;
   description: string | null;
+  /** Its free text (features, neighbourhood, photo labels) masked too. */
   content: PublicContent;
-  status: Extract<CommercialStatus, 'active' | 'under_offer'>;
+  status: OnSaleStatus;
   agencyName: string;
   firstPublishedAt: Date;
   updatedAt: Date;
 }
 
-/** A listing as a result list shows it. */
+/** A listing as a result list shows it, its free text masked. */
 export interface ListingCard {
   serviceId: string;
   title: string;

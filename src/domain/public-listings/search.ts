@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { ENERGY_CLASSES } from '../listing-model/model.js';
 import { MAX_RESULTS, PAGE_SIZE, type ListingCard, type SearchFilters, type Sort } from './model.js';
+import { publicCardText } from './projection.js';
 
 /** Each sort ends on the id, so pages never overlap or skip rows that tie. */
 export const ORDER_BY: Record<Sort, string> = {
@@ -36,6 +37,7 @@ interface CardRow {
   photo: ListingCard['photo'];
 }
 
+/** A card as the public may see it: its neighbourhood and photo label masked (projection.ts). */
 const toCard = (row: CardRow): ListingCard => ({
   serviceId: row.id,
   title: row.title,
@@ -43,15 +45,14 @@ const toCard = (row: CardRow): ListingCard => ({
   propertyType: row.property_type,
   city: row.city,
   postcode: row.postcode,
-  neighborhood: row.neighborhood,
   price: row.price,
   charges: row.charges,
   fees: row.fees,
   surface: row.surface,
   rooms: row.rooms,
   dpe: row.dpe,
-  photo: row.photo,
   status: row.status,
+  ...publicCardText(row),
 });
 
 /**

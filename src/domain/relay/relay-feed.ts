@@ -1,19 +1,12 @@
 import type { Queryable } from '../../platform/db/database.js';
-import type { PublicContent } from '../public-listings/model.js';
+import type { PublicListing } from '../public-listings/model.js';
+import { publicListingColumns, toPublicListing, type PublicListingRow } from '../public-listings/projection.js';
 
-/** A relayed listing as the partner receives it: the public projection, never the address. */
-export interface RelayedListing {
-  serviceId: string;
-  agencyId: string;
-  agencyName: string;
-  version: number;
-  status: 'active' | 'under_offer';
-  title: string;
-  description: string | null;
-  content: PublicContent;
-  firstPublishedAt: Date;
-  updatedAt: Date;
-}
+/**
+ * A relayed listing as the partner receives it: the public projection, the very one the site
+ * shows (masked free text, never the address).
+ */
+export type RelayedListing = PublicListing;
 
 /** One change of the feed: the listing as it is now, or a tombstone when it is no longer relayed. */
 export type RelayItem = { seq: number; serviceId: string; tombstone: false; listing: RelayedListing } | { seq: number; serviceId: string; tombstone: true; listing: null };
@@ -26,44 +19,17 @@ export type RelayItem = { seq: number; serviceId: string; tombstone: false; list
  * every change since.
  */
 export async function readRelayFeed(db: Queryable, afterSeq: number, limit: number): Promise<{ items: RelayItem[]; nextAfterSeq: number | null }> {
-  const { rows } = await db.query<{
-    seq: string | number;
-    listing_id: string;
-    agency_id: string | null;
-    agency_name: string;
-    version: number;
-    status: 'active' | 'under_offer';
-    title: string;
-    description: string | null;
-    content: PublicContent;
-    first_published_at: Date;
-    updated_at: Date;
-  }>(
-    `SELECT f.seq, f.listing_id, p.agency_id, p.agency_name, p.version, p.status, p.title, p.description, p.content, p.first_published_at, p.updated_at
+  // A listing no longer relayed joins nothing: its projection's columns are null.
+  const { rows } = await db.query<{ seq: string | number; listing_id: string } & (PublicListingRow | { id: null })>(
+    `SELECT f.seq, f.listing_id, ${publicListingColumns('p')}
      FROM relay_feed f LEFT JOIN public_listings p ON p.id = f.listing_id AND p.share_with_relay
      WHERE f.seq > $1 ORDER BY f.seq LIMIT $2`,
     [afterSeq, limit],
   );
   const items: RelayItem[] = rows.map((row) => {
     const seq = Number(row.seq);
-    if (row.agency_id === null) return { seq, serviceId: row.listing_id, tombstone: true, listing: null };
-    return {
-      seq,
-      serviceId: row.listing_id,
-      tombstone: false,
-      listing: {
-        serviceId: row.listing_id,
-        agencyId: row.agency_id,
-        agencyName: row.agency_name,
-        version: row.version,
-        status: row.status,
-        title: row.title,
-        description: row.description,
-        content: row.content,
-        firstPublishedAt: row.first_published_at,
-        updatedAt: row.updated_at,
-      },
-    };
+    if (row.id === null) return { seq, serviceId: row.listing_id, tombstone: true, listing: null };
+    return { seq, serviceId: row.listing_id, tombstone: false, listing: toPublicListing(row) };
   });
   return { items, nextAfterSeq: items.length === limit ? items[items.length - 1]!.seq : null };
 }

@@ -3,6 +3,7 @@ import { sameToken } from '../../domain/credentials/same-token.js';
 import { ApiError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { readRelayFeed } from '../../domain/relay/relay-feed.js';
+import { ON_SALE_STATUSES } from '../../domain/public-listings/visibility.js';
 import { Count, DateTime, Int, Text } from '../../platform/validation/schema-types.js';
 
 const SEQ_MAX = Number.MAX_SAFE_INTEGER;
@@ -21,10 +22,10 @@ const RelayedListing = Type.Object({
   agencyId: Type.String({ maxLength: 64 }),
   agencyName: Text(200),
   version: Count(),
-  status: Type.String({ enum: ['active', 'under_offer'] }),
+  status: Type.String({ enum: [...ON_SALE_STATUSES] }),
   title: Text(1_000, { description: 'Masked: contact details are replaced, as on the public site.' }),
   description: Type.Union([Text(20_000), Type.Null()]),
-  content: Type.Object({}, { additionalProperties: true, description: 'The listing’s public fields (transaction, type, price, surface, city, postcode, photos…); never addressLine.' }),
+  content: Type.Object({}, { additionalProperties: true, description: 'The listing’s public fields (transaction, type, price, surface, city, postcode, photos…), features, neighborhood and photo labels masked as on the public site; never addressLine.' }),
   firstPublishedAt: DateTime(),
   updatedAt: DateTime(),
 });

@@ -8,6 +8,7 @@ import { findPublicListing } from '../../domain/public-listings/find.js';
 import { MAX_RESULTS, PAGE_SIZE } from '../../domain/public-listings/model.js';
 import { latestPublicListings, searchPublicListings } from '../../domain/public-listings/search.js';
 import { publicListingCount, SITEMAP_PAGE_SIZE, sitemapEntries } from '../../domain/public-listings/sitemap.js';
+import { listingPath, publicUrl } from '../../domain/public-listings/visibility.js';
 import { goneHtml, notFoundHtml, problemHtml, thanksHtml, tooManyMessagesHtml, type ProblemStatus } from './pages.js';
 import { parseSearchQuery, searchPath } from './search-query.js';
 import { robotsTxt, sitemapIndex, urlSet } from './seo.js';
@@ -32,7 +33,8 @@ const html = (reply: FastifyReply, status: number, body: string, cache = PAGE_CA
 /**
  * The public site (docs/decisions.md §12): French, server-rendered pages that work without script.
  * Routes parse, call the public-listings and leads capabilities, and render; every listing
- * read goes through the public_listings view.
+ * read goes through the public projection (domain/public-listings/projection.ts), which views
+ * print as it is.
  */
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.services;
@@ -100,19 +102,19 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     const found = await findPublicListing(db, serviceId);
     if (found.kind === 'gone') return { status: 410, body: goneHtml(), cacheable: false };
     if (found.kind === 'unknown') return { status: 404, body: notFoundHtml(), cacheable: false };
-    const canonical = `${siteUrl}/listings/${serviceId}`;
+    const canonical = publicUrl(siteUrl, serviceId);
     const body = renderDocument(<ListingPage listing={found.listing} canonical={canonical} contact={contact} />);
     // Only the page as everyone sees it is kept: never one showing a visitor's form.
     return { status, body, cacheable: status === 200 };
   }
 
-  app.get('/listings/:serviceId', hide, async (request, reply) => {
+  app.get(listingPath(':serviceId'), hide, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
     const shown = await cache.through(serviceId, () => renderListing(serviceId, 200, { values: EMPTY_CONTACT, errors: [] }));
     return html(reply, shown.status, shown.body);
   });
 
-  app.post('/listings/:serviceId/contact', { ...hide, bodyLimit: CONTACT_BODY_LIMIT }, async (request, reply) => {
+  app.post(`${listingPath(':serviceId')}/contact`, { ...hide, bodyLimit: CONTACT_BODY_LIMIT }, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
     // The form's own encoding only: the JSON parser the interfaces use is no way in.
     if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) return html(reply, 415, problemHtml(415), 'no-store');
@@ -153,7 +155,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     const page = /^listings-([1-9]\d{0,5})\.xml$/.exec(file)?.[1];
     const entries = page ? await sitemapEntries(db, Number(page)) : [];
     if (entries.length === 0) return html(reply, 404, notFoundHtml());
-    return xml(urlSet(entries.map((e) => ({ loc: `${siteUrl}/listings/${e.serviceId}`, lastmod: e.updatedAt }))));
+    return xml(urlSet(entries.map((e) => ({ loc: publicUrl(siteUrl, e.serviceId), lastmod: e.updatedAt }))));
   });
 
   if (config.benchRoutes) {

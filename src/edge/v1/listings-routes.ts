@@ -10,6 +10,7 @@ import { findListing, listListings, type ListingScope } from '../../domain/listi
 import { deleteListing, setStatus, updateListing, upsertListing } from '../../domain/listings/single-writes.js';
 import type { WrittenListing } from '../../domain/listings/write.js';
 import { moderationSummary } from '../../domain/listings/response-views.js';
+import { publicUrl } from '../../domain/public-listings/visibility.js';
 import { PLAN_BATCH_SIZES } from '../../domain/agencies/plans.js';
 import { isIsoTimestamp } from '../../platform/validation/timestamps.js';
 import { batchUpsert } from './batch.js';
@@ -49,7 +50,7 @@ function creationResult(outcome: WrittenListing, siteUrl: string) {
     serviceId: outcome.serviceId,
     externalId: outcome.externalId,
     status: v1Status(outcome),
-    publicUrl: `${siteUrl}/listings/${outcome.serviceId}`,
+    publicUrl: publicUrl(siteUrl, outcome.serviceId),
     version: outcome.version,
     createdAt: outcome.createdAt.toISOString(),
     outcome: outcome.outcome,

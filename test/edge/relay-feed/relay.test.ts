@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, useTestApp, type TestAgency } from '../../helpers/app.js';
 import { v1Body } from '../../helpers/v1.js';
-import { indexRelay } from '../../../src/domain/relay/relay-index.js';
+import { catchUpRelay, relayFeed } from '../../helpers/relay.js';
 
 /** The partner relay's pull feed (docs/decisions.md §14): token, paging, tombstones, public projection only. */
 const RELAY_TOKEN = 'relay-token-0123456789abcdef';
@@ -15,8 +15,7 @@ interface Item {
   listing: { serviceId: string; title: string; status: string; content: Record<string, unknown> } | null;
 }
 
-const feed = (query: string, token: string | null = RELAY_TOKEN) =>
-  t.app.inject({ method: 'GET', url: `/relay/v1/listings${query}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const feed = (query: string, token: string | null = RELAY_TOKEN) => relayFeed(t, query, token);
 
 /** What a partner holds after paging from `afterSeq` to the end, `limit` at a time. */
 async function mirror(held: Map<string, Item>, afterSeq: number, limit: number): Promise<{ held: Map<string, Item>; lastSeq: number; pages: number }> {
@@ -44,24 +43,7 @@ async function relaySet(owner: TestAgency): Promise<string[]> {
   const { rows } = await t.db.query<{ id: string }>('SELECT id FROM public_listings WHERE agency_id = $1 AND share_with_relay ORDER BY id', [owner.agencyId]);
   return rows.map((row) => row.id);
 }
-/**
- * Indexes until the agency's events are all in the feed. Other processes' job runners index
- * too (on PostgreSQL the test files share the database): while one holds the lock, a call here
- * returns at once, and its rows are not committed yet.
- */
-async function catchUp(owner: TestAgency) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    while ((await indexRelay(t.db)) > 0);
-    const { rows } = await t.db.query<{ done: boolean }>(
-      `SELECT coalesce(c.event_cursor, 0) >= s.last_seq * 8 + 7 AS done
-       FROM listing_sequences s LEFT JOIN relay_cursors c ON c.agency_id = s.agency_id WHERE s.agency_id = $1 AND s.env = 'live'`,
-      [owner.agencyId],
-    );
-    if (rows[0]?.done) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the relay feed did not catch up');
-}
+const catchUp = (owner: TestAgency) => catchUpRelay(t, owner);
 const ours = (held: Map<string, Item>, owner: TestAgency, ids: Set<string>) => [...held.keys()].filter((id) => ids.has(id)).sort();
 
 test('the feed needs RELAY_TOKEN, and is absent without one', async () => {

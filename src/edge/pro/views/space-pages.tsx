@@ -6,6 +6,7 @@ import type { LeadLine } from '../../../domain/leads/lead-store.js';
 import type { Listing } from '../../../domain/listing-model/model.js';
 import type { QueuedListing } from '../../../domain/listings/moderation-queue.js';
 import { describeReason } from '../../../domain/moderation/messages.js';
+import { isOnSale, isPublic, publicUrl } from '../../../domain/public-listings/visibility.js';
 import { Csrf, duration, when, PostButton, TableScroll } from '../../html/page-parts.js';
 import { ProPage, type ProViewer } from './frame.js';
 
@@ -109,10 +110,10 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
 function offSiteReason(listing: Listing, agencySuspended: boolean): string | null {
   if (agencySuspended) return 'Compte suspendu : vos annonces sont hors du site.';
   if (!listing.shareWithService) return 'Annonce non partagée avec le site (shareWithService) : le public ne la voit pas.';
-  if (listing.status !== 'active' && listing.status !== 'under_offer') return `Hors du site : l’annonce est « ${STATUS[listing.status]} », sa page publique indique qu’elle n’est plus disponible.`;
+  if (!isOnSale(listing.status)) return `Hors du site : l’annonce est « ${STATUS[listing.status]} », sa page publique indique qu’elle n’est plus disponible.`;
   return null;
 }
-const onSite = (listing: Listing, agencySuspended: boolean) => listing.publishedVersion !== null && offSiteReason(listing, agencySuspended) === null;
+const onSite = (listing: Listing, agencySuspended: boolean) => isPublic(listing, agencySuspended);
 
 export function ListingsPage({
   viewer,
@@ -166,7 +167,7 @@ export function ListingsPage({
                 </td>
                 <td safe>{STATUS[listing.status]}</td>
                 <td safe>{when(listing.updatedAt)}</td>
-                <td>{onSite(listing, agencySuspended) ? <a href={`${siteUrl}/listings/${listing.serviceId}`}>Voir</a> : '—'}</td>
+                <td>{onSite(listing, agencySuspended) ? <a href={publicUrl(siteUrl, listing.serviceId)}>Voir</a> : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -250,7 +251,7 @@ export function ListingPage({ viewer, item, siteUrl, agencySuspended }: { viewer
                 <p safe>{offSite}</p>
               ) : (
                 <p>
-                  <a href={`${siteUrl}/listings/${listing.serviceId}`}>Voir la page publique</a>
+                  <a href={publicUrl(siteUrl, listing.serviceId)}>Voir la page publique</a>
                 </p>
               )}
             </>

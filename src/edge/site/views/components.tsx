@@ -3,10 +3,10 @@ import { ENERGY_CLASSES, PROPERTY_TYPES, TRANSACTIONS, type EnergyClass } from '
 import type { FieldError } from '../../../platform/outcome.js';
 import { squareMetres, plural } from '../../html/format.js';
 import { SORTS, type ListingCard, type SearchFilters, type Sort } from '../../../domain/public-listings/model.js';
+import { listingPath } from '../../../domain/public-listings/visibility.js';
 import { PROPERTY_TYPE_LABELS, SORT_LABELS, TRANSACTION_CHOICES, TRANSACTION_LABELS } from '../../html/labels.js';
 import { priceDisplay } from '../price-display.js';
 import { searchPath, type SearchField } from '../search-query.js';
-import { publicText } from '../public-text.js';
 
 /** The errors of a form, above it, each a link to its field (the field shows it again). */
 export { FormErrors as ErrorSummary } from '../../html/page-parts.js';
@@ -121,18 +121,18 @@ export function SearchForm({ typed, errors, full }: { typed: Typed; errors: Fiel
   );
 }
 
-/** One listing in a result list. */
+/** One listing in a result list, its free text already masked by the projection. */
 export function ListingCardView({ card }: { card: ListingCard }): JSX.Element {
   const price = priceDisplay(card);
   const place = `${card.city} (${card.postcode})`;
-  const neighborhood = card.neighborhood === null ? null : publicText(card.neighborhood);
+  const neighborhood = card.neighborhood;
   const facts = [PROPERTY_TYPE_LABELS[card.propertyType], squareMetres(card.surface), plural(card.rooms, 'pièce', 'pièces')].join(' · ');
   return (
     <li class="card">
       {card.photo ? (
         <img
           src={card.photo.url}
-          alt={card.photo.label === null ? '' : publicText(card.photo.label)}
+          alt={card.photo.label ?? ''}
           loading="lazy"
           decoding="async"
           referrerpolicy="no-referrer"
@@ -144,7 +144,7 @@ export function ListingCardView({ card }: { card: ListingCard }): JSX.Element {
       )}
       <div class="body">
         <h3>
-          <a href={`/listings/${card.serviceId}`} safe>
+          <a href={listingPath(card.serviceId)} safe>
             {card.title}
           </a>
         </h3>

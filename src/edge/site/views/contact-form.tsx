@@ -1,4 +1,5 @@
 import type { FieldError } from '../../../platform/outcome.js';
+import { listingPath } from '../../../domain/public-listings/visibility.js';
 import { ErrorSummary, FieldMessage, fieldState } from './components.js';
 
 export interface ContactValues {
@@ -24,7 +25,7 @@ export function ContactForm({ serviceId, values, errors }: { serviceId: string; 
   const phone = fieldState(errors, 'phone');
   const message = fieldState(errors, 'message');
   return (
-    <form method="post" action={`/listings/${serviceId}/contact`} novalidate>
+    <form method="post" action={`${listingPath(serviceId)}/contact`} novalidate>
       <ErrorSummary errors={errors} title="Le message n’est pas parti. Corrigez :" />
       <div>
         <label for="f-name">Nom</label>

@@ -4,7 +4,6 @@ import { Layout } from '../../html/layout.js';
 import type { PublicListing } from '../../../domain/public-listings/model.js';
 import { floorLabel, PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../../html/labels.js';
 import { priceDisplay } from '../price-display.js';
-import { publicText } from '../public-text.js';
 import { listingJsonLd } from '../seo.js';
 import { searchPath } from '../search-query.js';
 import { EnergyScale } from './components.js';
@@ -30,7 +29,8 @@ export function ListingPage({ listing, canonical, contact }: { listing: PublicLi
   const price = priceDisplay(content);
   const legal = legalBlocks(content);
   const kind = PROPERTY_TYPE_LABELS[content.propertyType];
-  const neighborhood = content.neighborhood === null ? null : publicText(content.neighborhood);
+  // The projection masked the free text already (domain/public-listings/projection.ts).
+  const neighborhood = content.neighborhood;
   const place = `${content.city} (${content.postcode})${neighborhood ? `, ${neighborhood}` : ''}`;
   const summary = `${TRANSACTION_LABELS[content.transaction]} · ${kind} · ${squareMetres(content.surface)} · ${plural(content.rooms, 'pièce', 'pièces')} · ${place}`;
   const description = `${summary}. ${price.headline}.`;
@@ -70,7 +70,7 @@ export function ListingPage({ listing, canonical, contact }: { listing: PublicLi
                 <figure>
                   <img
                     src={photo.url}
-                    alt={photo.label === null ? `Photo ${index + 1} de l’annonce` : publicText(photo.label)}
+                    alt={photo.label ?? `Photo ${index + 1} de l’annonce`}
                     loading={index === 0 ? 'eager' : 'lazy'}
                     fetchpriority={index === 0 ? 'high' : undefined}
                     decoding="async"
@@ -78,7 +78,7 @@ export function ListingPage({ listing, canonical, contact }: { listing: PublicLi
                     width="800"
                     height="600"
                   />
-                  {photo.label === null ? '' : <figcaption safe>{publicText(photo.label)}</figcaption>}
+                  {photo.label === null ? '' : <figcaption safe>{photo.label}</figcaption>}
                 </figure>
               ))}
             </div>
@@ -108,7 +108,7 @@ export function ListingPage({ listing, canonical, contact }: { listing: PublicLi
                 <h3>Équipements</h3>
                 <ul>
                   {content.features.map((feature) => (
-                    <li safe>{publicText(feature)}</li>
+                    <li safe>{feature}</li>
                   ))}
                 </ul>
               </>

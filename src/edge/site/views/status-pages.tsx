@@ -1,5 +1,6 @@
 import type { Children } from '@kitajs/html';
 import { Layout } from '../../html/layout.js';
+import { listingPath } from '../../../domain/public-listings/visibility.js';
 
 /** A page that only says something: errors, the thank-you page. Never indexed. */
 function MessagePage({ title, children }: { title: string; children: Children }): JSX.Element {
@@ -32,7 +33,7 @@ export const ThanksPage = ({ listingTitle, serviceId }: { listingTitle: string; 
       Votre message sur l’annonce « <span safe>{listingTitle}</span> » a été transmis à l’agence. Elle vous répondra à l’adresse e-mail indiquée.
     </p>
     <p>
-      <a href={`/listings/${serviceId}`}>Revenir à l’annonce</a>
+      <a href={listingPath(serviceId)}>Revenir à l’annonce</a>
     </p>
   </MessagePage>
 );
