@@ -15,7 +15,7 @@ import { PLAN_DAILY_REQUESTS } from '../../domain/agencies/plans.js';
 import { verificationDeadline } from '../../domain/verification/verification.js';
 import { createKey, findKey } from '../../domain/keys/key-store.js';
 import { revokeOwnKey } from '../../domain/keys/revocation.js';
-import { liveKeysBlocker } from '../../domain/agencies/live-keys.js';
+import { LIVE_KEYS_UNAVAILABLE_FR, liveKeysBlocker } from '../../domain/agencies/live-keys.js';
 import { KEY_NAME_MAX, SCOPES, type Scope } from '../../domain/keys/key-format.js';
 import { CALLS_CURSOR_PATTERN, keyCards, planCalls24h, recentCalls, weekPanel, type StatusFilter } from '../../domain/key-usage/key-usage.js';
 import { listListings } from '../../domain/listings/store.js';
@@ -37,11 +37,6 @@ const SESSION_COOKIE = 'ls_pro';
 const FORM_COOKIE = 'ls_pro_form';
 const SESSION_TTL_MS = 7 * 86_400_000;
 const LISTINGS_PAGE = 50;
-/** Why the pro space offers no LIVE key (the rule: agencies/live-keys.ts). */
-const LIVE_KEYS_UNAVAILABLE = {
-  unverified: 'Les clés LIVE sont disponibles une fois le SIREN de l’agence vérifié (sous 48 heures après l’inscription).',
-  suspended: 'Votre agence est suspendue : aucune clé LIVE ne peut être créée avant la levée de la suspension (le motif figure sur votre tableau de bord).',
-} as const;
 const COPY_SCRIPT = `document.querySelectorAll('button[data-copy]').forEach(function (b) {
   var f = document.getElementById(b.getAttribute('data-copy')); b.hidden = false;
   b.addEventListener('click', function () { navigator.clipboard.writeText(f.value).then(function () { b.textContent = 'Copiée'; }); });
@@ -248,7 +243,7 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
     if (refused) return refused;
     const agency = (await findAgency(db, agencyOf(request)))!;
     const blocker = request.body.env === 'live' ? liveKeysBlocker(agency) : null;
-    if (blocker) return message(request, reply, 403, 'Clé LIVE indisponible', LIVE_KEYS_UNAVAILABLE[blocker]);
+    if (blocker) return message(request, reply, 403, 'Clé LIVE indisponible', LIVE_KEYS_UNAVAILABLE_FR[blocker]);
     const scopes = request.body.scopes === undefined ? undefined : ([] as Scope[]).concat(request.body.scopes as Scope | Scope[]);
     if (scopes !== undefined && scopes.length === 0) return message(request, reply, 400, 'Aucun droit choisi', 'Cochez au moins un droit pour la clé.');
     const created = await createKey(db, { agencyId: agency.id, env: request.body.env, name: request.body.name, scopes });
