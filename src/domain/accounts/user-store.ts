@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
-import { insertAgency, type Agency } from '../agencies/agency-store.js';
+import type { Agency } from '../agencies/agency-store.js';
+import { canHaveLiveKeys } from '../agencies/live-keys.js';
 import type { Plan } from '../agencies/plans.js';
-import { createKey } from '../keys/key-store.js';
+import { openAgency } from '../onboarding/open-agency.js';
 import { hashPassword } from '../credentials/password.js';
+import { normaliseEmail } from '../credentials/email.js';
 import { endSessionsOf } from '../sessions/session-store.js';
 import { refuse, type Outcome } from '../../platform/outcome.js';
 
@@ -34,7 +36,7 @@ const emailTaken = () => refuse('conflict', 'Cette adresse e-mail a déjà un co
 async function insertUser(tx: Queryable, input: { agencyId: string; email: string; password: string; role: Role }): Promise<User | null> {
   const { rows } = await tx.query<UserRow>(
     `INSERT INTO users (id, agency_id, email, password_hash, role) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (email) DO NOTHING RETURNING *`,
-    [newId('usr'), input.agencyId, input.email.trim().toLowerCase(), await hashPassword(input.password), input.role],
+    [newId('usr'), input.agencyId, normaliseEmail(input.email), await hashPassword(input.password), input.role],
   );
   return rows[0] ? toUser(rows[0]) : null;
 }
@@ -54,11 +56,14 @@ export interface SignUp {
 export async function signUp(db: Database, input: SignUp): Promise<Outcome<{ agency: Agency; user: User; testKey: string }>> {
   try {
     return await db.transaction(async (tx) => {
-      const agency = await insertAgency(tx, { name: input.agencyName.trim(), plan: input.plan, email: input.email.trim().toLowerCase(), siren: input.siren, verified: false });
+      const { agency, testKey } = await openAgency(
+        tx,
+        { name: input.agencyName.trim(), plan: input.plan, email: normaliseEmail(input.email), siren: input.siren, verified: false },
+        { test: 'Clé de test', live: 'Clé LIVE' },
+      );
       const user = await insertUser(tx, { agencyId: agency.id, email: input.email, password: input.password, role: 'admin' });
       if (!user) throw new EmailTaken();
-      const key = await createKey(tx, { agencyId: agency.id, env: 'test', name: 'Clé de test' });
-      return { ok: true as const, value: { agency, user, testKey: key.key } };
+      return { ok: true as const, value: { agency, user, testKey: testKey.key } };
     });
   } catch (error) {
     if (error instanceof EmailTaken) return emailTaken();
@@ -74,17 +79,18 @@ export async function findUser(db: Queryable, id: string): Promise<User | null> 
 
 /** A signed-in user with what every page of the pro space shows of the agency, in one query. */
 export async function findUserWithAgency(db: Queryable, id: string): Promise<(User & { agencyName: string; canHaveLiveKeys: boolean }) | null> {
-  const { rows } = await db.query<UserRow & { agency_name: string; live_ok: boolean }>(
-    `SELECT u.*, a.name AS agency_name, a.verified AND a.suspended_at IS NULL AS live_ok FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.id = $1`,
+  const { rows } = await db.query<UserRow & { agency_name: string; verified: boolean; suspended_at: Date | null }>(
+    `SELECT u.*, a.name AS agency_name, a.verified, a.suspended_at FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.id = $1`,
     [id],
   );
-  return rows[0] ? { ...toUser(rows[0]), agencyName: rows[0].agency_name, canHaveLiveKeys: rows[0].live_ok } : null;
+  const row = rows[0];
+  return row ? { ...toUser(row), agencyName: row.agency_name, canHaveLiveKeys: canHaveLiveKeys({ verified: row.verified, suspendedAt: row.suspended_at }) } : null;
 }
 
 export async function findUserForLogin(db: Queryable, email: string): Promise<(User & { passwordHash: string; disabled: boolean }) | null> {
   const { rows } = await db.query<UserRow & { suspended: boolean }>(
     `SELECT u.*, a.suspended_at IS NOT NULL AS suspended FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.email = $1`,
-    [email.trim().toLowerCase()],
+    [normaliseEmail(email)],
   );
   // A suspended agency's users still sign in: the dashboard tells them why their keys are refused.
   return rows[0] ? { ...toUser(rows[0]), passwordHash: rows[0].password_hash, disabled: false } : null;

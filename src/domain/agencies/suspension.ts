@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
+import { changeCachedRows, type SharedCache } from '../../platform/db/shared-cache.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { requeueAgencyInRelay } from '../relay/relay-index.js';
 import { notFound, type Outcome } from '../../platform/outcome.js';
@@ -9,18 +10,18 @@ export const SUSPENSION_REASON_MAX = 1000;
 /**
  * Suspends an agency: its keys are refused and its listings leave the public site (the
  * `public_listings` view leaves suspended agencies out). Nothing is deleted, so reinstating
- * brings both back. Callers must also drop cached keys on every process.
+ * brings both back. Cached keys carry the suspension, so every process forgets them.
  */
-export async function suspendAgency(db: Database, agencyId: string, reason: string, actor: string): Promise<Outcome<Agency>> {
-  return setSuspension(db, agencyId, actor, 'agency.suspend', reason);
+export async function suspendAgency(db: Database, keys: SharedCache, agencyId: string, reason: string, actor: string): Promise<Outcome<Agency>> {
+  return setSuspension(db, keys, agencyId, actor, 'agency.suspend', reason);
 }
 
-export async function reinstateAgency(db: Database, agencyId: string, actor: string): Promise<Outcome<Agency>> {
-  return setSuspension(db, agencyId, actor, 'agency.reinstate', null);
+export async function reinstateAgency(db: Database, keys: SharedCache, agencyId: string, actor: string): Promise<Outcome<Agency>> {
+  return setSuspension(db, keys, agencyId, actor, 'agency.reinstate', null);
 }
 
-async function setSuspension(db: Database, agencyId: string, actor: string, action: string, reason: string | null): Promise<Outcome<Agency>> {
-  return db.transaction(async (tx) => {
+async function setSuspension(db: Database, keys: SharedCache, agencyId: string, actor: string, action: string, reason: string | null): Promise<Outcome<Agency>> {
+  return changeCachedRows(db, keys, async (tx) => {
     const before = await findAgency(tx, agencyId);
     if (!before) return notFound('Agency');
     // Suspending twice keeps the first date; the reason is the latest one given.

@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
+import { sameToken } from './same-token.js';
 
 /**
  * Passwords are stored as scrypt hashes in a self-describing form, `scrypt$N$r$p$salt$hash`
@@ -29,9 +30,8 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
   const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  return sameToken(key.toString('base64url'), hash);
 }
 
 /** A hash that matches nothing, checked when an account does not exist so timing does not tell. */

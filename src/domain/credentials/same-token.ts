@@ -1,7 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** Whether a presented bearer token is the configured one, in constant time. */
-export function sameToken(given: string, expected: string): boolean {
+/**
+ * Whether a presented secret (a bearer token, a form's CSRF token, a key's hash) is the expected
+ * one, in constant time. Anything but a string never matches.
+ */
+export function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
   // Hashing first gives equal lengths, so the comparison leaks neither content nor length.
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));

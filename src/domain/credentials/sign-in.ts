@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { hitClientLimit, type ClientLimit } from '../../platform/throttling/address-limits.js';
 import { decoyHash, PASSWORD_MAX, verifyPassword } from './password.js';
+import { normaliseEmail } from './email.js';
 
 /** An account that may sign in: its id, its password hash, and whether it is switched off. */
 export interface Credentials {
@@ -33,7 +34,7 @@ export async function checkSignIn<A extends Credentials>(
   limits: SignInLimits,
   find: (email: string) => Promise<A | null>,
 ): Promise<SignInOutcome<A>> {
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   for (const [rule, key] of [
     [limits.address, input.address],
     [limits.account, email],

@@ -2,6 +2,7 @@ import type { Plan } from '../agencies/plans.js';
 import { refuse, type Outcome, type Refusal } from '../../platform/outcome.js';
 import { hashKey, parseKey, sameHash, type KeyEnv, type Scope } from './key-format.js';
 import type { KeyCache } from './key-cache.js';
+import { bearerToken } from '../credentials/bearer-token.js';
 import type { VerifiedKey } from './key-store.js';
 
 /** Who is calling, once a Bearer key has been verified. */
@@ -27,9 +28,8 @@ const unauthorized = (detail: string) => refuse('unauthorized', detail, undefine
 /** Verifies `Authorization: Bearer <API key>` for an interface of one environment. */
 export async function verifyBearer(header: string | undefined, where: KeyEnvironment, keys: KeyCache): Promise<Outcome<AuthContext>> {
   if (!header) return unauthorized('Missing Authorization header; send "Authorization: Bearer <API key>"');
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) return unauthorized('The Authorization header must be "Bearer <API key>"');
-  const candidate = match[1]!;
+  const candidate = bearerToken(header);
+  if (!candidate) return unauthorized('The Authorization header must be "Bearer <API key>"');
   const claimedEnv = parseKey(candidate);
   if (!claimedEnv) return unauthorized('The API key is malformed; keys start with svc_pk_LIVE_ or svc_pk_TEST_');
   if (claimedEnv !== where.env) {

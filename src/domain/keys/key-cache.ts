@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
+import type { SharedCache } from '../../platform/db/shared-cache.js';
 import { findKeyByHash, type VerifiedKey } from './key-store.js';
 
 /** NOTIFY channel told of every change that may invalidate a cached key (revocation, plan change). */
@@ -9,11 +10,16 @@ export const AUTH_CHANNEL = 'listing_sync_auth';
  *
  * Guarantee: a revocation is seen on the next request by the process that made it (it
  * clears its own cache before answering), and by every other process as soon as the
- * PostgreSQL NOTIFY reaches it (milliseconds). While the LISTEN connection is down the
+ * PostgreSQL NOTIFY reaches it (milliseconds). Both are kept by the capabilities that change
+ * what a cached key carries (revocation, the agency's plan, suspension, verification): each is
+ * handed this cache and runs its change through `changeCachedRows`, which sends the NOTIFY in
+ * the change's own transaction and clears this process right after the commit. Routes never
+ * invalidate anything themselves. While the LISTEN connection is down the
  * cache is bypassed entirely, so a lost notification can never keep a revoked key alive;
  * the TTL is a last backstop.
  */
-export class KeyCache {
+export class KeyCache implements SharedCache {
+  readonly channel = AUTH_CHANNEL;
   private readonly entries = new Map<string, { key: VerifiedKey; expires: number }>();
   private listening = false;
   private stopListening: (() => Promise<void>) | null = null;
@@ -62,12 +68,6 @@ export class KeyCache {
     // notified while the query ran may postdate what it read, so that answer is not kept.
     if (key && this.listening && generation === this.generation) this.entries.set(keyHash, { key, expires: this.now() + this.ttlMs });
     return key;
-  }
-
-  /** Tells every process (this one included) to forget cached keys. */
-  async invalidateEverywhere(): Promise<void> {
-    this.clear();
-    await this.db.query(`SELECT pg_notify('${AUTH_CHANNEL}', '')`);
   }
 
   async close(): Promise<void> {

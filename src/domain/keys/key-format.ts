@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sameToken } from '../credentials/same-token.js';
 
 /** Pure rules of API keys (docs/decisions.md §3): format, generation, hashing, display form. */
 
@@ -35,12 +36,8 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** Constant-time comparison of two hex hashes of equal length. */
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+/** Constant-time comparison of two key hashes (credentials' one comparison). */
+export const sameHash = (a: string, b: string): boolean => sameToken(a, b);
 
 /** What lists show: environment prefix and the first 4 random characters. */
 export function displayForm(key: string): string {

@@ -1,6 +1,8 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { Plan } from '../agencies/plans.js';
+import { liveKeyRefusal } from '../agencies/live-keys.js';
 import { newId } from '../../platform/db/ids.js';
+import { notFound, type Outcome } from '../../platform/outcome.js';
 import { displayForm, generateKey, hashKey, SCOPES, type KeyEnv, type Scope } from './key-format.js';
 
 export interface ApiKeyRecord {
@@ -55,10 +57,25 @@ export interface CreatedKey {
   key: string;
 }
 
+/**
+ * Writes a new key: the one way a key is made, so the LIVE-key rule (agencies/live-keys.ts) is
+ * checked here whatever the caller. The agency's row is read FOR SHARE: a suspension committing
+ * at the same moment waits for this key, or this key sees it.
+ */
 export async function createKey(
   db: Queryable,
   input: { agencyId: string; env: KeyEnv; name?: string; scopes?: readonly Scope[] },
-): Promise<CreatedKey> {
+): Promise<Outcome<CreatedKey>> {
+  const { rows: agencies } = await db.query<{ id: string; verified: boolean; suspended_at: Date | null }>(
+    'SELECT id, verified, suspended_at FROM agencies WHERE id = $1 FOR SHARE',
+    [input.agencyId],
+  );
+  const agency = agencies[0];
+  if (!agency) return notFound('Agency');
+  if (input.env === 'live') {
+    const refused = liveKeyRefusal({ id: agency.id, verified: agency.verified, suspendedAt: agency.suspended_at });
+    if (refused) return refused;
+  }
   const key = generateKey(input.env);
   const scopes = input.scopes && input.scopes.length > 0 ? [...new Set(input.scopes)] : [...SCOPES];
   const name = input.name?.trim() || (input.env === 'live' ? 'Live key' : 'Test key');
@@ -67,7 +84,7 @@ export async function createKey(
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
     [newId('key'), input.agencyId, input.env, name, hashKey(key), displayForm(key), scopes],
   );
-  return { record: toRecord(rows[0]!), key };
+  return { ok: true, value: { record: toRecord(rows[0]!), key } };
 }
 
 export async function findKeyByHash(db: Queryable, keyHash: string): Promise<VerifiedKey | null> {

@@ -134,6 +134,9 @@ export interface ModerationMetrics {
 
 const WINDOW_DAYS = 7;
 
+/** The spec's promise (part 1 rule 4): publication in 2 hours on average. Every figure and page that shows it reads this. */
+export const PUBLICATION_PROMISE_SECONDS = 2 * 3600;
+
 /**
  * Time from a version's submission to its decision over the last 7 days (the spec promises
  * publication in 2 hours on average), read from the decision events of live listings.

@@ -1,6 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
-import { insertAgency } from '../agencies/agency-store.js';
-import { createKey } from '../keys/key-store.js';
+import { openAgency } from './open-agency.js';
 
 export interface DemoAgency {
   agencyId: string;
@@ -17,9 +16,7 @@ export async function seedDemoAgency(db: Database): Promise<DemoAgency | null> {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK]);
     const { rows } = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM agencies) AS any');
     if (rows[0]?.any) return null;
-    const agency = await insertAgency(tx, { name: 'Demo agency', plan: 'agence', verified: true, email: 'demo@example.invalid' });
-    const live = await createKey(tx, { agencyId: agency.id, env: 'live', name: 'Demo live key' });
-    const test = await createKey(tx, { agencyId: agency.id, env: 'test', name: 'Demo test key' });
-    return { agencyId: agency.id, liveKey: live.key, testKey: test.key };
+    const opened = await openAgency(tx, { name: 'Demo agency', plan: 'agence', verified: true, email: 'demo@example.invalid' }, { test: 'Demo test key', live: 'Demo live key' });
+    return { agencyId: opened.agency.id, liveKey: opened.liveKey!.key, testKey: opened.testKey.key };
   });
 }

@@ -3,6 +3,7 @@ import { newId } from '../../platform/db/ids.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { hashPassword } from '../credentials/password.js';
+import { normaliseEmail } from '../credentials/email.js';
 import { endSessionsOf } from '../sessions/session-store.js';
 
 export interface Operator {
@@ -21,9 +22,6 @@ interface OperatorRow {
 }
 
 const toOperator = (row: OperatorRow): Operator => ({ id: row.id, email: row.email, createdAt: row.created_at, disabledAt: row.disabled_at });
-
-/** E-mail addresses are compared without case: `Ops@Agence.fr` and `ops@agence.fr` are one operator. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function createOperator(db: Database, input: { email: string; password: string }, actor: string): Promise<Outcome<Operator>> {
   const email = normaliseEmail(input.email);

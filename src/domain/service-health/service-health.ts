@@ -1,10 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { moderationMetrics } from '../listings/moderation-queue.js';
-import { VERIFICATION_HOURS } from '../verification/verification.js';
+import { moderationMetrics, PUBLICATION_PROMISE_SECONDS } from '../listings/moderation-queue.js';
+import { VERIFICATION_HOURS, verificationBacklog } from '../verification/verification.js';
 import { deliveryBacklog, type DeliveryBacklog } from '../webhooks/deliveries.js';
-
-/** The spec's promise (part 1 rule 4): publication in 2 hours on average. */
-export const PUBLICATION_PROMISE_SECONDS = 2 * 3600;
 
 export interface ServiceHealth {
   moderation: {
@@ -26,19 +23,9 @@ export interface ServiceHealth {
 
 /** What operators watch: moderation delays against the 2-hour promise, and verifications against the 48 hours. */
 export async function serviceHealth(db: Queryable, now: Date): Promise<ServiceHealth> {
-  const overdueSince = new Date(now.getTime() - VERIFICATION_HOURS * 3_600_000).toISOString();
-  const [moderation, verification, webhooks] = await Promise.all([
-    moderationMetrics(db, now),
-    db.query<{ waiting: number; overdue: number; oldest: Date | null }>(
-      `SELECT count(*)::int AS waiting, count(*) FILTER (WHERE created_at < $1)::int AS overdue, min(created_at) AS oldest
-       FROM agencies WHERE NOT verified AND verification_refused_at IS NULL`,
-      [overdueSince],
-    ),
-    deliveryBacklog(db, now),
-  ]);
+  const [moderation, verification, webhooks] = await Promise.all([moderationMetrics(db, now), verificationBacklog(db, now), deliveryBacklog(db, now)]);
   const since = (date: Date | null) => (date ? Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000)) : null);
   const operator = moderation.operator;
-  const row = verification.rows[0];
   return {
     moderation: {
       windowDays: moderation.windowDays,
@@ -51,7 +38,7 @@ export async function serviceHealth(db: Queryable, now: Date): Promise<ServiceHe
       queueLength: moderation.queue.length,
       oldestWaitingSeconds: since(moderation.queue.oldestSubmittedAt),
     },
-    verification: { waiting: row?.waiting ?? 0, overdue: row?.overdue ?? 0, oldestWaitingSeconds: since(row?.oldest ?? null), promiseHours: VERIFICATION_HOURS },
+    verification: { waiting: verification.total, overdue: verification.overdue, oldestWaitingSeconds: since(verification.oldestCreatedAt), promiseHours: VERIFICATION_HOURS },
     webhooks,
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/database.js';
 
 /** Which space a session opens: the agencies' pro space or the operators' back-office. */
@@ -53,12 +53,4 @@ export async function endSessionsOf(db: Queryable, scope: SessionScope, principa
 
 export async function purgeExpiredSessions(db: Queryable, now: Date): Promise<void> {
   await db.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
-}
-
-/** Constant-time comparison of a form's token with the session's. */
-export function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
 }

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
+import { changeCachedRows, type SharedCache } from '../../platform/db/shared-cache.js';
 import { findAgency, markVerified, toAgency, type Agency, type AgencyRow } from '../agencies/agency-store.js';
 import { normaliseSiren } from '../agencies/siren.js';
 import { createKey } from '../keys/key-store.js';
@@ -29,16 +30,24 @@ export function verificationDeadline(createdAt: Date): Date {
   return new Date(createdAt.getTime() + VERIFICATION_HOURS * 3_600_000);
 }
 
+/** Which agencies await their check: not verified yet, and not refused (one definition for the queue and the health figures). */
+const AWAITING = 'NOT verified AND verification_refused_at IS NULL';
+
+/** How many agencies await their check, how many are past the 48 hours, and since when the oldest waits. */
+export async function verificationBacklog(db: Queryable, now: Date): Promise<{ total: number; overdue: number; oldestCreatedAt: Date | null }> {
+  const overdueSince = new Date(now.getTime() - VERIFICATION_HOURS * 3_600_000).toISOString();
+  const { rows } = await db.query<{ total: number; overdue: number; oldest: Date | null }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at < $1)::int AS overdue, min(created_at) AS oldest FROM agencies WHERE ${AWAITING}`,
+    [overdueSince],
+  );
+  return { total: rows[0]?.total ?? 0, overdue: rows[0]?.overdue ?? 0, oldestCreatedAt: rows[0]?.oldest ?? null };
+}
+
 /** Agencies awaiting their check, oldest first, with the time left on the 48 hours. */
 export async function awaitingVerification(db: Queryable, now: Date, limit = 200): Promise<{ items: AwaitingVerification[]; total: number; overdue: number }> {
-  const pending = 'NOT verified AND verification_refused_at IS NULL';
-  const overdueSince = new Date(now.getTime() - VERIFICATION_HOURS * 3_600_000).toISOString();
-  const [page, counts] = await Promise.all([
-    db.query<AgencyRow>(`SELECT * FROM agencies WHERE ${pending} ORDER BY created_at, id LIMIT $1`, [limit]),
-    db.query<{ total: number; overdue: number }>(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at < $1)::int AS overdue FROM agencies WHERE ${pending}`,
-      [overdueSince],
-    ),
+  const [page, backlog] = await Promise.all([
+    db.query<AgencyRow>(`SELECT * FROM agencies WHERE ${AWAITING} ORDER BY created_at, id LIMIT $1`, [limit]),
+    verificationBacklog(db, now),
   ]);
   const items = page.rows.map((row) => {
     const agency = toAgency(row);
@@ -46,18 +55,24 @@ export async function awaitingVerification(db: Queryable, now: Date, limit = 200
     const secondsLeft = Math.round((deadline.getTime() - now.getTime()) / 1000);
     return { agency, deadline, secondsLeft, overdue: secondsLeft < 0, siren: sirenCheck(agency.siren) };
   });
-  return { items, total: counts.rows[0]?.total ?? 0, overdue: counts.rows[0]?.overdue ?? 0 };
+  return { items, total: backlog.total, overdue: backlog.overdue };
 }
 
 export interface Verified {
   agency: Agency;
-  /** The first LIVE key, issued with the first verification; null when the agency already was verified. */
+  /**
+   * The first LIVE key, issued with the first verification; null when the agency already was
+   * verified, or is suspended (it makes its LIVE key in the pro space once reinstated).
+   */
   liveKey: { id: string; key: string } | null;
 }
 
-/** Verifies the agency's registration: LIVE keys become possible, and the first one is issued. */
-export async function verifyAgency(db: Database, agencyId: string, actor: string): Promise<Outcome<Verified>> {
-  return db.transaction(async (tx) => {
+/**
+ * Verifies the agency's registration: LIVE keys become possible, and the first one is issued.
+ * Cached keys carry the verified flag, so every process forgets them.
+ */
+export async function verifyAgency(db: Database, keys: SharedCache, agencyId: string, actor: string): Promise<Outcome<Verified>> {
+  return changeCachedRows(db, keys, async (tx) => {
     const before = await findAgency(tx, agencyId);
     if (!before) return notFound('Agency');
     const first = await markVerified(tx, agencyId);
@@ -65,7 +80,7 @@ export async function verifyAgency(db: Database, agencyId: string, actor: string
     const live = await createKey(tx, { agencyId, env: 'live', name: 'Default live key' });
     const after = (await findAgency(tx, agencyId))!;
     await recordAudit(tx, { actor, action: 'agency.verify', targetType: 'agency', targetId: agencyId, before: verificationState(before), after: verificationState(after) });
-    return { ok: true, value: { agency: after, liveKey: { id: live.record.id, key: live.key } } };
+    return { ok: true, value: { agency: after, liveKey: live.ok ? { id: live.value.record.id, key: live.value.key } : null } };
   });
 }
 

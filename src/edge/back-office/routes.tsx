@@ -4,7 +4,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { renderDocument } from '../html/render.js';
 import { toApiError } from '../http/errors.js';
 import { sessionAuth, type SessionRefusal } from '../http/plugins/session-auth.js';
-import { newSecret, sameToken } from '../../domain/sessions/session-store.js';
+import { newSecret } from '../../domain/sessions/session-store.js';
+import { sameToken } from '../../domain/credentials/same-token.js';
 import { findOperator } from '../../domain/operators/operator-store.js';
 import { operatorLogin } from '../../domain/operators/login.js';
 import { serviceHealth } from '../../domain/service-health/service-health.js';
@@ -161,9 +162,8 @@ export const backOfficePages: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/agencies/:agencyId/verify', { schema: { hide: true, params: AgencyParams, body: Form({}) } }, async (request, reply) => {
-    const verified = await verifyAgency(db, request.params.agencyId, operatorId(request));
+    const verified = await verifyAgency(db, keys, request.params.agencyId, operatorId(request));
     if (!verified.ok) return refusedPage(request, reply, 404, 'Agence introuvable', 'Cette agence n’existe pas.');
-    if (verified.value.liveKey) await keys.invalidateEverywhere();
     return seeOther(reply, '/admin/verifications?fait=verifiee');
   });
 
@@ -250,30 +250,26 @@ export const backOfficePages: FastifyPluginAsyncTypebox = async (app) => {
 
   const PlanForm = Form({ plan: Type.Union(PLANS.map((plan) => Type.Literal(plan))) });
   app.post('/agencies/:agencyId/plan', { schema: { hide: true, params: AgencyParams, body: PlanForm } }, async (request, reply) => {
-    const changed = await changePlan(db, request.params.agencyId, request.body.plan, operatorId(request));
+    const changed = await changePlan(db, keys, request.params.agencyId, request.body.plan, operatorId(request));
     if (!changed.ok) return refusedPage(request, reply, 404, 'Agence introuvable', 'Aucune agence n’a cet identifiant.');
-    await keys.invalidateEverywhere(); // cached keys carry the plan
     return seeOther(reply, `/admin/agencies/${changed.value.id}?fait=plan`);
   });
 
   app.post('/agencies/:agencyId/suspend', { schema: { hide: true, params: AgencyParams, body: Form({ reason: Reason(SUSPENSION_REASON_MAX) }) } }, async (request, reply) => {
-    const suspended = await suspendAgency(db, request.params.agencyId, request.body.reason, operatorId(request));
+    const suspended = await suspendAgency(db, keys, request.params.agencyId, request.body.reason, operatorId(request));
     if (!suspended.ok) return refusedPage(request, reply, 404, 'Agence introuvable', 'Aucune agence n’a cet identifiant.');
-    await keys.invalidateEverywhere();
     return seeOther(reply, `/admin/agencies/${suspended.value.id}?fait=suspendue`);
   });
 
   app.post('/agencies/:agencyId/reinstate', { schema: { hide: true, params: AgencyParams, body: Form({}) } }, async (request, reply) => {
-    const reinstated = await reinstateAgency(db, request.params.agencyId, operatorId(request));
+    const reinstated = await reinstateAgency(db, keys, request.params.agencyId, operatorId(request));
     if (!reinstated.ok) return refusedPage(request, reply, 404, 'Agence introuvable', 'Aucune agence n’a cet identifiant.');
-    await keys.invalidateEverywhere();
     return seeOther(reply, `/admin/agencies/${reinstated.value.id}?fait=retablie`);
   });
 
   app.post('/keys/:keyId/revoke', { schema: { hide: true, params: KeyParams, body: Form({}) } }, async (request, reply) => {
-    const revoked = await revokeKeyAsOperator(db, request.params.keyId, operatorId(request));
+    const revoked = await revokeKeyAsOperator(db, keys, request.params.keyId, operatorId(request));
     if (!revoked.ok) return refusedPage(request, reply, 404, 'Clé introuvable', 'Aucune clé n’a cet identifiant.');
-    await keys.invalidateEverywhere();
     return seeOther(reply, `/admin/agencies/${revoked.value.agencyId}?fait=revoquee`);
   });
 

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith } from '../http/errors.js';
 import { decideListing } from '../../domain/listings/decisions.js';
-import { moderationMetrics, moderationQueue, QUEUE_CURSOR_PATTERN, type QueuedListing } from '../../domain/listings/moderation-queue.js';
+import { moderationMetrics, moderationQueue, PUBLICATION_PROMISE_SECONDS, QUEUE_CURSOR_PATTERN, type QueuedListing } from '../../domain/listings/moderation-queue.js';
 import { moderationView } from '../../domain/listings/response-views.js';
 import { OPERATOR_REASON_MAX, ServiceId } from '../../domain/listings/schemas.js';
 import { readEvents } from '../../domain/events/outbox.js';
@@ -82,7 +82,7 @@ export const moderationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const metrics = await moderationMetrics(db, app.services.now());
     return {
       ...metrics,
-      targetAverageSeconds: 7200,
+      targetAverageSeconds: PUBLICATION_PROMISE_SECONDS,
       queue: { length: metrics.queue.length, oldestSubmittedAt: metrics.queue.oldestSubmittedAt?.toISOString() ?? null },
     };
   });

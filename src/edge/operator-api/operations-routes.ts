@@ -55,16 +55,14 @@ export const backOfficeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post('/agencies/:agencyId/suspend', { schema: { params: AgencyParams, body: ReasonBody(SUSPENSION_REASON_MAX), hide: true } }, async (request) => {
-    const suspended = await suspendAgency(db, request.params.agencyId, request.body.reason, ADMIN_TOKEN_ACTOR);
+    const suspended = await suspendAgency(db, keys, request.params.agencyId, request.body.reason, ADMIN_TOKEN_ACTOR);
     if (!suspended.ok) throw failWith(suspended);
-    await keys.invalidateEverywhere(); // cached keys carry the suspension
     return agencyView(suspended.value);
   });
 
   app.post('/agencies/:agencyId/reinstate', { schema: { params: AgencyParams, hide: true } }, async (request) => {
-    const reinstated = await reinstateAgency(db, request.params.agencyId, ADMIN_TOKEN_ACTOR);
+    const reinstated = await reinstateAgency(db, keys, request.params.agencyId, ADMIN_TOKEN_ACTOR);
     if (!reinstated.ok) throw failWith(reinstated);
-    await keys.invalidateEverywhere();
     return agencyView(reinstated.value);
   });
 

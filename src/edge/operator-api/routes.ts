@@ -1,7 +1,9 @@
 import { sameToken } from '../../domain/credentials/same-token.js';
+import { bearerToken } from '../../domain/credentials/bearer-token.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, failWith } from '../http/errors.js';
-import { findAgency, insertAgency, listAgencies } from '../../domain/agencies/agency-store.js';
+import { findAgency, listAgencies } from '../../domain/agencies/agency-store.js';
+import { openAgency } from '../../domain/onboarding/open-agency.js';
 import { AGENCY_NAME_MAX, PLANS } from '../../domain/agencies/plans.js';
 import { normaliseSiren } from '../../domain/agencies/siren.js';
 import { createKey, listKeys, type ApiKeyRecord } from '../../domain/keys/key-store.js';
@@ -63,9 +65,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   if (!adminToken) return; // Off without ADMIN_TOKEN; the start-up output says so.
 
   app.addHook('onRequest', async (request) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match) throw new ApiError('unauthorized', 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"');
-    if (!sameToken(match[1]!, adminToken)) {
+    const given = bearerToken(request.headers.authorization);
+    if (!given) throw new ApiError('unauthorized', 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"');
+    if (!sameToken(given, adminToken)) {
       throw new ApiError('unauthorized', 'The bearer token is not this server\'s ADMIN_TOKEN: use the value the server was started with');
     }
   });
@@ -89,16 +91,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new ApiError('validation_error', message, [{ field: 'siren', message }]);
       }
     }
-    const result = await db.transaction(async (tx) => {
-      const agency = await insertAgency(tx, { ...body, siren });
-      const test = await createKey(tx, { agencyId: agency.id, env: 'test', name: 'Default test key' });
-      const live = agency.verified ? await createKey(tx, { agencyId: agency.id, env: 'live', name: 'Default live key' }) : null;
-      return { agency, test, live };
-    });
+    const result = await db.transaction((tx) => openAgency(tx, { ...body, siren }, { test: 'Default test key', live: 'Default live key' }));
     return reply.code(201).header('location', `/admin/api/agencies/${result.agency.id}`).send({
       agencyId: result.agency.id,
       agency: agencyView(result.agency),
-      keys: { test: result.test.key, live: result.live?.key ?? null },
+      keys: { test: result.testKey.key, live: result.liveKey?.key ?? null },
     });
   });
 
@@ -119,10 +116,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const PlanBody = Type.Object({ plan: Plan }, { additionalProperties: false });
   const changePlanRoute = async (request: { params: { agencyId: string }; body: { plan: (typeof PLANS)[number] } }) => {
-    const changed = await changePlan(db, request.params.agencyId, request.body.plan, ADMIN_TOKEN_ACTOR);
+    const changed = await changePlan(db, keys, request.params.agencyId, request.body.plan, ADMIN_TOKEN_ACTOR);
     if (!changed.ok) throw failWith(changed);
-    // Cached keys carry the plan: every process must reload them for the next call.
-    await keys.invalidateEverywhere();
     return agencyView(changed.value);
   };
   app.patch('/agencies/:agencyId', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
@@ -130,25 +125,23 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/agencies/:agencyId/plan', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
 
   app.post('/agencies/:agencyId/verify', { schema: { params: AgencyParams, hide: true } }, async (request) => {
-    const verified = await verifyAgency(db, request.params.agencyId, ADMIN_TOKEN_ACTOR);
+    const verified = await verifyAgency(db, keys, request.params.agencyId, ADMIN_TOKEN_ACTOR);
     if (!verified.ok) throw failWith(verified);
     const live = verified.value.liveKey;
-    if (live) await keys.invalidateEverywhere(); // cached keys carry the verified flag
     return { agencyId: verified.value.agency.id, verified: true, liveKey: live?.key ?? null, keyId: live?.id ?? null };
   });
 
   app.post('/agencies/:agencyId/keys', { schema: { params: AgencyParams, body: CreateKeyBody, hide: true } }, async (request, reply) => {
     const agency = await requireAgency(request.params.agencyId);
-    if (request.body.env === 'live' && !agency.verified) {
-      throw new ApiError('forbidden', 'LIVE keys are issued once the agency business registration is verified');
-    }
+    // The key store refuses a LIVE key to an agency that may not hold one (agencies/live-keys.ts).
     const created = await createKey(db, {
       agencyId: agency.id,
       env: request.body.env,
       name: request.body.name,
       scopes: request.body.scopes as Scope[] | undefined,
     });
-    return reply.code(201).send({ ...keyView(created.record), key: created.key });
+    if (!created.ok) throw failWith(created);
+    return reply.code(201).send({ ...keyView(created.value.record), key: created.value.key });
   });
 
   app.get('/agencies/:agencyId/keys', { schema: { params: AgencyParams, hide: true } }, async (request) => {
@@ -160,9 +153,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/keys/:keyId',
     { schema: { params: KeyParams, hide: true } },
     async (request) => {
-      const revoked = await revokeKeyAsOperator(db, request.params.keyId, ADMIN_TOKEN_ACTOR);
+      const revoked = await revokeKeyAsOperator(db, keys, request.params.keyId, ADMIN_TOKEN_ACTOR);
       if (!revoked.ok) throw failWith(revoked);
-      await keys.invalidateEverywhere();
       return { ...keyView(revoked.value), revoked: true };
     },
   );

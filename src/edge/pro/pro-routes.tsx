@@ -2,9 +2,10 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { renderDocument } from '../html/render.js';
-import { toApiError } from '../http/errors.js';
+import { failWith, toApiError } from '../http/errors.js';
 import { sessionAuth, type SessionRefusal } from '../http/plugins/session-auth.js';
-import { newSecret, sameToken } from '../../domain/sessions/session-store.js';
+import { newSecret } from '../../domain/sessions/session-store.js';
+import { sameToken } from '../../domain/credentials/same-token.js';
 import { acceptInvitation, createInvitation, findInvitation, findUserWithAgency, listTeam, removeUser, ROLES, signUp, type Role } from '../../domain/accounts/user-store.js';
 import { checkAccountFields, signUpOf } from '../../domain/accounts/signup-input.js';
 import { proLogin } from '../../domain/accounts/login.js';
@@ -12,7 +13,9 @@ import { findAgency } from '../../domain/agencies/agency-store.js';
 import { paidFrom } from '../../domain/agencies/free-period.js';
 import { PLAN_DAILY_REQUESTS } from '../../domain/agencies/plans.js';
 import { verificationDeadline } from '../../domain/verification/verification.js';
-import { createKey, findKey, revokeKey } from '../../domain/keys/key-store.js';
+import { createKey, findKey } from '../../domain/keys/key-store.js';
+import { revokeOwnKey } from '../../domain/keys/revocation.js';
+import { LIVE_KEYS_UNAVAILABLE_FR, liveKeysBlocker } from '../../domain/agencies/live-keys.js';
 import { KEY_NAME_MAX, SCOPES, type Scope } from '../../domain/keys/key-format.js';
 import { CALLS_CURSOR_PATTERN, keyCards, planCalls24h, recentCalls, weekPanel, type StatusFilter } from '../../domain/key-usage/key-usage.js';
 import { listListings } from '../../domain/listings/store.js';
@@ -239,13 +242,13 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
     const refused = adminOnly(request, reply);
     if (refused) return refused;
     const agency = (await findAgency(db, agencyOf(request)))!;
-    if (request.body.env === 'live' && (!agency.verified || agency.suspendedAt)) {
-      return message(request, reply, 403, 'Clé LIVE indisponible', 'Les clés LIVE sont disponibles une fois le SIREN de l’agence vérifié (sous 48 heures après l’inscription).');
-    }
+    const blocker = request.body.env === 'live' ? liveKeysBlocker(agency) : null;
+    if (blocker) return message(request, reply, 403, 'Clé LIVE indisponible', LIVE_KEYS_UNAVAILABLE_FR[blocker]);
     const scopes = request.body.scopes === undefined ? undefined : ([] as Scope[]).concat(request.body.scopes as Scope | Scope[]);
     if (scopes !== undefined && scopes.length === 0) return message(request, reply, 400, 'Aucun droit choisi', 'Cochez au moins un droit pour la clé.');
     const created = await createKey(db, { agencyId: agency.id, env: request.body.env, name: request.body.name, scopes });
-    return page(reply, 201, <KeyCreatedPage viewer={viewerOf(request)} name={created.record.name} env={created.record.env} value={created.key} />);
+    if (!created.ok) throw failWith(created); // suspended or unverified since the check above
+    return page(reply, 201, <KeyCreatedPage viewer={viewerOf(request)} name={created.value.record.name} env={created.value.record.env} value={created.value.key} />);
   });
 
   const ownKey = async (request: FastifyRequest, keyId: string) => {
@@ -265,8 +268,7 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
     if (refused) return refused;
     const key = await ownKey(request, request.params.keyId);
     if (!key) return message(request, reply, 404, 'Clé introuvable', 'Aucune de vos clés n’a cet identifiant.');
-    await revokeKey(db, key.id);
-    await keys.invalidateEverywhere();
+    await revokeOwnKey(db, keys, agencyOf(request), key.id);
     return seeOther(reply, '/pro/api-keys?fait=revoquee');
   });
 

@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sameToken } from '../../domain/credentials/same-token.js';
+import { bearerToken } from '../../domain/credentials/bearer-token.js';
 import { ApiError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { readRelayFeed } from '../../domain/relay/relay-feed.js';
@@ -53,8 +54,8 @@ export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.services.config.relayToken;
   if (!token) return;
   app.addHook('onRequest', async (request) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match || !sameToken(match[1]!, token)) throw new ApiError('unauthorized', 'The relay feed needs "Authorization: Bearer <RELAY_TOKEN>"');
+    const given = bearerToken(request.headers.authorization);
+    if (!given || !sameToken(given, token)) throw new ApiError('unauthorized', 'The relay feed needs "Authorization: Bearer <RELAY_TOKEN>"');
   });
   app.get(
     '/listings',

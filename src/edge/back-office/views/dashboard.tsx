@@ -32,7 +32,7 @@ export function DashboardPage({ viewer, health, flash }: { viewer: Viewer; healt
       <Flash text={flash} />
       <h2>Modération</h2>
       <p>
-        Promesse : publication en <strong>2 h</strong> en moyenne.{' '}
+        Promesse : publication en <strong>{m.promiseSeconds / 3600} h</strong> en moyenne.{' '}
         {m.keptPromise === null ? (
           'Aucune décision d’opérateur ces 7 derniers jours.'
         ) : m.keptPromise ? (

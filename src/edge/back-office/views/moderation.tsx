@@ -1,5 +1,5 @@
 import type { Listing, ListingContent } from '../../../domain/listing-model/model.js';
-import type { QueuedListing, QueueSummary } from '../../../domain/listings/moderation-queue.js';
+import { PUBLICATION_PROMISE_SECONDS, type QueuedListing, type QueueSummary } from '../../../domain/listings/moderation-queue.js';
 import { describeReason } from '../../../domain/moderation/messages.js';
 import type { FieldChange, TextSegment, VersionDiff } from '../../../domain/moderation/version-diff.js';
 import { euros, squareMetres } from '../../html/format.js';
@@ -46,7 +46,7 @@ export function QueuePage({ viewer, items, total, now, next, flash }: { viewer: 
                   <span class="muted" safe>{` v${item.version}${item.publishedVersion !== null ? ` (v${item.publishedVersion} en ligne)` : ''}`}</span>
                 </td>
                 <td safe>{item.agencyName}</td>
-                <td class={now.getTime() - item.submittedAt.getTime() > 7_200_000 ? 'late' : undefined} safe>
+                <td class={now.getTime() - item.submittedAt.getTime() > PUBLICATION_PROMISE_SECONDS * 1000 ? 'late' : undefined} safe>
                   {duration((now.getTime() - item.submittedAt.getTime()) / 1000)}
                 </td>
                 <td>

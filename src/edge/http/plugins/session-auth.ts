@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createSession, endSession, findSession, sameToken, type Session, type SessionScope } from '../../../domain/sessions/session-store.js';
+import { createSession, endSession, findSession, type Session, type SessionScope } from '../../../domain/sessions/session-store.js';
+import { sameToken } from '../../../domain/credentials/same-token.js';
 
 export interface SignedIn {
   session: Session;
