@@ -1,6 +1,6 @@
-import { sameToken } from '../../domain/credentials/same-token.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, failWith } from '../http/errors.js';
+import { operatorTokenAuth } from '../http/plugins/token-auth.js';
 import { findAgency, insertAgency, listAgencies } from '../../domain/agencies/agency-store.js';
 import { AGENCY_NAME_MAX, PLANS } from '../../domain/agencies/plans.js';
 import { normaliseSiren } from '../../domain/agencies/siren.js';
@@ -62,12 +62,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const adminToken = config.adminToken;
   if (!adminToken) return; // Off without ADMIN_TOKEN; the start-up output says so.
 
-  app.addHook('onRequest', async (request) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match) throw new ApiError('unauthorized', 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"');
-    if (!sameToken(match[1]!, adminToken)) {
-      throw new ApiError('unauthorized', 'The bearer token is not this server\'s ADMIN_TOKEN: use the value the server was started with');
-    }
+  await app.register(operatorTokenAuth, {
+    token: adminToken,
+    missing: 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"',
+    wrong: 'The bearer token is not this server\'s ADMIN_TOKEN: use the value the server was started with',
   });
 
   await app.register(moderationAdminRoutes);

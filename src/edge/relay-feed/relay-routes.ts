@@ -1,6 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sameToken } from '../../domain/credentials/same-token.js';
-import { ApiError } from '../http/errors.js';
+import { relayTokenAuth } from '../http/plugins/token-auth.js';
 import { errorResponses } from '../http/schemas.js';
 import { readRelayFeed } from '../../domain/relay/relay-feed.js';
 import { Count, DateTime, Int, Text } from '../../platform/validation/schema-types.js';
@@ -51,10 +50,8 @@ const RelayPage = Type.Object({
 export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.services.config.relayToken;
   if (!token) return;
-  app.addHook('onRequest', async (request) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match || !sameToken(match[1]!, token)) throw new ApiError('unauthorized', 'The relay feed needs "Authorization: Bearer <RELAY_TOKEN>"');
-  });
+  const needed = 'The relay feed needs "Authorization: Bearer <RELAY_TOKEN>"';
+  await app.register(relayTokenAuth, { token, missing: needed, wrong: needed });
   app.get(
     '/listings',
     {
