@@ -50,8 +50,7 @@ const RelayPage = Type.Object({
 export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.services.config.relayToken;
   if (!token) return;
-  const needed = 'The relay feed needs "Authorization: Bearer <RELAY_TOKEN>"';
-  await app.register(relayTokenAuth, { token, missing: needed, wrong: needed });
+  await app.register(relayTokenAuth, { token });
   app.get(
     '/listings',
     {

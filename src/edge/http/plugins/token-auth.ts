@@ -2,34 +2,35 @@ import fp from 'fastify-plugin';
 import { sameToken } from '../../../domain/credentials/same-token.js';
 import { ApiError } from '../errors.js';
 
-export interface TokenAuthOptions {
-  /** The one token the server was started with (ADMIN_TOKEN, RELAY_TOKEN). */
-  token: string;
-  /** The 401's detail when no `Authorization: Bearer` header is sent. */
+/** The 401 details: without an `Authorization: Bearer` header, and with another token. */
+interface TokenRefusals {
   missing: string;
-  /** The 401's detail when another token is sent. */
   wrong: string;
 }
 
 /**
- * Every route of the scope needs `Authorization: Bearer <token>`, the server's one shared
- * token for a machine interface, compared in constant time. Unlike key-auth there is no
+ * Every route of the scope needs `Authorization: Bearer <token>`, the one token the server was
+ * started with for a machine interface, compared in constant time. Unlike key-auth there is no
  * principal to hand on: the token is the whole identity (the audit log's ADMIN_TOKEN actor).
  */
-const tokenAuth = (name: string) =>
-  fp<TokenAuthOptions>(
-    async (app, options) => {
+const tokenAuth = (name: string, refusals: TokenRefusals) =>
+  fp<{ token: string }>(
+    async (app, { token }) => {
       app.addHook('onRequest', async (request) => {
         const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-        if (!match) throw new ApiError('unauthorized', options.missing);
-        if (!sameToken(match[1]!, options.token)) throw new ApiError('unauthorized', options.wrong);
+        if (!match) throw new ApiError('unauthorized', refusals.missing);
+        if (!sameToken(match[1]!, token)) throw new ApiError('unauthorized', refusals.wrong);
       });
     },
     { name, fastify: '5.x' },
   );
 
 /** The operator API's ADMIN_TOKEN (docs/decisions.md §10). */
-export const operatorTokenAuth = tokenAuth('operator-token-auth');
+export const operatorTokenAuth = tokenAuth('operator-token-auth', {
+  missing: 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"',
+  wrong: 'The bearer token is not this server\'s ADMIN_TOKEN: use the value the server was started with',
+});
 
-/** The relay feed's RELAY_TOKEN (docs/decisions.md §14). */
-export const relayTokenAuth = tokenAuth('relay-token-auth');
+const RELAY_NEEDED = 'The relay feed needs "Authorization: Bearer <RELAY_TOKEN>"';
+/** The relay feed's RELAY_TOKEN (docs/decisions.md §14): one answer whether the token is missing or wrong. */
+export const relayTokenAuth = tokenAuth('relay-token-auth', { missing: RELAY_NEEDED, wrong: RELAY_NEEDED });
