@@ -33,7 +33,10 @@ export const flashOf = (query: { fait?: string }) => (query.fait && Object.hasOw
 export const Form = <T extends Record<string, TSchema>>(fields: T) => Type.Object({ ...CsrfField, ...fields });
 export const Reason = (max: number) => Type.String({ minLength: 1, maxLength: max });
 
-const viewerOf = (request: FastifyRequest): Viewer => ({ email: signedIn(request).principal.email, csrf: signedIn(request).session.csrfToken });
+const viewerOf = (request: FastifyRequest): Viewer => {
+  const { principal, session } = signedIn(request);
+  return { email: principal.email, csrf: session.csrfToken };
+};
 
 /** The operators' back-office (docs/decisions.md §13) on the session-space kit: its own session scope and sign-in. */
 export async function registerBackOfficeSpace(app: FastifyInstance): Promise<BackOfficeSpace> {
