@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authenticatedKey } from '../http/plugins/key-auth.js';
 import { failWith, notFound } from '../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { ruleErrorLogger } from '../http/plugins/request-log.js';
@@ -58,7 +59,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as { listings: unknown[]; syncId?: string };
-      const scope = scopeOf(request.auth!);
+      const scope = scopeOf(authenticatedKey(request));
       if (body.syncId !== undefined) {
         const seen = await noteSeen(db, scope, body.syncId, namedExternalIds(body.listings), app.services.now());
         if (!seen.ok) throw failWith(seen);
@@ -94,9 +95,9 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit, afterTs } = request.query;
-      const page = await listChanges(db, scopeOf(request.auth!), afterTs, limit);
+      const page = await listChanges(db, scopeOf(authenticatedKey(request)), afterTs, limit);
       return {
-        agencyId: request.auth!.agencyId,
+        agencyId: authenticatedKey(request).agencyId,
         listings: page.map((entry) => ({ ...entry, updatedAt: entry.updatedAt.toISOString() })),
         nextAfterTs: page.length === limit ? page[page.length - 1]!.changeSeq : null,
       };
@@ -118,7 +119,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const listing = await findListing(db, scopeOf(request.auth!), { externalId: request.query.externalId });
+      const listing = await findListing(db, scopeOf(authenticatedKey(request)), { externalId: request.query.externalId });
       if (!listing) throw notFound();
       return toIngestRecord(listing, config.siteUrl);
     },
@@ -142,7 +143,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await deleteListing(db, scopeOf(request.auth!), { externalId: request.query.externalId }, app.services.now());
+      const outcome = await deleteListing(db, scopeOf(authenticatedKey(request)), { externalId: request.query.externalId }, app.services.now());
       if (!outcome.ok) throw failWith(outcome);
       return { externalId: request.query.externalId, deleted: true as const };
     },

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authenticatedKey } from '../http/plugins/key-auth.js';
 import { failWith } from '../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { abandonSession, completeSession, getSession, startSession, type SyncSession } from '../../domain/sync/sessions.js';
@@ -61,9 +62,9 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await startSession(db, scopeOf(request.auth!), now());
+      const outcome = await startSession(db, scopeOf(authenticatedKey(request)), now());
       if (!outcome.ok) throw failWith(outcome);
-      return reply.code(201).header('location', sessionUrl(request.auth!.env, outcome.value.syncId)).send(view(outcome.value));
+      return reply.code(201).header('location', sessionUrl(authenticatedKey(request).env, outcome.value.syncId)).send(view(outcome.value));
     },
   );
 
@@ -81,7 +82,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await getSession(db, scopeOf(request.auth!), request.params.syncId, now());
+      const outcome = await getSession(db, scopeOf(authenticatedKey(request)), request.params.syncId, now());
       if (!outcome.ok) throw failWith(outcome);
       return view(outcome.value);
     },
@@ -120,7 +121,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await completeSession(db, scopeOf(request.auth!), request.params.syncId, request.body.force ?? false, now());
+      const outcome = await completeSession(db, scopeOf(authenticatedKey(request)), request.params.syncId, request.body.force ?? false, now());
       if (!outcome.ok) throw failWith(outcome);
       return view(outcome.value);
     },
@@ -144,7 +145,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await abandonSession(db, scopeOf(request.auth!), request.params.syncId, now());
+      const outcome = await abandonSession(db, scopeOf(authenticatedKey(request)), request.params.syncId, now());
       if (!outcome.ok) throw failWith(outcome);
       return view(outcome.value);
     },

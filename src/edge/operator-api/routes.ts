@@ -1,7 +1,6 @@
-import { sameToken } from '../../domain/credentials/same-token.js';
-import { bearerToken } from '../../domain/credentials/bearer-token.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, failWith } from '../http/errors.js';
+import { operatorTokenAuth } from '../http/plugins/token-auth.js';
 import { findAgency, listAgencies } from '../../domain/agencies/agency-store.js';
 import { openAgency } from '../../domain/onboarding/open-agency.js';
 import { AGENCY_NAME_MAX, PLANS } from '../../domain/agencies/plans.js';
@@ -64,13 +63,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const adminToken = config.adminToken;
   if (!adminToken) return; // Off without ADMIN_TOKEN; the start-up output says so.
 
-  app.addHook('onRequest', async (request) => {
-    const given = bearerToken(request.headers.authorization);
-    if (!given) throw new ApiError('unauthorized', 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"');
-    if (!sameToken(given, adminToken)) {
-      throw new ApiError('unauthorized', 'The bearer token is not this server\'s ADMIN_TOKEN: use the value the server was started with');
-    }
-  });
+  await app.register(operatorTokenAuth, { token: adminToken });
 
   await app.register(moderationAdminRoutes);
   await app.register(backOfficeAdminRoutes);

@@ -1,7 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sameToken } from '../../domain/credentials/same-token.js';
-import { bearerToken } from '../../domain/credentials/bearer-token.js';
-import { ApiError } from '../http/errors.js';
+import { relayTokenAuth } from '../http/plugins/token-auth.js';
 import { errorResponses } from '../http/schemas.js';
 import { readRelayFeed } from '../../domain/relay/relay-feed.js';
 import { ON_SALE_STATUSES } from '../../domain/public-listings/visibility.js';
@@ -53,10 +51,7 @@ const RelayPage = Type.Object({
 export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.services.config.relayToken;
   if (!token) return;
-  app.addHook('onRequest', async (request) => {
-    const given = bearerToken(request.headers.authorization);
-    if (!given || !sameToken(given, token)) throw new ApiError('unauthorized', 'The relay feed needs "Authorization: Bearer <RELAY_TOKEN>"');
-  });
+  await app.register(relayTokenAuth, { token });
   app.get(
     '/listings',
     {

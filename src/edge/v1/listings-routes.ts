@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authenticatedKey } from '../http/plugins/key-auth.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envelopeOnly } from '../http/validation.js';
 import { ApiError, failWith, notFound } from '../http/errors.js';
@@ -63,7 +64,10 @@ function creationResult(outcome: WrittenListing, siteUrl: string) {
 /** The listing operations of v1 (spec 4.2), mapped onto the one listing model. */
 export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
-  const scopeOf = (request: FastifyRequest): ListingScope => ({ agencyId: request.auth!.agencyId, env: request.auth!.env });
+  const scopeOf = (request: FastifyRequest): ListingScope => {
+    const { agencyId, env } = authenticatedKey(request);
+    return { agencyId, env };
+  };
   const sendListing = (reply: FastifyReply, listing: Parameters<typeof toV1Record>[0]) =>
     reply.header('etag', etagOf(listing.version)).send(toV1Record(listing, config.siteUrl));
 
@@ -95,7 +99,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!written.ok) throw failWith(written);
       const outcome = written.value;
-      if (outcome.outcome === 'created') reply.header('location', `${config.baseUrl}${request.auth!.env === 'test' ? '/sandbox' : ''}/v1/listings/${outcome.serviceId}`);
+      if (outcome.outcome === 'created') reply.header('location', `${config.baseUrl}${authenticatedKey(request).env === 'test' ? '/sandbox' : ''}/v1/listings/${outcome.serviceId}`);
       return reply.code(outcome.outcome === 'created' ? 201 : 200).send(creationResult(outcome, config.siteUrl));
     },
   );
@@ -282,7 +286,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const items = (request.body as { listings: unknown[] }).listings;
-      const result = await batchUpsert(db, scopeOf(request), items, PLAN_BATCH_SIZES[request.auth!.plan], app.services.now(), {
+      const result = await batchUpsert(db, scopeOf(request), items, PLAN_BATCH_SIZES[authenticatedKey(request).plan], app.services.now(), {
         onRuleError: ruleErrorLogger(request),
       });
       if (!result.ok) throw failWith(result);

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authenticatedKey } from '../http/plugins/key-auth.js';
 import { Count, DateTime, Int, Text, UNIX_SECONDS_MAX } from '../../platform/validation/schema-types.js';
 import { SCOPES } from '../../domain/keys/key-format.js';
 import { AGENCY_NAME_MAX } from '../../domain/agencies/plans.js';
@@ -52,7 +53,7 @@ export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       // Everything comes from the verified key (cached with its agency): no database round-trip.
-      const auth = request.auth!;
+      const auth = authenticatedKey(request);
       return {
         agency: {
           agencyId: auth.agencyId,

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authenticatedKey } from '../http/plugins/key-auth.js';
 import { failWith } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { decideListing } from '../../domain/listings/decisions.js';
@@ -59,7 +60,7 @@ export const sandboxModerationRoute: FastifyPluginAsyncTypebox = async (app) => 
         request.params.serviceId,
         { decision: decision as 'approve' | 'reject', reason, expectedVersion: version, by: 'sandbox' },
         app.services.now(),
-        { agencyId: request.auth!.agencyId, env: 'test' },
+        { agencyId: authenticatedKey(request).agencyId, env: 'test' },
       );
       if (!decided.ok) throw failWith(decided);
       const listing = decided.value;

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { authenticatedKey } from '../http/plugins/key-auth.js';
 import { failWith } from '../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateSecret, updateEndpoint, type Endpoint, type WebhookScope } from '../../domain/webhooks/endpoint-store.js';
@@ -46,7 +48,10 @@ const config = { scope: 'webhooks:manage' as const };
 export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, now } = app.services;
   const allowPrivate = app.services.config.webhooks.allowPrivate;
-  const scopeOf = (request: { auth: { agencyId: string; env: 'live' | 'test' } | null }): WebhookScope => ({ agencyId: request.auth!.agencyId, env: request.auth!.env });
+  const scopeOf = (request: FastifyRequest): WebhookScope => {
+    const { agencyId, env } = authenticatedKey(request);
+    return { agencyId, env };
+  };
 
   app.get(
     '/webhooks',
@@ -81,7 +86,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { allowPrivate },
       );
       if (!created.ok) throw failWith(created);
-      const prefix = request.auth!.env === 'test' ? '/sandbox/v1' : '/v1';
+      const prefix = authenticatedKey(request).env === 'test' ? '/sandbox/v1' : '/v1';
       reply.code(201).header('location', `${prefix}/webhooks/${created.value.endpoint.webhookId}`);
       return { webhook: endpointJson(created.value.endpoint), secret: created.value.secret };
     },

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { authenticatedKey } from './key-auth.js';
 import {
   checkIdempotencyKey,
   claimIdempotencyKey,
@@ -30,7 +31,7 @@ export const idempotency = fp(
       const key = Array.isArray(header) ? header[0]! : header;
       const invalid = checkIdempotencyKey(key);
       if (invalid) throw failWith(invalid);
-      const scope = { agencyId: request.auth!.agencyId, env: request.auth!.env, key };
+      const scope = { agencyId: authenticatedKey(request).agencyId, env: authenticatedKey(request).env, key };
       const claim = await claimIdempotencyKey(db, scope, requestFingerprint(request.method, request.url, request.body), now());
       if ('ok' in claim) throw failWith(claim);
       if (claim.kind === 'claimed') {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { verifyBearer, type AuthContext, type KeyEnvironment } from '../../../domain/keys/bearer.js';
 import { failWith } from '../errors.js';
 
@@ -20,3 +21,12 @@ export const keyAuth = fp<KeyEnvironment>(
   },
   { name: 'key-auth', fastify: '5.x' },
 );
+
+/**
+ * The key that authenticated the request. Only routes behind keyAuth call it, so a missing key
+ * is a wiring mistake (a 500), never a client's: the plugin refuses unauthenticated calls first.
+ */
+export function authenticatedKey(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error(`${request.method} ${request.routeOptions.url} reads the API key but is not behind key-auth`);
+  return request.auth;
+}

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { authenticatedKey } from './key-auth.js';
 import type { VerifiedKey } from '../../../domain/keys/key-store.js';
 import { policyHeader, rateLimitHeaders, subjectsFor, type QuotaState, type QuotaSubject } from '../../../domain/quotas/limits.js';
 import { ApiError } from '../errors.js';
@@ -28,7 +29,7 @@ export const quota = fp<QuotaOptions>(
     // quota subjects are computed once per key and mount.
     const subjectsByKey = new WeakMap<VerifiedKey, { subjects: QuotaSubject[]; policy: string }>();
     app.addHook('onRequest', async (request, reply) => {
-      const auth = request.auth!;
+      const auth = authenticatedKey(request);
       let subjects = subjectsByKey.get(auth.key);
       if (!subjects) {
         const list = subjectsFor({ ...auth, onV1: options.countsAgainstPlan, keyLimits: config.quotas.keyLimits });

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { authenticatedKey } from './key-auth.js';
 import { missingScope } from '../../../domain/keys/bearer.js';
 import type { Scope } from '../../../domain/keys/key-format.js';
 import { failWith } from '../errors.js';
@@ -16,7 +17,7 @@ export const scopeCheck = fp(
     app.addHook('onRequest', async (request) => {
       const scope = request.routeOptions.config.scope;
       if (!scope) return;
-      const refusal = missingScope(request.auth!, scope, `${request.method} ${request.routeOptions.url}`);
+      const refusal = missingScope(authenticatedKey(request), scope, `${request.method} ${request.routeOptions.url}`);
       if (refusal) throw failWith(refusal);
     });
   },

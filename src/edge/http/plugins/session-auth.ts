@@ -17,10 +17,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Pages a signed-out visitor may open (the login page). */
     public?: boolean;
+    /** The role a signed-in principal needs for this route (the pro space's `admin`); any role without it. */
+    role?: string;
   }
 }
 
-export type SessionRefusal = 'signed_out' | 'csrf';
+/** Why a request was refused: no live session, a form without the session's token, or a role the route does not admit. */
+export type SessionRefusal = 'signed_out' | 'csrf' | 'role';
 
 export interface SessionAuthOptions {
   scope: SessionScope;
@@ -82,7 +85,19 @@ export const sessionAuth = fp<SessionAuthOptions & { db: import('../../../platfo
         if (!sameToken(given, session.csrfToken)) return options.refuse(request, reply, 'csrf');
       }
       request.signedIn = { session, principal };
+      // After the token check, so a forged form is refused as such whoever sent it; signed in, so the refusal page shows who is.
+      const role = request.routeOptions.config.role;
+      if (role !== undefined && principal.role !== role) return options.refuse(request, reply, 'role');
     });
   },
   { name: 'session-auth', fastify: '5.x' },
 );
+
+/**
+ * Who is signed in, for a route behind sessionAuth. A route declared public has no session: reading
+ * one there is a wiring mistake (a 500), never a visitor's, since the plugin refuses signed-out requests.
+ */
+export function signedIn(request: FastifyRequest): SignedIn {
+  if (!request.signedIn) throw new Error(`${request.method} ${request.routeOptions.url} reads the session but is public or not behind session-auth`);
+  return request.signedIn;
+}

@@ -1,21 +1,22 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { failWith } from '../http/errors.js';
-import { findAgency } from '../../domain/agencies/agency-store.js';
-import { PLAN_NAMES, PLAN_WEBHOOKS } from '../../domain/agencies/plans.js';
-import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateSecret, updateEndpoint, type WebhookScope } from '../../domain/webhooks/endpoint-store.js';
-import { deliveryLog, queueTestMessage, retryDelivery } from '../../domain/webhooks/deliveries.js';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../domain/webhooks/delivery-policy.js';
-import type { Outcome } from '../../platform/outcome.js';
-import type { ProKit } from './route-kit.js';
-import { DeleteEndpointPage, EndpointPage, SecretPage, WebhooksPage } from './views/webhooks-page.js';
+import { failWith } from '../../http/errors.js';
+import { CsrfField } from '../../http/session-space.js';
+import { findAgency } from '../../../domain/agencies/agency-store.js';
+import { PLAN_NAMES, PLAN_WEBHOOKS } from '../../../domain/agencies/plans.js';
+import { createEndpoint, deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint, type WebhookScope } from '../../../domain/webhooks/endpoint-store.js';
+import { deliveryLog, queueTestMessage, retryDelivery } from '../../../domain/webhooks/deliveries.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhooks/delivery-policy.js';
+import type { Outcome } from '../../../platform/outcome.js';
+import { agencyWebhookScopes, findOwnEndpoint } from '../../../domain/webhooks/own-endpoint.js';
+import { adminsOnly, type ProSpace } from '../space.js';
+import { DeleteEndpointPage, EndpointPage, SecretPage, WebhooksPage } from '../views/webhooks-page.js';
 
-const Csrf = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type)));
 const WebhookParams = Type.Object({ webhookId: Type.String({ pattern: '^whk_[0-9A-Za-z]{1,60}$', maxLength: 64 }) });
 const DeliveryParams = Type.Object({ webhookId: WebhookParams.properties.webhookId, deliveryId: Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 }) });
 const NewEndpoint = Type.Object({
-  ...Csrf,
+  ...CsrfField,
   url: Type.String({ minLength: 1, maxLength: 2_000 }),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   env: Type.Union([Type.Literal('live'), Type.Literal('test')]),
@@ -33,69 +34,54 @@ const FlashQuery = Type.Object({ fait: Type.Optional(Type.String({ maxLength: 20
 /**
  * `/pro/webhooks` (docs/decisions.md §9, §13): the agency admin's view of the v1 webhook API — list,
  * add (the secret shown once), test, delivery log with retry, secret rotation, disable, delete.
- * An endpoint's environment is part of its identity, so pages find it in either.
+ * Admins only, declared on each route.
  */
-export const proWebhookPages: FastifyPluginAsyncTypebox<{ kit: ProKit }> = async (app, { kit }) => {
+export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (app, { space }) => {
   const { db, config, now } = app.services;
   const allowPrivate = config.webhooks.allowPrivate;
-  const scopes = (request: FastifyRequest): WebhookScope[] => [
-    { agencyId: kit.agencyOf(request), env: 'live' },
-    { agencyId: kit.agencyOf(request), env: 'test' },
-  ];
   /** The signed-in agency's endpoint with its scope, or the not-found page (another agency's id included). */
   const ownEndpoint = async (request: FastifyRequest, reply: FastifyReply, webhookId: string) => {
-    for (const scope of scopes(request)) {
-      const found = await findEndpoint(db, scope, webhookId, now());
-      if (found.ok) return { scope, endpoint: found.value };
-    }
-    kit.message(request, reply, 404, 'Point de réception introuvable', 'Aucun de vos points de réception n’a cet identifiant.');
-    return null;
+    const own = await findOwnEndpoint(db, space.agencyOf(request), webhookId, now());
+    if (!own) space.message(request, reply, 404, 'Point de réception introuvable', 'Aucun de vos points de réception n’a cet identifiant.');
+    return own;
   };
   const unwrap = <T,>(outcome: Outcome<T>): T => {
     if (!outcome.ok) throw failWith(outcome);
     return outcome.value;
   };
 
-  app.get('/webhooks', { schema: { hide: true, querystring: FlashQuery } }, async (request, reply) => {
-    const refused = kit.adminOnly(request, reply);
-    if (refused) return refused;
-    const agency = (await findAgency(db, kit.agencyOf(request)))!;
-    const [live, test] = await Promise.all(scopes(request).map((scope) => listEndpoints(db, scope, now())));
+  app.get('/webhooks', { config: adminsOnly, schema: { hide: true, querystring: FlashQuery } }, async (request, reply) => {
+    const agency = (await findAgency(db, space.agencyOf(request)))!;
+    const [live, test] = await Promise.all(agencyWebhookScopes(space.agencyOf(request)).map((scope) => listEndpoints(db, scope, now())));
     const flash = FLASHES[request.query.fait ?? ''] ?? null;
     const view = { endpoints: [...live!, ...test!], planName: PLAN_NAMES[agency.plan], cap: PLAN_WEBHOOKS[agency.plan], now: now(), flash };
-    return kit.page(reply, 200, <WebhooksPage viewer={kit.viewerOf(request)} view={view} />);
+    return space.page(reply, 200, <WebhooksPage viewer={space.viewerOf(request)} view={view} />);
   });
 
-  app.post('/webhooks', { schema: { hide: true, body: NewEndpoint } }, async (request, reply) => {
-    const refused = kit.adminOnly(request, reply);
-    if (refused) return refused;
+  app.post('/webhooks', { config: adminsOnly, schema: { hide: true, body: NewEndpoint } }, async (request, reply) => {
     const body = request.body;
     const events = body.events === undefined ? null : ([] as WebhookEventType[]).concat(body.events as WebhookEventType | WebhookEventType[]);
-    const scope = { agencyId: kit.agencyOf(request), env: body.env };
+    const scope = { agencyId: space.agencyOf(request), env: body.env };
     const created = unwrap(await createEndpoint(db, scope, { url: body.url.trim(), events, description: body.description?.trim() || null }, now(), { allowPrivate }));
-    return kit.page(reply, 201, <SecretPage viewer={kit.viewerOf(request)} endpoint={created.endpoint} secret={created.secret} created />);
+    return space.page(reply, 201, <SecretPage viewer={space.viewerOf(request)} endpoint={created.endpoint} secret={created.secret} created />);
   });
 
-  app.get('/webhooks/:webhookId', { schema: { hide: true, params: WebhookParams, querystring: FlashQuery } }, async (request, reply) => {
-    const refused = kit.adminOnly(request, reply);
-    if (refused) return refused;
+  app.get('/webhooks/:webhookId', { config: adminsOnly, schema: { hide: true, params: WebhookParams, querystring: FlashQuery } }, async (request, reply) => {
     const own = await ownEndpoint(request, reply, request.params.webhookId);
     if (!own) return reply;
     const log = unwrap(await deliveryLog(db, own.scope, own.endpoint.webhookId, { limit: 20, before: request.query.avant }));
     const flash = FLASHES[request.query.fait ?? ''] ?? null;
-    return kit.page(reply, 200, <EndpointPage viewer={kit.viewerOf(request)} endpoint={own.endpoint} log={log} now={now()} flash={flash} />);
+    return space.page(reply, 200, <EndpointPage viewer={space.viewerOf(request)} endpoint={own.endpoint} log={log} now={now()} flash={flash} />);
   });
 
   const action = (path: string, run: (scope: WebhookScope, webhookId: string, request: FastifyRequest<{ Params: { webhookId: string; deliveryId?: string } }>) => Promise<Outcome<unknown>>, done: string) =>
-    app.post(path, { schema: { hide: true, params: path.includes(':deliveryId') ? DeliveryParams : WebhookParams, body: Type.Object(Csrf) } }, async (request, reply) => {
-      const refused = kit.adminOnly(request, reply);
-      if (refused) return refused;
+    app.post(path, { config: adminsOnly, schema: { hide: true, params: path.includes(':deliveryId') ? DeliveryParams : WebhookParams, body: Type.Object(CsrfField) } }, async (request, reply) => {
       const params = request.params as { webhookId: string; deliveryId?: string };
       const own = await ownEndpoint(request, reply, params.webhookId);
       if (!own) return reply;
       unwrap(await run(own.scope, own.endpoint.webhookId, request as never));
       app.services.webhooks?.nudge();
-      return kit.seeOther(reply, done === 'supprime' ? '/pro/webhooks?fait=supprime' : `/pro/webhooks/${own.endpoint.webhookId}?fait=${done}`);
+      return space.seeOther(reply, done === 'supprime' ? '/pro/webhooks?fait=supprime' : `/pro/webhooks/${own.endpoint.webhookId}?fait=${done}`);
     });
   action('/webhooks/:webhookId/test', (scope, id) => queueTestMessage(db, scope, id, now()), 'test');
   action('/webhooks/:webhookId/disable', (scope, id) => updateEndpoint(db, scope, id, { enabled: false }, now(), { allowPrivate }), 'desactive');
@@ -103,20 +89,16 @@ export const proWebhookPages: FastifyPluginAsyncTypebox<{ kit: ProKit }> = async
   action('/webhooks/:webhookId/delete', (scope, id) => deleteEndpoint(db, scope, id), 'supprime');
   action('/webhooks/:webhookId/deliveries/:deliveryId/retry', (scope, id, request) => retryDelivery(db, scope, id, request.params.deliveryId!, now()), 'relance');
 
-  app.post('/webhooks/:webhookId/rotate', { schema: { hide: true, params: WebhookParams, body: Type.Object(Csrf) } }, async (request, reply) => {
-    const refused = kit.adminOnly(request, reply);
-    if (refused) return refused;
+  app.post('/webhooks/:webhookId/rotate', { config: adminsOnly, schema: { hide: true, params: WebhookParams, body: Type.Object(CsrfField) } }, async (request, reply) => {
     const own = await ownEndpoint(request, reply, request.params.webhookId);
     if (!own) return reply;
     const rotated = unwrap(await rotateSecret(db, own.scope, own.endpoint.webhookId, now()));
-    return kit.page(reply, 200, <SecretPage viewer={kit.viewerOf(request)} endpoint={rotated.endpoint} secret={rotated.secret} created={false} />);
+    return space.page(reply, 200, <SecretPage viewer={space.viewerOf(request)} endpoint={rotated.endpoint} secret={rotated.secret} created={false} />);
   });
 
-  app.get('/webhooks/:webhookId/delete', { schema: { hide: true, params: WebhookParams } }, async (request, reply) => {
-    const refused = kit.adminOnly(request, reply);
-    if (refused) return refused;
+  app.get('/webhooks/:webhookId/delete', { config: adminsOnly, schema: { hide: true, params: WebhookParams } }, async (request, reply) => {
     const own = await ownEndpoint(request, reply, request.params.webhookId);
     if (!own) return reply;
-    return kit.page(reply, 200, <DeleteEndpointPage viewer={kit.viewerOf(request)} endpoint={own.endpoint} />);
+    return space.page(reply, 200, <DeleteEndpointPage viewer={space.viewerOf(request)} endpoint={own.endpoint} />);
   });
 };

@@ -1,0 +1,130 @@
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newSecret, type SessionScope } from '../../domain/sessions/session-store.js';
+import { sameToken } from '../../domain/credentials/same-token.js';
+import { renderDocument } from '../html/render.js';
+import { toApiError } from './errors.js';
+import { sessionAuth, type SessionAuthOptions, type SessionRefusal } from './plugins/session-auth.js';
+
+/** A sign-in attempt as a space's login capability answers it. */
+export type SpaceSignIn = { ok: true; principalId: string } | { ok: false; reason: 'invalid' | 'disabled' } | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+
+export interface SessionSpaceOptions {
+  /** The space's path ('/pro', '/admin'): its cookies, its login page, where `next` may lead. */
+  base: string;
+  scope: SessionScope;
+  sessionCookie: string;
+  ttlMs: number;
+  resolve: SessionAuthOptions['resolve'];
+  /** The double-submit cookie of the forms shown before signing in, and the path it is sent under. */
+  formCookie: { name: string; path: string };
+  signIn(input: { email: string; password: string; address: string }, now: Date): Promise<SpaceSignIn>;
+  loginPage(form: { csrf: string; email: string; message: string | null; next: string }): JSX.Element;
+  /** The space's page for a refusal or a failure, with its frame for whoever is signed in (if anyone). */
+  messagePage(request: FastifyRequest, title: string, text: string): JSX.Element;
+  texts: {
+    /** A form posted after the session ended. */
+    sessionExpired: string;
+    /** The title of a failure's (5xx) page. */
+    failure: string;
+    /** A disabled account with the right password; without it, answered as a wrong password. */
+    disabled?: string;
+    /** A route declared for another role (`config.role`). */
+    roleRefused?: { title: string; text: string };
+  };
+}
+
+/** What a space's route files share: rendering, redirects, refusals and the public forms' token. */
+export interface SessionSpace {
+  page(reply: FastifyReply, status: number, element: JSX.Element): FastifyReply;
+  seeOther(reply: FastifyReply, location: string): FastifyReply;
+  message(request: FastifyRequest, reply: FastifyReply, status: number, title: string, text: string): FastifyReply;
+  /** A fresh double-submit token for a form shown before signing in (its cookie is set on `reply`). */
+  formToken(reply: FastifyReply): string;
+  /** Whether a posted public form carries the token its page was given. */
+  formTokenOk(request: FastifyRequest): boolean;
+}
+
+export const page = (reply: FastifyReply, status: number, element: JSX.Element) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderDocument(element));
+export const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).send();
+
+/** A path inside the space to return to after signing in; anything else (another site, `//host`) goes to the space's home. */
+export function safeNext(base: string, next: unknown): string {
+  const inside = typeof next === 'string' && next.startsWith(base) && /^(\/[\w\-./?=&%]*)?$/.test(next.slice(base.length)) && !next.includes('//');
+  return inside ? next : base;
+}
+
+export const CsrfField = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };
+const Next = Type.Optional(Type.String({ maxLength: 500 }));
+const LoginBody = Type.Object({ ...CsrfField, email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }), next: Next });
+
+/**
+ * One space of pages behind a session (docs/decisions.md §13), the pro space and the back-office
+ * alike: form bodies, the session plugin with its refusals as pages, the error page, sign-in
+ * (double-submit token, throttled by the space's login capability) and sign-out. The space's
+ * own routes are registered on `app` afterwards and receive the returned kit.
+ */
+export async function registerSessionSpace(instance: FastifyInstance, options: SessionSpaceOptions): Promise<SessionSpace> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config, now } = app.services;
+  const { base, texts } = options;
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+
+  const message = (request: FastifyRequest, reply: FastifyReply, status: number, title: string, text: string) => page(reply, status, options.messagePage(request, title, text));
+  const refuse = (request: FastifyRequest, reply: FastifyReply, why: SessionRefusal) => {
+    if (why === 'signed_out' && request.method === 'GET') return seeOther(reply, `${base}/login?next=${encodeURIComponent(request.url)}`);
+    if (why === 'signed_out') return message(request, reply, 401, 'Session expirée', texts.sessionExpired);
+    if (why === 'role') return message(request, reply, 403, texts.roleRefused?.title ?? 'Accès refusé', texts.roleRefused?.text ?? 'Cette page ne vous est pas ouverte.');
+    return message(request, reply, 403, 'Formulaire expiré', 'Ce formulaire ne vient pas de votre session en cours : rechargez la page et recommencez. Rien n’a été modifié.');
+  };
+  const secure = config.tls !== null;
+  await app.register(sessionAuth, { db, scope: options.scope, cookieName: options.sessionCookie, path: base, loginPath: `${base}/login`, ttlMs: options.ttlMs, secure, now, refuse, resolve: options.resolve });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = toApiError(error);
+    if (problem.status >= 500) request.log.error({ err: error }, `${base} page failed`);
+    const details = problem.errors?.length ? problem.errors.map((e) => `${e.field} : ${e.message}`).join(' ; ') : problem.detail;
+    return message(request, reply, problem.status, problem.status >= 500 ? texts.failure : 'Demande refusée', `${details}. Rien n’a été modifié.`);
+  });
+
+  // Double-submit token: a cross-site page cannot read this cookie to post the same value.
+  const formCookie = { httpOnly: true, sameSite: 'strict' as const, secure, path: options.formCookie.path };
+  const formToken = (reply: FastifyReply) => {
+    const token = newSecret();
+    reply.setCookie(options.formCookie.name, token, formCookie);
+    return token;
+  };
+  const formTokenOk = (request: FastifyRequest) => sameToken((request.body as { _csrf?: unknown })._csrf, request.cookies[options.formCookie.name] ?? newSecret());
+
+  const loginForm = (reply: FastifyReply, status: number, email: string, text: string | null, next: string) =>
+    page(reply, status, options.loginPage({ csrf: formToken(reply), email, message: text, next }));
+  app.get('/login', { config: { public: true }, schema: { hide: true, querystring: Type.Object({ next: Next }) } }, async (request, reply) =>
+    loginForm(reply, 200, '', null, safeNext(base, request.query.next)),
+  );
+  app.post('/login', { config: { public: true }, schema: { hide: true, body: LoginBody } }, async (request, reply) => {
+    const { email, password, next: asked } = request.body;
+    const next = safeNext(base, asked);
+    if (!formTokenOk(request)) return loginForm(reply, 403, email, 'Le formulaire a expiré : saisissez à nouveau vos identifiants.', next);
+    const outcome = await options.signIn({ email, password, address: request.ip }, now());
+    if (outcome.ok) {
+      reply.clearCookie(options.formCookie.name, formCookie);
+      await app.sessions.signIn(reply, outcome.principalId);
+      return seeOther(reply, next);
+    }
+    if (outcome.reason === 'throttled') {
+      reply.header('retry-after', String(outcome.retryAfterSeconds));
+      return loginForm(reply, 429, email, `Trop de tentatives : réessayez dans ${Math.ceil(outcome.retryAfterSeconds / 60)} min.`, next);
+    }
+    if (outcome.reason === 'disabled' && texts.disabled) return loginForm(reply, 403, email, texts.disabled, next);
+    return loginForm(reply, 401, email, 'Adresse e-mail ou mot de passe incorrect.', next);
+  });
+
+  app.post('/logout', { schema: { hide: true, body: Type.Object(CsrfField) } }, async (request, reply) => {
+    await app.sessions.signOut(request, reply);
+    return seeOther(reply, `${base}/login`);
+  });
+
+  return { page, seeOther, message, formToken, formTokenOk };
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { failWith } from '../../http/errors.js';
+import { agencyOverview } from '../../../domain/agency-overview/overview.js';
+import type { ProSpace } from '../space.js';
+import { DashboardPage } from '../views/space-pages.js';
+
+/** `/pro`: the agency's overview, for admins and agents. */
+export const dashboardPage: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (app, { space }) => {
+  const { db, config, now } = app.services;
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const overview = await agencyOverview(db, space.agencyOf(request), now(), config.quotas.keyLimits);
+    if (!overview.ok) throw failWith(overview);
+    return space.page(reply, 200, <DashboardPage viewer={space.viewerOf(request)} view={overview.value} />);
+  });
+};

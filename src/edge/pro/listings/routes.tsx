@@ -1,0 +1,36 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { findAgency } from '../../../domain/agencies/agency-store.js';
+import { listListings } from '../../../domain/listings/store.js';
+import { reviewedListing } from '../../../domain/listings/moderation-queue.js';
+import { idPattern } from '../../../platform/validation/storable.js';
+import { Int } from '../../../platform/validation/schema-types.js';
+import type { ProSpace } from '../space.js';
+import { ListingPage, ListingsPage } from '../views/space-pages.js';
+
+const LISTINGS_PAGE = 50;
+const ServiceParams = Type.Object({ serviceId: Type.String({ pattern: idPattern('lst'), maxLength: 64 }) });
+const PageQuery = Type.Object({ page: Type.Optional(Int(1, 10_000)) });
+
+/** `/pro/listings` (docs/decisions.md §13): the agency's LIVE listings with their moderation, for admins and agents. */
+export const listingsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (app, { space }) => {
+  const { db, config } = app.services;
+  const { page, viewerOf, agencyOf } = space;
+
+  app.get('/listings', { schema: { hide: true, querystring: PageQuery } }, async (request, reply) => {
+    const current = request.query.page ?? 1;
+    const [{ listings, total }, agency] = await Promise.all([
+      listListings(db, { agencyId: agencyOf(request), env: 'live' }, { limit: LISTINGS_PAGE, offset: (current - 1) * LISTINGS_PAGE }),
+      findAgency(db, agencyOf(request)),
+    ]);
+    const pages = Math.max(1, Math.ceil(total / LISTINGS_PAGE));
+    const view = <ListingsPage viewer={viewerOf(request)} listings={listings} total={total} page={current} pages={pages} siteUrl={config.siteUrl} agencySuspended={Boolean(agency?.suspendedAt)} />;
+    return page(reply, current > pages ? 404 : 200, view);
+  });
+
+  app.get('/listings/:serviceId', { schema: { hide: true, params: ServiceParams } }, async (request, reply) => {
+    const [item, agency] = await Promise.all([reviewedListing(db, request.params.serviceId), findAgency(db, agencyOf(request))]);
+    // Another agency's listing is answered exactly as an unknown one.
+    if (!item || item.listing.agencyId !== agencyOf(request)) return space.message(request, reply, 404, 'Annonce introuvable', 'Aucune de vos annonces n’a cet identifiant.');
+    return page(reply, 200, <ListingPage viewer={viewerOf(request)} item={item} siteUrl={config.siteUrl} agencySuspended={Boolean(agency?.suspendedAt)} />);
+  });
+};

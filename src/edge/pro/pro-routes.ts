@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { registerProSpace } from './space.js';
+import { accountPages } from './account/routes.js';
+import { dashboardPage } from './dashboard/routes.js';
+import { keysPages } from './keys/routes.js';
+import { webhooksPages } from './webhooks/routes.js';
+import { listingsPages } from './listings/routes.js';
+import { leadsPage } from './leads/routes.js';
+import { teamPages } from './team/routes.js';
+
+/**
+ * The agencies' pro space (issue 17, docs/decisions.md §13): French pages behind the `pro` session
+ * scope. Admins manage keys, webhooks and the team; agents see listings and leads. Sign-in and
+ * sign-out come with the session-space kit; each page group is a folder.
+ */
+export const proPages: FastifyPluginAsyncTypebox = async (app) => {
+  const space = await registerProSpace(app);
+  for (const pages of [accountPages, dashboardPage, keysPages, webhooksPages, listingsPages, leadsPage, teamPages]) await app.register(pages, { space });
+};
