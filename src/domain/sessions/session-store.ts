@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../platform/db/database.js';
+import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 
 /** Which space a session opens: the agencies' pro space or the operators' back-office. */
 export type SessionScope = 'pro' | 'admin';
@@ -62,3 +63,5 @@ export function sameToken(given: unknown, expected: string): boolean {
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
 }
+
+export const sessionJobs = ({ db, now }: JobDeps): PeriodicJob[] => [{ name: 'sessions.purge', everyMs: HOUR_MS, run: () => purgeExpiredSessions(db, now()) }];
