@@ -156,7 +156,7 @@ export async function buildApp(
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, services.config.baseUrl, {
-    notFound: notFoundHtml,
+    unknownAddress: notFoundHtml,
     problem: (status) => problemHtml(status === 413 || status === 415 ? status : status >= 500 ? 500 : 400),
   });
   app.addHook('onRequest', async (request, reply) => {

@@ -48,4 +48,9 @@ export function refuse(code: ErrorCode, detail: string, errors?: FieldError[], h
 export const refuseFields = (code: 'validation_error' | 'business_error', errors: FieldError[]): Refusal =>
   refuse(code, errors.map((e) => e.message).join('; '), errors);
 
-export const notFound = (what = 'Listing'): Refusal => refuse('not_found', `${what} not found`);
+/**
+ * A refusal: the thing the caller named (`what`: 'Listing', 'Agency', 'Webhook endpoint'…)
+ * does not exist for them. Another agency's is answered the same, so its existence is not
+ * revealed. (An address no route answers is the HTTP layer's own 404, not this.)
+ */
+export const notFound = (what: string): Refusal => refuse('not_found', `${what} not found`);

@@ -32,7 +32,7 @@ export async function receiveLead(db: Database, serviceId: string, input: LeadIn
       [serviceId],
     );
     const listing = rows[0];
-    if (!listing) return notFound();
+    if (!listing) return notFound('Listing');
     // The event's position: one sequence number of the agency's live scope, taken under its lock.
     const scope = { agencyId: listing.agency_id, env: 'live' } as const;
     const lastSeq = await advanceClock(tx, scope, 1);

@@ -94,7 +94,7 @@ export async function lockListing(
 ): Promise<Outcome<{ locked: LockedScope; current: Listing }>> {
   const locked = await lockScope(tx, scope, 1);
   const current = await findListing(tx, scope, key);
-  if (!current) return notFound();
+  if (!current) return notFound('Listing');
   if (expectedVersion !== undefined && current.version !== expectedVersion) {
     return refuse('precondition_failed', 'The listing changed since the ETag given in If-Match; read it again and retry');
   }

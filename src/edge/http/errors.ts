@@ -58,8 +58,6 @@ export class ApiError extends Error {
 /** The thrown form of a capability's refusal. */
 export const failWith = (refusal: Refusal) => new ApiError(refusal.code, refusal.detail, refusal.errors, refusal.headers);
 
-export const notFound = (what = 'Listing') => new ApiError('not_found', `${what} not found`);
-
 export interface Problem {
   type: string;
   title: string;
@@ -129,9 +127,10 @@ const INTERFACE_PATH = /^\/(v1|sandbox|ingest|admin\/api|openapi\.json|docs|heal
 /** A browser asking for a page of the site (not a client of an interface). */
 export const wantsPage = (request: FastifyRequest) => /text\/html/.test(request.headers.accept ?? '') && !INTERFACE_PATH.test(request.url);
 
-/** The site's page for an unknown address, shown to browsers. */
+/** The site's pages for browsers that hit an error. */
 export interface ErrorPages {
-  notFound(): string;
+  /** No route answers this address (a missing resource a route reports is a problem body, or the route's own page). */
+  unknownAddress(): string;
   /** A French page for a refused or failed browser request outside the interfaces (400, 413, 415 or 500). */
   problem(status: number): string;
 }
@@ -148,7 +147,7 @@ export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pag
   });
   app.setNotFoundHandler((request, reply) => {
     reply.errorCode = 'not_found';
-    if (pages && wantsPage(request)) return reply.code(404).type('text/html; charset=utf-8').send(pages.notFound());
+    if (pages && wantsPage(request)) return reply.code(404).type('text/html; charset=utf-8').send(pages.unknownAddress());
     return sendProblem(reply, baseUrl, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`), request);
   });
 }

@@ -7,7 +7,7 @@ import { OPERATOR_REASON_MAX, ServiceId } from '../../domain/listings/schemas.js
 import { readEvents } from '../../domain/events/outbox.js';
 import { ADMIN_TOKEN_ACTOR } from '../../domain/audit/audit-log.js';
 import { findAgency } from '../../domain/agencies/agency-store.js';
-import { notFound as agencyNotFound } from '../http/errors.js';
+import { notFound } from '../../platform/outcome.js';
 import { Int } from '../../platform/validation/schema-types.js';
 import { idPattern } from '../../platform/validation/storable.js';
 import { toV1Record, v1Status } from '../../domain/listings/v1-record.js';
@@ -92,7 +92,7 @@ export const moderationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: Type.Object({ agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }) }), querystring: EventsQuery, hide: true } },
     async (request) => {
       const { agencyId } = request.params;
-      if (!(await findAgency(db, agencyId))) throw agencyNotFound('Agency');
+      if (!(await findAgency(db, agencyId))) throw failWith(notFound('Agency'));
       const { env, after, limit } = request.query;
       const events = await readEvents(db, { agencyId, env }, after, limit);
       return {

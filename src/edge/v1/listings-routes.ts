@@ -1,7 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envelopeOnly } from '../http/validation.js';
-import { ApiError, failWith, notFound } from '../http/errors.js';
+import { ApiError, failWith } from '../http/errors.js';
+import { notFound } from '../../platform/outcome.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { ruleErrorLogger } from '../http/plugins/request-log.js';
 import { ServiceId } from '../../domain/listings/schemas.js';
@@ -145,7 +146,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const listing = await findListing(db, scopeOf(request), { serviceId: request.params.serviceId });
-      if (!listing) throw notFound();
+      if (!listing) throw failWith(notFound('Listing'));
       return sendListing(reply, listing);
     },
   );
@@ -166,7 +167,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const listing = await findListing(db, scopeOf(request), { externalId: request.params.externalId });
-      if (!listing) throw notFound();
+      if (!listing) throw failWith(notFound('Listing'));
       return sendListing(reply, listing);
     },
   );
