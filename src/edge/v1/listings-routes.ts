@@ -20,16 +20,15 @@ import {
   BatchRequest,
   BatchResult,
   CreationResult,
-  ExternalIdParams,
   ListingCreate,
   ListingRecord,
   ListingUpdate,
   ListQuery,
   ListResponse,
-  ServiceIdParams,
   StatusBody,
   UpdatedListing,
 } from './schemas.js';
+import { ExternalIdParams, ServiceIdParams } from '../http/params.js';
 
 const security = [{ bearerAuth: [] }];
 const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 64, description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' })) });
