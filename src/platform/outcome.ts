@@ -1,7 +1,7 @@
 /**
  * How capability code reports a refusal without knowing about HTTP. A capability returns
  * `Outcome<T>` (or a `Refusal` among its own result kinds); the HTTP layer's one table
- * (`src/http/errors.ts`) turns a refusal into a problem response with its status.
+ * (`src/edge/http/error-codes.ts`) gives each code its status; `ERROR_CODES` is the one list of codes.
  */
 export const ERROR_CODES = [
   'validation_error',

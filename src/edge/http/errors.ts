@@ -2,46 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 
 import type { ErrorCode, FieldError, Refusal } from '../../platform/outcome.js';
 import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/schema-validator.js';
+import { statusOf, titleOf } from './error-codes.js';
 
 /**
  * One error model for the whole service: RFC 9457 problem details carrying the spec's
- * codes (spec 7.1, docs/decisions.md §5). Capabilities return refusals (`src/outcome.ts`); routes
+ * codes (spec 7.1, docs/decisions.md §5). Capabilities return refusals (`platform/outcome.ts`); routes
  * and plugins throw them as `ApiError`, and the handler below turns that, and anything
- * Fastify raises, into the same body. The two tables below are the only place a code
- * becomes an HTTP status.
+ * Fastify raises, into the same body. A code's status and title come from the one table,
+ * `error-codes.ts`.
  */
-const TITLES: Record<ErrorCode, string> = {
-  validation_error: 'The request is invalid',
-  unauthorized: 'Authentication required',
-  forbidden: 'Not allowed',
-  not_found: 'Not found',
-  method_not_allowed: 'Method not allowed',
-  conflict: 'Conflict',
-  precondition_failed: 'Precondition failed',
-  payload_too_large: 'Request body too large',
-  unsupported_media_type: 'Unsupported media type',
-  business_error: 'The data is inconsistent',
-  rate_limit_exceeded: 'Rate limit exceeded',
-  server_error: 'Internal error',
-  service_unavailable: 'Service unavailable',
-};
-
-const STATUS: Record<ErrorCode, number> = {
-  validation_error: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  precondition_failed: 412,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  business_error: 422,
-  rate_limit_exceeded: 429,
-  server_error: 500,
-  service_unavailable: 503,
-};
-
 export class ApiError extends Error {
   readonly status: number;
   constructor(
@@ -51,7 +20,7 @@ export class ApiError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(detail);
-    this.status = STATUS[code];
+    this.status = statusOf(code);
   }
 }
 
@@ -71,7 +40,7 @@ export interface Problem {
 export function problemBody(baseUrl: string, error: ApiError, requestId: string): Problem {
   const body: Problem = {
     type: `${baseUrl}/errors/${error.code}`,
-    title: TITLES[error.code],
+    title: titleOf(error.code),
     status: error.status,
     code: error.code,
     detail: error.detail,
