@@ -187,13 +187,5 @@ export async function buildApp(
   await app.register(proPages, { prefix: '/pro' });
   await app.register(relayRoutes, { prefix: '/relay/v1' });
   await registerInterfaces(app);
-  if (services.config.benchRoutes) {
-    // Benchmarks only (BENCH_ROUTES=1): the bare cost of reading one listing row, to compare
-    // GET /v1/listings/{id} with. No authentication, quota or mapping; never on in production.
-    app.get('/bench/raw-listing/:id', { schema: { hide: true } }, async (request) => {
-      const { rows } = await services.db.query('SELECT * FROM listings WHERE id = $1', [(request.params as { id: string }).id]);
-      return rows[0] ?? null;
-    });
-  }
   return app;
 }

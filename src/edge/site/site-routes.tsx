@@ -156,15 +156,5 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     if (entries.length === 0) return html(reply, 404, notFoundHtml());
     return xml(urlSet(entries.map((e) => ({ loc: `${siteUrl}/listings/${e.serviceId}`, lastmod: e.updatedAt }))));
   });
-
-  if (config.benchRoutes) {
-    // Benchmarks only (BENCH_ROUTES=1): the very queries the pages run, answered as JSON, to
-    // compare the pages with. Never on in production.
-    app.get('/bench/site-listing/:serviceId', hide, async (request) => findPublicListing(db, (request.params as { serviceId: string }).serviceId));
-    app.get('/bench/site-search', hide, async (request) => {
-      const { filters, sort, page } = parseSearchQuery(request.query as Record<string, unknown>);
-      return searchPublicListings(db, filters, sort, page);
-    });
-  }
 };
 
