@@ -31,7 +31,12 @@ export function startFlags(root: string): string[] {
   return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
-export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = [], root = process.cwd()): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  root = process.cwd(),
+  options: { benchRoutes?: boolean } = {},
+): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-bench-'));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
@@ -53,7 +58,9 @@ export async function startBenchServer(env: Record<string, string> = {}, nodeArg
   }
   // nodeArgs: e.g. ['--cpu-prof'] to profile the server under a benchmark's load.
   // root: another checkout's build, to compare two versions in one run.
-  const child = spawn(process.execPath, [...startFlags(root), ...nodeArgs, join(root, 'dist/src/main/cli/main.js'), 'serve'], {
+  // benchRoutes: the bench entry (bench/server.ts), which adds the bare routes a benchmark compares with.
+  const entry = options.benchRoutes ? [join(root, 'dist/bench/server.js')] : [join(root, 'dist/src/main/cli/main.js'), 'serve'];
+  const child = spawn(process.execPath, [...startFlags(root), ...nodeArgs, ...entry], {
     env: {
       ...process.env,
       PORT: '0',

@@ -56,7 +56,7 @@ const pick = <T>(values: readonly T[]) => values[Math.floor(Math.random() * valu
 
 /**
  * Issue 16: a listing page and a filtered search page at 50 connections, each against the bare
- * SQL it runs (the same capability call, answered as JSON by a BENCH_ROUTES route in the same
+ * SQL it runs (the same capability call, answered as JSON by a route of the bench entry, bench/server.ts, in the same
  * process), on 100,000 public listings across 50 cities. PostgreSQL only.
  */
 export async function benchSite(): Promise<Record<string, number> | undefined> {
@@ -64,7 +64,7 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     console.log('  skipped: the site benchmark runs on PostgreSQL (scripts/with-postgres.sh npm run bench site)');
     return undefined;
   }
-  const server = await startBenchServer({ BENCH_ROUTES: '1', KEY_QUOTA_LIVE: '2000000000', QUOTAS: '0', SITE_CACHE_MS: '0' });
+  const server = await startBenchServer({ KEY_QUOTA_LIVE: '2000000000', QUOTAS: '0', SITE_CACHE_MS: '0' }, [], process.cwd(), { benchRoutes: true });
   const db = new pg.Client({ connectionString: server.databaseUrl! });
   await db.connect();
   try {

@@ -8,7 +8,7 @@ const body = (externalId: string) => v1Body(externalId, { description: 'Appartem
  * ratio of a bare route in the same process reading the same row by primary key.
  */
 export async function benchV1(): Promise<Record<string, number>> {
-  const server = await startBenchServer({ BENCH_ROUTES: '1', KEY_QUOTA_LIVE: '2000000000' });
+  const server = await startBenchServer({ KEY_QUOTA_LIVE: '2000000000' }, [], process.cwd(), { benchRoutes: true });
   try {
     const agency = (await adminCall(server, 'POST', '/agencies', { name: 'Bench Réseau', plan: 'reseau', verified: true })) as { keys: { live: string } };
     const headers = { authorization: `Bearer ${agency.keys.live}`, 'content-type': 'application/json' };

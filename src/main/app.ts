@@ -10,15 +10,10 @@ import { StatisticsKeeper } from '../platform/db/statistics.js';
 import { PLANNED_COLUMNS } from '../domain/listings/store.js';
 import { RequestLogWriter } from '../platform/request-log/request-log.js';
 import { QuotaGate } from '../domain/quotas/quota-gate.js';
-import { purgeIdempotencyKeys } from '../platform/idempotency/store.js';
-import { JobQueue, purgeFailedJobs } from '../platform/jobs/queue.js';
-import { purgeSyncSessions } from '../domain/sync/sessions.js';
-import { purgeOldEvents } from '../domain/events/outbox.js';
+import { JobQueue } from '../platform/jobs/queue.js';
 import { JobRunner } from '../platform/jobs/runner.js';
 import { WebhookDispatcher } from '../domain/webhooks/dispatcher.js';
 import { WebhookSender, type Resolver } from '../domain/webhooks/sender.js';
-import { purgeOldDeliveries } from '../domain/webhooks/deliveries.js';
-import { indexRelay } from '../domain/relay/relay-index.js';
 import { ApiError, registerErrorHandling, sendProblem, wantsPage } from '../edge/http/errors.js';
 import { validatorCompiler } from '../edge/http/validation.js';
 import { Problem } from '../edge/http/schemas.js';
@@ -28,12 +23,11 @@ import { adminRoutes } from '../edge/operator-api/routes.js';
 import { backOfficePages } from '../edge/back-office/routes.js';
 import { proPages } from '../edge/pro/pro-routes.js';
 import { relayRoutes } from '../edge/relay-feed/relay-routes.js';
-import { purgeExpiredSessions } from '../domain/sessions/session-store.js';
 import { referencePages } from '../edge/reference/reference-routes.js';
 import { siteRoutes } from '../edge/site/site-routes.js';
 import { notFoundHtml, problemHtml } from '../edge/site/pages.js';
-import { purgeClientLimits } from '../platform/throttling/address-limits.js';
 import { addSharedSchemas, registerInterfaces } from './mounts.js';
+import { periodicJobs, schedulePeriodicJobs } from './schedule.js';
 
 export interface Services {
   config: Config;
@@ -76,32 +70,7 @@ export async function createServices(config: Config, db: Database, options: Serv
   const jobs = new JobQueue(db, now);
   const jobRunner = config.worker ? new JobRunner(db, { now, onError: options.onError }) : null;
   if (jobRunner) {
-    const HOUR = 3_600_000;
-    jobRunner.register('request-log.purge', () => requestLog.purge());
-    jobRunner.schedule('request-log.purge', HOUR);
-    jobRunner.register('idempotency.purge', () => purgeIdempotencyKeys(db, now()));
-    jobRunner.schedule('idempotency.purge', HOUR);
-    if (quotas) {
-      jobRunner.register('quotas.purge', () => quotas.purge());
-      jobRunner.schedule('quotas.purge', 10 * 60_000);
-    }
-    jobRunner.register('sync.purge', () => purgeSyncSessions(db, now()));
-    jobRunner.schedule('sync.purge', HOUR);
-    jobRunner.register('events.purge', () => purgeOldEvents(db, now()));
-    jobRunner.schedule('events.purge', HOUR);
-    jobRunner.register('client-limits.purge', () => purgeClientLimits(db, now()));
-    jobRunner.schedule('client-limits.purge', HOUR);
-    jobRunner.register('sessions.purge', () => purgeExpiredSessions(db, now()));
-    jobRunner.schedule('sessions.purge', HOUR);
-    jobRunner.register('jobs.purge-failed', () => purgeFailedJobs(db, now()));
-    jobRunner.schedule('jobs.purge-failed', 24 * HOUR);
-    jobRunner.register('webhooks.purge', () => purgeOldDeliveries(db, now()));
-    jobRunner.schedule('webhooks.purge', HOUR);
-    // The partner feed follows the outbox within about RELAY_INDEX_MS (one process at a time indexes).
-    jobRunner.register('relay.index', async () => {
-      while ((await indexRelay(db)) > 0);
-    });
-    jobRunner.schedule('relay.index', RELAY_INDEX_MS);
+    schedulePeriodicJobs(jobRunner, periodicJobs({ db, now, requestLog, quotas }));
     await jobRunner.start();
   }
   let webhooks: WebhookDispatcher | null = null;
@@ -122,9 +91,6 @@ export async function closeServices(services: Services) {
   await services.requestLog.close();
   await services.keys.close();
 }
-
-/** How often the relay feed catches up with the outbox. */
-const RELAY_INDEX_MS = 2_000;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -190,7 +156,7 @@ export async function buildApp(
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, services.config.baseUrl, {
-    notFound: notFoundHtml,
+    unknownAddress: notFoundHtml,
     problem: (status) => problemHtml(status === 413 || status === 415 ? status : status >= 500 ? 500 : 400),
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -221,13 +187,5 @@ export async function buildApp(
   await app.register(proPages, { prefix: '/pro' });
   await app.register(relayRoutes, { prefix: '/relay/v1' });
   await registerInterfaces(app);
-  if (services.config.benchRoutes) {
-    // Benchmarks only (BENCH_ROUTES=1): the bare cost of reading one listing row, to compare
-    // GET /v1/listings/{id} with. No authentication, quota or mapping; never on in production.
-    app.get('/bench/raw-listing/:id', { schema: { hide: true } }, async (request) => {
-      const { rows } = await services.db.query('SELECT * FROM listings WHERE id = $1', [(request.params as { id: string }).id]);
-      return rows[0] ?? null;
-    });
-  }
   return app;
 }

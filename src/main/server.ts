@@ -17,7 +17,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(config: Config = loadConfig(), options: { print?: (line: string) => void } = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  print?: (line: string) => void;
+  /** Routes added to the application before it listens: how the benchmarks' own entry (bench/server.ts) adds theirs. */
+  routes?: (app: FastifyInstance) => void;
+}
+
+export async function startServer(config: Config = loadConfig(), options: ServerOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(line + '\n'));
   const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization'] });
   const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -28,6 +34,7 @@ export async function startServer(config: Config = loadConfig(), options: { prin
     ? { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key), minVersion: 'TLSv1.3' as const }
     : undefined;
   const app = await buildApp(services, { logger, https, logRequests: config.logRequests });
+  options.routes?.(app);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

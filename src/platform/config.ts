@@ -21,8 +21,6 @@ export interface Config {
   logRequests: boolean;
   /** Quotas of docs/decisions.md §4; the switch and the key limits exist for load tests only. */
   quotas: { enabled: boolean; keyLimits: { live: number; test: number } };
-  /** A bare row-read route for benchmarks (BENCH_ROUTES=1). */
-  benchRoutes: boolean;
   /** Run background jobs in this process (WORKER=0 leaves them to `listing-sync worker` processes). */
   worker: boolean;
   /** How long each process keeps a rendered public page (SITE_CACHE_MS, 0 turns it off). */
@@ -112,7 +110,6 @@ export function loadConfig(env: Env = process.env): Config {
     requestLogRetentionDays: integer(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: flag(env, 'LOG_REQUESTS', false),
-    benchRoutes: flag(env, 'BENCH_ROUTES', false),
     worker,
     webhooks: { delivery: flag(env, 'WEBHOOK_DELIVERY', worker), allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false) },
     relayToken,

@@ -1,7 +1,7 @@
 /**
  * How capability code reports a refusal without knowing about HTTP. A capability returns
  * `Outcome<T>` (or a `Refusal` among its own result kinds); the HTTP layer's one table
- * (`src/http/errors.ts`) turns a refusal into a problem response with its status.
+ * (`src/edge/http/error-codes.ts`) gives each code its status; `ERROR_CODES` is the one list of codes.
  */
 export const ERROR_CODES = [
   'validation_error',
@@ -48,4 +48,9 @@ export function refuse(code: ErrorCode, detail: string, errors?: FieldError[], h
 export const refuseFields = (code: 'validation_error' | 'business_error', errors: FieldError[]): Refusal =>
   refuse(code, errors.map((e) => e.message).join('; '), errors);
 
-export const notFound = (what = 'Listing'): Refusal => refuse('not_found', `${what} not found`);
+/**
+ * A refusal: the thing the caller named (`what`: 'Listing', 'Agency', 'Webhook endpoint'…)
+ * does not exist for them. Another agency's is answered the same, so its existence is not
+ * revealed. (An address no route answers is the HTTP layer's own 404, not this.)
+ */
+export const notFound = (what: string): Refusal => refuse('not_found', `${what} not found`);

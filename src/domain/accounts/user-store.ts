@@ -72,11 +72,6 @@ export async function signUp(db: Database, input: SignUp): Promise<Outcome<{ age
 }
 class EmailTaken extends Error {}
 
-export async function findUser(db: Queryable, id: string): Promise<User | null> {
-  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
-  return rows[0] ? toUser(rows[0]) : null;
-}
-
 /** A signed-in user with what every page of the pro space shows of the agency, in one query. */
 export async function findUserWithAgency(db: Queryable, id: string): Promise<(User & { agencyName: string; canHaveLiveKeys: boolean }) | null> {
   const { rows } = await db.query<UserRow & { agency_name: string; verified: boolean; suspended_at: Date | null }>(

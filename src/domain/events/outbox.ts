@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
+import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 
 /**
  * The event outbox (docs/decisions.md §9): every accepted change appends its events in the
@@ -21,14 +22,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** Events are kept this long, then purged (a periodic job). */
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
-/**
- * An event's place in its agency's order: the change's sequence number times 8 plus its rank
- * among the events of that change (a change has at most 4). Sequence numbers come from the
- * agency lock every write takes, so positions commit in increasing order.
- */
-export const eventPosition = (changeSeq: number, rank: number) => changeSeq * 8 + rank;
-
 export interface OutboxEvent {
+  /** From the change's number on the events' clock (`eventPosition`, change-clock.ts). */
   position: number;
   type: EventType;
   listingId: string | null;
@@ -82,3 +77,5 @@ export async function readEvents(
 export async function purgeOldEvents(db: Queryable, now: Date): Promise<void> {
   await db.query('DELETE FROM events WHERE at < $1', [new Date(now.getTime() - EVENT_RETENTION_MS).toISOString()]);
 }
+
+export const eventJobs = ({ db, now }: JobDeps): PeriodicJob[] => [{ name: 'events.purge', everyMs: HOUR_MS, run: () => purgeOldEvents(db, now()) }];

@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
-import { appendEvents, eventPosition } from '../events/outbox.js';
-import { lockScope } from '../listings/write-steps.js';
+import { appendEvents } from '../events/outbox.js';
+import { advanceClock, eventPosition } from '../events/change-clock.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { hitClientLimit, type ClientLimit } from '../../platform/throttling/address-limits.js';
 import type { LeadInput } from './lead-input.js';
@@ -32,10 +32,10 @@ export async function receiveLead(db: Database, serviceId: string, input: LeadIn
       [serviceId],
     );
     const listing = rows[0];
-    if (!listing) return notFound();
+    if (!listing) return notFound('Listing');
     // The event's position: one sequence number of the agency's live scope, taken under its lock.
     const scope = { agencyId: listing.agency_id, env: 'live' } as const;
-    const { lastSeq } = await lockScope(tx, scope, 1);
+    const lastSeq = await advanceClock(tx, scope, 1);
     const leadId = newId('lead', client.now.getTime());
     const receivedAt = client.now.toISOString();
     await tx.query(

@@ -83,13 +83,6 @@ export const LEGAL_FIELDS: Record<LegalFieldName, LegalFieldSpec> = {
 
 export const LEGAL_FIELD_NAMES = Object.keys(LEGAL_FIELDS) as LegalFieldName[];
 
-/** The legal fields of `source` that are given (not undefined), for copying between shapes. */
-export function legalFieldsOf(source: Record<string, unknown>): LegalFields {
-  const out: Record<string, unknown> = {};
-  for (const name of LEGAL_FIELD_NAMES) if (source[name] !== undefined) out[name] = source[name];
-  return out as LegalFields;
-}
-
 /** Every legal field with null for the absent ones: what reads show. */
 export function legalFieldsRead(source: LegalFields): Required<{ [K in LegalFieldName]: LegalFields[K] | null }> {
   const out: Record<string, unknown> = {};

@@ -1,4 +1,5 @@
-import { eventPosition, type EventType, type OutboxEvent } from '../events/outbox.js';
+import { eventPosition } from '../events/change-clock.js';
+import type { EventType, OutboxEvent } from '../events/outbox.js';
 import type { CommercialStatus, ModerationReason, ModerationState } from '../listing-model/model.js';
 import type { DecidedBy } from '../moderation/index.js';
 import { reasonView } from './response-views.js';

@@ -43,13 +43,13 @@ export async function decideListing(
 ): Promise<Outcome<Listing>> {
   const result = await db.transaction(async (tx): Promise<Outcome<Listing>> => {
     const owner = await ownerOf(tx, serviceId);
-    if (!owner || (scope && (owner.agencyId !== scope.agencyId || owner.env !== scope.env))) return notFound();
+    if (!owner || (scope && (owner.agencyId !== scope.agencyId || owner.env !== scope.env))) return notFound('Listing');
     if (!scope && owner.env === 'test') {
       return refuse('not_found', `Listing ${serviceId} is a sandbox listing: sandbox listings are decided with a TEST key at /sandbox/v1/listings/${serviceId}/moderation`);
     }
     const locked = await lockScope(tx, owner, 1);
     const current = await findListing(tx, owner, { serviceId });
-    if (!current) return notFound();
+    if (!current) return notFound('Listing');
     if (decision.expectedVersion !== undefined && decision.expectedVersion !== current.version) {
       return refuse(
         'conflict',

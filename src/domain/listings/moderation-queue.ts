@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { idRegexSource } from '../../platform/db/ids.js';
 import { listingContent } from '../listing-model/content.js';
 import type { Listing, ListingContent, ModerationReason } from '../listing-model/model.js';
 import { LISTING_COLUMNS, toListing, type ListingRow } from './store.js';
@@ -22,7 +23,7 @@ export interface QueuePage {
 
 /** Keyset cursor of the queue: submission time (ms) and serviceId. */
 const cursorOf = (listing: Listing) => `${listing.updatedAt.getTime()}.${listing.serviceId}`;
-export const QUEUE_CURSOR_PATTERN = '^[0-9]{1,16}\\.lst_[0-9A-Za-z]{1,60}$';
+export const QUEUE_CURSOR_PATTERN = `^[0-9]{1,16}\\.${idRegexSource('lst')}$`;
 
 /**
  * The live listings whose latest version waits for an operator, oldest first (docs/decisions.md §11).

@@ -1,8 +1,8 @@
 import { Type, type TSchema } from 'typebox';
 import { LIMITS } from './limits.js';
 import { MODERATION_STATES } from '../listing-model/model.js';
-import { Count, DateTime, Text } from '../../platform/validation/schema-types.js';
-import { NO_CONTROL_CHARACTERS, idPattern } from '../../platform/validation/storable.js';
+import { Count, DateTime, IdString, Text } from '../../platform/validation/schema-types.js';
+import { NO_CONTROL_CHARACTERS } from '../../platform/validation/storable.js';
 import { LEGAL_FIELDS, type LegalFieldName } from '../listing-model/legal-fields.js';
 import { COMPLIANCE_RULES } from '../compliance/legal-mention-rules.js';
 
@@ -14,7 +14,7 @@ export const PUBLIC_TEXT_GROWTH = 17;
 
 /** Schema pieces of the listing that both interfaces use, written once so their rules and words never drift apart. */
 export const ServiceId = (description = 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.') =>
-  Type.String({ pattern: idPattern('lst'), minLength: 5, maxLength: 64, description });
+  IdString('lst', { minLength: 5, description });
 
 /** The agency’s own identifier of a listing: any text but control characters. */
 export const ExternalId = (description?: string) =>

@@ -4,6 +4,7 @@ import { maskContactDetails } from '../masking/mask.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { canonicalJson, contentHash, type CanonicalJson } from '../listing-model/content-hash.js';
 import type { CommercialStatus, Listing, ListingContent, ListingDraft, ModerationReason, ModerationState } from '../listing-model/model.js';
+import { CLOCK_CTE } from '../events/change-clock.js';
 import { findListing, type ListingKey, type ListingScope } from './store.js';
 import { contentWarnings, maskingWarnings, type ListingWarning } from './warnings.js';
 import type { ComplianceWarning } from '../compliance/legal-mention-rules.js';
@@ -43,20 +44,15 @@ export interface LockedScope {
 }
 
 /**
- * Lock: takes the agency's sequence row lock for the rest of the transaction and reserves
- * `reserve` change sequence numbers after `lastSeq`. Every write to an agency's listings goes
- * through here, so writes of one agency are serialised: sequence numbers commit in order and
- * concurrent pushes of the same externalId cannot both create. Numbers a write reserves but
- * does not use (unchanged listings) are simply skipped: readers page by "after", never by count.
+ * Lock: advances the events' clock (`change-clock.ts`) by `reserve` change numbers after
+ * `lastSeq`, holding its lock for the rest of the transaction, and reads the agency's sharing
+ * defaults in the same round trip. Every write to an agency's listings goes through here, so
+ * writes of one agency are serialised: concurrent pushes of the same externalId cannot both create.
  */
 export async function lockScope(tx: Queryable, scope: ListingScope, reserve: number): Promise<LockedScope> {
-  // One statement creates the counter row if needed and locks it (ON CONFLICT DO UPDATE takes the row lock).
   const { rows } = await tx.query<{ last_seq: number; share_with_service_default: boolean; share_with_relay_default: boolean }>(
-    `WITH locked AS (
-       INSERT INTO listing_sequences (agency_id, env, last_seq) VALUES ($1, $2, $3)
-       ON CONFLICT (agency_id, env) DO UPDATE SET last_seq = listing_sequences.last_seq + $3
-       RETURNING last_seq - $3 AS last_seq)
-     SELECT locked.last_seq, a.share_with_service_default, a.share_with_relay_default FROM locked, agencies a WHERE a.id = $1`,
+    `WITH ${CLOCK_CTE}
+     SELECT clock.last_seq, a.share_with_service_default, a.share_with_relay_default FROM clock, agencies a WHERE a.id = $1`,
     [scope.agencyId, scope.env, reserve],
   );
   const row = rows[0]!;
@@ -98,7 +94,7 @@ export async function lockListing(
 ): Promise<Outcome<{ locked: LockedScope; current: Listing }>> {
   const locked = await lockScope(tx, scope, 1);
   const current = await findListing(tx, scope, key);
-  if (!current) return notFound();
+  if (!current) return notFound('Listing');
   if (expectedVersion !== undefined && current.version !== expectedVersion) {
     return refuse('precondition_failed', 'The listing changed since the ETag given in If-Match; read it again and retry');
   }

@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database.js';
 import { blockSize, minuteOf, resetAt, WINDOW_MINUTES, type QuotaState, type QuotaSubject } from './limits.js';
+import type { PeriodicJob } from '../../platform/jobs/periodic.js';
 
 interface TakeRow {
   subject: string;
@@ -203,7 +204,7 @@ export class QuotaGate {
     }
   }
 
-  /** Buckets older than the window are never read again (a periodic job, see createServices). */
+  /** Buckets older than the window are never read again (a periodic job, `quotaJobs`). */
   async purge() {
     await this.db.query('DELETE FROM quota_buckets WHERE minute <= $1', [minuteOf(this.now()) - WINDOW_MINUTES - 1]);
   }
@@ -214,3 +215,6 @@ export class QuotaGate {
     await this.returnIdle(true);
   }
 }
+
+/** Buckets are purged every 10 minutes: a quota window is counted by the minute. */
+export const quotaJobs = (gate: QuotaGate): PeriodicJob[] => [{ name: 'quotas.purge', everyMs: 10 * 60_000, run: () => gate.purge() }];

@@ -1,4 +1,6 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
+import { lastPositionSql } from '../events/change-clock.js';
+import type { JobDeps, PeriodicJob } from '../../platform/jobs/periodic.js';
 
 /**
  * Brings the relay feed up to date with the live event outbox: every listing of a new event
@@ -14,9 +16,9 @@ export async function indexRelay(db: Database, options: { eventsPerAgency?: numb
     if (locked.length === 0) return 0;
     const { rows } = await tx.query<{ written: number }>(
       `WITH scopes AS (
-         SELECT s.agency_id, coalesce(c.event_cursor, 0) AS event_cursor, s.last_seq * 8 + 7 AS top
+         SELECT s.agency_id, coalesce(c.event_cursor, 0) AS event_cursor, ${lastPositionSql('s.last_seq')} AS top
          FROM listing_sequences s LEFT JOIN relay_cursors c ON c.agency_id = s.agency_id
-         WHERE s.env = 'live' AND coalesce(c.event_cursor, 0) < s.last_seq * 8 + 7
+         WHERE s.env = 'live' AND coalesce(c.event_cursor, 0) < ${lastPositionSql('s.last_seq')}
          ORDER BY s.agency_id LIMIT $2
        ), fresh AS (
          SELECT sc.agency_id, ev.position, ev.listing_id, ev.type
@@ -64,3 +66,8 @@ export async function requeueAgencyInRelay(tx: Queryable, agencyId: string): Pro
     [agencyId],
   );
 }
+
+/** The partner feed follows the outbox within about 2 seconds (one process at a time indexes). */
+export const relayJobs = ({ db }: JobDeps): PeriodicJob[] => [
+  { name: 'relay.index', everyMs: 2_000, run: async () => { while ((await indexRelay(db)) > 0); } },
+];

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/database.js';
+import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 
 /** Which space a session opens: the agencies' pro space or the operators' back-office. */
 export type SessionScope = 'pro' | 'admin';
@@ -54,3 +55,5 @@ export async function endSessionsOf(db: Queryable, scope: SessionScope, principa
 export async function purgeExpiredSessions(db: Queryable, now: Date): Promise<void> {
   await db.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
 }
+
+export const sessionJobs = ({ db, now }: JobDeps): PeriodicJob[] => [{ name: 'sessions.purge', everyMs: HOUR_MS, run: () => purgeExpiredSessions(db, now()) }];

@@ -4,6 +4,7 @@ import { recordWrites } from '../listings/write-steps.js';
 import type { ListingScope } from '../listings/store.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { planWithdrawal, WITHDRAW_CAP, withdrawUnseen } from './withdraw.js';
+import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 
 /**
  * Full sync sessions (docs/decisions.md §15, ahead of the spec's version 2.5): a CRM opens a
@@ -192,3 +193,5 @@ export async function purgeSyncSessions(db: Database, now: Date): Promise<void> 
   await db.query("DELETE FROM sync_session_seen WHERE sync_id IN (SELECT id FROM sync_sessions WHERE state <> 'open')");
   await db.query("DELETE FROM sync_sessions WHERE state <> 'open' AND created_at < $1", [new Date(now.getTime() - FINISHED_KEPT_MS).toISOString()]);
 }
+
+export const syncJobs = ({ db, now }: JobDeps): PeriodicJob[] => [{ name: 'sync.purge', everyMs: HOUR_MS, run: () => purgeSyncSessions(db, now()) }];

@@ -4,7 +4,7 @@ import { listingContent } from '../listing-model/content.js';
 import type { CommercialStatus, ModerationState } from '../listing-model/model.js';
 import { appendEvents } from '../events/outbox.js';
 import { changeEvents } from '../listings/change-events.js';
-import { lockScope } from '../listings/write-steps.js';
+import { advanceClock } from '../events/change-clock.js';
 import type { ListingScope } from '../listings/store.js';
 
 /**
@@ -31,7 +31,7 @@ const CHUNK = 1000;
  * that then withdraws them, so no write of the agency slips in between.
  */
 export async function planWithdrawal(tx: Queryable, scope: ListingScope, syncId: string): Promise<WithdrawPlan> {
-  await lockScope(tx, scope, 0);
+  await advanceClock(tx, scope, 0);
   const { rows } = await tx.query<{ on_market: number; unseen: number }>(
     `SELECT count(*)::int AS on_market,
             count(*) FILTER (WHERE NOT EXISTS (
@@ -52,7 +52,7 @@ export async function planWithdrawal(tx: Queryable, scope: ListingScope, syncId:
 export async function withdrawUnseen(tx: Queryable, scope: ListingScope, syncId: string, count: number, now: Date): Promise<number> {
   if (count === 0) return 0;
   // Reserves one sequence number per withdrawal after the agency's last one (the lock is already held).
-  const { lastSeq } = await lockScope(tx, scope, count);
+  const lastSeq = await advanceClock(tx, scope, count);
   const { rows: unseen } = await tx.query<{ id: string }>(
     `SELECT l.id FROM listings l
      WHERE l.agency_id = $1 AND l.env = $2 AND l.deleted_at IS NULL AND l.status = ANY($4::text[])

@@ -1,9 +1,11 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { lastPositionSql } from '../events/change-clock.js';
 import { newId } from '../../platform/db/ids.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { DELIVERY_RETENTION_MS, FAILING_DISABLES_AFTER_MS, MAX_ATTEMPTS, retryDelayMs } from './delivery-policy.js';
 import type { WebhookScope } from './endpoint-store.js';
 import type { AttemptResult } from './sender.js';
+import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 
 /**
  * Turns committed events into deliveries, for the enabled endpoints whose scope has events
@@ -16,9 +18,9 @@ export async function fanOut(db: Queryable, now: Date, options: { endpoints?: nu
   const perEndpoint = options.eventsPerEndpoint ?? 2_000;
   const { rows } = await db.query<{ created: number; endpoints: number }>(
     `WITH scopes AS (
-       SELECT e.id, e.agency_id, e.env, e.event_types, e.event_cursor, s.last_seq * 8 + 7 AS top
+       SELECT e.id, e.agency_id, e.env, e.event_types, e.event_cursor, ${lastPositionSql('s.last_seq')} AS top
        FROM webhook_endpoints e JOIN listing_sequences s ON s.agency_id = e.agency_id AND s.env = e.env
-       WHERE e.enabled AND e.event_cursor < s.last_seq * 8 + 7
+       WHERE e.enabled AND e.event_cursor < ${lastPositionSql('s.last_seq')}
        ORDER BY e.id LIMIT $2
        FOR UPDATE OF e SKIP LOCKED
      ), fresh AS (
@@ -326,3 +328,5 @@ export async function deliveryBacklog(db: Queryable, now: Date): Promise<Deliver
 export async function purgeOldDeliveries(db: Queryable, now: Date): Promise<void> {
   await db.query(`DELETE FROM webhook_deliveries WHERE state <> 'pending' AND finished_at < $1`, [new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString()]);
 }
+
+export const deliveryJobs = ({ db, now }: JobDeps): PeriodicJob[] => [{ name: 'webhooks.purge', everyMs: HOUR_MS, run: () => purgeOldDeliveries(db, now()) }];

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { PLAN_NAMES, PLAN_WEBHOOKS, type Plan } from '../agencies/plans.js';
-import { lockScope } from '../listings/write-steps.js';
+import { advanceClock, lastPositionOf } from '../events/change-clock.js';
 import { notFound, refuse, refuseFields, type Outcome } from '../../platform/outcome.js';
 import { ROTATION_OVERLAP_MS, type WebhookEventType } from './delivery-policy.js';
 import { checkEndpointUrl } from './endpoint-url.js';
@@ -78,8 +78,7 @@ const storedTypes = (events: readonly WebhookEventType[] | null | undefined) => 
  * receives exactly the events committed after it exists.
  */
 async function currentPosition(tx: Queryable, scope: WebhookScope): Promise<number> {
-  const { lastSeq } = await lockScope(tx, scope, 0);
-  return lastSeq * 8 + 7;
+  return lastPositionOf(await advanceClock(tx, scope, 0));
 }
 
 export async function createEndpoint(

@@ -2,46 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 
 import type { ErrorCode, FieldError, Refusal } from '../../platform/outcome.js';
 import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/schema-validator.js';
+import { statusOf, titleOf } from './error-codes.js';
 
 /**
  * One error model for the whole service: RFC 9457 problem details carrying the spec's
- * codes (spec 7.1, docs/decisions.md §5). Capabilities return refusals (`src/outcome.ts`); routes
+ * codes (spec 7.1, docs/decisions.md §5). Capabilities return refusals (`platform/outcome.ts`); routes
  * and plugins throw them as `ApiError`, and the handler below turns that, and anything
- * Fastify raises, into the same body. The two tables below are the only place a code
- * becomes an HTTP status.
+ * Fastify raises, into the same body. A code's status and title come from the one table,
+ * `error-codes.ts`.
  */
-const TITLES: Record<ErrorCode, string> = {
-  validation_error: 'The request is invalid',
-  unauthorized: 'Authentication required',
-  forbidden: 'Not allowed',
-  not_found: 'Not found',
-  method_not_allowed: 'Method not allowed',
-  conflict: 'Conflict',
-  precondition_failed: 'Precondition failed',
-  payload_too_large: 'Request body too large',
-  unsupported_media_type: 'Unsupported media type',
-  business_error: 'The data is inconsistent',
-  rate_limit_exceeded: 'Rate limit exceeded',
-  server_error: 'Internal error',
-  service_unavailable: 'Service unavailable',
-};
-
-const STATUS: Record<ErrorCode, number> = {
-  validation_error: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  precondition_failed: 412,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  business_error: 422,
-  rate_limit_exceeded: 429,
-  server_error: 500,
-  service_unavailable: 503,
-};
-
 export class ApiError extends Error {
   readonly status: number;
   constructor(
@@ -51,14 +20,12 @@ export class ApiError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(detail);
-    this.status = STATUS[code];
+    this.status = statusOf(code);
   }
 }
 
 /** The thrown form of a capability's refusal. */
 export const failWith = (refusal: Refusal) => new ApiError(refusal.code, refusal.detail, refusal.errors, refusal.headers);
-
-export const notFound = (what = 'Listing') => new ApiError('not_found', `${what} not found`);
 
 export interface Problem {
   type: string;
@@ -73,7 +40,7 @@ export interface Problem {
 export function problemBody(baseUrl: string, error: ApiError, requestId: string): Problem {
   const body: Problem = {
     type: `${baseUrl}/errors/${error.code}`,
-    title: TITLES[error.code],
+    title: titleOf(error.code),
     status: error.status,
     code: error.code,
     detail: error.detail,
@@ -129,9 +96,10 @@ const INTERFACE_PATH = /^\/(v1|sandbox|ingest|admin\/api|openapi\.json|docs|heal
 /** A browser asking for a page of the site (not a client of an interface). */
 export const wantsPage = (request: FastifyRequest) => /text\/html/.test(request.headers.accept ?? '') && !INTERFACE_PATH.test(request.url);
 
-/** The site's page for an unknown address, shown to browsers. */
+/** The site's pages for browsers that hit an error. */
 export interface ErrorPages {
-  notFound(): string;
+  /** No route answers this address (a missing resource a route reports is a problem body, or the route's own page). */
+  unknownAddress(): string;
   /** A French page for a refused or failed browser request outside the interfaces (400, 413, 415 or 500). */
   problem(status: number): string;
 }
@@ -148,7 +116,7 @@ export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pag
   });
   app.setNotFoundHandler((request, reply) => {
     reply.errorCode = 'not_found';
-    if (pages && wantsPage(request)) return reply.code(404).type('text/html; charset=utf-8').send(pages.notFound());
+    if (pages && wantsPage(request)) return reply.code(404).type('text/html; charset=utf-8').send(pages.unknownAddress());
     return sendProblem(reply, baseUrl, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`), request);
   });
 }

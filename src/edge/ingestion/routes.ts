@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticatedKey } from '../http/plugins/key-auth.js';
-import { failWith, notFound } from '../http/errors.js';
+import { failWith } from '../http/errors.js';
+import { notFound } from '../../platform/outcome.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { ruleErrorLogger } from '../http/plugins/request-log.js';
 import { ExternalId } from '../../domain/listings/schemas.js';
@@ -120,7 +121,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const listing = await findListing(db, scopeOf(authenticatedKey(request)), { externalId: request.query.externalId });
-      if (!listing) throw notFound();
+      if (!listing) throw failWith(notFound('Listing'));
       return toIngestRecord(listing, config.siteUrl);
     },
   );

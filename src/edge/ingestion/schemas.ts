@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../../domain/listing-model/model.js';
 import { LIMITS } from '../../domain/listings/limits.js';
-import { Count, DateTime, FieldErrorSchema, Int, Text } from '../../platform/validation/schema-types.js';
+import { Count, DateTime, FieldErrorSchema, IdString, Int, Text } from '../../platform/validation/schema-types.js';
 import { Compliance, ComplianceCodes, ExternalId, LEGAL_FIELD_SCHEMAS, BulkModerationSummary, Moderation, PUBLIC_TEXT_GROWTH, ServiceId } from '../../domain/listings/schemas.js';
-import { idPattern } from '../../platform/validation/storable.js';
+import { SyncId } from '../http/params.js';
 import { INGEST_PUSH_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
 import { KNOWN_FIELDS } from './validate.js';
@@ -59,10 +59,6 @@ export const IngestListing = Type.Object(
 
 export const MAX_PUSH = 500;
 
-/** A full sync session's id (`POST /ingest/syncSessions`). */
-export const SyncId = (description = 'A full sync session’s id, as POST /ingest/syncSessions answered it.') =>
-  Type.String({ pattern: idPattern('syn'), minLength: 5, maxLength: 64, description });
-
 const PushSyncId = SyncId(
   'Optional: the open full sync session this push belongs to. Its listings count as seen by the session (rejected ones too); ' +
     'an unknown session is 404, a completed or expired one 409, and then nothing is written.',
@@ -100,7 +96,7 @@ const PushItemResult = Type.Object({
 });
 
 export const IngestResult = Type.Object({
-  agencyId: Type.String({ pattern: '^agc_[0-9A-Za-z]{1,60}$', maxLength: 64 }),
+  agencyId: IdString('agc'),
   processed: Count(MAX_PUSH, { description: 'created + updated + unchanged + errors.length' }),
   created: Count(MAX_PUSH),
   updated: Count(MAX_PUSH),
@@ -141,7 +137,7 @@ export const IngestRecord = Type.Object(
 export const CHANGE_PAGE_MAX = 1000;
 
 export const ChangeList = Type.Object({
-  agencyId: Type.String({ pattern: '^agc_[0-9A-Za-z]{1,60}$', maxLength: 64 }),
+  agencyId: IdString('agc'),
   listings: Type.Array(
     Type.Object({
       externalId: ExternalId(),

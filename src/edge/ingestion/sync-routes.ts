@@ -5,7 +5,7 @@ import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { abandonSession, completeSession, getSession, startSession, type SyncSession } from '../../domain/sync/sessions.js';
 import { ON_MARKET, WITHDRAW_CAP } from '../../domain/sync/withdraw.js';
 import { Count, DateTime } from '../../platform/validation/schema-types.js';
-import { SyncId } from './schemas.js';
+import { SyncId, SyncIdParams } from '../http/params.js';
 
 const SyncSessionView = Type.Object(
   {
@@ -24,8 +24,6 @@ const SyncSessionView = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const SyncParams = Type.Object({ syncId: SyncId('The session’s id, as POST /ingest/syncSessions answered it.') }, { additionalProperties: false });
 
 const view = (session: SyncSession) => ({
   ...session,
@@ -77,7 +75,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getSyncSession',
         summary: 'A sync session: its state, how many externalIds it has seen, and what its completion did',
         security: [{ bearerAuth: [] }],
-        params: SyncParams,
+        params: SyncIdParams,
         response: { 200: SyncSessionView, ...errorResponses(404) },
       },
     },
@@ -104,7 +102,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'nothing changes (the session stays open) unless the body is {"force": true}. Unknown, expired or another agency’s session: 404. ' +
           'Already completed: 409.',
         security: [{ bearerAuth: [] }],
-        params: SyncParams,
+        params: SyncIdParams,
         headers: IdempotencyHeader,
         body: Type.Object(
           { force: Type.Optional(Type.Boolean({ default: false, description: `Withdraw even more than ${CAP} of the listings on the market.` })) },
@@ -139,7 +137,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'For a sync that failed half-way: the session ends without withdrawing anything (the listings pushed in it stay as pushed), ' +
           'and a new session can start at once. Unknown, expired, abandoned or another agency’s session: 404. Completed: 409.',
         security: [{ bearerAuth: [] }],
-        params: SyncParams,
+        params: SyncIdParams,
         headers: IdempotencyHeader,
         response: { 200: SyncSessionView, ...errorResponses(404, 409) },
       },

@@ -3,13 +3,13 @@ import { failWith } from '../http/errors.js';
 import { decideListing } from '../../domain/listings/decisions.js';
 import { moderationMetrics, moderationQueue, PUBLICATION_PROMISE_SECONDS, QUEUE_CURSOR_PATTERN, type QueuedListing } from '../../domain/listings/moderation-queue.js';
 import { moderationView } from '../../domain/listings/response-views.js';
-import { OPERATOR_REASON_MAX, ServiceId } from '../../domain/listings/schemas.js';
+import { OPERATOR_REASON_MAX } from '../../domain/listings/schemas.js';
 import { readEvents } from '../../domain/events/outbox.js';
 import { ADMIN_TOKEN_ACTOR } from '../../domain/audit/audit-log.js';
 import { findAgency } from '../../domain/agencies/agency-store.js';
-import { notFound as agencyNotFound } from '../http/errors.js';
+import { notFound } from '../../platform/outcome.js';
 import { Int } from '../../platform/validation/schema-types.js';
-import { idPattern } from '../../platform/validation/storable.js';
+import { AgencyIdParams, ServiceIdParams } from '../http/params.js';
 import { toV1Record, v1Status } from '../../domain/listings/v1-record.js';
 import type { Listing } from '../../domain/listing-model/model.js';
 
@@ -69,7 +69,7 @@ export const moderationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/listings/:serviceId/moderation',
-    { schema: { params: Type.Object({ serviceId: ServiceId() }), body: DecisionBody, hide: true } },
+    { schema: { params: ServiceIdParams, body: DecisionBody, hide: true } },
     async (request) => {
       const { decision, reason, version } = request.body;
       const decided = await decideListing(db, request.params.serviceId, { decision, reason, expectedVersion: version, by: 'operator', actor: ADMIN_TOKEN_ACTOR }, app.services.now());
@@ -89,10 +89,10 @@ export const moderationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/agencies/:agencyId/events',
-    { schema: { params: Type.Object({ agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }) }), querystring: EventsQuery, hide: true } },
+    { schema: { params: AgencyIdParams, querystring: EventsQuery, hide: true } },
     async (request) => {
       const { agencyId } = request.params;
-      if (!(await findAgency(db, agencyId))) throw agencyNotFound('Agency');
+      if (!(await findAgency(db, agencyId))) throw failWith(notFound('Agency'));
       const { env, after, limit } = request.query;
       const events = await readEvents(db, { agencyId, env }, after, limit);
       return {

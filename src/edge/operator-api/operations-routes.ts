@@ -6,13 +6,13 @@ import { awaitingVerification, refuseVerification, REFUSAL_REASON_MAX } from '..
 import { createOperator, disableOperator, listOperators, type Operator } from '../../domain/operators/operator-store.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/credentials/password.js';
 import { serviceHealth } from '../../domain/service-health/service-health.js';
-import { Int } from '../../platform/validation/schema-types.js';
-import { idPattern } from '../../platform/validation/storable.js';
+import { IdString, Int } from '../../platform/validation/schema-types.js';
+import { idRegexSource } from '../../platform/db/ids.js';
+import { AgencyIdParams } from '../http/params.js';
 import { agencyView } from './agency-view.js';
 
-const AgencyParams = Type.Object({ agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }) });
 const ReasonBody = (max: number) => Type.Object({ reason: Type.String({ minLength: 1, maxLength: max }) }, { additionalProperties: false });
-const OperatorRef = Type.Object({ operator: Type.String({ minLength: 3, maxLength: 254, pattern: '^(opr_[0-9A-Za-z]{1,60}|[^\\s@]+@[^\\s@]+)$' }) });
+const OperatorRef = Type.Object({ operator: Type.String({ minLength: 3, maxLength: 254, pattern: `^(${idRegexSource('opr')}|[^\\s@]+@[^\\s@]+)$` }) });
 
 const operatorView = (operator: Operator) => ({
   operatorId: operator.id,
@@ -46,7 +46,7 @@ export const backOfficeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/agencies/:agencyId/refuse-verification',
-    { schema: { params: AgencyParams, body: ReasonBody(REFUSAL_REASON_MAX), hide: true } },
+    { schema: { params: AgencyIdParams, body: ReasonBody(REFUSAL_REASON_MAX), hide: true } },
     async (request) => {
       const refused = await refuseVerification(db, request.params.agencyId, request.body.reason, ADMIN_TOKEN_ACTOR);
       if (!refused.ok) throw failWith(refused);
@@ -54,13 +54,13 @@ export const backOfficeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/agencies/:agencyId/suspend', { schema: { params: AgencyParams, body: ReasonBody(SUSPENSION_REASON_MAX), hide: true } }, async (request) => {
+  app.post('/agencies/:agencyId/suspend', { schema: { params: AgencyIdParams, body: ReasonBody(SUSPENSION_REASON_MAX), hide: true } }, async (request) => {
     const suspended = await suspendAgency(db, keys, request.params.agencyId, request.body.reason, ADMIN_TOKEN_ACTOR);
     if (!suspended.ok) throw failWith(suspended);
     return agencyView(suspended.value);
   });
 
-  app.post('/agencies/:agencyId/reinstate', { schema: { params: AgencyParams, hide: true } }, async (request) => {
+  app.post('/agencies/:agencyId/reinstate', { schema: { params: AgencyIdParams, hide: true } }, async (request) => {
     const reinstated = await reinstateAgency(db, keys, request.params.agencyId, ADMIN_TOKEN_ACTOR);
     if (!reinstated.ok) throw failWith(reinstated);
     return agencyView(reinstated.value);
@@ -70,7 +70,7 @@ export const backOfficeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       limit: Int(1, 500, { default: 100 }),
       before: Type.Optional(Int(1, Number.MAX_SAFE_INTEGER)),
-      agencyId: Type.Optional(Type.String({ pattern: idPattern('agc'), maxLength: 64 })),
+      agencyId: Type.Optional(IdString('agc')),
     },
     { additionalProperties: false },
   );

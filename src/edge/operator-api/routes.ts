@@ -7,7 +7,7 @@ import { AGENCY_NAME_MAX, PLANS } from '../../domain/agencies/plans.js';
 import { normaliseSiren } from '../../domain/agencies/siren.js';
 import { createKey, listKeys, type ApiKeyRecord } from '../../domain/keys/key-store.js';
 import { KEY_NAME_MAX, SCOPES, type Scope } from '../../domain/keys/key-format.js';
-import { idPattern } from '../../platform/validation/storable.js';
+import { AgencyIdParams, KeyIdParams } from '../http/params.js';
 import { moderationAdminRoutes } from './moderation-routes.js';
 import { backOfficeAdminRoutes } from './operations-routes.js';
 import { agencyView } from './agency-view.js';
@@ -18,8 +18,6 @@ import { verifyAgency } from '../../domain/verification/verification.js';
 
 const Plan = Type.Union(PLANS.map((plan) => Type.Literal(plan)));
 const ScopeSchema = Type.Union(SCOPES.map((scope) => Type.Literal(scope)));
-const AgencyParams = Type.Object({ agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }) });
-const KeyParams = Type.Object({ keyId: Type.String({ pattern: idPattern('key'), maxLength: 64 }) });
 
 
 const CreateAgencyBody = Type.Object(
@@ -103,7 +101,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/agencies/:agencyId', { schema: { params: AgencyParams, hide: true } }, async (request) =>
+  app.get('/agencies/:agencyId', { schema: { params: AgencyIdParams, hide: true } }, async (request) =>
     agencyView(await requireAgency(request.params.agencyId)),
   );
 
@@ -113,18 +111,18 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!changed.ok) throw failWith(changed);
     return agencyView(changed.value);
   };
-  app.patch('/agencies/:agencyId', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
+  app.patch('/agencies/:agencyId', { schema: { params: AgencyIdParams, body: PlanBody, hide: true } }, changePlanRoute);
   // The form docs/decisions.md §10 names; the same change.
-  app.put('/agencies/:agencyId/plan', { schema: { params: AgencyParams, body: PlanBody, hide: true } }, changePlanRoute);
+  app.put('/agencies/:agencyId/plan', { schema: { params: AgencyIdParams, body: PlanBody, hide: true } }, changePlanRoute);
 
-  app.post('/agencies/:agencyId/verify', { schema: { params: AgencyParams, hide: true } }, async (request) => {
+  app.post('/agencies/:agencyId/verify', { schema: { params: AgencyIdParams, hide: true } }, async (request) => {
     const verified = await verifyAgency(db, keys, request.params.agencyId, ADMIN_TOKEN_ACTOR);
     if (!verified.ok) throw failWith(verified);
     const live = verified.value.liveKey;
     return { agencyId: verified.value.agency.id, verified: true, liveKey: live?.key ?? null, keyId: live?.id ?? null };
   });
 
-  app.post('/agencies/:agencyId/keys', { schema: { params: AgencyParams, body: CreateKeyBody, hide: true } }, async (request, reply) => {
+  app.post('/agencies/:agencyId/keys', { schema: { params: AgencyIdParams, body: CreateKeyBody, hide: true } }, async (request, reply) => {
     const agency = await requireAgency(request.params.agencyId);
     // The key store refuses a LIVE key to an agency that may not hold one (agencies/live-keys.ts).
     const created = await createKey(db, {
@@ -137,14 +135,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(201).send({ ...keyView(created.value.record), key: created.value.key });
   });
 
-  app.get('/agencies/:agencyId/keys', { schema: { params: AgencyParams, hide: true } }, async (request) => {
+  app.get('/agencies/:agencyId/keys', { schema: { params: AgencyIdParams, hide: true } }, async (request) => {
     await requireAgency(request.params.agencyId);
     return { keys: (await listKeys(db, request.params.agencyId)).map(keyView) };
   });
 
   app.delete(
     '/keys/:keyId',
-    { schema: { params: KeyParams, hide: true } },
+    { schema: { params: KeyIdParams, hide: true } },
     async (request) => {
       const revoked = await revokeKeyAsOperator(db, keys, request.params.keyId, ADMIN_TOKEN_ACTOR);
       if (!revoked.ok) throw failWith(revoked);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '../../platform/outcome.js';
-import { ApiError, problemBody } from '../http/errors.js';
+import { statusOf, titleOf } from '../http/error-codes.js';
 import { renderDocument } from '../html/render.js';
 import { ERROR_CODE_GUIDES } from './error-codes.js';
 import { ErrorCodePage, ErrorIndexPage, FirstStepsPage, REFERENCE_STYLESHEET, SupportPage, UnknownCodePage } from './reference-pages.js';
@@ -11,7 +11,7 @@ import { ErrorCodePage, ErrorIndexPage, FirstStepsPage, REFERENCE_STYLESHEET, Su
  * (the public site has `/`).
  */
 
-const facts = (code: ErrorCode) => ({ status: new ApiError(code, '').status, title: problemBody('', new ApiError(code, ''), '').title });
+const facts = (code: ErrorCode) => ({ status: statusOf(code), title: titleOf(code) });
 const isErrorCode = (value: string): value is ErrorCode => (ERROR_CODES as readonly string[]).includes(value);
 
 /** Browsers get HTML; a client that asks for JSON only gets the same guide as JSON. */

@@ -17,12 +17,13 @@ import { PageCache } from './page-cache.js';
 import { HomePage } from './views/home.js';
 import { ListingPage } from './views/listing-page.js';
 import { SearchPage } from './views/search-page.js';
+import { idPattern } from '../../platform/db/ids.js';
 import type { FieldError } from '../../platform/outcome.js';
 
 /** A contact form's fields fit in a few KiB; a larger body is refused before it is parsed. */
 export const CONTACT_BODY_LIMIT = 16 * 1024;
 const LATEST_ON_HOME = 12;
-const SERVICE_ID = /^lst_[0-9A-Za-z]{1,60}$/;
+const SERVICE_ID = new RegExp(idPattern('lst'));
 /** Pages change when a listing does: short shared caching; the stylesheet never changes under its name. */
 const PAGE_CACHE = 'public, max-age=60';
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -157,15 +158,5 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     if (entries.length === 0) return html(reply, 404, notFoundHtml());
     return xml(urlSet(entries.map((e) => ({ loc: publicUrl(siteUrl, e.serviceId), lastmod: e.updatedAt }))));
   });
-
-  if (config.benchRoutes) {
-    // Benchmarks only (BENCH_ROUTES=1): the very queries the pages run, answered as JSON, to
-    // compare the pages with. Never on in production.
-    app.get('/bench/site-listing/:serviceId', hide, async (request) => findPublicListing(db, (request.params as { serviceId: string }).serviceId));
-    app.get('/bench/site-search', hide, async (request) => {
-      const { filters, sort, page } = parseSearchQuery(request.query as Record<string, unknown>);
-      return searchPublicListings(db, filters, sort, page);
-    });
-  }
 };
 

@@ -2,7 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { authenticatedKey } from '../http/plugins/key-auth.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envelopeOnly } from '../http/validation.js';
-import { ApiError, failWith, notFound } from '../http/errors.js';
+import { ApiError, failWith } from '../http/errors.js';
+import { notFound } from '../../platform/outcome.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { ruleErrorLogger } from '../http/plugins/request-log.js';
 import { ServiceId } from '../../domain/listings/schemas.js';
@@ -21,16 +22,15 @@ import {
   BatchRequest,
   BatchResult,
   CreationResult,
-  ExternalIdParams,
   ListingCreate,
   ListingRecord,
   ListingUpdate,
   ListQuery,
   ListResponse,
-  ServiceIdParams,
   StatusBody,
   UpdatedListing,
 } from './schemas.js';
+import { ExternalIdParams, ServiceIdParams } from '../http/params.js';
 
 const security = [{ bearerAuth: [] }];
 const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 64, description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' })) });
@@ -150,7 +150,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const listing = await findListing(db, scopeOf(request), { serviceId: request.params.serviceId });
-      if (!listing) throw notFound();
+      if (!listing) throw failWith(notFound('Listing'));
       return sendListing(reply, listing);
     },
   );
@@ -171,7 +171,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const listing = await findListing(db, scopeOf(request), { externalId: request.params.externalId });
-      if (!listing) throw notFound();
+      if (!listing) throw failWith(notFound('Listing'));
       return sendListing(reply, listing);
     },
   );

@@ -1,10 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticatedKey } from '../http/plugins/key-auth.js';
-import { Count, DateTime, Int, Text, UNIX_SECONDS_MAX } from '../../platform/validation/schema-types.js';
+import { Count, DateTime, IdString, Int, Text, UNIX_SECONDS_MAX } from '../../platform/validation/schema-types.js';
 import { SCOPES } from '../../domain/keys/key-format.js';
 import { AGENCY_NAME_MAX } from '../../domain/agencies/plans.js';
 import { KEY_NAME_MAX } from '../../domain/keys/key-format.js';
-import { idPattern } from '../../platform/validation/storable.js';
 import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS } from '../../domain/agencies/plans.js';
 
 const Quota = Type.Object({
@@ -17,7 +16,7 @@ const Quota = Type.Object({
 
 const MeResponse = Type.Object({
   agency: Type.Object({
-    agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }),
+    agencyId: IdString('agc'),
     name: Text(AGENCY_NAME_MAX),
     plan: Type.String({ enum: Object.keys(PLAN_NAMES) }),
     planName: Type.String({ enum: Object.values(PLAN_NAMES) }),
@@ -26,7 +25,7 @@ const MeResponse = Type.Object({
     webhooks: Count(Math.max(...Object.values(PLAN_WEBHOOKS)), { description: 'Webhook endpoints this plan allows.' }),
   }),
   key: Type.Object({
-    keyId: Type.String({ pattern: idPattern('key'), maxLength: 64 }),
+    keyId: IdString('key'),
     name: Text(KEY_NAME_MAX),
     display: Text(32, { description: 'Environment prefix and the first 4 random characters.' }),
     env: Type.String({ enum: ['live', 'test'] }),

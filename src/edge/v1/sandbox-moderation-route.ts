@@ -7,7 +7,8 @@ import { Moderation, OPERATOR_REASON_MAX } from '../../domain/listings/schemas.j
 import { moderationView } from '../../domain/listings/response-views.js';
 import { Count, Int } from '../../platform/validation/schema-types.js';
 import { v1Status } from '../../domain/listings/v1-record.js';
-import { ServiceIdParams, V1_STATUSES } from './schemas.js';
+import { V1_STATUSES } from './schemas.js';
+import { ServiceIdParams } from '../http/params.js';
 
 const SandboxDecision = Type.Object(
   {

@@ -163,9 +163,6 @@ export const CreationResult = Type.Object(
   },
 );
 
-export const ServiceIdParams = Type.Object({ serviceId: ServiceId('The listing’s serviceId.') });
-export const ExternalIdParams = Type.Object({ externalId: ExternalId('The agency’s identifier of the listing.') });
-
 export const StatusBody = Type.Object(
   { status: Type.String({ enum: ['active', 'paused', 'sold', 'rented', 'withdrawn'] }) },
   { additionalProperties: false, examples: [V1_STATUS_EXAMPLE] },

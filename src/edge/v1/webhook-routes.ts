@@ -8,7 +8,6 @@ import { deliveryLog, queueTestMessage, retryDelivery } from '../../domain/webho
 import type { WebhookEventType } from '../../domain/webhooks/delivery-policy.js';
 import {
   DeliveriesQuery,
-  DeliveryIdParams,
   DeliveryLog,
   DeliveryQueued,
   SecretRotated,
@@ -16,10 +15,10 @@ import {
   WebhookCreated,
   WebhookDeleted,
   WebhookEndpoint,
-  WebhookIdParams,
   WebhookList,
   WebhookUpdate,
 } from './webhook-schemas.js';
+import { DeliveryIdParams, WebhookIdParams } from '../http/params.js';
 
 export const endpointJson = (endpoint: Endpoint) => ({
   webhookId: endpoint.webhookId,

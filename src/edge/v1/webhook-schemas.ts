@@ -3,16 +3,9 @@ import { DateTime, Int, Text } from '../../platform/validation/schema-types.js';
 import { NO_CONTROL_CHARACTERS } from '../../platform/validation/storable.js';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhooks/delivery-policy.js';
 import { WEBHOOK_URL_MAX } from '../../domain/webhooks/endpoint-url.js';
+import { DeliveryId, WebhookId } from '../http/params.js';
 
 export const WEBHOOK_DESCRIPTION_MAX = 500;
-const webhookIdPattern = '^whk_[0-9A-Za-z]{1,60}$';
-const deliveryIdPattern = '^msg_[0-9A-Za-z]{1,60}$';
-
-export const WebhookIdParams = Type.Object({ webhookId: Type.String({ pattern: webhookIdPattern, maxLength: 64, description: 'The endpoint’s id (whk_…).' }) });
-export const DeliveryIdParams = Type.Object({
-  webhookId: WebhookIdParams.properties.webhookId,
-  deliveryId: Type.String({ pattern: deliveryIdPattern, maxLength: 64, description: 'The delivery’s id (msg_…), sent as webhook-id.' }),
-});
 
 const EventTypes = Type.Array(Type.String({ enum: [...WEBHOOK_EVENT_TYPES] }), {
   minItems: 1,
@@ -56,7 +49,7 @@ export const WebhookUpdate = Type.Object(
 );
 
 export const WebhookEndpoint = Type.Object({
-  webhookId: WebhookIdParams.properties.webhookId,
+  webhookId: WebhookId,
   env: Type.String({ enum: ['live', 'test'], description: 'live endpoints receive LIVE events, test endpoints (made with a TEST key) sandbox events only.' }),
   url: Type.String({ maxLength: WEBHOOK_URL_MAX }),
   description: Type.Union([Text(WEBHOOK_DESCRIPTION_MAX), Type.Null()]),
@@ -83,13 +76,13 @@ const Secret = Type.String({
 export const WebhookCreated = Type.Object({ webhook: WebhookEndpoint, secret: Secret });
 export const WebhookList = Type.Object({ webhooks: Type.Array(WebhookEndpoint, { maxItems: 3 }) });
 export const SecretRotated = Type.Object({ webhook: WebhookEndpoint, secret: Secret });
-export const WebhookDeleted = Type.Object({ webhookId: WebhookIdParams.properties.webhookId, deleted: Type.Literal(true, { description: 'Nothing more is sent to it; its log is gone.' }) });
-export const DeliveryQueued = Type.Object({ deliveryId: DeliveryIdParams.properties.deliveryId });
+export const WebhookDeleted = Type.Object({ webhookId: WebhookId, deleted: Type.Literal(true, { description: 'Nothing more is sent to it; its log is gone.' }) });
+export const DeliveryQueued = Type.Object({ deliveryId: DeliveryId() });
 
 export const DeliveriesQuery = Type.Object(
   {
     state: Type.Optional(Type.String({ enum: ['pending', 'succeeded', 'failed'] })),
-    before: Type.Optional(Type.String({ pattern: deliveryIdPattern, maxLength: 64, description: 'next of the previous page.' })),
+    before: Type.Optional(DeliveryId('next of the previous page.')),
     limit: Type.Optional(Int(1, 100, { default: 20 })),
   },
   { additionalProperties: false },
@@ -107,7 +100,7 @@ const Attempt = Type.Object({
 export const DeliveryLog = Type.Object({
   deliveries: Type.Array(
     Type.Object({
-      deliveryId: DeliveryIdParams.properties.deliveryId,
+      deliveryId: DeliveryId(),
       eventType: Type.String({ enum: [...WEBHOOK_EVENT_TYPES] }),
       eventId: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
       state: Type.String({ enum: ['pending', 'succeeded', 'failed'] }),

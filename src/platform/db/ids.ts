@@ -10,6 +10,23 @@ import { randomBytes } from 'node:crypto';
  * with random ids against 39 ms with ordered ones. The random part keeps ids unguessable
  * and unique across server processes.
  */
+/**
+ * The prefixes, one per kind of row: lst listing, agc agency, key API key, syn sync session,
+ * usr pro user, opr operator, whk webhook endpoint, msg webhook delivery, evt event, lead
+ * contact request. A prefix is part of the public id: never change one.
+ */
+export const ID_PREFIXES = ['lst', 'agc', 'key', 'syn', 'usr', 'opr', 'whk', 'msg', 'evt', 'lead'] as const;
+export type IdPrefix = (typeof ID_PREFIXES)[number];
+
+/** The longest id the service accepts back from a client (its own are about 25 characters). */
+export const ID_MAX_LENGTH = 64;
+
+/** An id of `prefix` as a regular-expression fragment without anchors, to compose into a larger pattern. */
+export const idRegexSource = (prefix: IdPrefix) => `${prefix}_[0-9A-Za-z]{1,60}`;
+
+/** The pattern a well-formed id of `prefix` matches: the prefix, then base62 (see `newId`). */
+export const idPattern = (prefix: IdPrefix) => `^${idRegexSource(prefix)}$`;
+
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // Seven base-62 digits of milliseconds last until the year 2081.
 const TIME_DIGITS = 7;
@@ -28,7 +45,7 @@ function timePart(ms: number): string {
   return out;
 }
 
-export function newId(prefix: string, now = Date.now()): string {
+export function newId(prefix: IdPrefix, now = Date.now()): string {
   if (offset + 9 > pool.length) {
     pool = randomBytes(4096);
     offset = 0;

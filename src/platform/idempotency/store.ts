@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
 import { refuse, type Refusal } from '../outcome.js';
+import { HOUR_MS, type JobDeps, type PeriodicJob } from '../jobs/periodic.js';
 
 /**
  * Idempotency-Key on POST, PUT, PATCH and DELETE (beyond the spec, as payment APIs do it):
@@ -101,3 +102,7 @@ export async function releaseIdempotencyKey(db: Queryable, scope: IdempotencySco
 export async function purgeIdempotencyKeys(db: Queryable, now: Date) {
   await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(now.getTime() - WINDOW_MS).toISOString()]);
 }
+
+export const idempotencyJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
+  { name: 'idempotency.purge', everyMs: HOUR_MS, run: () => purgeIdempotencyKeys(db, now()) },
+];

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { HOUR_MS, type JobDeps, type PeriodicJob } from './periodic.js';
 
 /** NOTIFY channel telling every runner that a job was enqueued (sent on commit, once per transaction). */
 export const JOBS_CHANNEL = 'listing_sync_jobs';
@@ -56,3 +57,7 @@ const FAILED_KEPT_MS = 7 * 24 * 3600 * 1000;
 export async function purgeFailedJobs(db: Queryable, now: Date): Promise<void> {
   await db.query(`DELETE FROM jobs WHERE state = 'failed' AND run_at < $1`, [new Date(now.getTime() - FAILED_KEPT_MS).toISOString()]);
 }
+
+export const jobQueueJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
+  { name: 'jobs.purge-failed', everyMs: 24 * HOUR_MS, run: () => purgeFailedJobs(db, now()) },
+];

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { HOUR_MS, type PeriodicJob } from '../jobs/periodic.js';
 
 export interface RequestLogEntry {
   at: Date;
@@ -121,7 +122,7 @@ export class RequestLogWriter {
     );
   }
 
-  /** Removes lines past the retention (a periodic job, see createServices). */
+  /** Removes lines past the retention (a periodic job, `requestLogJobs`). */
   async purge() {
     await this.db.query(`DELETE FROM request_log WHERE at < now() - make_interval(days => $1)`, [this.options.retentionDays]);
     await this.db.query(`DELETE FROM request_daily WHERE day < (now() - make_interval(days => $1))::date`, [this.options.retentionDays]);
@@ -131,3 +132,6 @@ export class RequestLogWriter {
     await this.flush();
   }
 }
+
+/** Lines past the retention are removed every hour. */
+export const requestLogJobs = (log: RequestLogWriter): PeriodicJob[] => [{ name: 'request-log.purge', everyMs: HOUR_MS, run: () => log.purge() }];

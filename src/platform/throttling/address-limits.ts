@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
+import { HOUR_MS, type JobDeps, type PeriodicJob } from '../jobs/periodic.js';
 
 /**
  * Limits on what one client (an IP address) may do through public forms, counted in
@@ -48,3 +49,7 @@ export async function hitClientLimit(db: Queryable, rule: ClientLimit, address: 
 export async function purgeClientLimits(db: Queryable, now: Date): Promise<void> {
   await db.query('DELETE FROM site_rate_limits WHERE window_start < $1', [new Date(now.getTime() - 24 * 3_600_000)]);
 }
+
+export const clientLimitJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
+  { name: 'client-limits.purge', everyMs: HOUR_MS, run: () => purgeClientLimits(db, now()) },
+];

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { FIELD_MESSAGE_MAX, FIELD_NAME_MAX } from './schema-validator.js';
+import { ID_MAX_LENGTH, idPattern, type IdPrefix } from '../db/ids.js';
 
 /** Schema pieces of every interface, so each bound is stated once and in the same words. */
 
@@ -21,3 +22,15 @@ export const Text = (maxLength: number, options: Record<string, unknown> = {}) =
 
 /** One `{field, message}` entry of a refusal; names and messages are shortened to these bounds. */
 export const FieldErrorSchema = Type.Object({ field: Text(FIELD_NAME_MAX), message: Text(FIELD_MESSAGE_MAX) });
+
+/**
+ * One of the service's own ids (`lst_…`, `agc_…`), as a schema: its prefix's pattern and the
+ * longest id accepted back. `minLength` only where a published schema has always stated it.
+ */
+export const IdString = (prefix: IdPrefix, options: { description?: string; minLength?: number } = {}) =>
+  Type.String({
+    pattern: idPattern(prefix),
+    ...(options.minLength === undefined ? {} : { minLength: options.minLength }),
+    maxLength: ID_MAX_LENGTH,
+    ...(options.description === undefined ? {} : { description: options.description }),
+  });

@@ -34,8 +34,8 @@ export function isStorableInstant(epochMs: number): boolean {
   return Number.isFinite(epochMs) && epochMs >= EARLIEST_MS && epochMs <= LATEST_MS;
 }
 
-/** Identifier formats of the service's own ids (`src/db/ids.ts`): a prefix, then base62. */
-export const idPattern = (prefix: 'lst' | 'agc' | 'key' | 'syn' | 'usr' | 'opr') => `^${prefix}_[0-9A-Za-z]{1,60}$`;
+/** The service's own id formats are owned by `../db/ids.ts`; still exported here for the pages that import it from here. */
+export { idPattern } from '../db/ids.js';
 
 /**
  * Identifiers chosen by agencies (externalId): any text but control characters, which no

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { startServer, stopOnSignals } from '../src/main/server.js';
+import { loadConfig } from '../src/platform/config.js';
+import { findPublicListing } from '../src/domain/public-listings/find.js';
+import { searchPublicListings } from '../src/domain/public-listings/search.js';
+import { parseSearchQuery } from '../src/edge/site/search-query.js';
+
+/**
+ * The server as `listing-sync serve` starts it, plus the routes the benchmarks compare the
+ * real ones with: the bare work behind a route, without authentication, quota, mapping or
+ * page rendering. Only the benchmarks start this entry (`startBenchServer(…, { benchRoutes: true })`);
+ * the production composition knows nothing of these routes.
+ */
+function benchRoutes(app: FastifyInstance) {
+  const { db } = app.services;
+  const hide = { schema: { hide: true } };
+  // GET /v1/listings/{id} against reading its row by primary key (bench/v1.ts).
+  app.get('/bench/raw-listing/:id', hide, async (request) => {
+    const { rows } = await db.query('SELECT * FROM listings WHERE id = $1', [(request.params as { id: string }).id]);
+    return rows[0] ?? null;
+  });
+  // The site's pages against the very queries they run, answered as JSON (bench/site.ts).
+  app.get('/bench/site-listing/:serviceId', hide, async (request) => findPublicListing(db, (request.params as { serviceId: string }).serviceId));
+  app.get('/bench/site-search', hide, async (request) => {
+    const { filters, sort, page } = parseSearchQuery(request.query as Record<string, unknown>);
+    return searchPublicListings(db, filters, sort, page);
+  });
+}
+
+const started = startServer(loadConfig(process.env), { routes: benchRoutes });
+stopOnSignals({ stop: async () => (await started).stop() });
+await started;
