@@ -37,7 +37,8 @@ export async function benchClient(options: { listings?: number; cliArgs?: string
     };
     const nightlyBefore = await nightly(server.liveKey);
     const cli = await runCli(server, await newAgencyKey('CLI bench'), file, options.cliArgs ?? []);
-    if (cli.code !== 0 || !new RegExp(`created +${total}`).test(cli.stdout)) throw new Error(`push failed (${cli.code}): ${cli.stdout}\n${cli.stderr.slice(-2000)}`);
+    if (cli.code !== 0 || !new RegExp(`created +${total}`).test(cli.stdout))
+      throw new Error(`push failed (${cli.code}): ${cli.stdout}\n${cli.stderr.slice(-2000)}`);
     const nightlyAfter = await nightly(await newAgencyKey('Nightly bench'));
     const nightlyMs = (nightlyBefore + nightlyAfter) / 2;
 
@@ -52,7 +53,13 @@ export async function benchClient(options: { listings?: number; cliArgs?: string
         `CLI peak RSS ${fmt(cli.peakRssMb)} MB (target < 150 MB); ${cli.progressLines} progress lines`,
     );
     console.log(`  server peak RSS ${server.peakRssMb()} MB`);
-    return { nightly_before_s: nightlyBefore / 1000, nightly_after_s: nightlyAfter / 1000, cli_s: cli.wallMs / 1000, ratio, cli_peak_rss_mb: cli.peakRssMb };
+    return {
+      nightly_before_s: nightlyBefore / 1000,
+      nightly_after_s: nightlyAfter / 1000,
+      cli_s: cli.wallMs / 1000,
+      ratio,
+      cli_peak_rss_mb: cli.peakRssMb,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await server.stop();
@@ -82,5 +89,12 @@ async function runCli(server: BenchServer, key: string, file: string, args: stri
   }, 50);
   const [code] = (await once(child, 'exit')) as [number];
   clearInterval(sampler);
-  return { code, stdout, stderr, wallMs: performance.now() - started, peakRssMb: Math.round(peak), progressLines: stderr.split('\n').filter((l) => l.startsWith('pushing:')).length };
+  return {
+    code,
+    stdout,
+    stderr,
+    wallMs: performance.now() - started,
+    peakRssMb: Math.round(peak),
+    progressLines: stderr.split('\n').filter((l) => l.startsWith('pushing:')).length,
+  };
 }

@@ -18,7 +18,9 @@ export function benchItem(i: number, prefix: string, variant = 0) {
     'Prix moyens des énergies indexés au 1er janvier 2021. Les informations sur les risques auxquels ce bien est exposé ' +
     'sont disponibles sur le site Géorisques : www.georisques.gouv.fr. Pour une visite, contactez notre négociateur ' +
     `au 06 ${String(10 + (i % 89)).padStart(2, '0')} 34 56 78 ou par courriel à agence${i % 7}@exemple-immo.fr. ` +
-    'Carte professionnelle CPI 7501 2018 000 012 345 délivrée par la CCI Paris Île-de-France. Variante ' + variant + '.';
+    'Carte professionnelle CPI 7501 2018 000 012 345 délivrée par la CCI Paris Île-de-France. Variante ' +
+    variant +
+    '.';
   return {
     externalId: `${prefix}-${i}`,
     title: `Appartement 3 pièces ${60 + (i % 40)} m² balcon`,
@@ -42,7 +44,8 @@ export function benchItem(i: number, prefix: string, variant = 0) {
   };
 }
 
-export const batch = (prefix: string, variant: number, offset = 0) => Array.from({ length: 500 }, (_, i) => benchItem(offset + i, prefix, variant));
+export const batch = (prefix: string, variant: number, offset = 0) =>
+  Array.from({ length: 500 }, (_, i) => benchItem(offset + i, prefix, variant));
 
 export async function pushOnce(server: BenchServer, listings: unknown[]) {
   // The client's own serialisation (to JSON, then to UTF-8 bytes) is not the service's time:
@@ -55,7 +58,8 @@ export async function pushOnce(server: BenchServer, listings: unknown[]) {
     body: payload,
   });
   const body = (await response.json()) as { created: number; updated: number; unchanged: number; errors: unknown[] };
-  if (response.status !== 200 || body.errors.length) throw new Error(`push failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (response.status !== 200 || body.errors.length)
+    throw new Error(`push failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
   return { ms: performance.now() - started, body };
 }
 
@@ -150,7 +154,9 @@ export async function benchIngest(
       const raw = median(sql[kind]);
       results[`push_${kind}_ms`] = http;
       results[`sql_${kind}_ms`] = raw;
-      console.log(`  500 ${kind.padEnd(9)}  HTTP push ${fmt(http, 1).padStart(7)} ms   bare SQL upsert ${fmt(raw, 1).padStart(7)} ms   ratio ${fmt(http / raw, 2)}×${target('≤ 2×')}`);
+      console.log(
+        `  500 ${kind.padEnd(9)}  HTTP push ${fmt(http, 1).padStart(7)} ms   bare SQL upsert ${fmt(raw, 1).padStart(7)} ms   ratio ${fmt(http / raw, 2)}×${target('≤ 2×')}`,
+      );
     }
 
     const total = options.nightly ?? 100_000;
@@ -175,7 +181,9 @@ export async function benchIngest(
       `  nightly sync: ${fmt(total)} listings in ${pushes} pushes: ${fmt(nightlyMs / 1000, 1)} s in requests${target('< 25 s')}, ` +
         `${fmt(wallMs / 1000, 1)} s with the client building its payloads; created ${fmt(created)}`,
     );
-    console.log(`  bare SQL upserts of the same rows: ${fmt(bareMs / 1000, 1)} s; server peak RSS ${server.peakRssMb()} MB${target('< 300 MB')}`);
+    console.log(
+      `  bare SQL upserts of the same rows: ${fmt(bareMs / 1000, 1)} s; server peak RSS ${server.peakRssMb()} MB${target('< 300 MB')}`,
+    );
     return results;
   } finally {
     await bare.close();

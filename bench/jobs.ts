@@ -60,7 +60,9 @@ export async function benchJobs() {
       }
       await runner.stop();
       delays.sort((a, b) => a - b);
-      console.log(`  enqueue → handler start, ${label}: p50 ${percentile(delays, 0.5).toFixed(1)} ms, p95 ${percentile(delays, 0.95).toFixed(1)} ms`);
+      console.log(
+        `  enqueue → handler start, ${label}: p50 ${percentile(delays, 0.5).toFixed(1)} ms, p95 ${percentile(delays, 0.95).toFixed(1)} ms`,
+      );
     }
   } finally {
     await Promise.all(runners.map((runner) => runner.stop()));

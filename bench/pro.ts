@@ -7,17 +7,30 @@ const SMALL = 1_000;
 /** Signs an agency up through the pro space's form, as a browser does; returns its session cookie. */
 async function signUp(server: BenchServer, name: string): Promise<{ cookie: string }> {
   const form = await fetch(`${server.url}/pro/signup`);
-  const formCookie = form.headers.getSetCookie().find((c) => c.startsWith('ls_pro_form='))!.split(';')[0]!;
+  const formCookie = form.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ls_pro_form='))!
+    .split(';')[0]!;
   const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1]!;
   const email = `${name.toLowerCase()}-${Date.now()}@agence.example`;
   const response = await fetch(`${server.url}/pro/signup`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: formCookie },
-    body: new URLSearchParams({ _csrf: csrf, agencyName: name, siren: '732829320', email, password: 'mot de passe du banc', plan: 'agence' }).toString(),
+    body: new URLSearchParams({
+      _csrf: csrf,
+      agencyName: name,
+      siren: '732829320',
+      email,
+      password: 'mot de passe du banc',
+      plan: 'agence',
+    }).toString(),
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ls_pro='))!.split(';')[0]!;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ls_pro='))!
+    .split(';')[0]!;
   return { cookie };
 }
 
@@ -57,17 +70,27 @@ export async function benchPro(): Promise<Record<string, number> | undefined> {
     const big = await signUp(server, 'Grande');
     const agencies = await db.query<{ id: string; name: string }>(`SELECT id, name FROM agencies WHERE name IN ('Petite', 'Grande')`);
     const idOf = (name: string) => agencies.rows.find((r) => r.name === name)!.id;
-    for (const [name, count] of [['Petite', 2], ['Grande', 2]] as const) {
-      for (let i = 0; i < count; i++) await db.query(`INSERT INTO api_keys (id, agency_id, env, name, key_hash, display, scopes) VALUES ($1, $2, 'test', $3, $4, 'svc_pk_TEST_xxxx…', '{listings:read}')`, [`key_bench${name}${i}`, idOf(name), `Clé ${i}`, `hash-${name}-${i}`]);
+    for (const [name, count] of [
+      ['Petite', 2],
+      ['Grande', 2],
+    ] as const) {
+      for (let i = 0; i < count; i++)
+        await db.query(
+          `INSERT INTO api_keys (id, agency_id, env, name, key_hash, display, scopes) VALUES ($1, $2, 'test', $3, $4, 'svc_pk_TEST_xxxx…', '{listings:read}')`,
+          [`key_bench${name}${i}`, idOf(name), `Clé ${i}`, `hash-${name}-${i}`],
+        );
     }
     const started = performance.now();
     await fillLog(db, idOf('Petite'), SMALL);
     await fillLog(db, idOf('Grande'), BIG);
     await db.query('VACUUM ANALYZE request_log');
     await db.query('VACUUM ANALYZE request_daily');
-    console.log(`  request log: ${fmt(SMALL)} lines for one agency, ${fmt(BIG)} for the other, over 7 days (made in SQL in ${fmt((performance.now() - started) / 1000, 1)} s)`);
+    console.log(
+      `  request log: ${fmt(SMALL)} lines for one agency, ${fmt(BIG)} for the other, over 7 days (made in SQL in ${fmt((performance.now() - started) / 1000, 1)} s)`,
+    );
 
-    const run = (cookie: string, duration = 10) => load({ url: `${server.url}/pro/api-keys`, connections: 10, duration, headers: { cookie } });
+    const run = (cookie: string, duration = 10) =>
+      load({ url: `${server.url}/pro/api-keys`, connections: 10, duration, headers: { cookie } });
     await run(small.cookie, 3);
     await run(big.cookie, 3);
     const results: Record<string, LoadResult[]> = { small: [], big: [] };
@@ -80,11 +103,18 @@ export async function benchPro(): Promise<Record<string, number> | undefined> {
     const p50 = (name: string) => Math.max(...results[name]!.map((r) => r.p50));
     const bad = (name: string) => results[name]!.reduce((s, r) => s + r.non2xx + r.errors, 0);
     console.log('  GET /pro/api-keys, 10 connections, 10 s runs, 2 rounds each');
-    for (const [label, name] of [[`${fmt(SMALL)} lines`, 'small'], [`${fmt(BIG)} lines`, 'big']] as const) {
-      console.log(`  ${label.padEnd(16)} ${fmt(rps(name)).padStart(6)} req/s  p50 ${p50(name)} ms  p99 ${p99(name)} ms  non-2xx ${bad(name)}`);
+    for (const [label, name] of [
+      [`${fmt(SMALL)} lines`, 'small'],
+      [`${fmt(BIG)} lines`, 'big'],
+    ] as const) {
+      console.log(
+        `  ${label.padEnd(16)} ${fmt(rps(name)).padStart(6)} req/s  p50 ${p50(name)} ms  p99 ${p99(name)} ms  non-2xx ${bad(name)}`,
+      );
     }
     const ratio = rps('small') / rps('big');
-    console.log(`  server time with ${fmt(BIG)} lines against ${fmt(SMALL)}: ${fmt(ratio, 2)}× (target < 1.5×); p99 ${p99('big')} ms (target < 50 ms)`);
+    console.log(
+      `  server time with ${fmt(BIG)} lines against ${fmt(SMALL)}: ${fmt(ratio, 2)}× (target < 1.5×); p99 ${p99('big')} ms (target < 50 ms)`,
+    );
     return { smallRps: rps('small'), bigRps: rps('big'), ratio, bigP99: p99('big') };
   } finally {
     await db.end();

@@ -10,12 +10,15 @@ export async function benchQuotas(): Promise<Record<string, number>> {
   const off = await startBenchServer({ QUOTAS: '0' });
   try {
     const keyFor = async (server: typeof on) => {
-      const agency = (await adminCall(server, 'POST', '/agencies', { name: 'Bench Réseau', plan: 'reseau', verified: true })) as { keys: { live: string } };
+      const agency = (await adminCall(server, 'POST', '/agencies', { name: 'Bench Réseau', plan: 'reseau', verified: true })) as {
+        keys: { live: string };
+      };
       return agency.keys.live;
     };
     const onKey = await keyFor(on);
     const offKey = await keyFor(off);
-    const run = (url: string, key: string, duration?: number) => load({ url: `${url}/v1/me`, headers: { authorization: `Bearer ${key}` }, ...(duration ? { duration } : {}) });
+    const run = (url: string, key: string, duration?: number) =>
+      load({ url: `${url}/v1/me`, headers: { authorization: `Bearer ${key}` }, ...(duration ? { duration } : {}) });
     await run(on.url, onKey, 2);
     await run(off.url, offKey, 2);
     // Alternate the two, twice, so drift on the machine hits both alike.
@@ -29,7 +32,9 @@ export async function benchQuotas(): Promise<Record<string, number>> {
     const offRps = offRuns.reduce((s, r) => s + r.requestsPerSecond, 0) / offRuns.length;
     const cost = 1 - onRps / offRps;
     console.log(`  GET /v1/me, quotas off  ${fmt(offRps)} req/s  p99 ${offRuns[1]!.p99} ms`);
-    console.log(`  GET /v1/me, quotas on   ${fmt(onRps)} req/s  p99 ${onRuns[1]!.p99} ms  non-2xx ${onRuns.reduce((s, r) => s + r.non2xx, 0)}`);
+    console.log(
+      `  GET /v1/me, quotas on   ${fmt(onRps)} req/s  p99 ${onRuns[1]!.p99} ms  non-2xx ${onRuns.reduce((s, r) => s + r.non2xx, 0)}`,
+    );
     console.log(`  quota cost              ${fmt(cost * 100, 1)} % of throughput (target ≤ 15 %)`);
     return { offRps, onRps, cost };
   } finally {

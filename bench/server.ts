@@ -20,7 +20,9 @@ function benchRoutes(app: FastifyInstance) {
     return rows[0] ?? null;
   });
   // The site's pages against the very queries they run, answered as JSON (bench/site.ts).
-  app.get('/bench/site-listing/:serviceId', hide, async (request) => findPublicListing(db, (request.params as { serviceId: string }).serviceId));
+  app.get('/bench/site-listing/:serviceId', hide, async (request) =>
+    findPublicListing(db, (request.params as { serviceId: string }).serviceId),
+  );
   app.get('/bench/site-search', hide, async (request) => {
     const { filters, sort, page } = parseSearchQuery(request.query as Record<string, unknown>);
     return searchPublicListings(db, filters, sort, page);

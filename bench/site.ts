@@ -47,7 +47,8 @@ async function pushAll(server: BenchServer): Promise<number> {
       body: JSON.stringify({ listings }),
     });
     const body = (await response.json()) as { errors: unknown[] };
-    if (response.status !== 200 || body.errors.length) throw new Error(`push failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (response.status !== 200 || body.errors.length)
+      throw new Error(`push failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
   }
   return (performance.now() - started) / 1000;
 }
@@ -64,7 +65,9 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     console.log('  skipped: the site benchmark runs on PostgreSQL (scripts/with-postgres.sh npm run bench site)');
     return undefined;
   }
-  const server = await startBenchServer({ KEY_QUOTA_LIVE: '2000000000', QUOTAS: '0', SITE_CACHE_MS: '0' }, [], process.cwd(), { benchRoutes: true });
+  const server = await startBenchServer({ KEY_QUOTA_LIVE: '2000000000', QUOTAS: '0', SITE_CACHE_MS: '0' }, [], process.cwd(), {
+    benchRoutes: true,
+  });
   const db = new pg.Client({ connectionString: server.databaseUrl! });
   await db.connect();
   try {
@@ -79,7 +82,9 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     await db.query('VACUUM ANALYZE listings');
     const { rows } = await db.query<{ id: string }>('SELECT id FROM public_listings');
     const ids = rows.map((row) => row.id);
-    console.log(`  ${fmt(ids.length)} public listings in ${CITIES.length} cities (pushed in ${fmt(pushSeconds, 1)} s; ${fmt(held.rowCount ?? 0)} held by the rules, approved in SQL)`);
+    console.log(
+      `  ${fmt(ids.length)} public listings in ${CITIES.length} cities (pushed in ${fmt(pushSeconds, 1)} s; ${fmt(held.rowCount ?? 0)} held by the rules, approved in SQL)`,
+    );
 
     const searchQuery = () =>
       `city=${encodeURIComponent(pick(CITIES)[0])}&transaction=sale&priceMax=${pick([200000, 300000, 450000, 700000])}&sort=${pick(['price_asc', 'newest'])}&page=${pick([1, 1, 2])}`;
@@ -93,7 +98,14 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     };
     // A second server on the same database, with the page cache every server has by default.
     const cached = await startBenchServer({ DATABASE_URL: server.databaseUrl!, DEMO: '0', QUOTAS: '0' });
-    const results: Record<string, LoadResult[]> = { listing: [], bareListing: [], search: [], bareSearch: [], cachedListing: [], cachedSearch: [] };
+    const results: Record<string, LoadResult[]> = {
+      listing: [],
+      bareListing: [],
+      search: [],
+      bareSearch: [],
+      cachedListing: [],
+      cachedSearch: [],
+    };
     try {
       for (const path of Object.values(routes)) await run(server.url, path, 3); // warm-up
       for (let round = 0; round < 2; round++) {
@@ -112,19 +124,30 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     const p50 = (name: string) => Math.max(...results[name]!.map((r) => r.p50));
     const bad = (name: string) => results[name]!.reduce((s, r) => s + r.non2xx + r.errors, 0);
     const line = (label: string, name: string) =>
-      console.log(`  ${label.padEnd(40)} ${fmt(rps(name)).padStart(6)} req/s  p50 ${p50(name)} ms  p99 ${p99(name)} ms  non-2xx ${bad(name)}`);
+      console.log(
+        `  ${label.padEnd(40)} ${fmt(rps(name)).padStart(6)} req/s  p50 ${p50(name)} ms  p99 ${p99(name)} ms  non-2xx ${bad(name)}`,
+      );
     console.log('  50 connections, 10 s runs, 2 rounds each; "page cache off": SITE_CACHE_MS=0; "on": the default 5 s');
     line('bare listing query (same process)', 'bareListing');
     line('GET /listings/{serviceId}, cache off', 'listing');
     line('GET /listings/{serviceId}, cache on', 'cachedListing');
-    console.log(`  listing page ratio (cache off)             ${fmt((rps('listing') / rps('bareListing')) * 100, 1)} % of its bare query (target ≥ 40 %)`);
+    console.log(
+      `  listing page ratio (cache off)             ${fmt((rps('listing') / rps('bareListing')) * 100, 1)} % of its bare query (target ≥ 40 %)`,
+    );
     line('bare search query (same process)', 'bareSearch');
     line('GET /listings?city=…, cache off', 'search');
     line('GET /listings?city=…, cache on', 'cachedSearch');
     console.log(`  search page ratio (cache off)              ${fmt((rps('search') / rps('bareSearch')) * 100, 1)} % of its bare query`);
-    console.log(`  search page p99                            ${p99('cachedSearch')} ms with the page cache, ${p99('search')} ms without (target < 50 ms)`);
+    console.log(
+      `  search page p99                            ${p99('cachedSearch')} ms with the page cache, ${p99('search')} ms without (target < 50 ms)`,
+    );
     // One statement of each kind, alone on the database: where the time of a search page goes.
-    for (const [sort, page] of [['price_asc', 1], ['newest', 1], ['price_asc', 2], ['newest', 2]] as const) {
+    for (const [sort, page] of [
+      ['price_asc', 1],
+      ['newest', 1],
+      ['price_asc', 2],
+      ['newest', 2],
+    ] as const) {
       const { sql, params } = searchStatement({ city: 'Lyon', transaction: 'sale', priceMax: 450000 }, sort, page);
       const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
       const text = plan.rows.map((r) => String(r['QUERY PLAN']));
@@ -132,9 +155,16 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
       console.log(`  search statement, Lyon, sale, ≤ 450,000 €, ${sort} page ${page}: ${text.find((l) => l.startsWith('Execution Time'))}`);
     }
     return {
-      listingRps: rps('listing'), bareListingRps: rps('bareListing'), listingRatio: rps('listing') / rps('bareListing'), listingP99: p99('listing'),
-      searchRps: rps('search'), bareSearchRps: rps('bareSearch'), searchRatio: rps('search') / rps('bareSearch'), searchP99: p99('search'),
-      cachedSearchRps: rps('cachedSearch'), cachedSearchP99: p99('cachedSearch'),
+      listingRps: rps('listing'),
+      bareListingRps: rps('bareListing'),
+      listingRatio: rps('listing') / rps('bareListing'),
+      listingP99: p99('listing'),
+      searchRps: rps('search'),
+      bareSearchRps: rps('bareSearch'),
+      searchRatio: rps('search') / rps('bareSearch'),
+      searchP99: p99('search'),
+      cachedSearchRps: rps('cachedSearch'),
+      cachedSearchP99: p99('cachedSearch'),
     };
   } finally {
     await db.end();

@@ -130,7 +130,9 @@ export async function benchWebhooks() {
       }
       await until('the last deliveries', () => receiver.delays.length >= 200, 30_000);
       const delays = [...receiver.delays].sort((a, b) => a - b);
-      console.log(`  committed change → first delivery attempt, 200 single writes: p50 ${fmt(percentile(delays, 0.5))} ms, p95 ${fmt(percentile(delays, 0.95))} ms (target < 500 ms)`);
+      console.log(
+        `  committed change → first delivery attempt, 200 single writes: p50 ${fmt(percentile(delays, 0.5))} ms, p95 ${fmt(percentile(delays, 0.95))} ms (target < 500 ms)`,
+      );
     } finally {
       worker?.kill('SIGTERM');
       await server.stop();

@@ -72,13 +72,20 @@ try {
   for (let round = 1; round <= rounds; round++) {
     const started = Date.now();
     const perOperation = Math.ceil(perRound / operations.length);
-    const requests = operations.flatMap((op) => fc.sample(requestsFor(description, op, credentials), perOperation).map((request) => ({ op, request })));
+    const requests = operations.flatMap((op) =>
+      fc.sample(requestsFor(description, op, credentials), perOperation).map((request) => ({ op, request })),
+    );
     // A few at a time, as a campaign from one client would.
     for (let i = 0; i < requests.length; i += 8) {
       await Promise.all(
         requests.slice(i, i + 8).map(async ({ op, request }) => {
           try {
-            const response = await fetch(`${base}${request.url}`, { method: op.method, headers: request.headers, body: request.payload, signal: AbortSignal.timeout(10_000) });
+            const response = await fetch(`${base}${request.url}`, {
+              method: op.method,
+              headers: request.headers,
+              body: request.payload,
+              signal: AbortSignal.timeout(10_000),
+            });
             await response.arrayBuffer();
             statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           } catch {

@@ -40,12 +40,17 @@ async function audit(name: string, url: string, categories: readonly string[], h
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
   );
   writeFileSync(join(out, `${name}.json`), stdout);
-  const report = JSON.parse(stdout) as { categories: Record<string, { score: number }>; audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }> };
+  const report = JSON.parse(stdout) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
+  };
   const scores = categories.map((c) => Math.round(report.categories[c]!.score * 100));
   console.log(`  ${name.padEnd(14)} ${new URL(url).pathname.padEnd(36)} ${categories.map((c, i) => `${c} ${scores[i]}`).join('  ')}`);
   if (scores.some((s) => s < MINIMUM)) {
     failed = true;
-    const weak = Object.values(report.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable');
+    const weak = Object.values(report.audits).filter(
+      (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable',
+    );
     for (const audit of weak) console.log(`      ${audit.title} (${audit.score})`);
   }
 }
@@ -70,7 +75,10 @@ try {
   }
   const operator = await createOperator(backOffice);
   const login = await submitLogin(backOffice, operator.email, operator.password);
-  const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('ls_admin='))!.split(';')[0]!;
+  const cookie = ([] as string[])
+    .concat(login.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('ls_admin='))!
+    .split(';')[0]!;
   for (const [name, path] of Object.entries({ 'admin-queue': '/admin/moderation', 'admin-verify': '/admin/verifications' })) {
     await audit(name, `${url}${path}`, SIGNED_IN, { Cookie: cookie });
   }

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { SecureContextOptions } from 'node:tls';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../platform/config.js';
@@ -118,7 +125,11 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const timeouts = options.timeouts ?? SERVER_TIMEOUTS;
   // Node enforces header and request limits on a sweep of open connections, every 30 s by default.
-  const serverTimeouts = { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.min(30_000, timeouts.headersMs) };
+  const serverTimeouts = {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    connectionsCheckingInterval: Math.min(30_000, timeouts.headersMs),
+  };
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // Authenticated calls are already kept in the request_log table; per-request pino lines are opt-in.

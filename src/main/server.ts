@@ -57,7 +57,8 @@ export async function startServer(config: Config = loadConfig(), options: Server
   print(`  API docs    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
   print(`  public site ${url}/`);
   print(`  first steps ${url}/developers`);
-  if (config.baseUrl !== defaultBaseUrl(config)) print(`  public base ${config.baseUrl} (BASE_URL: used in links, publicUrl and error types)`);
+  if (config.baseUrl !== defaultBaseUrl(config))
+    print(`  public base ${config.baseUrl} (BASE_URL: used in links, publicUrl and error types)`);
   print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
   print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
   print(
@@ -98,8 +99,12 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
   const logger = pino({ level: config.logLevel });
   const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
-  const services = await createServices({ ...config, worker: true }, db, { onError: (error) => logger.error({ err: error }, 'background job failed') });
-  print(`listing-sync worker running background jobs on ${config.databaseUrl ? 'the PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
+  const services = await createServices({ ...config, worker: true }, db, {
+    onError: (error) => logger.error({ err: error }, 'background job failed'),
+  });
+  print(
+    `listing-sync worker running background jobs on ${config.databaseUrl ? 'the PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`,
+  );
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
@@ -111,7 +116,11 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
 
 /** BASE_URL as loadConfig derives it when the variable is not set, to tell whether it was. */
 function defaultBaseUrl(config: Config) {
-  return loadConfig({ PORT: String(config.port), HOST: config.host, ...(config.tls ? { TLS_CERT: config.tls.cert, TLS_KEY: config.tls.key } : {}) }).baseUrl;
+  return loadConfig({
+    PORT: String(config.port),
+    HOST: config.host,
+    ...(config.tls ? { TLS_CERT: config.tls.cert, TLS_KEY: config.tls.key } : {}),
+  }).baseUrl;
 }
 
 /** An EADDRINUSE or EACCES from listen, told in one line that names the variable to change. */
@@ -121,7 +130,8 @@ export function listenFailure(error: unknown, config: Pick<Config, 'host' | 'por
     return `Port ${config.port} on ${config.host} is already in use: stop the program using it, or set PORT to a free port (for example PORT=${config.port === 8080 ? 8081 : 8080} npm start).`;
   }
   if (code === 'EACCES') return `Not allowed to listen on port ${config.port} on ${config.host}: set PORT to a port above 1023.`;
-  if (code === 'EADDRNOTAVAIL') return `HOST=${config.host} is not an address of this machine: set HOST to one of its addresses, or 127.0.0.1.`;
+  if (code === 'EADDRNOTAVAIL')
+    return `HOST=${config.host} is not an address of this machine: set HOST to one of its addresses, or 127.0.0.1.`;
   return null;
 }
 

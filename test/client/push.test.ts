@@ -23,15 +23,23 @@ function proxy(script: Array<'429' | 'lost' | '503'>): Promise<{ url: string; se
     const isPush = request.url!.endsWith('/ingestListings');
     const step = isPush ? script[pushes++] : undefined;
     if (step === '429') {
-      response.writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' }).end('{"code":"rate_limit_exceeded","detail":"slow down"}');
+      response
+        .writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' })
+        .end('{"code":"rate_limit_exceeded","detail":"slow down"}');
       return;
     }
     if (step === '503') {
       response.writeHead(503, { 'content-type': 'application/problem+json' }).end('{"code":"service_unavailable","detail":"try later"}');
       return;
     }
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name))) as Record<string, string>;
-    const upstream = await fetch(`${serviceUrl}${request.url}`, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)),
+    ) as Record<string, string>;
+    const upstream = await fetch(`${serviceUrl}${request.url}`, {
+      method: request.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
     const body = await upstream.text();
     if (step === 'lost') {
       response.writeHead(503, { 'content-type': 'application/problem+json' }).end('{"code":"service_unavailable","detail":"answer lost"}');
@@ -39,7 +47,11 @@ function proxy(script: Array<'429' | 'lost' | '503'>): Promise<{ url: string; se
     }
     response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, pushes: () => pushes })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, pushes: () => pushes }),
+    ),
+  );
 }
 
 /** The service on a loopback port, listening from the first test that needs it. */
@@ -87,7 +99,10 @@ test(`[${databaseKind}] pushListings keeps every rejected listing with its exter
   delete listings[1100]!.title;
   const batches: number[] = [];
   const summary = await pushListings(client, listings, { onBatch: (b) => void batches.push(b.firstIndex) });
-  assert.deepEqual(batches.sort((x, y) => x - y), [0, 500, 1000]);
+  assert.deepEqual(
+    batches.sort((x, y) => x - y),
+    [0, 500, 1000],
+  );
   assert.deepEqual(
     summary.errors.map((e) => [e.index, e.externalId]),
     [
@@ -105,12 +120,18 @@ test(`[${databaseKind}] a 5xx storm ends after bounded retries; a wrong key at o
   const a = await t.agency();
   const double = await proxy(Array(10).fill('503'));
   const client = createListingSyncClient({ baseUrl: double.url, key: a.live, retry: { attempts: 3, maxDelayMs: 50 } });
-  await assert.rejects(pushListings(client, items(10, 'X')), (error: unknown) => error instanceof ListingSyncError && error.status === 503 && /service_unavailable/.test(error.message));
+  await assert.rejects(
+    pushListings(client, items(10, 'X')),
+    (error: unknown) => error instanceof ListingSyncError && error.status === 503 && /service_unavailable/.test(error.message),
+  );
   assert.equal(double.pushes(), 3);
   double.server.close();
 
   const wrongKey = createListingSyncClient({ baseUrl: serviceUrl, key: 'svc_pk_LIVE_nope' });
-  await assert.rejects(pushListings(wrongKey, items(10, 'X')), (error: unknown) => error instanceof ListingSyncError && error.status === 401);
+  await assert.rejects(
+    pushListings(wrongKey, items(10, 'X')),
+    (error: unknown) => error instanceof ListingSyncError && error.status === 401,
+  );
 });
 
 test(`[${databaseKind}] syncListings runs a full sync session: what the CRM no longer sends is withdrawn`, async () => {
@@ -121,7 +142,10 @@ test(`[${databaseKind}] syncListings runs a full sync session: what the CRM no l
   const { push, session } = await syncListings(client, items(18, 'Y'));
   assert.equal(push.unchanged, 18);
   assert.deepEqual([session.state, session.withdrawn, session.onMarket], ['completed', 2, 20]);
-  await assert.rejects(syncListings(client, items(5, 'Y')), (error: unknown) => error instanceof ListingSyncError && error.status === 409 && /force/.test(error.message));
+  await assert.rejects(
+    syncListings(client, items(5, 'Y')),
+    (error: unknown) => error instanceof ListingSyncError && error.status === 409 && /force/.test(error.message),
+  );
   // The refused session was abandoned: the next sync starts at once.
   assert.equal((await syncListings(client, items(18, 'Y'))).session.withdrawn, 0);
 });

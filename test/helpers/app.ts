@@ -25,7 +25,13 @@ export interface TestApp {
   /** Creates an agency through the operator API, verified with a LIVE key unless told otherwise. */
   agency(input?: { plan?: 'solo' | 'agence' | 'reseau'; name?: string; verified?: boolean }): Promise<TestAgency>;
   /** Shorthand for an authenticated JSON request. */
-  call(method: InjectOptions['method'], url: string, key: string | null, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    key: string | null,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   admin(method: InjectOptions['method'], url: string, body?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -101,7 +107,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  * `before`, closed in `after`. The objects returned stand for them from module scope and
  * are usable inside tests, once `before` has run.
  */
-export function useTestApp(options: TestAppOptions & { agency?: Parameters<TestApp['agency']>[0] } = {}): { t: TestApp; agency: TestAgency } {
+export function useTestApp(options: TestAppOptions & { agency?: Parameters<TestApp['agency']>[0] } = {}): {
+  t: TestApp;
+  agency: TestAgency;
+} {
   let app: TestApp | undefined;
   let agency: TestAgency | undefined;
   before(async () => {

@@ -17,7 +17,10 @@ const cookieValue = (response: LightMyRequestResponse, name: string) => {
 
 export const hiddenCsrf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
 
-export async function createOperator(t: TestApp, password = 'mot de passe opérateur'): Promise<{ email: string; password: string; operatorId: string }> {
+export async function createOperator(
+  t: TestApp,
+  password = 'mot de passe opérateur',
+): Promise<{ email: string; password: string; operatorId: string }> {
   const email = `op-${Math.random().toString(36).slice(2, 9)}@back-office.example`;
   const created = await t.admin('POST', '/operators', { email, password });
   assert.equal(created.statusCode, 201, created.body);

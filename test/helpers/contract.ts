@@ -2,7 +2,10 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { addFormats } from '../../src/platform/validation/schema-validator.js';
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, unknown> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, unknown> }> }>
+  >;
 }
 
 interface Operation {
@@ -54,9 +57,12 @@ export class ContractChecker {
     for (const [name, header] of Object.entries(response.headers ?? {})) {
       if (header.required && headers[name.toLowerCase()] === undefined) problems.push(`${where}: documented header ${name} missing`);
     }
-    const contentType = String(headers['content-type'] ?? '').split(';')[0]!.trim();
+    const contentType = String(headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     const content = response.content ?? {};
-    if (!(contentType in content)) return [...problems, `${where}: content type ${contentType} not documented (${Object.keys(content).join(', ')})`];
+    if (!(contentType in content))
+      return [...problems, `${where}: content type ${contentType} not documented (${Object.keys(content).join(', ')})`];
     const pointer = ['paths', op.template, op.method.toLowerCase(), 'responses', String(status), 'content', contentType, 'schema']
       .map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1'))
       .join('/');

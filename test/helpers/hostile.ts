@@ -26,7 +26,18 @@ export interface Operation {
 }
 
 export interface Description {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, unknown>; servers?: Array<{ url: string }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        responses: Record<string, unknown>;
+        servers?: Array<{ url: string }>;
+      }
+    >
+  >;
   components?: { schemas?: Record<string, Schema> };
 }
 
@@ -44,7 +55,12 @@ export function describedOperations(doc: Description): Operation[] {
   for (const [template, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const statuses = new Set(Object.keys(op.responses).map(Number));
-      const base = { method: method.toUpperCase(), parameters: op.parameters ?? [], body: op.requestBody?.content['application/json']?.schema ?? null, statuses };
+      const base = {
+        method: method.toUpperCase(),
+        parameters: op.parameters ?? [],
+        body: op.requestBody?.content['application/json']?.schema ?? null,
+        statuses,
+      };
       const sandboxOnly = op.servers?.every((server) => server.url.endsWith('/sandbox')) ?? false;
       if (sandboxOnly) {
         out.push({ ...base, template: `/sandbox${template}`, auth: 'test' });
@@ -74,8 +90,17 @@ export async function operatorOperations(services: Services): Promise<Operation[
     methods(route).map((method) => {
       const schema = (route.schema ?? {}) as { params?: Schema; querystring?: Schema; body?: Schema };
       const parameters = [
-        ...Object.entries((schema.params?.properties ?? {}) as Record<string, Schema>).map(([name, s]) => ({ name, in: 'path', required: true, schema: s })),
-        ...Object.entries((schema.querystring?.properties ?? {}) as Record<string, Schema>).map(([name, s]) => ({ name, in: 'query', schema: s })),
+        ...Object.entries((schema.params?.properties ?? {}) as Record<string, Schema>).map(([name, s]) => ({
+          name,
+          in: 'path',
+          required: true,
+          schema: s,
+        })),
+        ...Object.entries((schema.querystring?.properties ?? {}) as Record<string, Schema>).map(([name, s]) => ({
+          name,
+          in: 'query',
+          schema: s,
+        })),
       ];
       const template = route.url.replace(/:(\w+)/g, '{$1}');
       // Each status the operator API answers, as its handlers and the shared error handler send them.
@@ -90,8 +115,31 @@ export async function operatorOperations(services: Services): Promise<Operation[
 // control characters, extreme lengths and timestamps; numbers beyond every integer type.
 
 export const hostileText = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\u0007', '\u001f\u007f', '', ' ', '💥', '\u202e', '../..', '%00', "'; DROP TABLE listings; --", '\\', '"'),
-  fc.constantFrom('0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59-01:00', '+275760-09-13T00:00:00Z', '2016-12-31T23:59:60Z', '2026-02-30T10:00:00Z'),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfff',
+    '\u0007',
+    '\u001f\u007f',
+    '',
+    ' ',
+    '💥',
+    '\u202e',
+    '../..',
+    '%00',
+    "'; DROP TABLE listings; --",
+    '\\',
+    '"',
+  ),
+  fc.constantFrom(
+    '0000-01-01T00:00:00Z',
+    '0001-01-01T00:00:00+01:00',
+    '9999-12-31T23:59:59-01:00',
+    '+275760-09-13T00:00:00Z',
+    '2016-12-31T23:59:60Z',
+    '2026-02-30T10:00:00Z',
+  ),
   fc.string({ maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.integer({ min: 101, max: 20_000 }).map((n) => 'x'.repeat(n)),
@@ -101,7 +149,15 @@ const hostileNumber = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
-const anyJson = fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}), fc.constant([[[[[[[[[[]]]]]]]]]]));
+const anyJson = fc.oneof(
+  hostileText,
+  hostileNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant([[[[[[[[[[]]]]]]]]]]),
+);
 
 function resolve(description: Description, schema: Schema): Schema {
   const ref = schema.$ref;
@@ -115,8 +171,13 @@ function valueFor(description: Description, raw: Schema, depth = 0): fc.Arbitrar
   const schema = resolve(description, raw);
   const hostile = depth > 3 ? anyJson : fc.oneof(hostileText, hostileNumber, anyJson);
   const union = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (union) return fc.oneof({ arbitrary: fc.oneof(...union.map((s) => valueFor(description, s, depth + 1))), weight: 4 }, { arbitrary: hostile, weight: 1 });
-  if (Array.isArray(schema.enum)) return fc.oneof({ arbitrary: fc.constantFrom(...(schema.enum as unknown[])), weight: 3 }, { arbitrary: hostile, weight: 1 });
+  if (union)
+    return fc.oneof(
+      { arbitrary: fc.oneof(...union.map((s) => valueFor(description, s, depth + 1))), weight: 4 },
+      { arbitrary: hostile, weight: 1 },
+    );
+  if (Array.isArray(schema.enum))
+    return fc.oneof({ arbitrary: fc.constantFrom(...(schema.enum as unknown[])), weight: 3 }, { arbitrary: hostile, weight: 1 });
   if (schema.const !== undefined) return fc.oneof(fc.constant(schema.const), hostile);
   switch (schema.type) {
     case 'object': {
@@ -135,10 +196,17 @@ function valueFor(description: Description, raw: Schema, depth = 0): fc.Arbitrar
     case 'array': {
       const items = valueFor(description, (schema.items ?? {}) as Schema, depth + 1);
       const maxItems = Math.min(Number(schema.maxItems ?? 5), 5);
-      return fc.oneof({ arbitrary: fc.array(items, { minLength: Number(schema.minItems ?? 0), maxLength: maxItems }), weight: 4 }, { arbitrary: hostile, weight: 1 });
+      return fc.oneof(
+        { arbitrary: fc.array(items, { minLength: Number(schema.minItems ?? 0), maxLength: maxItems }), weight: 4 },
+        { arbitrary: hostile, weight: 1 },
+      );
     }
     case 'integer':
-      return fc.oneof(fc.integer({ min: Number(schema.minimum ?? -1000), max: Math.min(Number(schema.maximum ?? 1000), 2 ** 31) }), hostileNumber, hostile);
+      return fc.oneof(
+        fc.integer({ min: Number(schema.minimum ?? -1000), max: Math.min(Number(schema.maximum ?? 1000), 2 ** 31) }),
+        hostileNumber,
+        hostile,
+      );
     case 'number':
       return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), hostile);
     case 'boolean':
@@ -153,7 +221,24 @@ function valueFor(description: Description, raw: Schema, depth = 0): fc.Arbitrar
 /** Text for a path segment or query value: hostile strings, percent-encoded or raw escapes. */
 export const hostileSegment = fc.oneof(
   hostileText.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '?'))),
-  fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%C0%80', '%', '%zz', '%FF', 'lst_', 'lst_0000000UnknownId', 'agc_x', 'key_%00', '..', '.', '-1', '1e309', '99999999999999999999'),
+  fc.constantFrom(
+    '%00',
+    'a%00b',
+    '%ED%A0%80',
+    '%C0%80',
+    '%',
+    '%zz',
+    '%FF',
+    'lst_',
+    'lst_0000000UnknownId',
+    'agc_x',
+    'key_%00',
+    '..',
+    '.',
+    '-1',
+    '1e309',
+    '99999999999999999999',
+  ),
 );
 
 export interface HostileRequest {
@@ -174,9 +259,22 @@ export function requestsFor(description: Description, op: Operation, credentials
   const acceptsBody = ['POST', 'PUT', 'PATCH'].includes(op.method);
   const body: fc.Arbitrary<{ payload?: string; type?: string }> = acceptsBody
     ? fc.oneof(
-        { arbitrary: valueFor(description, op.body ?? {}).map((value) => ({ payload: JSON.stringify(value), type: 'application/json' })), weight: 8 },
-        { arbitrary: fc.constantFrom('{', '{"listings":', 'null', '[]', '""', '{"a":1,"a":2}', '\u0000', '{"x":"\\u0000"}', '{"x":"\\ud800"}').map((payload) => ({ payload, type: 'application/json' })), weight: 1 },
-        { arbitrary: fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x').map((type) => ({ payload: 'a=b', type })), weight: 1 },
+        {
+          arbitrary: valueFor(description, op.body ?? {}).map((value) => ({ payload: JSON.stringify(value), type: 'application/json' })),
+          weight: 8,
+        },
+        {
+          arbitrary: fc
+            .constantFrom('{', '{"listings":', 'null', '[]', '""', '{"a":1,"a":2}', '\u0000', '{"x":"\\u0000"}', '{"x":"\\ud800"}')
+            .map((payload) => ({ payload, type: 'application/json' })),
+          weight: 1,
+        },
+        {
+          arbitrary: fc
+            .constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x')
+            .map((type) => ({ payload: 'a=b', type })),
+          weight: 1,
+        },
         { arbitrary: fc.constant({}), weight: 1 },
       )
     : fc.constant({});
@@ -198,4 +296,3 @@ export function requestsFor(description: Description, op: Operation, credentials
     };
   });
 }
-

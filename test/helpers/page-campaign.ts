@@ -20,7 +20,9 @@ export async function pageRoutes(t: TestApp, plugin: FastifyPluginAsync, prefix:
   await probe.ready();
   await probe.close();
   return routes
-    .flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD').map((method) => ({ route, method })))
+    .flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD').map((method) => ({ route, method })),
+    )
     .map(({ route, method }) => ({
       method,
       url: route.url,
@@ -68,14 +70,22 @@ export async function attackPages(c: Campaign): Promise<number> {
         const response = await c.t.app.inject({
           method: route.method as 'GET' | 'POST',
           url: url + q,
-          headers: { cookie: c.cookie, accept: 'text/html', ...(route.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+          headers: {
+            cookie: c.cookie,
+            accept: 'text/html',
+            ...(route.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
           ...(route.method === 'POST' ? { payload: new URLSearchParams({ ...fields, _csrf: token }).toString() } : {}),
         });
         sent += 1;
         assert.ok(response.statusCode < 500, `${route.method} ${url}${q} → ${response.statusCode}: ${response.body.slice(0, 300)}`);
-        assert.ok([200, 201, 303, 400, 401, 403, 404, 409, 413, 415, 429].includes(response.statusCode), `${route.method} ${url} → ${response.statusCode}`);
+        assert.ok(
+          [200, 201, 303, 400, 401, 403, 404, 409, 413, 415, 429].includes(response.statusCode),
+          `${route.method} ${url} → ${response.statusCode}`,
+        );
         const type = String(response.headers['content-type'] ?? '');
-        if (response.statusCode !== 303 && !type.startsWith('text/javascript')) assert.match(response.body, /^<!doctype html>\n<html lang="fr">/, `${url} → ${response.statusCode}`);
+        if (response.statusCode !== 303 && !type.startsWith('text/javascript'))
+          assert.match(response.body, /^<!doctype html>\n<html lang="fr">/, `${url} → ${response.statusCode}`);
         if (route.method === 'POST' && ![201, 303].includes(response.statusCode) && !c.refusalsWritten(url, response.statusCode)) {
           assert.equal(await c.writes(), before, `${url} answered ${response.statusCode} but wrote something`);
         }

@@ -20,11 +20,14 @@ export function tableCells(html: string, caption: string): string[][] {
     const shown = /<caption\b[^>]*>([\s\S]*?)<\/caption>/.exec(table!)?.[1];
     if (shown === undefined || text(shown) !== caption) continue;
     const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(table!)?.[1] ?? '';
-    return [...body.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/g)].map(([, row]) => [...row!.matchAll(/<(td|th)\b[^>]*>([\s\S]*?)<\/\1>/g)].map((cell) => cell[2]!));
+    return [...body.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/g)].map(([, row]) =>
+      [...row!.matchAll(/<(td|th)\b[^>]*>([\s\S]*?)<\/\1>/g)].map((cell) => cell[2]!),
+    );
   }
   assert.fail(`no table captioned “${caption}”`);
 }
 export const tableRows = (html: string, caption: string) => tableCells(html, caption).map((row) => row.map(text));
 
 /** The figures of a page's description lists: term → value as shown. */
-export const figures = (html: string) => new Map([...html.matchAll(/<dt>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map((m) => [text(m[1]!), text(m[2]!)]));
+export const figures = (html: string) =>
+  new Map([...html.matchAll(/<dt>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map((m) => [text(m[1]!), text(m[2]!)]));

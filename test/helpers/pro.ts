@@ -10,7 +10,10 @@ export interface ProBrowser {
 }
 
 export const cookieOf = (response: LightMyRequestResponse, name: string) =>
-  ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+  ([] as string[])
+    .concat(response.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0];
 export const hiddenToken = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
 
 const form = (fields: Record<string, string | string[]>) => {
@@ -42,7 +45,12 @@ export function proBrowser(t: TestApp, cookie: string): ProBrowser {
 }
 
 /** Posts a public form of the pro space (sign-up, sign-in, invitation) the way a browser does: GET it, then POST with its token. */
-export async function postPublicForm(t: TestApp, path: string, fields: Record<string, string>, address = '198.51.100.20'): Promise<LightMyRequestResponse> {
+export async function postPublicForm(
+  t: TestApp,
+  path: string,
+  fields: Record<string, string>,
+  address = '198.51.100.20',
+): Promise<LightMyRequestResponse> {
   const shown = await t.app.inject({ method: 'GET', url: path });
   const token = cookieOf(shown, 'ls_pro_form');
   return t.app.inject({

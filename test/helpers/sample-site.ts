@@ -38,7 +38,14 @@ export async function startSampleSite(count: number, options: { databaseUrl?: st
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-site-'));
   const images = await startImageHost();
   const server = await startServer(
-    loadConfig({ PORT: '0', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', DEMO: '0', ADMIN_TOKEN, ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) }),
+    loadConfig({
+      PORT: '0',
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'silent',
+      DEMO: '0',
+      ADMIN_TOKEN,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    }),
     { print: () => {} },
   );
   const call = async (method: string, path: string, key: string, body?: unknown) => {
@@ -50,12 +57,18 @@ export async function startSampleSite(count: number, options: { databaseUrl?: st
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json() as Promise<Record<string, never>>;
   };
-  const agency = (await call('POST', '/admin/api/agencies', ADMIN_TOKEN, { name: 'Agence du Parc', plan: 'reseau', verified: true })) as unknown as { keys: { live: string } };
+  const agency = (await call('POST', '/admin/api/agencies', ADMIN_TOKEN, {
+    name: 'Agence du Parc',
+    plan: 'reseau',
+    verified: true,
+  })) as unknown as { keys: { live: string } };
   const liveKey = agency.keys.live;
   const serviceIds: string[] = [];
   for (let start = 0; start < count; start += 100) {
     const listings = Array.from({ length: Math.min(100, count - start) }, (_, k) => sampleV1Listing(start + k, images.base));
-    const batch = (await call('POST', '/v1/listings/batch', liveKey, { listings })) as unknown as { results: Array<{ serviceId: string; error: unknown }> };
+    const batch = (await call('POST', '/v1/listings/batch', liveKey, { listings })) as unknown as {
+      results: Array<{ serviceId: string; error: unknown }>;
+    };
     for (const result of batch.results) {
       if (!result.serviceId) throw new Error(`sample listing refused: ${JSON.stringify(result.error)}`);
       serviceIds.push(result.serviceId);
@@ -64,7 +77,8 @@ export async function startSampleSite(count: number, options: { databaseUrl?: st
   // The rules approve clean listings; whatever they held for review, the operator approves.
   for (const serviceId of serviceIds) {
     const record = (await call('GET', `/v1/listings/${serviceId}`, liveKey)) as unknown as { moderation: { state: string } };
-    if (record.moderation.state !== 'approved') await call('POST', `/admin/api/listings/${serviceId}/moderation`, ADMIN_TOKEN, { decision: 'approve' });
+    if (record.moderation.state !== 'approved')
+      await call('POST', `/admin/api/listings/${serviceId}/moderation`, ADMIN_TOKEN, { decision: 'approve' });
   }
   return {
     server,

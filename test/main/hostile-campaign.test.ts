@@ -7,7 +7,15 @@ import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../helper
 import type { Database } from '../../src/platform/db/database.js';
 import { openDatabase } from '../../src/platform/db/open.js';
 import { migrate } from '../../src/platform/db/migrate.js';
-import { describedOperations, operatorOperations, requestsFor, type Credentials, type Description, type HostileRequest, type Operation } from '../helpers/hostile.js';
+import {
+  describedOperations,
+  operatorOperations,
+  requestsFor,
+  type Credentials,
+  type Description,
+  type HostileRequest,
+  type Operation,
+} from '../helpers/hostile.js';
 
 /**
  * Issue 14: a property-based campaign of hostile requests against every operation. The
@@ -59,7 +67,10 @@ function answerProblems(op: Operation, request: HostileRequest, response: LightM
     const body = response.json() as { code?: unknown; detail?: unknown; errors?: Array<{ field?: unknown; message?: unknown }> };
     if (typeof body.code !== 'string' || typeof body.detail !== 'string') problems.push(`${where}: problem without code or detail`);
     if (response.statusCode === 400) {
-      const named = Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every((e) => typeof e.field === 'string' && e.field !== '' && typeof e.message === 'string');
+      const named =
+        Array.isArray(body.errors) &&
+        body.errors.length > 0 &&
+        body.errors.every((e) => typeof e.field === 'string' && e.field !== '' && typeof e.message === 'string');
       if (!named) problems.push(`${where}: a 400 must name each field in errors[]: ${response.body.slice(0, 300)}`);
     }
   }
@@ -98,7 +109,10 @@ after(async () => {
 });
 
 test(`[${databaseKind}] hostile requests to every operation: documented answers, no 5xx, no hang, nothing written when refused`, async () => {
-  assert.ok(['admin', 'test', 'relay'].every((auth) => operations.some((op) => op.auth === auth)), 'every kind of operation is attacked');
+  assert.ok(
+    ['admin', 'test', 'relay'].every((auth) => operations.some((op) => op.auth === auth)),
+    'every kind of operation is attacked',
+  );
   let sent = 0;
   const statuses = new Map<number, number>();
   let state = await writtenState();
@@ -108,19 +122,27 @@ test(`[${databaseKind}] hostile requests to every operation: documented answers,
       fc.asyncProperty(requestsFor(description, op, credentials), async (request) => {
         // Nothing else writes during the campaign: the state after one request is the state before the next.
         const before = state;
-        const response = await within(t.app.inject({ method: op.method as 'GET', ...request }), ANSWER_WITHIN_MS, `${op.method} ${request.url}`);
+        const response = await within(
+          t.app.inject({ method: op.method as 'GET', ...request }),
+          ANSWER_WITHIN_MS,
+          `${op.method} ${request.url}`,
+        );
         sent += 1;
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
         const problems = answerProblems(op, request, response);
         state = await writtenState();
-        if (response.statusCode >= 400 && state !== before) problems.push(`${op.method} ${request.url} → ${response.statusCode} wrote: ${before} → ${state}`);
+        if (response.statusCode >= 400 && state !== before)
+          problems.push(`${op.method} ${request.url} → ${response.statusCode} wrote: ${before} → ${state}`);
         assert.deepEqual(problems, []);
       }),
       { numRuns: RUNS, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined, endOnFailure: false },
     );
   }
   const seconds = (Date.now() - started) / 1000;
-  const byStatus = [...statuses].sort((a, b) => a[0] - b[0]).map(([status, count]) => `${status}×${count}`).join(' ');
+  const byStatus = [...statuses]
+    .sort((a, b) => a[0] - b[0])
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
   console.log(`hostile campaign: ${sent} requests to ${operations.length} operations in ${seconds.toFixed(1)} s (${byStatus})`);
   assert.ok(sent >= operations.length * RUNS);
 });

@@ -17,15 +17,25 @@ const { t, agency } = useTestApp();
 
 const fieldsOf = (body: { errors?: Array<{ field: string }> }) => (body.errors ?? []).map((e) => e.field);
 
-for (const [mount, key] of [['/ingest', 'live'], ['/sandbox/ingest', 'test']] as const) {
+for (const [mount, key] of [
+  ['/ingest', 'live'],
+  ['/sandbox/ingest', 'test'],
+] as const) {
   test(`[${databaseKind}] a NUL in one listing's externalId fails that listing alone (${mount})`, async () => {
     const push = await t.call('POST', `${mount}/ingestListings`, agency[key], {
-      listings: [ingestItem('FZX-OK1'), ingestItem('FZX-BAD', { externalId: 'a\u0000b' }), ingestItem('FZX-SUR', { externalId: 'c\ud800' })],
+      listings: [
+        ingestItem('FZX-OK1'),
+        ingestItem('FZX-BAD', { externalId: 'a\u0000b' }),
+        ingestItem('FZX-SUR', { externalId: 'c\ud800' }),
+      ],
     });
     assert.equal(push.statusCode, 200);
     const result = push.json();
     assert.equal(result.created, 1);
-    assert.deepEqual(result.errors.map((e: { index: number }) => e.index), [1, 2]);
+    assert.deepEqual(
+      result.errors.map((e: { index: number }) => e.index),
+      [1, 2],
+    );
     assert.ok(result.errors.every((e: { details: Array<{ field: string }> }) => e.details.some((d) => d.field === 'externalId')));
     const stored = await t.call('GET', `${mount}/listingByExternalId?externalId=FZX-OK1`, agency[key]);
     assert.equal(stored.statusCode, 200);
@@ -50,7 +60,9 @@ test(`[${databaseKind}] timestamps in bodies outside PostgreSQL's range are refu
   const v1 = await t.call('POST', '/v1/listings', agency.live, v1Body('TS-0', { createdAtExternal: '0000-12-31T23:00:00Z' }));
   assert.equal(v1.statusCode, 400);
   assert.deepEqual(fieldsOf(v1.json()), ['createdAtExternal']);
-  const push = await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('TS-1', { updatedAtExternal: '0001-01-01T00:30:00+01:00' })] });
+  const push = await t.call('POST', '/ingest/ingestListings', agency.live, {
+    listings: [ingestItem('TS-1', { updatedAtExternal: '0001-01-01T00:30:00+01:00' })],
+  });
   assert.equal(push.json().errors[0].details[0].field, 'updatedAtExternal');
 });
 
@@ -113,7 +125,9 @@ test(`[${databaseKind}] a request whose body never arrives is dropped, not held 
     const started = Date.now();
     const closed = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.write(`POST /ingest/ingestListings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer svc_pk_LIVE_x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"listings":[`);
+        socket.write(
+          `POST /ingest/ingestListings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer svc_pk_LIVE_x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"listings":[`,
+        );
       });
       socket.on('data', () => {});
       socket.on('close', () => resolve(true));
@@ -141,10 +155,16 @@ test(`[${databaseKind}] a NUL in any path or query parameter of any described op
     for (const parameter of op.parameters.filter((p) => (p.in === 'path' || p.in === 'query') && p.schema?.type === 'string')) {
       let url = op.template;
       // The other path parameters get a well-formed id of their kind (lst_…, whk_…, msg_…).
-      const wellFormed = (p: (typeof op.parameters)[number]) => `${/^\^([a-z]+)_/.exec(String(p.schema?.pattern ?? ''))?.[1] ?? 'lst'}_0000000Fine`;
-      for (const other of op.parameters.filter((p) => p.in === 'path')) url = url.replace(`{${other.name}}`, other === parameter ? 'a%00b' : wellFormed(other));
+      const wellFormed = (p: (typeof op.parameters)[number]) =>
+        `${/^\^([a-z]+)_/.exec(String(p.schema?.pattern ?? ''))?.[1] ?? 'lst'}_0000000Fine`;
+      for (const other of op.parameters.filter((p) => p.in === 'path'))
+        url = url.replace(`{${other.name}}`, other === parameter ? 'a%00b' : wellFormed(other));
       if (parameter.in === 'query') url += `?${parameter.name}=a%00b`;
-      const response = await t.app.inject({ method: op.method as 'GET', url, headers: { authorization: `Bearer ${credentials[op.auth]}` } });
+      const response = await t.app.inject({
+        method: op.method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${credentials[op.auth]}` },
+      });
       assert.equal(response.statusCode, 400, `${op.method} ${url}`);
       assert.ok(fieldsOf(response.json()).includes(parameter.name), `${op.method} ${url}: ${response.body}`);
       checked += 1;

@@ -7,7 +7,8 @@ import { v1Body } from '../helpers/v1.js';
 
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
-const push = async (listing: Record<string, unknown>) => (await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [listing] })).json();
+const push = async (listing: Record<string, unknown>) =>
+  (await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [listing] })).json();
 const warningsOf = (list: Array<{ field: string; message: string }>) => list.map((w) => [w.field, w.message]);
 
 test(`[${databaseKind}] bedrooms not given is rooms, through either interface (spec 2.1)`, async () => {
@@ -21,7 +22,9 @@ test(`[${databaseKind}] bedrooms not given is rooms, through either interface (s
   const cleared = await t.call('PUT', `/v1/listings/${viaV1.serviceId}`, agency.live, { bedrooms: null, rooms: 3 });
   assert.equal(cleared.statusCode, 200);
   assert.equal(cleared.json().bedrooms, 3, 'null clears to the default: as many as rooms');
-  const batch = (await t.call('POST', '/v1/listings/batch', agency.live, { listings: [{ ...body, externalId: 'BED-b', rooms: 2 }] })).json();
+  const batch = (
+    await t.call('POST', '/v1/listings/batch', agency.live, { listings: [{ ...body, externalId: 'BED-b', rooms: 2 }] })
+  ).json();
   assert.equal(batch.results[0].outcome, 'created');
   assert.equal((await t.call('GET', '/v1/listings/by-external/BED-b', agency.live)).json().bedrooms, 2);
 });
@@ -32,7 +35,10 @@ test(`[${databaseKind}] masking warnings say where the contact details were, the
   const pushed = await push(ingestItem('W-in', { title, description }));
   const expected = [
     ['title', 'contact details in the title are masked on the public site (phone number); the public text is in publicTitle'],
-    ['description', 'contact details in the description are masked on the public site (e-mail address); the public text is in publicDescription'],
+    [
+      'description',
+      'contact details in the description are masked on the public site (e-mail address); the public text is in publicDescription',
+    ],
   ];
   assert.deepEqual(warningsOf(pushed.warnings), expected);
   assert.ok(pushed.warnings.every((w: { index: number; externalId: string }) => w.index === 0 && w.externalId === 'W-in'));
@@ -47,11 +53,16 @@ test(`[${databaseKind}] masking warnings say where the contact details were, the
   assert.deepEqual(warningsOf(titleOnly.warnings), [expected[0]], 'a phone in the title is not reported as being in publicDescription');
 
   const { serviceId } = created.json();
-  const put = await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { description: 'Visites sur rendez-vous, www.agence-exemple.fr' });
+  const put = await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, {
+    description: 'Visites sur rendez-vous, www.agence-exemple.fr',
+  });
   assert.equal(put.statusCode, 200);
   assert.deepEqual(warningsOf(put.json().warnings), [
     expected[0],
-    ['description', 'contact details in the description are masked on the public site (web address); the public text is in publicDescription'],
+    [
+      'description',
+      'contact details in the description are masked on the public site (web address); the public text is in publicDescription',
+    ],
   ]);
   const clean = await t.call('POST', '/v1/listings', agency.live, v1Body('W-clean'));
   assert.deepEqual(clean.json().warnings, []);

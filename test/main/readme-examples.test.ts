@@ -9,7 +9,9 @@ const { t, agency } = useTestApp();
 /** The `-d '…'` body of the README's curl example that posts to `path`, as a reader would paste it. */
 function readmeBody(path: string): unknown {
   const readme = readFileSync('README.md', 'utf8');
-  const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes(`-X POST http://127.0.0.1:8080${path} `));
+  const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .find((b) => b.includes(`-X POST http://127.0.0.1:8080${path} `));
   assert.ok(block, `the README has a curl example for ${path}`);
   const body = /-d '([\s\S]*?)'/.exec(block)![1]!;
   return JSON.parse(body);
@@ -37,13 +39,20 @@ test('the interfaces document maps every ingestion field and enum value to its v
   const start = doc.indexOf('## Ingestion fields and their v1 names');
   assert.ok(start >= 0, 'docs/interfaces.md has the field table');
   const table = doc.slice(start, doc.indexOf('Required on creation', start));
-  for (const field of Object.keys(IngestListing.properties)) assert.ok(table.includes('`' + field + '`') || table.includes('`' + field + '['), `field ${field}`);
+  for (const field of Object.keys(IngestListing.properties))
+    assert.ok(table.includes('`' + field + '`') || table.includes('`' + field + '['), `field ${field}`);
   for (const [code, value] of Object.entries({ ...INGEST_TRANSACTIONS, ...INGEST_TYPES })) {
     assert.ok(table.includes(`\`${code}\``) && table.includes(`\`${value}\``), `${code} → ${value}`);
   }
   for (const status of INGEST_STATUSES) assert.ok(table.includes(`\`${status}\``), `status ${status}`);
   // Each code sits at the same position as its v1 value in its row.
   const row = (start: string) => table.split('\n').find((line) => line.startsWith(`| \`${start}\``))!;
-  const [ingestTypes, v1Categories] = row('type').split('|').slice(1, 3).map((cell) => [...cell.matchAll(/`([A-Za-z_]+)`/g)].map((m) => m[1]).slice(1));
-  assert.deepEqual(ingestTypes!.map((code) => INGEST_TYPES[code!]), v1Categories);
+  const [ingestTypes, v1Categories] = row('type')
+    .split('|')
+    .slice(1, 3)
+    .map((cell) => [...cell.matchAll(/`([A-Za-z_]+)`/g)].map((m) => m[1]).slice(1));
+  assert.deepEqual(
+    ingestTypes!.map((code) => INGEST_TYPES[code!]),
+    v1Categories,
+  );
 });

@@ -28,7 +28,9 @@ test('every periodic job of every capability is scheduled, once, with its period
 
   // The running service has them on its runner: each has a schedule row once the runner has polled.
   await t.services.jobRunner!.wake();
-  const { rows } = await t.db.query<{ name: string }>('SELECT name FROM job_schedules WHERE name = ANY($1::text[]) ORDER BY name', [Object.keys(EXPECTED)]);
+  const { rows } = await t.db.query<{ name: string }>('SELECT name FROM job_schedules WHERE name = ANY($1::text[]) ORDER BY name', [
+    Object.keys(EXPECTED),
+  ]);
   assert.deepEqual(
     rows.map((row) => row.name),
     Object.keys(EXPECTED).sort(),

@@ -25,12 +25,18 @@ function collect(child: ChildProcess) {
   return output;
 }
 
-async function waitFor<T>(what: string, probe: () => T | null | undefined | false, timeoutMs = 90_000, output?: { stdout: string; stderr: string }): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => T | null | undefined | false,
+  timeoutMs = 90_000,
+  output?: { stdout: string; stderr: string },
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${output ? `; output so far:\n${output.stdout}\n${output.stderr}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${output ? `; output so far:\n${output.stdout}\n${output.stderr}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -94,7 +100,9 @@ test('the server stops with its npm launcher, and cleanly on SIGINT', async () =
     assert.equal(await portAnswers(port), false, 'the port is free again');
 
     // Ctrl+C in a terminal: the signal reaches the server itself.
-    const direct = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve'], { env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'b') }) });
+    const direct = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve'], {
+      env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'b') }),
+    });
     const output = collect(direct);
     started.push(direct.pid!);
     await waitFor('the banner', () => /listening on/.test(output.stdout), 90_000, output);
@@ -102,7 +110,10 @@ test('the server stops with its npm launcher, and cleanly on SIGINT', async () =
     const code = await new Promise<number | null>((resolve) => direct.on('exit', resolve));
     assert.equal(code, 0);
     // pino writes its own lines asynchronously: under load "Server listening" can land after the signal's line.
-    const said = output.stdout.split('\n').filter((line) => !line.startsWith('{')).join('\n');
+    const said = output.stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('{'))
+      .join('\n');
     assert.match(said, /SIGINT received: finishing in-flight work…\nstopped\n/);
   } finally {
     // A failed run must not leave a server behind, holding a port.

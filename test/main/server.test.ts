@@ -56,8 +56,17 @@ test(`[${databaseKind}] first start creates a demo agency and prints a working k
     assert.match(output, /TLS 1\.3 minimum/);
     const printedUrls = output.match(/https?:\/\/[^\s)]+/g) ?? [];
     assert.ok(printedUrls.length >= 8, output);
-    assert.deepEqual(printedUrls.filter((u) => !u.startsWith(`${first.url}/`) && u !== first.url), [], 'one address throughout: the one it listens on');
-    assert.match(output, new RegExp(`Lost them\\? Start with ADMIN_TOKEN set, then:\n {2}npx listing-sync key create --agency ${first.demo!.agencyId} --env live`));
+    assert.deepEqual(
+      printedUrls.filter((u) => !u.startsWith(`${first.url}/`) && u !== first.url),
+      [],
+      'one address throughout: the one it listens on',
+    );
+    assert.match(
+      output,
+      new RegExp(
+        `Lost them\\? Start with ADMIN_TOKEN set, then:\n {2}npx listing-sync key create --agency ${first.demo!.agencyId} --env live`,
+      ),
+    );
     const curl = /curl -H "Authorization: Bearer (svc_pk_LIVE_\w+)" (\S+)/.exec(output);
     assert.ok(curl, 'a ready-to-paste curl line is printed');
     const ca = readFileSync(cert);
@@ -84,7 +93,9 @@ test(`[${databaseKind}] first start creates a demo agency and prints a working k
     const second = await startServer(loadConfig(env), { print: (line) => again.push(line) });
     try {
       assert.ok(!again.join('\n').includes('svc_pk_'), 'later starts print no key');
-      const { rows } = await second.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM request_log WHERE path = $1', ['/v1/me']);
+      const { rows } = await second.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM request_log WHERE path = $1', [
+        '/v1/me',
+      ]);
       assert.equal(rows[0]!.n, 1, 'the call made before stop was written');
       const pushed = await second.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings');
       assert.equal(pushed.rows[0]!.n, 300, 'the push that was in flight at stop is stored');

@@ -1,6 +1,23 @@
 export type { paths, components, operations } from './schema.js';
-export { createListingSyncClient, ListingSyncError, DEFAULT_RETRY, type ClientOptions, type ListingSyncClient, type RetryNotice, type RetryPolicy } from './http.js';
-export { pushListings, MAX_BATCH, type IngestListing, type IngestResult, type PushedBatch, type PushError, type PushOptions, type PushSummary } from './push.js';
+export {
+  createListingSyncClient,
+  ListingSyncError,
+  DEFAULT_RETRY,
+  type ClientOptions,
+  type ListingSyncClient,
+  type RetryNotice,
+  type RetryPolicy,
+} from './http.js';
+export {
+  pushListings,
+  MAX_BATCH,
+  type IngestListing,
+  type IngestResult,
+  type PushedBatch,
+  type PushError,
+  type PushOptions,
+  type PushSummary,
+} from './push.js';
 export { reconcile, contentHashes, compareListings, type Differences, type LocalHash, type ServiceListing } from './reconcile.js';
 export { syncListings, type SyncSession, type SyncSummary } from './sync.js';
 export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks.js';

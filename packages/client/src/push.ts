@@ -77,7 +77,12 @@ export async function pushListings(
       body: { listings: batch as IngestListing[], ...(options.syncId ? { syncId: options.syncId } : {}) },
       headers: { 'idempotency-key': randomUUID() },
     });
-    if (!data) throw new ListingSyncError(response.status, error as ListingSyncError['problem'], `Push of listings ${firstIndex + 1}–${firstIndex + batch.length}`);
+    if (!data)
+      throw new ListingSyncError(
+        response.status,
+        error as ListingSyncError['problem'],
+        `Push of listings ${firstIndex + 1}–${firstIndex + batch.length}`,
+      );
     const result = data;
     summary.requests += 1;
     summary.processed += result.processed;

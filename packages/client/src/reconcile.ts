@@ -31,7 +31,10 @@ export type LocalHash = paths['/ingest/contentHashes']['post']['responses'][200]
  * The contentHash each listing would have once pushed, computed by the service without
  * writing (POST /ingest/contentHashes, 500 at a time), in input order.
  */
-export async function* contentHashes(client: ListingSyncClient, listings: Iterable<unknown> | AsyncIterable<unknown>): AsyncGenerator<LocalHash> {
+export async function* contentHashes(
+  client: ListingSyncClient,
+  listings: Iterable<unknown> | AsyncIterable<unknown>,
+): AsyncGenerator<LocalHash> {
   let batch: unknown[] = [];
   let first = 0;
   const flush = async function* () {

@@ -37,12 +37,15 @@ export async function syncListings(
 ): Promise<SyncSummary> {
   // Idempotency-Keys: a retried start or completion whose first answer was lost gets that answer again.
   const started = await client.POST('/ingest/syncSessions', { headers: { 'idempotency-key': randomUUID() } });
-  if (!started.data) throw new ListingSyncError(started.response.status, started.error as ListingSyncError['problem'], 'Starting the sync session');
+  if (!started.data)
+    throw new ListingSyncError(started.response.status, started.error as ListingSyncError['problem'], 'Starting the sync session');
   const { syncId } = started.data as SyncSession;
   options.onStarted?.(started.data as SyncSession);
   // A sync that fails half-way abandons its session: nothing is withdrawn, and the next run can start at once.
   const abandon = () =>
-    client.DELETE('/ingest/syncSessions/{syncId}', { params: { path: { syncId } }, headers: { 'idempotency-key': randomUUID() } }).catch(() => undefined);
+    client
+      .DELETE('/ingest/syncSessions/{syncId}', { params: { path: { syncId } }, headers: { 'idempotency-key': randomUUID() } })
+      .catch(() => undefined);
   let push: PushSummary;
   try {
     push = await pushListings(client, listings, { ...options, syncId });
@@ -51,8 +54,16 @@ export async function syncListings(
     throw error;
   }
   if (options.shouldComplete && !options.shouldComplete(push)) {
-    const abandoned = await client.DELETE('/ingest/syncSessions/{syncId}', { params: { path: { syncId } }, headers: { 'idempotency-key': randomUUID() } });
-    if (!abandoned.data) throw new ListingSyncError(abandoned.response.status, abandoned.error as ListingSyncError['problem'], `Abandoning sync session ${syncId}`);
+    const abandoned = await client.DELETE('/ingest/syncSessions/{syncId}', {
+      params: { path: { syncId } },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    if (!abandoned.data)
+      throw new ListingSyncError(
+        abandoned.response.status,
+        abandoned.error as ListingSyncError['problem'],
+        `Abandoning sync session ${syncId}`,
+      );
     return { push, session: abandoned.data as SyncSession };
   }
   const completed = await client.POST('/ingest/syncSessions/{syncId}/complete', {
@@ -62,7 +73,11 @@ export async function syncListings(
   });
   if (!completed.data) {
     await abandon();
-    throw new ListingSyncError(completed.response.status, completed.error as ListingSyncError['problem'], `Completing sync session ${syncId}`);
+    throw new ListingSyncError(
+      completed.response.status,
+      completed.error as ListingSyncError['problem'],
+      `Completing sync session ${syncId}`,
+    );
   }
   return { push, session: completed.data as SyncSession };
 }

@@ -22,6 +22,8 @@ export function verifyWebhook<Data = Record<string, unknown>>(
 ): WebhookEvent<Data> {
   const plain: Record<string, string> = {};
   if (headers instanceof Headers) headers.forEach((value, name) => (plain[name] = value));
-  else for (const [name, value] of Object.entries(headers)) if (value !== undefined) plain[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  else
+    for (const [name, value] of Object.entries(headers))
+      if (value !== undefined) plain[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return new Webhook(secret).verify(typeof payload === 'string' ? payload : payload.toString('utf8'), plain) as WebhookEvent<Data>;
 }

@@ -12,7 +12,11 @@ function signed(body: string, at = new Date()) {
 }
 
 test('verifyWebhook accepts a Standard Webhooks signature and returns the event', () => {
-  const body = JSON.stringify({ type: 'listing.published', timestamp: '2026-03-01T08:00:00Z', data: { serviceId: 'lst_1', externalId: 'CRM-1' } });
+  const body = JSON.stringify({
+    type: 'listing.published',
+    timestamp: '2026-03-01T08:00:00Z',
+    data: { serviceId: 'lst_1', externalId: 'CRM-1' },
+  });
   const event = verifyWebhook<{ externalId: string }>(body, signed(body), secret);
   assert.equal(event.type, 'listing.published');
   assert.equal(event.data.externalId, 'CRM-1');
@@ -26,13 +30,21 @@ test('verifyWebhook refuses a changed body, another secret and an old timestamp'
   const body = JSON.stringify({ type: 'listing.updated', timestamp: '2026-03-01T08:00:00Z', data: {} });
   const headers = signed(body);
   assert.throws(() => verifyWebhook(body.replace('updated', 'deleted'), headers, secret), WebhookVerificationError);
-  assert.throws(() => verifyWebhook(body, headers, `whsec_${Buffer.from('another secret of 32 bytes......').toString('base64')}`), WebhookVerificationError);
+  assert.throws(
+    () => verifyWebhook(body, headers, `whsec_${Buffer.from('another secret of 32 bytes......').toString('base64')}`),
+    WebhookVerificationError,
+  );
   assert.throws(() => verifyWebhook(body, signed(body, new Date(Date.now() - 10 * 60_000)), secret), WebhookVerificationError);
 });
 
 test('compareListings finds missing, extra and different listings; listings off the market are not extra', async () => {
   const service = async function* (): AsyncGenerator<ServiceListing> {
-    const entry = (externalId: string, contentHash: string, status: ServiceListing['status'] = 'active', changeSeq = 1): ServiceListing => ({
+    const entry = (
+      externalId: string,
+      contentHash: string,
+      status: ServiceListing['status'] = 'active',
+      changeSeq = 1,
+    ): ServiceListing => ({
       externalId,
       serviceId: `lst_${externalId}`,
       status,
@@ -55,7 +67,15 @@ test('compareListings finds missing, extra and different listings; listings off 
   assert.deepEqual(await compareListings(local, service()), { missing: ['D'], extra: [], different: ['B'], same: 1 });
   const withC = async function* () {
     yield* service();
-    yield { externalId: 'C', serviceId: 'lst_C', status: 'active' as const, version: 3, contentHash: 'h-c3', changeSeq: 10, updatedAt: '2026-03-01T08:00:00Z' };
+    yield {
+      externalId: 'C',
+      serviceId: 'lst_C',
+      status: 'active' as const,
+      version: 3,
+      contentHash: 'h-c3',
+      changeSeq: 10,
+      updatedAt: '2026-03-01T08:00:00Z',
+    };
   };
   assert.deepEqual((await compareListings(local, withC())).extra, ['C']);
 });

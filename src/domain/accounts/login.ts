@@ -8,6 +8,10 @@ export const PRO_LOGIN_LIMITS: SignInLimits = {
 };
 
 /** A pro user's sign-in, with the same checks and limits as the back-office's (checkSignIn). */
-export function proLogin(db: Queryable, input: { email: string; password: string; address: string }, now: Date): Promise<SignInOutcome<User & { passwordHash: string; disabled: boolean }>> {
+export function proLogin(
+  db: Queryable,
+  input: { email: string; password: string; address: string },
+  now: Date,
+): Promise<SignInOutcome<User & { passwordHash: string; disabled: boolean }>> {
   return checkSignIn(db, input, now, PRO_LOGIN_LIMITS, (email) => findUserForLogin(db, email));
 }

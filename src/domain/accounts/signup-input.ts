@@ -8,7 +8,10 @@ import type { SignUp } from './user-store.js';
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/;
 
 /** Checks a form's fields as people type them; messages in French, one per field. */
-export function checkAccountFields(fields: Record<string, unknown>, wanted: ReadonlyArray<'agencyName' | 'siren' | 'email' | 'password' | 'plan'>): { values: Record<string, string>; errors: FieldError[] } {
+export function checkAccountFields(
+  fields: Record<string, unknown>,
+  wanted: ReadonlyArray<'agencyName' | 'siren' | 'email' | 'password' | 'plan'>,
+): { values: Record<string, string>; errors: FieldError[] } {
   const values: Record<string, string> = {};
   const errors: FieldError[] = [];
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : '');
@@ -19,13 +22,19 @@ export function checkAccountFields(fields: Record<string, unknown>, wanted: Read
       errors.push({ field: name, message: 'Ce champ contient des caractères invalides.' });
       continue;
     }
-    if (name === 'agencyName' && (value.trim().length === 0 || value.length > AGENCY_NAME_MAX)) errors.push({ field: name, message: `Indiquez le nom de l’agence (${AGENCY_NAME_MAX} caractères au plus).` });
+    if (name === 'agencyName' && (value.trim().length === 0 || value.length > AGENCY_NAME_MAX))
+      errors.push({ field: name, message: `Indiquez le nom de l’agence (${AGENCY_NAME_MAX} caractères au plus).` });
     if (name === 'siren') {
       const siren = normaliseSiren(value);
-      if (!siren) errors.push({ field: name, message: 'Le SIREN compte 9 chiffres et sa clé de contrôle doit être valide (vérifiez-le sur votre extrait Kbis).' });
+      if (!siren)
+        errors.push({
+          field: name,
+          message: 'Le SIREN compte 9 chiffres et sa clé de contrôle doit être valide (vérifiez-le sur votre extrait Kbis).',
+        });
       else values[name] = siren;
     }
-    if (name === 'email' && (!EMAIL.test(value.trim()) || value.length > 254)) errors.push({ field: name, message: 'Indiquez une adresse e-mail valide, comme nom@agence.fr.' });
+    if (name === 'email' && (!EMAIL.test(value.trim()) || value.length > 254))
+      errors.push({ field: name, message: 'Indiquez une adresse e-mail valide, comme nom@agence.fr.' });
     if (name === 'password' && (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX)) {
       errors.push({ field: name, message: `Le mot de passe doit compter de ${PASSWORD_MIN} à ${PASSWORD_MAX} caractères.` });
     }

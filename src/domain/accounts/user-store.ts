@@ -30,8 +30,17 @@ interface UserRow {
   created_at: Date;
 }
 
-const toUser = (row: UserRow): User => ({ id: row.id, agencyId: row.agency_id, email: row.email, role: row.role, createdAt: row.created_at });
-const emailTaken = () => refuse('conflict', 'Cette adresse e-mail a déjà un compte : connectez-vous.', [{ field: 'email', message: 'Cette adresse e-mail a déjà un compte : connectez-vous.' }]);
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  agencyId: row.agency_id,
+  email: row.email,
+  role: row.role,
+  createdAt: row.created_at,
+});
+const emailTaken = () =>
+  refuse('conflict', 'Cette adresse e-mail a déjà un compte : connectez-vous.', [
+    { field: 'email', message: 'Cette adresse e-mail a déjà un compte : connectez-vous.' },
+  ]);
 
 async function insertUser(tx: Queryable, input: { agencyId: string; email: string; password: string; role: Role }): Promise<User | null> {
   const { rows } = await tx.query<UserRow>(
@@ -73,13 +82,22 @@ export async function signUp(db: Database, input: SignUp): Promise<Outcome<{ age
 class EmailTaken extends Error {}
 
 /** A signed-in user with what every page of the pro space shows of the agency, in one query. */
-export async function findUserWithAgency(db: Queryable, id: string): Promise<(User & { agencyName: string; canHaveLiveKeys: boolean }) | null> {
+export async function findUserWithAgency(
+  db: Queryable,
+  id: string,
+): Promise<(User & { agencyName: string; canHaveLiveKeys: boolean }) | null> {
   const { rows } = await db.query<UserRow & { agency_name: string; verified: boolean; suspended_at: Date | null }>(
     `SELECT u.*, a.name AS agency_name, a.verified, a.suspended_at FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.id = $1`,
     [id],
   );
   const row = rows[0];
-  return row ? { ...toUser(row), agencyName: row.agency_name, canHaveLiveKeys: canHaveLiveKeys({ verified: row.verified, suspendedAt: row.suspended_at }) } : null;
+  return row
+    ? {
+        ...toUser(row),
+        agencyName: row.agency_name,
+        canHaveLiveKeys: canHaveLiveKeys({ verified: row.verified, suspendedAt: row.suspended_at }),
+      }
+    : null;
 }
 
 export async function findUserForLogin(db: Queryable, email: string): Promise<(User & { passwordHash: string; disabled: boolean }) | null> {
@@ -103,7 +121,8 @@ export async function removeUser(db: Database, agencyId: string, userId: string,
     const target = rows.find((row) => row.id === userId);
     if (!target) return refuse('not_found', 'Utilisateur introuvable');
     if (target.id === by) return refuse('conflict', 'Vous ne pouvez pas retirer votre propre compte.');
-    if (target.role === 'admin' && rows.filter((row) => row.role === 'admin').length === 1) return refuse('conflict', 'L’agence doit garder au moins un administrateur.');
+    if (target.role === 'admin' && rows.filter((row) => row.role === 'admin').length === 1)
+      return refuse('conflict', 'L’agence doit garder au moins un administrateur.');
     await tx.query('DELETE FROM users WHERE id = $1', [userId]);
     await endSessionsOf(tx, 'pro', userId);
     return { ok: true, value: toUser(target) };
@@ -115,21 +134,27 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** An invitation link's token, shown once to the admin who makes it; valid 7 days, once. */
-export async function createInvitation(db: Queryable, agencyId: string, role: Role, by: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function createInvitation(
+  db: Queryable,
+  agencyId: string,
+  role: Role,
+  by: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
-  await db.query('INSERT INTO invitations (token_hash, agency_id, role, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    hashToken(token),
-    agencyId,
-    role,
-    by,
-    now,
-    expiresAt,
-  ]);
+  await db.query(
+    'INSERT INTO invitations (token_hash, agency_id, role, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [hashToken(token), agencyId, role, by, now, expiresAt],
+  );
   return { token, expiresAt };
 }
 
-export async function findInvitation(db: Queryable, token: string, now: Date): Promise<{ agencyId: string; agencyName: string; role: Role } | null> {
+export async function findInvitation(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ agencyId: string; agencyName: string; role: Role } | null> {
   if (!INVITATION_TOKEN.test(token)) return null;
   const { rows } = await db.query<{ agency_id: string; name: string; role: Role }>(
     `SELECT i.agency_id, a.name, i.role FROM invitations i JOIN agencies a ON a.id = i.agency_id WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > $2`,
@@ -139,18 +164,25 @@ export async function findInvitation(db: Queryable, token: string, now: Date): P
 }
 
 /** Accepting an invitation creates the colleague's account; the link then stops working. */
-export async function acceptInvitation(db: Database, token: string, input: { email: string; password: string }, now: Date): Promise<Outcome<User>> {
-  return db.transaction(async (tx): Promise<Outcome<User>> => {
-    const { rows } = await tx.query<{ agency_id: string; role: Role }>(
-      `UPDATE invitations SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING agency_id, role`,
-      [hashToken(token), now],
-    );
-    if (!rows[0]) return refuse('not_found', 'Cette invitation a expiré ou a déjà servi : demandez-en une nouvelle.');
-    const user = await insertUser(tx, { agencyId: rows[0].agency_id, email: input.email, password: input.password, role: rows[0].role });
-    if (!user) throw new EmailTaken();
-    return { ok: true, value: user };
-  }).catch((error: unknown) => {
-    if (error instanceof EmailTaken) return emailTaken();
-    throw error;
-  });
+export async function acceptInvitation(
+  db: Database,
+  token: string,
+  input: { email: string; password: string },
+  now: Date,
+): Promise<Outcome<User>> {
+  return db
+    .transaction(async (tx): Promise<Outcome<User>> => {
+      const { rows } = await tx.query<{ agency_id: string; role: Role }>(
+        `UPDATE invitations SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING agency_id, role`,
+        [hashToken(token), now],
+      );
+      if (!rows[0]) return refuse('not_found', 'Cette invitation a expiré ou a déjà servi : demandez-en une nouvelle.');
+      const user = await insertUser(tx, { agencyId: rows[0].agency_id, email: input.email, password: input.password, role: rows[0].role });
+      if (!user) throw new EmailTaken();
+      return { ok: true, value: user };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof EmailTaken) return emailTaken();
+      throw error;
+    });
 }

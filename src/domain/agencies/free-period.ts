@@ -1,6 +1,11 @@
 /** The calendar day in France (Europe/Paris) of an instant, as [year, month 0–11, day]. */
 function frenchDay(instant: Date): [number, number, number] {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' })
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
     .format(instant)
     .split('-')
     .map(Number);

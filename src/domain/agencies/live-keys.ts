@@ -20,7 +20,8 @@ export const canHaveLiveKeys = (agency: Pick<Agency, 'verified' | 'suspendedAt'>
 /** Why there is no LIVE key, as the pro space tells the agency. */
 export const LIVE_KEYS_UNAVAILABLE_FR: Record<LiveKeysBlocker, string> = {
   unverified: 'Les clés LIVE sont disponibles une fois le SIREN de l’agence vérifié (sous 48 heures après l’inscription).',
-  suspended: 'Votre agence est suspendue : aucune clé LIVE ne peut être créée avant la levée de la suspension (le motif figure sur votre tableau de bord).',
+  suspended:
+    'Votre agence est suspendue : aucune clé LIVE ne peut être créée avant la levée de la suspension (le motif figure sur votre tableau de bord).',
 };
 
 /** The refusal of a LIVE key to this agency (operator API wording), or null when it may have one. */

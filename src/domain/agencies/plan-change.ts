@@ -11,7 +11,14 @@ export async function changePlan(db: Database, keys: SharedCache, agencyId: stri
     const before = await findAgency(tx, agencyId);
     if (!before) return notFound('Agency');
     await setPlan(tx, agencyId, plan);
-    await recordAudit(tx, { actor, action: 'agency.plan', targetType: 'agency', targetId: agencyId, before: { plan: before.plan }, after: { plan } });
+    await recordAudit(tx, {
+      actor,
+      action: 'agency.plan',
+      targetType: 'agency',
+      targetId: agencyId,
+      before: { plan: before.plan },
+      after: { plan },
+    });
     return { ok: true, value: { ...before, plan } };
   });
 }

@@ -12,7 +12,13 @@ export const SUSPENSION_REASON_MAX = 1000;
  * `public_listings` view leaves suspended agencies out). Nothing is deleted, so reinstating
  * brings both back. Cached keys carry the suspension, so every process forgets them.
  */
-export async function suspendAgency(db: Database, keys: SharedCache, agencyId: string, reason: string, actor: string): Promise<Outcome<Agency>> {
+export async function suspendAgency(
+  db: Database,
+  keys: SharedCache,
+  agencyId: string,
+  reason: string,
+  actor: string,
+): Promise<Outcome<Agency>> {
   return setSuspension(db, keys, agencyId, actor, 'agency.suspend', reason);
 }
 
@@ -20,7 +26,14 @@ export async function reinstateAgency(db: Database, keys: SharedCache, agencyId:
   return setSuspension(db, keys, agencyId, actor, 'agency.reinstate', null);
 }
 
-async function setSuspension(db: Database, keys: SharedCache, agencyId: string, actor: string, action: string, reason: string | null): Promise<Outcome<Agency>> {
+async function setSuspension(
+  db: Database,
+  keys: SharedCache,
+  agencyId: string,
+  actor: string,
+  action: string,
+  reason: string | null,
+): Promise<Outcome<Agency>> {
   return changeCachedRows(db, keys, async (tx) => {
     const before = await findAgency(tx, agencyId);
     if (!before) return notFound('Agency');

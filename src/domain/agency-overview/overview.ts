@@ -24,7 +24,12 @@ export interface AgencyOverview {
  * What an agency sees first in its pro space (docs/decisions.md §13): its verification and the
  * 48 hours, its plan's use over 24 hours, its listings, unread leads and failing webhooks.
  */
-export async function agencyOverview(db: Queryable, agencyId: string, at: Date, keyLimits: { live: number; test: number }): Promise<Outcome<AgencyOverview>> {
+export async function agencyOverview(
+  db: Queryable,
+  agencyId: string,
+  at: Date,
+  keyLimits: { live: number; test: number },
+): Promise<Outcome<AgencyOverview>> {
   const agency = await findAgency(db, agencyId);
   if (!agency) return notFound('Agency');
   const [cards, planCalls, counts, leads, failing] = await Promise.all([
@@ -39,7 +44,8 @@ export async function agencyOverview(db: Queryable, agencyId: string, at: Date, 
     verificationSecondsLeft: Math.round((verificationDeadline(agency.createdAt).getTime() - at.getTime()) / 1000),
     counts: { ...counts, unreadLeads: leads.unread },
     // Against a plan's daily limit, what that limit counts (LIVE v1 calls); without a limit, every LIVE call.
-    calls24h: PLAN_DAILY_REQUESTS[agency.plan] === null ? cards.filter((c) => c.key.env === 'live').reduce((s, c) => s + c.calls24h, 0) : planCalls,
+    calls24h:
+      PLAN_DAILY_REQUESTS[agency.plan] === null ? cards.filter((c) => c.key.env === 'live').reduce((s, c) => s + c.calls24h, 0) : planCalls,
     freeUntil: paidFrom(agency.createdAt),
     now: at,
     failingWebhooks: failing,

@@ -15,19 +15,23 @@ type Rule = (content: ListingContent) => ComplianceWarning | null;
 
 const NOT_HOUSING: ReadonlySet<PropertyType> = new Set(['land', 'parking', 'commercial', 'office']);
 const isHousing = (c: ListingContent) => !NOT_HOUSING.has(c.propertyType);
-const mentions = (c: ListingContent, pattern: RegExp) => pattern.test(`${c.title}\n${c.description ?? ''}`.normalize('NFD').replace(/\p{Diacritic}/gu, ''));
+const mentions = (c: ListingContent, pattern: RegExp) =>
+  pattern.test(`${c.title}\n${c.description ?? ''}`.normalize('NFD').replace(/\p{Diacritic}/gu, ''));
 const warn = (code: string, message: string, messageFr: string): ComplianceWarning => ({ code, message, messageFr });
 const list = (names: string[]) => names.join(', ');
 
 /** The fees of a sale as the arrêté of 10 January 2017 wants them, when `fees` and `feesPercent` let them be worked out. */
-export function saleFees(c: ListingContent): { priceWithFees: number; priceWithoutFees: number; percent: number; paidBy: 'buyer' | 'seller' } | null {
+export function saleFees(
+  c: ListingContent,
+): { priceWithFees: number; priceWithoutFees: number; percent: number; paidBy: 'buyer' | 'seller' } | null {
   const fees = c.fees;
   if (c.transaction === 'rental' || !fees?.feesPaidBy || (fees.feesPaidBy !== 'buyer' && fees.feesPaidBy !== 'seller')) return null;
   if (fees.feesPaidBy === 'seller') return { priceWithFees: c.price, priceWithoutFees: c.price, percent: 0, paidBy: 'seller' };
   // Buyer pays: the price is taken to include the fees unless feeIncluded is false.
   const included = fees.feeIncluded !== false;
   let amount = fees.agencyFees;
-  if (amount == null && c.feesPercent != null) amount = included ? Math.round(c.price - c.price / (1 + c.feesPercent / 100)) : Math.round((c.price * c.feesPercent) / 100);
+  if (amount == null && c.feesPercent != null)
+    amount = included ? Math.round(c.price - c.price / (1 + c.feesPercent / 100)) : Math.round((c.price * c.feesPercent) / 100);
   if (amount == null) return null;
   const priceWithoutFees = included ? c.price - amount : c.price;
   if (priceWithoutFees <= 0) return null;
@@ -47,9 +51,10 @@ export const COMPLIANCE_RULES: Record<string, Rule> = {
   },
   energy_cost_missing: (c) => {
     if (!isHousing(c) || !c.dpe) return null;
-    const missing = [c.energyCostMin == null || c.energyCostMax == null ? 'energyCostMin/energyCostMax' : null, c.energyCostReferenceYear == null ? 'energyCostReferenceYear' : null].filter(
-      (x): x is string => x !== null,
-    );
+    const missing = [
+      c.energyCostMin == null || c.energyCostMax == null ? 'energyCostMin/energyCostMax' : null,
+      c.energyCostReferenceYear == null ? 'energyCostReferenceYear' : null,
+    ].filter((x): x is string => x !== null);
     if (missing.length === 0) return null;
     return warn(
       'energy_cost_missing',
@@ -93,7 +98,11 @@ export const COMPLIANCE_RULES: Record<string, Rule> = {
   },
   rental_terms_missing: (c) => {
     if (c.transaction !== 'rental') return null;
-    const missing = [c.charges == null ? 'charges' : null, c.deposit == null ? 'deposit' : null, c.furnished == null ? 'furnished' : null].filter((x): x is string => x !== null);
+    const missing = [
+      c.charges == null ? 'charges' : null,
+      c.deposit == null ? 'deposit' : null,
+      c.furnished == null ? 'furnished' : null,
+    ].filter((x): x is string => x !== null);
     if (missing.length === 0) return null;
     const fr: Record<string, string> = { charges: 'les charges', deposit: 'le dépôt de garantie', furnished: 'meublé ou non' };
     return warn(

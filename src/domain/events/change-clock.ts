@@ -45,6 +45,10 @@ export const CLOCK_CTE = `clock AS (
  * never by count. With `reserve` 0 it only waits for writes in progress and reads the clock.
  */
 export async function advanceClock(tx: Queryable, scope: ClockScope, reserve: number): Promise<number> {
-  const { rows } = await tx.query<{ last_seq: number }>(`WITH ${CLOCK_CTE} SELECT last_seq FROM clock`, [scope.agencyId, scope.env, reserve]);
+  const { rows } = await tx.query<{ last_seq: number }>(`WITH ${CLOCK_CTE} SELECT last_seq FROM clock`, [
+    scope.agencyId,
+    scope.env,
+    reserve,
+  ]);
   return rows[0]!.last_seq;
 }

@@ -66,16 +66,32 @@ export async function readEvents(
   after: number,
   limit: number,
 ): Promise<StoredEvent[]> {
-  const { rows } = await db.query<{ id: string; position: string | number; type: EventType; listing_id: string | null; data: Record<string, unknown>; at: Date }>(
+  const { rows } = await db.query<{
+    id: string;
+    position: string | number;
+    type: EventType;
+    listing_id: string | null;
+    data: Record<string, unknown>;
+    at: Date;
+  }>(
     `SELECT id, position, type, listing_id, data, at FROM events
      WHERE agency_id = $1 AND env = $2 AND position > $3 ORDER BY position LIMIT $4`,
     [scope.agencyId, scope.env, after, limit],
   );
-  return rows.map((row) => ({ id: row.id, position: Number(row.position), type: row.type, listingId: row.listing_id, data: row.data, at: row.at }));
+  return rows.map((row) => ({
+    id: row.id,
+    position: Number(row.position),
+    type: row.type,
+    listingId: row.listing_id,
+    data: row.data,
+    at: row.at,
+  }));
 }
 
 export async function purgeOldEvents(db: Queryable, now: Date): Promise<void> {
   await db.query('DELETE FROM events WHERE at < $1', [new Date(now.getTime() - EVENT_RETENTION_MS).toISOString()]);
 }
 
-export const eventJobs = ({ db, now }: JobDeps): PeriodicJob[] => [{ name: 'events.purge', everyMs: HOUR_MS, run: () => purgeOldEvents(db, now()) }];
+export const eventJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
+  { name: 'events.purge', everyMs: HOUR_MS, run: () => purgeOldEvents(db, now()) },
+];

@@ -18,6 +18,10 @@ export async function keyActivity(
   limits: { live: number; test: number },
   filter: { keyId?: string; status: StatusFilter; before?: string },
 ): Promise<KeyActivity> {
-  const [cards, panel, calls] = await Promise.all([keyCards(db, agencyId, at, limits), weekPanel(db, agencyId, at, filter.keyId), recentCalls(db, agencyId, filter)]);
+  const [cards, panel, calls] = await Promise.all([
+    keyCards(db, agencyId, at, limits),
+    weekPanel(db, agencyId, at, filter.keyId),
+    recentCalls(db, agencyId, filter),
+  ]);
   return { cards, panel, calls };
 }

@@ -29,10 +29,10 @@ export async function keyCards(db: Queryable, agencyId: string, now: Date, limit
  * keeps no such count.
  */
 export async function planCalls24h(db: Queryable, agencyId: string, now: Date): Promise<number> {
-  const { rows } = await db.query<{ used: number | null }>('SELECT sum(used)::int AS used FROM quota_buckets WHERE subject = $1 AND minute > $2', [
-    `plan:${agencyId}:live`,
-    minuteOf(now) - WINDOW_MINUTES,
-  ]);
+  const { rows } = await db.query<{ used: number | null }>(
+    'SELECT sum(used)::int AS used FROM quota_buckets WHERE subject = $1 AND minute > $2',
+    [`plan:${agencyId}:live`, minuteOf(now) - WINDOW_MINUTES],
+  );
   return Math.max(0, rows[0]?.used ?? 0);
 }
 
@@ -98,11 +98,29 @@ export async function recentCalls(
     const [ms, requestId] = options.before.split('.', 2) as [string, string];
     where += ` AND (at, request_id) < ($${params.push(new Date(Number(ms)).toISOString())}::timestamptz, $${params.push(requestId)})`;
   }
-  const { rows } = await db.query<{ at: Date; key_id: string; method: string; path: string; status: number; error_code: string | null; latency_ms: number; request_id: string }>(
+  const { rows } = await db.query<{
+    at: Date;
+    key_id: string;
+    method: string;
+    path: string;
+    status: number;
+    error_code: string | null;
+    latency_ms: number;
+    request_id: string;
+  }>(
     `SELECT at, key_id, method, path, status, error_code, latency_ms, request_id FROM request_log WHERE ${where} ORDER BY at DESC, request_id DESC LIMIT $2`,
     params,
   );
-  const lines = rows.slice(0, CALLS_PAGE).map((r) => ({ at: r.at, keyId: r.key_id, method: r.method, path: r.path, status: r.status, errorCode: r.error_code, latencyMs: r.latency_ms, requestId: r.request_id }));
+  const lines = rows.slice(0, CALLS_PAGE).map((r) => ({
+    at: r.at,
+    keyId: r.key_id,
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    errorCode: r.error_code,
+    latencyMs: r.latency_ms,
+    requestId: r.request_id,
+  }));
   const last = lines.at(-1);
   return { lines, next: rows.length > CALLS_PAGE && last ? `${last.at.getTime()}.${last.requestId}` : null };
 }

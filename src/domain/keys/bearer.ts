@@ -46,7 +46,10 @@ export async function verifyBearer(header: string | undefined, where: KeyEnviron
     return unauthorized('The API key is unknown or has been revoked');
   }
   if (key.agencySuspended) {
-    return refuse('forbidden', 'This agency is suspended: its keys are refused until an operator reinstates it (see the pro space for the reason)');
+    return refuse(
+      'forbidden',
+      'This agency is suspended: its keys are refused until an operator reinstates it (see the pro space for the reason)',
+    );
   }
   return { ok: true, value: { agencyId: key.agencyId, keyId: key.id, env: key.env, scopes: key.scopes, plan: key.plan, key } };
 }

@@ -36,7 +36,11 @@ export class KeyCache implements SharedCache {
 
   async start(): Promise<void> {
     try {
-      this.stopListening = await this.db.listen(AUTH_CHANNEL, () => this.clear(), () => this.lost());
+      this.stopListening = await this.db.listen(
+        AUTH_CHANNEL,
+        () => this.clear(),
+        () => this.lost(),
+      );
       this.listening = true;
     } catch {
       this.lost();
@@ -49,7 +53,10 @@ export class KeyCache implements SharedCache {
     if (this.closed || this.reconnectTimer) return;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      if (!this.closed) void this.stopListening?.().catch(() => {}).then(() => this.start());
+      if (!this.closed)
+        void this.stopListening?.()
+          .catch(() => {})
+          .then(() => this.start());
     }, 1000);
     this.reconnectTimer.unref();
   }

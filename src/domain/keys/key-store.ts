@@ -88,14 +88,23 @@ export async function createKey(
 }
 
 export async function findKeyByHash(db: Queryable, keyHash: string): Promise<VerifiedKey | null> {
-  const { rows } = await db.query<KeyRow & { key_hash: string; plan: Plan; agency_name: string; agency_verified: boolean; agency_suspended: boolean }>(
+  const { rows } = await db.query<
+    KeyRow & { key_hash: string; plan: Plan; agency_name: string; agency_verified: boolean; agency_suspended: boolean }
+  >(
     `SELECT k.*, a.plan, a.name AS agency_name, a.verified AS agency_verified, a.suspended_at IS NOT NULL AS agency_suspended FROM api_keys k JOIN agencies a ON a.id = k.agency_id
      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
     [keyHash],
   );
   const row = rows[0];
   return row
-    ? { ...toRecord(row), keyHash: row.key_hash, plan: row.plan, agencyName: row.agency_name, agencyVerified: row.agency_verified, agencySuspended: row.agency_suspended }
+    ? {
+        ...toRecord(row),
+        keyHash: row.key_hash,
+        plan: row.plan,
+        agencyName: row.agency_name,
+        agencyVerified: row.agency_verified,
+        agencySuspended: row.agency_suspended,
+      }
     : null;
 }
 
@@ -111,9 +120,8 @@ export async function findKey(db: Queryable, keyId: string): Promise<ApiKeyRecor
 
 /** Revokes a key; returns the record, or null when no such key exists. Revoking twice is harmless. */
 export async function revokeKey(db: Queryable, keyId: string): Promise<ApiKeyRecord | null> {
-  const { rows } = await db.query<KeyRow>(
-    'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING *',
-    [keyId],
-  );
+  const { rows } = await db.query<KeyRow>('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING *', [
+    keyId,
+  ]);
   return rows[0] ? toRecord(rows[0]) : null;
 }

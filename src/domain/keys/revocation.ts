@@ -16,7 +16,14 @@ export async function revokeKeyAsOperator(db: Database, keys: SharedCache, keyId
     if (!existing.revokedAt) {
       const after = { keyId, revokedAt: revoked.revokedAt?.toISOString() ?? null };
       await recordAudit(tx, { actor, action: 'key.revoke', targetType: 'key', targetId: keyId, before: { revokedAt: null }, after });
-      await recordAudit(tx, { actor, action: 'key.revoke', targetType: 'agency', targetId: existing.agencyId, before: { revokedAt: null }, after });
+      await recordAudit(tx, {
+        actor,
+        action: 'key.revoke',
+        targetType: 'agency',
+        targetId: existing.agencyId,
+        before: { revokedAt: null },
+        after,
+      });
     }
     return { ok: true, value: revoked };
   });

@@ -14,28 +14,42 @@ export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, message: 3000 } a
 const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]{2,}$/;
 const PHONE = /^\+?[0-9 .()-]{6,30}$/;
 
-const text = (value: unknown) => (typeof (Array.isArray(value) ? value[0] : value) === 'string' ? String(Array.isArray(value) ? value[0] : value).trim() : '');
+const text = (value: unknown) =>
+  typeof (Array.isArray(value) ? value[0] : value) === 'string' ? String(Array.isArray(value) ? value[0] : value).trim() : '';
 
 /**
  * Checks a contact form's fields, each with a French message a visitor understands. The
  * message is kept as typed (HTML included): it is text, escaped wherever it is shown.
  */
-export function checkLeadInput(fields: Record<string, unknown>): { ok: true; input: LeadInput } | { ok: false; errors: FieldError[]; typed: Record<keyof LeadInput, string> } {
+export function checkLeadInput(
+  fields: Record<string, unknown>,
+): { ok: true; input: LeadInput } | { ok: false; errors: FieldError[]; typed: Record<keyof LeadInput, string> } {
   const typed = { name: text(fields.name), email: text(fields.email), phone: text(fields.phone), message: text(fields.message) };
   const errors: FieldError[] = [];
   for (const [field, value] of Object.entries(typed) as Array<[keyof LeadInput, string]>) {
     if (unstorableTextReason(value) !== null) errors.push({ field, message: 'Ce champ contient des caractères invalides.' });
-    else if (value.length > LEAD_LIMITS[field]) errors.push({ field, message: `Ce champ doit compter au plus ${LEAD_LIMITS[field]} caractères (il en compte ${value.length}).` });
+    else if (value.length > LEAD_LIMITS[field])
+      errors.push({ field, message: `Ce champ doit compter au plus ${LEAD_LIMITS[field]} caractères (il en compte ${value.length}).` });
   }
   const has = (field: string) => errors.some((e) => e.field === field);
   if (!has('name') && typed.name === '') errors.push({ field: 'name', message: 'Indiquez votre nom.' });
   if (!has('email') && !EMAIL.test(typed.email)) {
-    errors.push({ field: 'email', message: typed.email === '' ? 'Indiquez votre adresse e-mail, pour que l’agence vous réponde.' : 'Cette adresse e-mail n’est pas valide (exemple : prenom.nom@exemple.fr).' });
+    errors.push({
+      field: 'email',
+      message:
+        typed.email === ''
+          ? 'Indiquez votre adresse e-mail, pour que l’agence vous réponde.'
+          : 'Cette adresse e-mail n’est pas valide (exemple : prenom.nom@exemple.fr).',
+    });
   }
-  if (!has('phone') && typed.phone !== '' && !PHONE.test(typed.phone)) errors.push({ field: 'phone', message: 'Ce numéro de téléphone n’est pas valide (exemple : 06 12 34 56 78).' });
+  if (!has('phone') && typed.phone !== '' && !PHONE.test(typed.phone))
+    errors.push({ field: 'phone', message: 'Ce numéro de téléphone n’est pas valide (exemple : 06 12 34 56 78).' });
   if (!has('message') && typed.message === '') errors.push({ field: 'message', message: 'Écrivez votre message à l’agence.' });
   const order = ['name', 'email', 'phone', 'message'];
   errors.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
   if (errors.length) return { ok: false, errors, typed };
-  return { ok: true, input: { name: typed.name, email: typed.email, phone: typed.phone === '' ? null : typed.phone, message: typed.message } };
+  return {
+    ok: true,
+    input: { name: typed.name, email: typed.email, phone: typed.phone === '' ? null : typed.phone, message: typed.message },
+  };
 }

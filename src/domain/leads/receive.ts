@@ -20,10 +20,17 @@ export interface ReceivedLead {
  * outbox in the same transaction, so the event exists if and only if the lead does. The
  * event carries ids only: the agency reads the message itself in its pro space.
  */
-export async function receiveLead(db: Database, serviceId: string, input: LeadInput, client: { address: string; now: Date }): Promise<Outcome<ReceivedLead>> {
+export async function receiveLead(
+  db: Database,
+  serviceId: string,
+  input: LeadInput,
+  client: { address: string; now: Date },
+): Promise<Outcome<ReceivedLead>> {
   const limit = await hitClientLimit(db, CONTACT_LIMIT, client.address, client.now);
   if (!limit.allowed) {
-    return refuse('rate_limit_exceeded', 'Too many messages from this client', undefined, { 'retry-after': String(limit.retryAfterSeconds) });
+    return refuse('rate_limit_exceeded', 'Too many messages from this client', undefined, {
+      'retry-after': String(limit.retryAfterSeconds),
+    });
   }
   return db.transaction(async (tx) => {
     // Only a listing the public may see takes messages; its externalId goes to the agency.
@@ -44,7 +51,12 @@ export async function receiveLead(db: Database, serviceId: string, input: LeadIn
       [leadId, listing.agency_id, serviceId, listing.external_id, input.name, input.email, input.phone, input.message, client.now],
     );
     const data = { agencyId: listing.agency_id, env: 'live', leadId, serviceId, externalId: listing.external_id, receivedAt };
-    await appendEvents(tx, scope, [{ position: eventPosition(lastSeq + 1, 0), type: 'lead.received', listingId: serviceId, data }], client.now);
+    await appendEvents(
+      tx,
+      scope,
+      [{ position: eventPosition(lastSeq + 1, 0), type: 'lead.received', listingId: serviceId, data }],
+      client.now,
+    );
     return { ok: true, value: { leadId, agencyId: listing.agency_id, serviceId } };
   });
 }

@@ -42,7 +42,11 @@ const statusSuffix = (status: CommercialStatus) => {
 };
 
 /** Equal hashes mean a push changes nothing: no new version, no new change sequence. */
-export function contentHash(content: ListingContent, status: CommercialStatus, json: string | CanonicalJson = listingContent.canonicalJson(content)): string {
+export function contentHash(
+  content: ListingContent,
+  status: CommercialStatus,
+  json: string | CanonicalJson = listingContent.canonicalJson(content),
+): string {
   // The digest of the text `${json}\u0000${status}`, as stored hashes were computed.
   const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json.bytes;
   return sha256Joined([bytes, statusSuffix(status)]);

@@ -94,7 +94,9 @@ function canonicalFirstRelease(content: ListingContent) {
     description: content.description ?? null,
     features: content.features ? [...content.features] : [],
     photos: content.photos
-      ? [...content.photos].sort((a, b) => a.order - b.order).map((photo) => ({ url: photo.url, label: photo.label ?? null, order: photo.order }))
+      ? [...content.photos]
+          .sort((a, b) => a.order - b.order)
+          .map((photo) => ({ url: photo.url, label: photo.label ?? null, order: photo.order }))
       : [],
     fees: fees ? { agencyFees: fees.agencyFees ?? null, feesPaidBy: fees.feesPaidBy ?? null, feeIncluded: fees.feeIncluded ?? null } : null,
     sourceCrm: content.sourceCrm ?? null,

@@ -52,8 +52,18 @@ export interface LegalFieldSpec {
 export const LEGAL_FIELDS: Record<LegalFieldName, LegalFieldSpec> = {
   dpeValue: { kind: 'integer', min: 0, max: 2_000, description: 'Primary energy consumption in kWh/m²/year (the DPE figure).' },
   gesValue: { kind: 'integer', min: 0, max: 500, description: 'Greenhouse gas emissions in kg CO2/m²/year (the GES figure).' },
-  energyCostMin: { kind: 'integer', min: 0, max: 100_000, description: 'Low end of the estimated yearly energy costs for standard use, euros a year.' },
-  energyCostMax: { kind: 'integer', min: 0, max: 100_000, description: 'High end of the estimated yearly energy costs, euros a year; not below energyCostMin.' },
+  energyCostMin: {
+    kind: 'integer',
+    min: 0,
+    max: 100_000,
+    description: 'Low end of the estimated yearly energy costs for standard use, euros a year.',
+  },
+  energyCostMax: {
+    kind: 'integer',
+    min: 0,
+    max: 100_000,
+    description: 'High end of the estimated yearly energy costs, euros a year; not below energyCostMin.',
+  },
   energyCostReferenceYear: {
     kind: 'integer',
     min: 2021,
@@ -64,10 +74,25 @@ export const LEGAL_FIELDS: Record<LegalFieldName, LegalFieldSpec> = {
   furnished: { kind: 'boolean', description: 'Rentals: furnished (meublé).' },
   deposit: { kind: 'integer', min: 0, max: 1_000_000, description: 'Rentals only: the security deposit, euros.' },
   tenantFees: { kind: 'integer', min: 0, max: 1_000_000, description: 'Rentals: the agency fees the tenant pays, euros (all included).' },
-  tenantInventoryFees: { kind: 'integer', min: 0, max: 1_000_000, description: 'Rentals: the part of tenantFees for the check-in inventory (état des lieux), euros.' },
+  tenantInventoryFees: {
+    kind: 'integer',
+    min: 0,
+    max: 1_000_000,
+    description: 'Rentals: the part of tenantFees for the check-in inventory (état des lieux), euros.',
+  },
   rentControlled: { kind: 'boolean', description: 'Rentals: the property is in a rent-control area (encadrement des loyers).' },
-  referenceRent: { kind: 'number', min: 0, max: 1_000, description: 'Rent control: the increased reference rent (loyer de référence majoré), euros per m² per month.' },
-  rentSupplement: { kind: 'integer', min: 0, max: 100_000, description: 'Rent control: the rent supplement (complément de loyer), euros a month.' },
+  referenceRent: {
+    kind: 'number',
+    min: 0,
+    max: 1_000,
+    description: 'Rent control: the increased reference rent (loyer de référence majoré), euros per m² per month.',
+  },
+  rentSupplement: {
+    kind: 'integer',
+    min: 0,
+    max: 100_000,
+    description: 'Rent control: the rent supplement (complément de loyer), euros a month.',
+  },
   feesPercent: {
     kind: 'number',
     min: 0,
@@ -78,7 +103,10 @@ export const LEGAL_FIELDS: Record<LegalFieldName, LegalFieldSpec> = {
   lumpSum: { kind: 'integer', min: 0, max: 100_000_000, description: 'Life-annuity sales: the lump sum (bouquet), euros.' },
   annuity: { kind: 'integer', min: 0, max: 1_000_000, description: 'Life-annuity sales: the monthly annuity (rente), euros a month.' },
   marketValue: { kind: 'integer', min: 0, max: 100_000_000, description: 'Life-annuity sales: the market value of the property, euros.' },
-  georisques: { kind: 'boolean', description: 'The property is covered by the natural and technological risk statement (état des risques, Géorisques).' },
+  georisques: {
+    kind: 'boolean',
+    description: 'The property is covered by the natural and technological risk statement (état des risques, Géorisques).',
+  },
 };
 
 export const LEGAL_FIELD_NAMES = Object.keys(LEGAL_FIELDS) as LegalFieldName[];

@@ -17,8 +17,7 @@ export type ItemCheck = { ok: true; draft: ListingDraft } | RefusedItem;
 
 /** One per item of the request, at its index. */
 export type ItemResult =
-  | { index: number; ok: true; listing: WrittenListing }
-  | { index: number; ok: false; externalId: string | null; refusal: Refusal };
+  { index: number; ok: true; listing: WrittenListing } | { index: number; ok: false; externalId: string | null; refusal: Refusal };
 
 /**
  * The externalId an item would be written under, when it has one to look at. These are

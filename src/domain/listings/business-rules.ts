@@ -50,7 +50,10 @@ function legalMentionErrors(content: ListingContent, today = new Date()): FieldE
   const errors: FieldError[] = [];
   const { energyCostMin: low, energyCostMax: high } = content;
   if (low != null && high != null && low > high) {
-    errors.push({ field: 'energyCostMax', message: `energyCostMax (${high}) must not be below energyCostMin (${low}): the range is inverted` });
+    errors.push({
+      field: 'energyCostMax',
+      message: `energyCostMax (${high}) must not be below energyCostMin (${low}): the range is inverted`,
+    });
   }
   const year = content.energyCostReferenceYear;
   if (year != null && year > today.getUTCFullYear()) {
@@ -64,10 +67,17 @@ function legalMentionErrors(content: ListingContent, today = new Date()): FieldE
   }
   if (content.transaction !== 'rental') {
     for (const field of RENTAL_ONLY) {
-      if (content[field] != null) errors.push({ field, message: `${field} belongs to a rental: a ${content.transaction === 'sale' ? 'sale' : 'life-annuity sale'} has none` });
+      if (content[field] != null)
+        errors.push({
+          field,
+          message: `${field} belongs to a rental: a ${content.transaction === 'sale' ? 'sale' : 'life-annuity sale'} has none`,
+        });
     }
   } else if (content.feesPercent != null) {
-    errors.push({ field: 'feesPercent', message: 'feesPercent is the fees of a sale as a share of its price: a rental states tenantFees instead' });
+    errors.push({
+      field: 'feesPercent',
+      message: 'feesPercent is the fees of a sale as a share of its price: a rental states tenantFees instead',
+    });
   }
   if (content.transaction !== 'life_annuity_sale') {
     for (const field of LIFE_ANNUITY_ONLY) {

@@ -36,7 +36,8 @@ const KIND_EVENT: Record<Exclude<ListingChange['kind'], 'decided'>, EventType> =
 export function changeEvents(change: ListingChange, changeSeq: number): OutboxEvent[] {
   const types: EventType[] = [];
   if (change.kind !== 'decided') types.push(KIND_EVENT[change.kind]);
-  if (change.kind === 'updated' && change.previousStatus !== undefined && change.previousStatus !== change.status) types.push('listing.status_changed');
+  if (change.kind === 'updated' && change.previousStatus !== undefined && change.previousStatus !== change.status)
+    types.push('listing.status_changed');
   if (change.decision && change.moderationState === 'approved') types.push('listing.published');
   if (change.decision && change.moderationState === 'rejected') types.push('listing.rejected');
   const base = {
@@ -52,7 +53,8 @@ export function changeEvents(change: ListingChange, changeSeq: number): OutboxEv
     let data: Record<string, unknown> = base;
     if (type === 'listing.status_changed') data = { ...base, previousStatus: change.previousStatus ?? null };
     else if (type === 'listing.published') data = { ...base, decidedBy: change.decision!.by, waitedMs: change.decision!.waitedMs };
-    else if (type === 'listing.rejected') data = { ...base, decidedBy: change.decision!.by, waitedMs: change.decision!.waitedMs, reasons: change.reasons.map(reasonView) };
+    else if (type === 'listing.rejected')
+      data = { ...base, decidedBy: change.decision!.by, waitedMs: change.decision!.waitedMs, reasons: change.reasons.map(reasonView) };
     return { position: eventPosition(changeSeq, rank), type, listingId: change.serviceId, data };
   });
 }

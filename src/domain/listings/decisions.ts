@@ -45,7 +45,10 @@ export async function decideListing(
     const owner = await ownerOf(tx, serviceId);
     if (!owner || (scope && (owner.agencyId !== scope.agencyId || owner.env !== scope.env))) return notFound('Listing');
     if (!scope && owner.env === 'test') {
-      return refuse('not_found', `Listing ${serviceId} is a sandbox listing: sandbox listings are decided with a TEST key at /sandbox/v1/listings/${serviceId}/moderation`);
+      return refuse(
+        'not_found',
+        `Listing ${serviceId} is a sandbox listing: sandbox listings are decided with a TEST key at /sandbox/v1/listings/${serviceId}/moderation`,
+      );
     }
     const locked = await lockScope(tx, owner, 1);
     const current = await findListing(tx, owner, { serviceId });
@@ -57,10 +60,14 @@ export async function decideListing(
       );
     }
     const approve = decision.decision === 'approve';
-    if (approve && current.moderationState === 'approved' && current.publishedVersion === current.version) return { ok: true, value: current };
+    if (approve && current.moderationState === 'approved' && current.publishedVersion === current.version)
+      return { ok: true, value: current };
     if (!approve && current.moderationState === 'rejected' && !decision.reason) return { ok: true, value: current };
     const kept = current.moderationReasons.filter((reason) => reason.code !== 'operator' && reason.code !== 'sandbox_operator');
-    const reasons = [...(approve ? kept.filter((reason) => reason.severity === 'note') : kept), operatorReason(decision.decision, decision.reason, decision.by)];
+    const reasons = [
+      ...(approve ? kept.filter((reason) => reason.severity === 'note') : kept),
+      operatorReason(decision.decision, decision.reason, decision.by),
+    ];
     const seq = locked.lastSeq + 1;
     const { rows } = await tx.query<ListingRow>(
       approve
@@ -75,9 +82,18 @@ export async function decideListing(
     );
     const decided = toListing(rows[0]!);
     const waitedMs = Math.max(0, now.getTime() - current.updatedAt.getTime());
-    await appendEvents(tx, owner, changeEvents({ ...eventFacts(decided), kind: 'decided', decision: { by: decision.by, waitedMs } }, seq), now);
+    await appendEvents(
+      tx,
+      owner,
+      changeEvents({ ...eventFacts(decided), kind: 'decided', decision: { by: decision.by, waitedMs } }, seq),
+      now,
+    );
     if (decision.actor) {
-      const state = (listing: Listing) => ({ version: listing.version, state: listing.moderationState, publishedVersion: listing.publishedVersion });
+      const state = (listing: Listing) => ({
+        version: listing.version,
+        state: listing.moderationState,
+        publishedVersion: listing.publishedVersion,
+      });
       await recordAudit(tx, {
         actor: decision.actor,
         action: `listing.${decision.decision}`,

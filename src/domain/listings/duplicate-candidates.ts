@@ -46,7 +46,11 @@ function window(value: number, tolerance: number): [number, number] {
  * For each probe, one other current listing of the agency that may be the same property
  * (docs/decisions.md §11), in one query for the whole push; probes with none are absent.
  */
-export async function findDuplicateCandidates(tx: Queryable, scope: ListingScope, probes: readonly DuplicateProbe[]): Promise<Map<string, DuplicateCandidate>> {
+export async function findDuplicateCandidates(
+  tx: Queryable,
+  scope: ListingScope,
+  probes: readonly DuplicateProbe[],
+): Promise<Map<string, DuplicateCandidate>> {
   const found = new Map<string, DuplicateCandidate>();
   if (probes.length === 0) return found;
   const records = probes.map((probe) => {
@@ -63,10 +67,15 @@ export async function findDuplicateCandidates(tx: Queryable, scope: ListingScope
       surface_high: surfaceHigh,
     });
   });
-  const { rows } = await tx.query<{ probe: string; id: string; postcode: string; transaction: string; property_type: string; price: number; surface: number }>(
-    FIND_DUPLICATES_SQL,
-    [scope.agencyId, scope.env, tx.jsonArray(records)],
-  );
+  const { rows } = await tx.query<{
+    probe: string;
+    id: string;
+    postcode: string;
+    transaction: string;
+    property_type: string;
+    price: number;
+    surface: number;
+  }>(FIND_DUPLICATES_SQL, [scope.agencyId, scope.env, tx.jsonArray(records)]);
   for (const row of rows) {
     found.set(row.probe, {
       serviceId: row.id,
@@ -95,15 +104,23 @@ export function rawDuplicateProbe(
   if (typeof item !== 'object' || item === null) return null;
   const raw = item as Record<string, unknown>;
   const { externalId, postcode, price, surface } = raw;
-  const known = (map: Readonly<Record<string, string>>, key: unknown) => (typeof key === 'string' && Object.hasOwn(map, key) ? map[key] : undefined);
+  const known = (map: Readonly<Record<string, string>>, key: unknown) =>
+    typeof key === 'string' && Object.hasOwn(map, key) ? map[key] : undefined;
   const transaction = known(transactions, raw[names.transaction]);
   const propertyType = known(propertyTypes, raw[names.propertyType]);
   // Only text PostgreSQL can take goes to the lookup: an item with a NUL fails alone, later.
-  if (typeof externalId !== 'string' || typeof postcode !== 'string' || !isStorableText(externalId) || !isStorableText(postcode)) return null;
+  if (typeof externalId !== 'string' || typeof postcode !== 'string' || !isStorableText(externalId) || !isStorableText(postcode))
+    return null;
   if (!transaction || !propertyType) return null;
   if (typeof price !== 'number' || typeof surface !== 'number' || !Number.isFinite(price) || !Number.isFinite(surface)) return null;
   return {
     externalId,
-    content: { postcode, price, surface, transaction: transaction as ListingContent['transaction'], propertyType: propertyType as ListingContent['propertyType'] },
+    content: {
+      postcode,
+      price,
+      surface,
+      transaction: transaction as ListingContent['transaction'],
+      propertyType: propertyType as ListingContent['propertyType'],
+    },
   };
 }

@@ -11,7 +11,12 @@ export function keepLastOccurrence<T extends { index: number; draft: ListingDraf
   for (const entry of entries) {
     const by = last.get(entry.draft.externalId)!;
     if (by === entry.index) applied.push(entry);
-    else superseded.push({ entry, by, message: `externalId ${entry.draft.externalId} appears again at index ${by}; only the last occurrence is applied` });
+    else
+      superseded.push({
+        entry,
+        by,
+        message: `externalId ${entry.draft.externalId} appears again at index ${by}; only the last occurrence is applied`,
+      });
   }
   return { applied, superseded };
 }

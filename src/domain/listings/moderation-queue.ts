@@ -30,8 +30,15 @@ export const QUEUE_CURSOR_PATTERN = `^[0-9]{1,16}\\.${idRegexSource('lst')}$`;
  * Sandbox listings never wait here: they are decided at once or by their TEST key.
  */
 const PENDING_LIVE = `l.moderation_state = 'pending' AND l.env = 'live' AND l.deleted_at IS NULL`;
-const QUEUE_COLUMNS = LISTING_COLUMNS.split(',').map((column) => `l.${column.trim()}`).join(', ');
-type QueueRow = ListingRow & { agency_name: string; published_content: Record<string, unknown> | null; published_title: string | null; published_description: string | null };
+const QUEUE_COLUMNS = LISTING_COLUMNS.split(',')
+  .map((column) => `l.${column.trim()}`)
+  .join(', ');
+type QueueRow = ListingRow & {
+  agency_name: string;
+  published_content: Record<string, unknown> | null;
+  published_title: string | null;
+  published_description: string | null;
+};
 const QUEUE_SELECT = `SELECT ${QUEUE_COLUMNS}, a.name AS agency_name, l.published_content, l.published_title, l.published_description
        FROM listings l JOIN agencies a ON a.id = l.agency_id`;
 
@@ -57,7 +64,10 @@ function toQueued(row: QueueRow): QueuedListing {
 function queuePage(options: { limit: number; after?: string }): { where: string; params: unknown[] } {
   if (!options.after) return { where: PENDING_LIVE, params: [options.limit + 1] };
   const [ms, id] = options.after.split('.', 2) as [string, string];
-  return { where: `${PENDING_LIVE} AND (l.updated_at, l.id) > ($2::timestamptz, $3)`, params: [options.limit + 1, new Date(Number(ms)).toISOString(), id] };
+  return {
+    where: `${PENDING_LIVE} AND (l.updated_at, l.id) > ($2::timestamptz, $3)`,
+    params: [options.limit + 1, new Date(Number(ms)).toISOString(), id],
+  };
 }
 
 export async function moderationQueue(db: Queryable, options: { limit: number; after?: string }): Promise<QueuePage> {
@@ -68,7 +78,11 @@ export async function moderationQueue(db: Queryable, options: { limit: number; a
   ]);
   const items = page.rows.slice(0, options.limit).map(toQueued);
   const last = items.at(-1);
-  return { items, total: Number(count.rows[0]?.total ?? 0), next: page.rows.length > options.limit && last ? cursorOf(last.listing) : null };
+  return {
+    items,
+    total: Number(count.rows[0]?.total ?? 0),
+    next: page.rows.length > options.limit && last ? cursorOf(last.listing) : null,
+  };
 }
 
 /** A queued version as a list shows it: no content, so a page of fifty reads fifty short rows. */
@@ -84,10 +98,22 @@ export interface QueueSummary {
   publishedVersion: number | null;
 }
 
-export async function moderationQueueSummary(db: Queryable, options: { limit: number; after?: string }): Promise<{ items: QueueSummary[]; total: number; next: string | null }> {
+export async function moderationQueueSummary(
+  db: Queryable,
+  options: { limit: number; after?: string },
+): Promise<{ items: QueueSummary[]; total: number; next: string | null }> {
   const { where, params } = queuePage(options);
   const [page, count] = await Promise.all([
-    db.query<{ id: string; external_id: string; version: number; public_title: string; agency_name: string; updated_at: Date; moderation_reasons: ModerationReason[]; published_version: number | null }>(
+    db.query<{
+      id: string;
+      external_id: string;
+      version: number;
+      public_title: string;
+      agency_name: string;
+      updated_at: Date;
+      moderation_reasons: ModerationReason[];
+      published_version: number | null;
+    }>(
       `SELECT l.id, l.external_id, l.version, l.public_title, a.name AS agency_name, l.updated_at, l.moderation_reasons, l.published_version
        FROM listings l JOIN agencies a ON a.id = l.agency_id WHERE ${where} ORDER BY l.updated_at, l.id LIMIT $1`,
       params,
@@ -105,7 +131,11 @@ export async function moderationQueueSummary(db: Queryable, options: { limit: nu
     publishedVersion: row.published_version,
   }));
   const last = items.at(-1);
-  return { items, total: Number(count.rows[0]?.total ?? 0), next: page.rows.length > options.limit && last ? `${last.submittedAt.getTime()}.${last.serviceId}` : null };
+  return {
+    items,
+    total: Number(count.rows[0]?.total ?? 0),
+    next: page.rows.length > options.limit && last ? `${last.submittedAt.getTime()}.${last.serviceId}` : null,
+  };
 }
 
 /** One live listing with its approved version, whatever its moderation state (null when unknown, sandbox or deleted). */

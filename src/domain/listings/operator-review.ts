@@ -17,7 +17,11 @@ export async function operatorReview(db: Queryable, serviceId: string): Promise<
   const item = await reviewedListing(db, serviceId);
   if (!item) return null;
   const after = await moderationQueueSummary(db, { limit: 1, after: queueCursorAfter(item.listing) });
-  return { item, diff: item.published ? versionDiff(item.published.content, item.listing.content) : null, nextId: after.items[0]?.serviceId ?? null };
+  return {
+    item,
+    diff: item.published ? versionDiff(item.published.content, item.listing.content) : null,
+    nextId: after.items[0]?.serviceId ?? null,
+  };
 }
 
 export type OperatorDecisionOutcome =
@@ -42,9 +46,21 @@ export async function decideAsOperator(
 ): Promise<OperatorDecisionOutcome> {
   const { decision, reviewedVersion, reason, operatorId } = input;
   if (decision === 'reject' && !reason) return { ok: false, why: 'reason_missing' };
-  const decided = await decideListing(db, serviceId, { decision, reason, expectedVersion: reviewedVersion, by: 'operator', actor: operatorId }, now);
+  const decided = await decideListing(
+    db,
+    serviceId,
+    { decision, reason, expectedVersion: reviewedVersion, by: 'operator', actor: operatorId },
+    now,
+  );
   if (!decided.ok && decided.code === 'conflict') {
-    await recordAudit(db, { actor: operatorId, action: 'listing.decision_refused', targetType: 'listing', targetId: serviceId, before: { reviewedVersion }, after: { reason: 'changed since reviewed' } });
+    await recordAudit(db, {
+      actor: operatorId,
+      action: 'listing.decision_refused',
+      targetType: 'listing',
+      targetId: serviceId,
+      before: { reviewedVersion },
+      after: { reason: 'changed since reviewed' },
+    });
     return { ok: false, why: 'changed' };
   }
   if (!decided.ok) return { ok: false, why: 'gone' };

@@ -13,8 +13,9 @@ import { COMPLIANCE_RULES } from '../compliance/legal-mention-rules.js';
 export const PUBLIC_TEXT_GROWTH = 17;
 
 /** Schema pieces of the listing that both interfaces use, written once so their rules and words never drift apart. */
-export const ServiceId = (description = 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.') =>
-  IdString('lst', { minLength: 5, description });
+export const ServiceId = (
+  description = 'The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it.',
+) => IdString('lst', { minLength: 5, description });
 
 /** The agency’s own identifier of a listing: any text but control characters. */
 export const ExternalId = (description?: string) =>
@@ -26,8 +27,15 @@ const MODERATION_MESSAGE_MAX = OPERATOR_REASON_MAX + 200;
 
 export const ModerationReasonSchema = () =>
   Type.Object({
-    code: Type.String({ maxLength: 64, pattern: '^[a-z0-9_]+$', description: 'Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator.' }),
-    severity: Type.String({ enum: ['reject', 'review', 'note'], description: 'reject: refused; review: waits for an operator; note: a remark that never holds the listing back.' }),
+    code: Type.String({
+      maxLength: 64,
+      pattern: '^[a-z0-9_]+$',
+      description: 'Stable code of the rule (or operator) that spoke, e.g. dpe_missing, likely_duplicate, operator.',
+    }),
+    severity: Type.String({
+      enum: ['reject', 'review', 'note'],
+      description: 'reject: refused; review: waits for an operator; note: a remark that never holds the listing back.',
+    }),
     message: Text(MODERATION_MESSAGE_MAX, { description: 'What the rule found and what to do, in English.' }),
     messageFr: Text(MODERATION_MESSAGE_MAX, { description: 'The same in French, as the pro space shows it.' }),
   });
@@ -35,11 +43,18 @@ export const ModerationReasonSchema = () =>
 export const Moderation = () =>
   Type.Object(
     {
-      state: Type.String({ enum: [...MODERATION_STATES], description: 'pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.' }),
-      reasons: Type.Array(ModerationReasonSchema(), { maxItems: 50, description: 'Why moderation decided so, one entry per rule that spoke.' }),
+      state: Type.String({
+        enum: [...MODERATION_STATES],
+        description: 'pending: waits for an operator; approved: public (when shared and on sale or to let); rejected.',
+      }),
+      reasons: Type.Array(ModerationReasonSchema(), {
+        maxItems: 50,
+        description: 'Why moderation decided so, one entry per rule that spoke.',
+      }),
       decidedAt: Type.Union([DateTime(), Type.Null()], { description: 'When the latest version was decided; null while it waits.' }),
       publishedVersion: Type.Union([Count(), Type.Null()], {
-        description: 'The version the public site shows: the last approved one. It stays public while a newer version waits. Null when none is.',
+        description:
+          'The version the public site shows: the last approved one. It stays public while a newer version waits. Null when none is.',
       }),
     },
     {
@@ -47,7 +62,6 @@ export const Moderation = () =>
         'Automatic moderation runs on creation and on every content change (docs/decisions.md §11). A change of price or charges alone of an approved listing never waits.',
     },
   );
-
 
 /** What moderation made of a written listing, in write answers (push, batch, v1 POST). */
 export const ModerationSummary = () =>
@@ -57,7 +71,10 @@ export const ModerationSummary = () =>
       reasons: Type.Array(ModerationReasonSchema(), { maxItems: 50 }),
       publishedVersion: Type.Union([Count(), Type.Null()]),
     },
-    { description: 'The automatic moderation of this version: approved (public at once), pending (waits for an operator, with reasons) or rejected.' },
+    {
+      description:
+        'The automatic moderation of this version: approved (public at once), pending (waits for an operator, with reasons) or rejected.',
+    },
   );
 
 /**
@@ -72,7 +89,11 @@ export const BulkModerationSummary = () =>
       state: Type.String({ enum: [...MODERATION_STATES] }),
       reasons: Type.Array(
         Type.Object({
-          code: Type.String({ maxLength: 64, pattern: '^[a-z0-9_]+$', description: 'Stable code of the rule that spoke (the README lists them; read the listing for the messages).' }),
+          code: Type.String({
+            maxLength: 64,
+            pattern: '^[a-z0-9_]+$',
+            description: 'Stable code of the rule that spoke (the README lists them; read the listing for the messages).',
+          }),
           severity: Type.String({ enum: ['reject', 'review', 'note'] }),
         }),
         { maxItems: 50 },
@@ -107,7 +128,10 @@ export const Compliance = Type.Array(
     message: Text(400, { description: 'What is missing, in English.' }),
     messageFr: Text(400, { description: 'The same in French, as the pro space shows it.' }),
   }),
-  { maxItems: Object.keys(COMPLIANCE_RULES).length, description: 'Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation.' },
+  {
+    maxItems: Object.keys(COMPLIANCE_RULES).length,
+    description: 'Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation.',
+  },
 );
 
 /**
@@ -116,5 +140,6 @@ export const Compliance = Type.Array(
  */
 export const ComplianceCodes = Type.Array(Type.String({ enum: Object.keys(COMPLIANCE_RULES) }), {
   maxItems: Object.keys(COMPLIANCE_RULES).length,
-  description: 'Codes of the legal mentions the ad lacks (warnings only; read the listing for their messages, or see the codes in the README).',
+  description:
+    'Codes of the legal mentions the ad lacks (warnings only; read the listing for their messages, or see the codes in the README).',
 });

@@ -134,7 +134,10 @@ export async function updateListing(
     if (outcome === 'unchanged' && renamed) {
       // A new externalId alone is a change of the listing: a new version, and its event.
       const seq = locked.lastSeq + 1;
-      await tx.query('UPDATE listings SET version = version + 1, change_seq = $2, updated_at = $3, published_version = CASE WHEN published_version = version THEN version + 1 ELSE published_version END WHERE id = $1', [serviceId, seq, now.toISOString()]);
+      await tx.query(
+        'UPDATE listings SET version = version + 1, change_seq = $2, updated_at = $3, published_version = CASE WHEN published_version = version THEN version + 1 ELSE published_version END WHERE id = $1',
+        [serviceId, seq, now.toISOString()],
+      );
       const listing = (await findListing(tx, scope, { serviceId }))!;
       await appendEvents(tx, scope, changeEvents({ ...eventFacts(listing), kind: 'updated' }, seq), now);
       return { ok: true, value: { outcome: 'updated', listing, warnings } };

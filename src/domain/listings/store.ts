@@ -36,8 +36,19 @@ export const LISTING_COLUMNS = `id, agency_id, env, external_id, content, conten
 
 /** The columns queries on listings filter or sort on: the ones whose statistics steer plans. */
 export const PLANNED_COLUMNS = [
-  'id', 'agency_id', 'env', 'external_id', 'status', 'moderation_state', 'share_with_service', 'share_with_relay',
-  'change_seq', 'created_at', 'updated_at', 'deleted_at', 'published_version',
+  'id',
+  'agency_id',
+  'env',
+  'external_id',
+  'status',
+  'moderation_state',
+  'share_with_service',
+  'share_with_relay',
+  'change_seq',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'published_version',
 ] as const;
 
 export function toListing(row: ListingRow): Listing {
@@ -122,7 +133,11 @@ export interface ListFilter {
   offset: number;
 }
 
-export async function listListings(db: Queryable, scope: ListingScope, filter: ListFilter): Promise<{ listings: Listing[]; total: number }> {
+export async function listListings(
+  db: Queryable,
+  scope: ListingScope,
+  filter: ListFilter,
+): Promise<{ listings: Listing[]; total: number }> {
   const where = ['agency_id = $1', 'env = $2', 'deleted_at IS NULL'];
   const params: unknown[] = [scope.agencyId, scope.env];
   if (filter.status === 'pending_moderation') where.push("moderation_state = 'pending'");
@@ -144,7 +159,10 @@ export async function listListings(db: Queryable, scope: ListingScope, filter: L
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && filter.offset > 0) {
     // Past the last page the window count is absent: count separately so `total` stays right.
-    const counted = await db.query<{ total: number }>(`SELECT count(*) AS total FROM listings WHERE ${where.join(' AND ')}`, params.slice(0, -2));
+    const counted = await db.query<{ total: number }>(
+      `SELECT count(*) AS total FROM listings WHERE ${where.join(' AND ')}`,
+      params.slice(0, -2),
+    );
     total = counted.rows[0]?.total ?? 0;
   }
   return { listings: rows.map(toListing), total: Number(total) };

@@ -14,7 +14,6 @@ export function v1Status(listing: Pick<Listing, 'moderationState' | 'status'>) {
   return listing.status;
 }
 
-
 /** The full v1 record (owner reads): every field, in v1 names, plus the service's own. */
 export function toV1Record(listing: Listing, siteUrl: string) {
   const c = listing.content;

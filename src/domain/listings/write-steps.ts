@@ -56,7 +56,11 @@ export async function lockScope(tx: Queryable, scope: ListingScope, reserve: num
     [scope.agencyId, scope.env, reserve],
   );
   const row = rows[0]!;
-  return { lastSeq: row.last_seq, shareWithServiceDefault: row.share_with_service_default, shareWithRelayDefault: row.share_with_relay_default };
+  return {
+    lastSeq: row.last_seq,
+    shareWithServiceDefault: row.share_with_service_default,
+    shareWithRelayDefault: row.share_with_relay_default,
+  };
 }
 
 /** What the bulk write knows of a stored listing it may change. */
@@ -111,7 +115,15 @@ export interface Stored {
 
 export type Decision =
   | { change: false; warnings: ListingWarning[] }
-  | { change: true; created: boolean; version: number; status: CommercialStatus; hash: string; json: CanonicalJson; warnings: ListingWarning[] };
+  | {
+      change: true;
+      created: boolean;
+      version: number;
+      status: CommercialStatus;
+      hash: string;
+      json: CanonicalJson;
+      warnings: ListingWarning[];
+    };
 
 /**
  * Decide: whether the draft changes anything, and what the row becomes. A deleted listing

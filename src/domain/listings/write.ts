@@ -12,7 +12,16 @@ import { RowSender } from './row-sender.js';
 import { isOnSale } from '../public-listings/visibility.js';
 import { inForeground } from '../../platform/jobs/foreground.js';
 import type { ListingScope } from './store.js';
-import { decide, FIND_EXISTING, lockScope, publicText, recordWrites, type Existing, type LockedScope, type WrittenListing } from './write-steps.js';
+import {
+  decide,
+  FIND_EXISTING,
+  lockScope,
+  publicText,
+  recordWrites,
+  type Existing,
+  type LockedScope,
+  type WrittenListing,
+} from './write-steps.js';
 
 export { FIND_EXISTING, type WriteKind, type WrittenListing } from './write-steps.js';
 
@@ -86,29 +95,47 @@ export async function writeListings(
   now: Date,
   options: WriteOptions = {},
 ): Promise<Array<Outcome<WrittenListing>>> {
-  const { externalIds: ids, drafts, duplicateProbes } = 'drafts' in input ? input : { externalIds: input.map((d) => d.externalId), drafts: () => input, duplicateProbes: undefined };
+  const {
+    externalIds: ids,
+    drafts,
+    duplicateProbes,
+  } = 'drafts' in input ? input : { externalIds: input.map((d) => d.externalId), drafts: () => input, duplicateProbes: undefined };
   if (ids.length === 0) {
     for (const draft of drafts()) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
     return []; // nothing has an externalId to write under; reading the drafts still reports why
   }
   // Foreground work: this process's webhook deliveries wait for it (src/jobs/foreground.ts).
-  const { outcomes, changed, inserted } = await inForeground(() => db.transaction(async (tx) => {
-    const locked = await lockScope(tx, scope, ids.length);
-    const probes = scope.env === 'live' ? (duplicateProbes ?? []) : [];
-    const lookup = Promise.all([tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]), findDuplicateCandidates(tx, scope, probes)]);
-    const { found, pending } = await checkWhileLookingUp(lookup, drafts());
-    const [existing, stored] = found;
-    // The reservation and the lookup cover only the announced ids: a draft outside them is a bug.
-    const announced = new Set(ids);
-    function* checkedDrafts() {
-      for (const draft of pending) {
-        if (!announced.has(draft.externalId)) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
-        yield draft;
+  const { outcomes, changed, inserted } = await inForeground(() =>
+    db.transaction(async (tx) => {
+      const locked = await lockScope(tx, scope, ids.length);
+      const probes = scope.env === 'live' ? (duplicateProbes ?? []) : [];
+      const lookup = Promise.all([
+        tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, ids]),
+        findDuplicateCandidates(tx, scope, probes),
+      ]);
+      const { found, pending } = await checkWhileLookingUp(lookup, drafts());
+      const [existing, stored] = found;
+      // The reservation and the lookup cover only the announced ids: a draft outside them is a bug.
+      const announced = new Set(ids);
+      function* checkedDrafts() {
+        for (const draft of pending) {
+          if (!announced.has(draft.externalId)) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
+          yield draft;
+        }
       }
-    }
-    const duplicates: StoredDuplicates = { found: stored, lookedUp: new Set(probes.map((probe) => probe.externalId)) };
-    return applyDrafts(tx, scope, locked, new Map(existing.rows.map((row) => [row.external_id, row])), checkedDrafts(), now, options, duplicates);
-  }));
+      const duplicates: StoredDuplicates = { found: stored, lookedUp: new Set(probes.map((probe) => probe.externalId)) };
+      return applyDrafts(
+        tx,
+        scope,
+        locked,
+        new Map(existing.rows.map((row) => [row.external_id, row])),
+        checkedDrafts(),
+        now,
+        options,
+        duplicates,
+      );
+    }),
+  );
   recordWrites(db, changed, inserted);
   return outcomes;
 }
@@ -119,7 +146,8 @@ export interface StoredDuplicates {
   lookedUp: ReadonlySet<string>;
 }
 
-const duplicateKey = (draft: ListingDraft) => `${draft.content.postcode}\u0000${draft.content.transaction}\u0000${draft.content.propertyType}`;
+const duplicateKey = (draft: ListingDraft) =>
+  `${draft.content.postcode}\u0000${draft.content.transaction}\u0000${draft.content.propertyType}`;
 
 /**
  * Decides, moderates and writes drafts, as they come, against the stored rows `existing`
@@ -151,13 +179,19 @@ export async function applyDrafts(
         outcomes.push(inUse(draft.externalId));
         continue;
       }
-      const decision = decide(draft, before && { contentHash: before.content_hash, status: before.status, version: before.version, deleted: before.deleted });
+      const decision = decide(
+        draft,
+        before && { contentHash: before.content_hash, status: before.status, version: before.version, deleted: before.deleted },
+      );
       if (!decision.change) {
         outcomes.push({ ok: true, value: unchangedListing(draft.externalId, live!, decision.warnings, complianceWarnings(draft.content)) });
         continue;
       }
       // A new status alone: content as stored, nothing to moderate.
-      const statusOnly = live !== undefined && decision.status !== live.status && contentHash(draft.content, live.status, decision.json) === live.content_hash;
+      const statusOnly =
+        live !== undefined &&
+        decision.status !== live.status &&
+        contentHash(draft.content, live.status, decision.json) === live.content_hash;
       const masked = publicText(draft.content);
       const serviceId = before?.id ?? newId('lst');
       seq += 1;
@@ -255,8 +289,12 @@ export async function applyDrafts(
   return { outcomes, changed: seq - locked.lastSeq, inserted };
 }
 
-
-function unchangedListing(externalId: string, stored: Existing, warnings: WrittenListing['warnings'], compliance: WrittenListing['compliance']): WrittenListing {
+function unchangedListing(
+  externalId: string,
+  stored: Existing,
+  warnings: WrittenListing['warnings'],
+  compliance: WrittenListing['compliance'],
+): WrittenListing {
   return {
     externalId,
     outcome: 'unchanged',

@@ -212,7 +212,7 @@ function foldWithMap(s: string): Folded {
   const start = new Int32Array(cap);
   const end = new Int32Array(cap);
   let k = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const c = s.charCodeAt(i);
     if (c < 0x80) {
       codes[k] = c >= 0x41 && c <= 0x5a ? c + 32 : c === 0x09 ? 0x20 : c;

@@ -86,10 +86,7 @@ const byStart = (a: Span, b: Span): number => a.start - b.start;
 
 /** Earlier first; at equal starts an existing mask leads so it keeps its kind. */
 const byMaskOrder = (a: Span | Made, b: Span | Made): number =>
-  a.start - b.start ||
-  Number('made' in b) - Number('made' in a) ||
-  KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
-  b.end - a.end;
+  a.start - b.start || Number('made' in b) - Number('made' in a) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || b.end - a.end;
 
 /**
  * Masking runs to a fixed point. A first pass decides with the text as

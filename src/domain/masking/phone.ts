@@ -42,7 +42,18 @@ const UNIT_SOURCE =
   'km(?![a-z])|cm(?![a-z])|mm(?![a-z])|m(?![a-z0-9])|mois(?![a-z])|jours?(?![a-z])|h(?![a-z])|ht(?![a-z])|' +
   'ttc(?![a-z])|fai(?![a-z])|pieces?(?![a-z])|chambres?(?![a-z])|places?(?![a-z])|°)';
 
-const LEGAL_KEYWORDS = ['siren', 'siret', 'rcs', 'r\\.c\\.s', 'rsac', 'cpi', 'carte pro(?:fessionnelle)?', 'tva', 't\\.v\\.a', 'intracom(?:munautaire)?'];
+const LEGAL_KEYWORDS = [
+  'siren',
+  'siret',
+  'rcs',
+  'r\\.c\\.s',
+  'rsac',
+  'cpi',
+  'carte pro(?:fessionnelle)?',
+  'tva',
+  't\\.v\\.a',
+  'intracom(?:munautaire)?',
+];
 const LEGAL_SOURCE = `(?<![a-z0-9])(${LEGAL_KEYWORDS.join('|')})(?![a-z])`;
 // The same, cheaper to scan (see alternationByFirstChar); before a keyword \b
 // and (?<![a-z0-9]) only differ after "_" (folded text has no A-Z).
@@ -204,8 +215,7 @@ export function createPhoneDetector(): PhoneDetector {
         }
       }
       const nx = f.charCodeAt(r);
-      const nextIsGroup =
-        isDigitCode(nx) || nx === LPAREN || (nx === LETTER_O && isDigitCode(f.charCodeAt(r + 1)) && r > g.end);
+      const nextIsGroup = isDigitCode(nx) || nx === LPAREN || (nx === LETTER_O && isDigitCode(f.charCodeAt(r + 1)) && r > g.end);
       if (!nextIsGroup) break;
       if (punct !== '') sep = spacesBefore + spacesAfter > 0 ? punct + '~' : punct;
       else sep = spacesBefore === 2 ? '  ' : spacesBefore === 1 ? ' ' : '';
@@ -408,7 +418,7 @@ export function createPhoneDetector(): PhoneDetector {
    */
   function detectStarts(f: string, from: number, to: number, out: Span[]): void {
     // The stretch is short: a loop over it costs less than regex calls.
-    for (let i = from; i < to; ) {
+    for (let i = from; i < to;) {
       const c = f.charCodeAt(i);
       // A possible chain start: a digit, "+", "(" or a letter O before a digit.
       if (!(isDigitCode(c) || c === PLUS || c === LPAREN || (c === LETTER_O && isDigitCode(f.charCodeAt(i + 1))))) {

@@ -203,8 +203,7 @@ const MAX_SEP = 3;
 /** Characters of SPELLED_SEP. */
 const isSepCode = (c: number): boolean => c === 0x20 || c === 0x2c || c === 0x2f || c === 0x2d || c === 0x2e;
 /** What \b counts as a word character. */
-const isWordCode = (c: number): boolean =>
-  (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
+const isWordCode = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
 
 /** First characters of tokens: digits and the number words' first letters. */
 const TOKEN_START = new Uint8Array(128);
@@ -280,7 +279,7 @@ export function createSpelledDetector(): SpelledDetector {
       while (k < seg.length && consumed < skip && seg[k]?.word === false) consumed += seg[k++]?.digits.length ?? 0;
       if (consumed === skip) s = k;
     }
-    for (let i = s; i < seg.length; ) {
+    for (let i = s; i < seg.length;) {
       let end = -1;
       if (canCut(seg, s, i)) {
         // Words alone ("zéro six douze …") only need to be worth 8 digits.
@@ -322,7 +321,7 @@ export function createSpelledDetector(): SpelledDetector {
       t.push({ text, start: base + tm.index, end: base + tm.index + text.length, digit: isDigitCode(text.charCodeAt(0)) });
     }
     let seg: ParsedNumber[] = [];
-    for (let i = 0; i < t.length; ) {
+    for (let i = 0; i < t.length;) {
       const tok = t[i];
       // Digits already taken by a phone or another detail end the run there,
       // so "06 98 76 54 32-06 douze …" can start a second number at "06".
@@ -347,7 +346,7 @@ export function createSpelledDetector(): SpelledDetector {
 
   /** The runs of the chain f[start..end), tried at each of its words. */
   function chainRuns(f: string, start: number, end: number, out: Span[], legal: LegalCheck, unit: UnitCheck, taken: TakenCheck): void {
-    for (let s = start; s < end; ) {
+    for (let s = start; s < end;) {
       if (!isWordCode(f.charCodeAt(s))) {
         s++;
         continue;

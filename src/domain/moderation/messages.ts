@@ -7,7 +7,10 @@ const OTHER_MESSAGES: Record<string, (params: ReasonParams) => Message> = {
     fr: `La vérification automatique « ${rule} » n’a pas pu être effectuée sur cette annonce ; un modérateur va l’examiner. Aucune action n’est requise de votre part.`,
     en: `The automatic check "${rule}" could not run on this listing; a moderator will review it. No action is needed on your side.`,
   }),
-  sandbox_reject: () => ({ fr: 'Refus simulé : le titre contient [reject] (bac à sable).', en: 'Simulated rejection: the title contains [reject] (sandbox).' }),
+  sandbox_reject: () => ({
+    fr: 'Refus simulé : le titre contient [reject] (bac à sable).',
+    en: 'Simulated rejection: the title contains [reject] (sandbox).',
+  }),
   sandbox_review: () => ({
     fr: 'Examen simulé : le titre contient [review] ; décidez avec POST /sandbox/v1/listings/{serviceId}/moderation (bac à sable).',
     en: 'Simulated review: the title contains [review]; decide with POST /sandbox/v1/listings/{serviceId}/moderation (sandbox).',

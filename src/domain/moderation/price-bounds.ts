@@ -61,7 +61,11 @@ export const implausiblePrice: Rule = {
     const bounds = priceBoundsFor(content);
     const price = content.price;
     if (price >= bounds.min && price <= bounds.max) return null;
-    return { code: 'price_implausible', severity: 'review', params: { price, min: bounds.min, max: bounds.max, monthly: monthly(content) } };
+    return {
+      code: 'price_implausible',
+      severity: 'review',
+      params: { price, min: bounds.min, max: bounds.max, monthly: monthly(content) },
+    };
   },
   describe(params) {
     const unit = perMonth(params);
@@ -82,7 +86,11 @@ export const implausiblePricePerM2: Rule = {
     const perM2 = content.price / content.surface;
     if (perM2 >= bounds.min && perM2 <= bounds.max) return null;
     const rounded = Math.round(perM2 * 100) / 100;
-    return { code: 'price_per_m2_implausible', severity: 'review', params: { perM2: rounded, min: bounds.min, max: bounds.max, monthly: monthly(content) } };
+    return {
+      code: 'price_per_m2_implausible',
+      severity: 'review',
+      params: { perM2: rounded, min: bounds.min, max: bounds.max, monthly: monthly(content) },
+    };
   },
   describe(params) {
     const unit = perMonth(params);

@@ -47,7 +47,8 @@ function roomsProblem(content: ListingContent): ReasonParams | null {
   const { rooms, surface, propertyType } = content;
   if (isLandOrParking(propertyType)) return rooms === 0 ? null : { rooms, problem: 'land' };
   const bounds = isResidential(propertyType) ? HOUSING_ROOMS : PROFESSIONAL_ROOMS;
-  if (!Number.isInteger(rooms) || rooms < bounds.min || rooms > bounds.max) return { rooms, problem: 'range', min: bounds.min, max: bounds.max };
+  if (!Number.isInteger(rooms) || rooms < bounds.min || rooms > bounds.max)
+    return { rooms, problem: 'range', min: bounds.min, max: bounds.max };
   if (rooms > 0 && surface > 0 && surface / rooms < MIN_M2_PER_ROOM) return { rooms, problem: 'density', surface };
   return null;
 }

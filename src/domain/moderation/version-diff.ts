@@ -23,8 +23,25 @@ export interface VersionDiff {
 
 // addressLine is private but an operator sees it; source and dates are bookkeeping, not content to review.
 const COMPARED = [
-  'title', 'transaction', 'propertyType', 'price', 'charges', 'surface', 'rooms', 'bedrooms', 'floor',
-  'city', 'postcode', 'neighborhood', 'addressLine', 'dpe', 'ges', 'description', 'features', 'photos', 'fees',
+  'title',
+  'transaction',
+  'propertyType',
+  'price',
+  'charges',
+  'surface',
+  'rooms',
+  'bedrooms',
+  'floor',
+  'city',
+  'postcode',
+  'neighborhood',
+  'addressLine',
+  'dpe',
+  'ges',
+  'description',
+  'features',
+  'photos',
+  'fees',
 ] as const satisfies ReadonlyArray<keyof ListingContent>;
 
 /** Beyond this many edits a word diff says little: the text is shown as replaced whole. */
@@ -41,7 +58,8 @@ export function versionDiff(approved: ListingContent, flagged: ListingContent): 
   return {
     changed,
     title: approved.title === flagged.title ? null : wordDiff(approved.title, flagged.title),
-    description: (approved.description ?? '') === (flagged.description ?? '') ? null : wordDiff(approved.description ?? '', flagged.description ?? ''),
+    description:
+      (approved.description ?? '') === (flagged.description ?? '') ? null : wordDiff(approved.description ?? '', flagged.description ?? ''),
   };
 }
 

@@ -16,7 +16,11 @@ export async function seedDemoAgency(db: Database): Promise<DemoAgency | null> {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK]);
     const { rows } = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM agencies) AS any');
     if (rows[0]?.any) return null;
-    const opened = await openAgency(tx, { name: 'Demo agency', plan: 'agence', verified: true, email: 'demo@example.invalid' }, { test: 'Demo test key', live: 'Demo live key' });
+    const opened = await openAgency(
+      tx,
+      { name: 'Demo agency', plan: 'agence', verified: true, email: 'demo@example.invalid' },
+      { test: 'Demo test key', live: 'Demo live key' },
+    );
     return { agencyId: opened.agency.id, liveKey: opened.liveKey!.key, testKey: opened.testKey.key };
   });
 }

@@ -14,7 +14,11 @@ export type LoginOutcome =
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 /** An operator's sign-in (see checkSignIn); successes and refusals of a known operator are audited. */
-export async function operatorLogin(db: Queryable, input: { email: string; password: string; address: string }, now: Date): Promise<LoginOutcome> {
+export async function operatorLogin(
+  db: Queryable,
+  input: { email: string; password: string; address: string },
+  now: Date,
+): Promise<LoginOutcome> {
   const outcome = await checkSignIn(db, input, now, LOGIN_LIMITS, async (email) => {
     const found = await findOperatorForLogin(db, email);
     return found && { ...found, disabled: found.disabledAt !== null };

@@ -21,7 +21,12 @@ interface OperatorRow {
   disabled_at: Date | null;
 }
 
-const toOperator = (row: OperatorRow): Operator => ({ id: row.id, email: row.email, createdAt: row.created_at, disabledAt: row.disabled_at });
+const toOperator = (row: OperatorRow): Operator => ({
+  id: row.id,
+  email: row.email,
+  createdAt: row.created_at,
+  disabledAt: row.disabled_at,
+});
 
 export async function createOperator(db: Database, input: { email: string; password: string }, actor: string): Promise<Outcome<Operator>> {
   const email = normaliseEmail(input.email);
@@ -31,7 +36,10 @@ export async function createOperator(db: Database, input: { email: string; passw
       `INSERT INTO operators (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING *`,
       [newId('opr'), email, passwordHash],
     );
-    if (!rows[0]) return refuse('conflict', `An operator with the e-mail ${email} already exists`, [{ field: 'email', message: 'already used by another operator' }]);
+    if (!rows[0])
+      return refuse('conflict', `An operator with the e-mail ${email} already exists`, [
+        { field: 'email', message: 'already used by another operator' },
+      ]);
     const operator = toOperator(rows[0]);
     await recordAudit(tx, { actor, action: 'operator.create', targetType: 'operator', targetId: operator.id, after: { email } });
     return { ok: true, value: operator };
@@ -48,7 +56,13 @@ export async function disableOperator(db: Database, operatorId: string, actor: s
     if (!rows[0]) return notFound('Operator');
     const operator = toOperator(rows[0]);
     await endSessionsOf(tx, 'admin', operator.id);
-    await recordAudit(tx, { actor, action: 'operator.disable', targetType: 'operator', targetId: operator.id, after: { disabledAt: operator.disabledAt?.toISOString() } });
+    await recordAudit(tx, {
+      actor,
+      action: 'operator.disable',
+      targetType: 'operator',
+      targetId: operator.id,
+      after: { disabledAt: operator.disabledAt?.toISOString() },
+    });
     return { ok: true, value: operator };
   });
 }

@@ -24,5 +24,8 @@ export async function findPublicListing(db: Queryable, serviceId: string): Promi
     [serviceId],
   );
   const listing = past[0];
-  return listing && wasPublic({ env: listing.env, shareWithService: listing.share_with_service, firstPublishedAt: listing.first_published_at }) ? { kind: 'gone' } : { kind: 'unknown' };
+  return listing &&
+    wasPublic({ env: listing.env, shareWithService: listing.share_with_service, firstPublishedAt: listing.first_published_at })
+    ? { kind: 'gone' }
+    : { kind: 'unknown' };
 }

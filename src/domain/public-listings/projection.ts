@@ -33,7 +33,18 @@ export function publicContent(content: PublicContent & { addressLine?: unknown; 
   };
 }
 
-const COLUMNS = ['id', 'agency_id', 'agency_name', 'version', 'status', 'title', 'description', 'content', 'first_published_at', 'updated_at'];
+const COLUMNS = [
+  'id',
+  'agency_id',
+  'agency_name',
+  'version',
+  'status',
+  'title',
+  'description',
+  'content',
+  'first_published_at',
+  'updated_at',
+];
 
 /** The view's columns a whole public listing is built from, qualified by the view's alias when a query joins it. */
 export const publicListingColumns = (alias?: string) => COLUMNS.map((column) => (alias ? `${alias}.${column}` : column)).join(', ');

@@ -71,7 +71,9 @@ export function whereClause(filters: SearchFilters): { sql: string; params: unkn
   // site_fold (migration 007) on both sides, as the site_city index keys on it.
   if (filters.city) conditions.push(`site_fold(city) = site_fold(${param(filters.city)})`);
   if (filters.postcode) {
-    conditions.push(filters.postcode.length === 5 ? `postcode = ${param(filters.postcode)}` : `postcode LIKE ${param(`${filters.postcode}%`)}`);
+    conditions.push(
+      filters.postcode.length === 5 ? `postcode = ${param(filters.postcode)}` : `postcode LIKE ${param(`${filters.postcode}%`)}`,
+    );
   }
   if (filters.priceMin !== undefined) conditions.push(`price >= ${param(filters.priceMin)}`);
   if (filters.priceMax !== undefined) conditions.push(`price <= ${param(filters.priceMax)}`);

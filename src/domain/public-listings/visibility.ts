@@ -12,7 +12,8 @@ import type { CommercialStatus, Listing } from '../listing-model/model.js';
 export const ON_SALE_STATUSES = ['active', 'under_offer'] as const satisfies readonly CommercialStatus[];
 export type OnSaleStatus = (typeof ON_SALE_STATUSES)[number];
 
-export const isOnSale = (status: CommercialStatus): status is OnSaleStatus => (ON_SALE_STATUSES as readonly CommercialStatus[]).includes(status);
+export const isOnSale = (status: CommercialStatus): status is OnSaleStatus =>
+  (ON_SALE_STATUSES as readonly CommercialStatus[]).includes(status);
 
 /** The same list for a query: `status IN (${ON_SALE_SQL})`. Constants only, never input. */
 export const ON_SALE_SQL = ON_SALE_STATUSES.map((status) => `'${status}'`).join(', ');
@@ -26,7 +27,14 @@ export type VisibilityFacts = Pick<Listing, 'env' | 'status' | 'shareWithService
  * the service, on sale, of an agency that is not suspended.
  */
 export function isPublic(listing: VisibilityFacts, agencySuspended: boolean): boolean {
-  return listing.env === 'live' && !listing.deleted && listing.publishedVersion !== null && listing.shareWithService && isOnSale(listing.status) && !agencySuspended;
+  return (
+    listing.env === 'live' &&
+    !listing.deleted &&
+    listing.publishedVersion !== null &&
+    listing.shareWithService &&
+    isOnSale(listing.status) &&
+    !agencySuspended
+  );
 }
 
 /**

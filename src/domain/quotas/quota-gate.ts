@@ -111,7 +111,9 @@ export class QuotaGate {
 
     if (leases.some((lease) => lease.exhaustedUntil > nowMs)) return this.refusal(leases, minute, nowMs);
 
-    const toRefill = leases.filter((l) => l.slots === 0 && l.dbUsed !== null && blockSize(l.subject.limit, l.dbUsed, this.options.maxBlock) > 0);
+    const toRefill = leases.filter(
+      (l) => l.slots === 0 && l.dbUsed !== null && blockSize(l.subject.limit, l.dbUsed, this.options.maxBlock) > 0,
+    );
     if (toRefill.length > 0) await Promise.all(toRefill.map((lease) => this.refill(lease, minute)));
 
     // From here to the database answer nothing yields before the reserve is claimed.
@@ -119,7 +121,13 @@ export class QuotaGate {
     for (const lease of fast) lease.slots -= 1;
     const exact = leases.filter((lease) => !fast.includes(lease));
     if (exact.length > 0) {
-      const rows = await take(this.db, exact.map((l) => l.subject), exact.map(() => 1), minute, true);
+      const rows = await take(
+        this.db,
+        exact.map((l) => l.subject),
+        exact.map(() => 1),
+        minute,
+        true,
+      );
       const refused = rows.some((row) => row.granted < 1);
       for (const row of rows) {
         const lease = this.leases.get(row.subject);
@@ -165,7 +173,13 @@ export class QuotaGate {
 
   private state(lease: Lease, minute: number): QuotaState {
     const used = Math.max(0, (lease.dbUsed ?? 0) - lease.slots);
-    return { name: lease.subject.name, limit: lease.subject.limit, used, remaining: Math.max(0, lease.subject.limit - used), reset: resetAt(lease.oldest, minute) };
+    return {
+      name: lease.subject.name,
+      limit: lease.subject.limit,
+      used,
+      remaining: Math.max(0, lease.subject.limit - used),
+      reset: resetAt(lease.oldest, minute),
+    };
   }
 
   private refusal(leases: Lease[], minute: number, nowMs: number, refusedBy: ReadonlySet<string> = new Set()): Admission {

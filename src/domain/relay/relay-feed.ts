@@ -9,7 +9,9 @@ import { publicListingColumns, toPublicListing, type PublicListingRow } from '..
 export type RelayedListing = PublicListing;
 
 /** One change of the feed: the listing as it is now, or a tombstone when it is no longer relayed. */
-export type RelayItem = { seq: number; serviceId: string; tombstone: false; listing: RelayedListing } | { seq: number; serviceId: string; tombstone: true; listing: null };
+export type RelayItem =
+  | { seq: number; serviceId: string; tombstone: false; listing: RelayedListing }
+  | { seq: number; serviceId: string; tombstone: true; listing: null };
 
 /**
  * The feed after `afterSeq`, in change order. Each listing appears once, at its latest change,
@@ -18,7 +20,11 @@ export type RelayItem = { seq: number; serviceId: string; tombstone: false; list
  * partner with exactly the listings present in the last page they read, and later pages carry
  * every change since.
  */
-export async function readRelayFeed(db: Queryable, afterSeq: number, limit: number): Promise<{ items: RelayItem[]; nextAfterSeq: number | null }> {
+export async function readRelayFeed(
+  db: Queryable,
+  afterSeq: number,
+  limit: number,
+): Promise<{ items: RelayItem[]; nextAfterSeq: number | null }> {
   // A listing no longer relayed joins nothing: its projection's columns are null.
   const { rows } = await db.query<{ seq: string | number; listing_id: string } & (PublicListingRow | { id: null })>(
     `SELECT f.seq, f.listing_id, ${publicListingColumns('p')}

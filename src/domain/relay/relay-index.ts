@@ -69,5 +69,11 @@ export async function requeueAgencyInRelay(tx: Queryable, agencyId: string): Pro
 
 /** The partner feed follows the outbox within about 2 seconds (one process at a time indexes). */
 export const relayJobs = ({ db }: JobDeps): PeriodicJob[] => [
-  { name: 'relay.index', everyMs: 2_000, run: async () => { while ((await indexRelay(db)) > 0); } },
+  {
+    name: 'relay.index',
+    everyMs: 2_000,
+    run: async () => {
+      while ((await indexRelay(db)) > 0);
+    },
+  },
 ];

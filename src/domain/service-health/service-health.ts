@@ -23,7 +23,11 @@ export interface ServiceHealth {
 
 /** What operators watch: moderation delays against the 2-hour promise, and verifications against the 48 hours. */
 export async function serviceHealth(db: Queryable, now: Date): Promise<ServiceHealth> {
-  const [moderation, verification, webhooks] = await Promise.all([moderationMetrics(db, now), verificationBacklog(db, now), deliveryBacklog(db, now)]);
+  const [moderation, verification, webhooks] = await Promise.all([
+    moderationMetrics(db, now),
+    verificationBacklog(db, now),
+    deliveryBacklog(db, now),
+  ]);
   const since = (date: Date | null) => (date ? Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000)) : null);
   const operator = moderation.operator;
   return {
@@ -38,7 +42,12 @@ export async function serviceHealth(db: Queryable, now: Date): Promise<ServiceHe
       queueLength: moderation.queue.length,
       oldestWaitingSeconds: since(moderation.queue.oldestSubmittedAt),
     },
-    verification: { waiting: verification.total, overdue: verification.overdue, oldestWaitingSeconds: since(verification.oldestCreatedAt), promiseHours: VERIFICATION_HOURS },
+    verification: {
+      waiting: verification.total,
+      overdue: verification.overdue,
+      oldestWaitingSeconds: since(verification.oldestCreatedAt),
+      promiseHours: VERIFICATION_HOURS,
+    },
     webhooks,
   };
 }

@@ -18,17 +18,19 @@ export const newSecret = () => randomBytes(32).toString('base64url');
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Opens a session; the token goes into the cookie and only its hash into the table. */
-export async function createSession(db: Queryable, scope: SessionScope, principalId: string, now: Date, ttlMs: number): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: Queryable,
+  scope: SessionScope,
+  principalId: string,
+  now: Date,
+  ttlMs: number,
+): Promise<{ token: string; session: Session }> {
   const token = newSecret();
   const session: Session = { scope, principalId, csrfToken: newSecret(), expiresAt: new Date(now.getTime() + ttlMs) };
-  await db.query(`INSERT INTO sessions (token_hash, scope, principal_id, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-    hashToken(token),
-    scope,
-    principalId,
-    session.csrfToken,
-    now,
-    session.expiresAt,
-  ]);
+  await db.query(
+    `INSERT INTO sessions (token_hash, scope, principal_id, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [hashToken(token), scope, principalId, session.csrfToken, now, session.expiresAt],
+  );
   return { token, session };
 }
 
@@ -56,4 +58,6 @@ export async function purgeExpiredSessions(db: Queryable, now: Date): Promise<vo
   await db.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
 }
 
-export const sessionJobs = ({ db, now }: JobDeps): PeriodicJob[] => [{ name: 'sessions.purge', everyMs: HOUR_MS, run: () => purgeExpiredSessions(db, now()) }];
+export const sessionJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
+  { name: 'sessions.purge', everyMs: HOUR_MS, run: () => purgeExpiredSessions(db, now()) },
+];

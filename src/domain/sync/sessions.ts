@@ -46,7 +46,8 @@ interface SessionRow {
 const SESSION_COLUMNS = 'id, state, created_at, expires_at, completed_at, seen_count, on_market_count, withdrawn_count, forced';
 
 /** An open session past its expiry is expired, whether or not the purge has marked it yet. */
-const stateAt = (row: SessionRow, now: Date): SyncState => (row.state === 'open' && row.expires_at.getTime() <= now.getTime() ? 'expired' : row.state);
+const stateAt = (row: SessionRow, now: Date): SyncState =>
+  row.state === 'open' && row.expires_at.getTime() <= now.getTime() ? 'expired' : row.state;
 
 async function countSeen(db: Queryable, syncId: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sync_session_seen WHERE sync_id = $1', [syncId]);
@@ -69,11 +70,10 @@ async function toSession(db: Queryable, row: SessionRow, now: Date): Promise<Syn
 }
 
 async function findSession(db: Queryable, scope: ListingScope, syncId: string, lock = ''): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sync_sessions WHERE id = $1 AND agency_id = $2 AND env = $3 ${lock}`, [
-    syncId,
-    scope.agencyId,
-    scope.env,
-  ]);
+  const { rows } = await db.query<SessionRow>(
+    `SELECT ${SESSION_COLUMNS} FROM sync_sessions WHERE id = $1 AND agency_id = $2 AND env = $3 ${lock}`,
+    [syncId, scope.agencyId, scope.env],
+  );
   return rows[0];
 }
 
@@ -90,7 +90,13 @@ export async function startSession(db: Database, scope: ListingScope, now: Date)
     const { rows } = await tx.query<SessionRow>(
       `INSERT INTO sync_sessions (id, agency_id, env, state, created_at, expires_at) VALUES ($1, $2, $3, 'open', $4, $5)
        ON CONFLICT (agency_id, env) WHERE state = 'open' DO NOTHING RETURNING ${SESSION_COLUMNS}`,
-      [newId('syn', now.getTime()), scope.agencyId, scope.env, now.toISOString(), new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString()],
+      [
+        newId('syn', now.getTime()),
+        scope.agencyId,
+        scope.env,
+        now.toISOString(),
+        new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+      ],
     );
     if (rows[0]) return { ok: true, value: await toSession(tx, rows[0], now) };
     const { rows: open } = await tx.query<{ id: string; expires_at: Date }>(
@@ -113,17 +119,28 @@ export async function getSession(db: Database, scope: ListingScope, syncId: stri
  * (404) or finished (409). Runs before the push is written: a push that then fails leaves
  * its listings as they were, and not withdrawn, which is the safe side.
  */
-export async function noteSeen(db: Database, scope: ListingScope, syncId: string, externalIds: readonly string[], now: Date): Promise<Outcome<void>> {
+export async function noteSeen(
+  db: Database,
+  scope: ListingScope,
+  syncId: string,
+  externalIds: readonly string[],
+  now: Date,
+): Promise<Outcome<void>> {
   return db.transaction(async (tx): Promise<Outcome<void>> => {
     // FOR SHARE: pushes of one session run side by side, and a completion waits for them (and they for it).
     const row = await findSession(tx, scope, syncId, 'FOR SHARE');
     if (!row) return notFound('Sync session');
     const state = stateAt(row, now);
-    if (state === 'completed') return refuse('conflict', `Sync session ${syncId} was completed at ${row.completed_at!.toISOString()}: start a new one`);
-    if (state === 'expired') return refuse('conflict', `Sync session ${syncId} expired at ${row.expires_at.toISOString()}: start a new one`);
+    if (state === 'completed')
+      return refuse('conflict', `Sync session ${syncId} was completed at ${row.completed_at!.toISOString()}: start a new one`);
+    if (state === 'expired')
+      return refuse('conflict', `Sync session ${syncId} expired at ${row.expires_at.toISOString()}: start a new one`);
     if (state === 'abandoned') return refuse('conflict', `Sync session ${syncId} was abandoned: start a new one`);
     if (externalIds.length > 0) {
-      await tx.query('INSERT INTO sync_session_seen (sync_id, external_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [syncId, externalIds]);
+      await tx.query('INSERT INTO sync_session_seen (sync_id, external_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
+        syncId,
+        externalIds,
+      ]);
     }
     return { ok: true, value: undefined };
   });
@@ -134,13 +151,22 @@ export async function noteSeen(db: Database, scope: ListingScope, syncId: string
  * would be more than 20 % of them and `force` is not given (409). Unknown, expired or
  * another agency's: 404. Already completed: 409.
  */
-export async function completeSession(db: Database, scope: ListingScope, syncId: string, force: boolean, now: Date): Promise<Outcome<SyncSession>> {
+export async function completeSession(
+  db: Database,
+  scope: ListingScope,
+  syncId: string,
+  force: boolean,
+  now: Date,
+): Promise<Outcome<SyncSession>> {
   const result = await db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
     const row = await findSession(tx, scope, syncId, 'FOR UPDATE');
     const state = row && stateAt(row, now);
     if (!row || state === 'expired' || state === 'abandoned') return notFound('Sync session');
     if (state === 'completed') {
-      return refuse('conflict', `Sync session ${syncId} was already completed at ${row.completed_at!.toISOString()}; it withdrew ${row.withdrawn_count} listings`);
+      return refuse(
+        'conflict',
+        `Sync session ${syncId} was already completed at ${row.completed_at!.toISOString()}; it withdrew ${row.withdrawn_count} listings`,
+      );
     }
     const plan = await planWithdrawal(tx, scope, syncId);
     if (!force && plan.unseen > plan.onMarket * WITHDRAW_CAP) {
@@ -176,7 +202,8 @@ export async function abandonSession(db: Database, scope: ListingScope, syncId: 
     const row = await findSession(tx, scope, syncId, 'FOR UPDATE');
     const state = row && stateAt(row, now);
     if (!row || state === 'expired' || state === 'abandoned') return notFound('Sync session');
-    if (state === 'completed') return refuse('conflict', `Sync session ${syncId} was already completed at ${row.completed_at!.toISOString()}`);
+    if (state === 'completed')
+      return refuse('conflict', `Sync session ${syncId} was already completed at ${row.completed_at!.toISOString()}`);
     const seen = await countSeen(tx, syncId);
     const { rows } = await tx.query<SessionRow>(
       `UPDATE sync_sessions SET state = 'abandoned', completed_at = $2, seen_count = $3 WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
@@ -191,7 +218,11 @@ export async function abandonSession(db: Database, scope: ListingScope, syncId: 
 export async function purgeSyncSessions(db: Database, now: Date): Promise<void> {
   await expireStale(db, now);
   await db.query("DELETE FROM sync_session_seen WHERE sync_id IN (SELECT id FROM sync_sessions WHERE state <> 'open')");
-  await db.query("DELETE FROM sync_sessions WHERE state <> 'open' AND created_at < $1", [new Date(now.getTime() - FINISHED_KEPT_MS).toISOString()]);
+  await db.query("DELETE FROM sync_sessions WHERE state <> 'open' AND created_at < $1", [
+    new Date(now.getTime() - FINISHED_KEPT_MS).toISOString(),
+  ]);
 }
 
-export const syncJobs = ({ db, now }: JobDeps): PeriodicJob[] => [{ name: 'sync.purge', everyMs: HOUR_MS, run: () => purgeSyncSessions(db, now()) }];
+export const syncJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
+  { name: 'sync.purge', everyMs: HOUR_MS, run: () => purgeSyncSessions(db, now()) },
+];

@@ -64,10 +64,14 @@ export async function withdrawUnseen(tx: Queryable, scope: ListingScope, syncId:
   let withdrawn = 0;
   for (let start = 0; start < unseen.length; start += CHUNK) {
     const ids = unseen.slice(start, start + CHUNK).map((row) => row.id);
-    const { rows } = await tx.query<{ id: string; external_id: string; content: Record<string, unknown>; status: CommercialStatus; moderation_state: ModerationState; version: number }>(
-      'SELECT id, external_id, content, status, moderation_state, version FROM listings WHERE id = ANY($1::text[]) ORDER BY id',
-      [ids],
-    );
+    const { rows } = await tx.query<{
+      id: string;
+      external_id: string;
+      content: Record<string, unknown>;
+      status: CommercialStatus;
+      moderation_state: ModerationState;
+      version: number;
+    }>('SELECT id, external_id, content, status, moderation_state, version FROM listings WHERE id = ANY($1::text[]) ORDER BY id', [ids]);
     const hashes = rows.map((row) => contentHash(listingContent.read(row.content), 'withdrawn'));
     const seqs = rows.map(() => ++seq);
     const result = await tx.query(

@@ -34,7 +34,10 @@ export function verificationDeadline(createdAt: Date): Date {
 const AWAITING = 'NOT verified AND verification_refused_at IS NULL';
 
 /** How many agencies await their check, how many are past the 48 hours, and since when the oldest waits. */
-export async function verificationBacklog(db: Queryable, now: Date): Promise<{ total: number; overdue: number; oldestCreatedAt: Date | null }> {
+export async function verificationBacklog(
+  db: Queryable,
+  now: Date,
+): Promise<{ total: number; overdue: number; oldestCreatedAt: Date | null }> {
   const overdueSince = new Date(now.getTime() - VERIFICATION_HOURS * 3_600_000).toISOString();
   const { rows } = await db.query<{ total: number; overdue: number; oldest: Date | null }>(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at < $1)::int AS overdue, min(created_at) AS oldest FROM agencies WHERE ${AWAITING}`,
@@ -44,7 +47,11 @@ export async function verificationBacklog(db: Queryable, now: Date): Promise<{ t
 }
 
 /** Agencies awaiting their check, oldest first, with the time left on the 48 hours. */
-export async function awaitingVerification(db: Queryable, now: Date, limit = 200): Promise<{ items: AwaitingVerification[]; total: number; overdue: number }> {
+export async function awaitingVerification(
+  db: Queryable,
+  now: Date,
+  limit = 200,
+): Promise<{ items: AwaitingVerification[]; total: number; overdue: number }> {
   const [page, backlog] = await Promise.all([
     db.query<AgencyRow>(`SELECT * FROM agencies WHERE ${AWAITING} ORDER BY created_at, id LIMIT $1`, [limit]),
     verificationBacklog(db, now),
@@ -79,7 +86,14 @@ export async function verifyAgency(db: Database, keys: SharedCache, agencyId: st
     if (!first) return { ok: true, value: { agency: before, liveKey: null } };
     const live = await createKey(tx, { agencyId, env: 'live', name: 'Default live key' });
     const after = (await findAgency(tx, agencyId))!;
-    await recordAudit(tx, { actor, action: 'agency.verify', targetType: 'agency', targetId: agencyId, before: verificationState(before), after: verificationState(after) });
+    await recordAudit(tx, {
+      actor,
+      action: 'agency.verify',
+      targetType: 'agency',
+      targetId: agencyId,
+      before: verificationState(before),
+      after: verificationState(after),
+    });
     return { ok: true, value: { agency: after, liveKey: live.ok ? { id: live.value.record.id, key: live.value.key } : null } };
   });
 }
@@ -95,7 +109,14 @@ export async function refuseVerification(db: Database, agencyId: string, reason:
       [agencyId, reason],
     );
     const after = toAgency(rows[0]!);
-    await recordAudit(tx, { actor, action: 'agency.refuse_verification', targetType: 'agency', targetId: agencyId, before: verificationState(before), after: verificationState(after) });
+    await recordAudit(tx, {
+      actor,
+      action: 'agency.refuse_verification',
+      targetType: 'agency',
+      targetId: agencyId,
+      before: verificationState(before),
+      after: verificationState(after),
+    });
     return { ok: true, value: after };
   });
 }

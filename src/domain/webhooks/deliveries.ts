@@ -111,7 +111,10 @@ export async function claimDeliveries(
     payload: row.payload,
     attempt: row.attempts,
     url: row.url,
-    secrets: row.previous_secret && row.previous_secret_until && row.previous_secret_until > claim.now ? [row.secret, row.previous_secret] : [row.secret],
+    secrets:
+      row.previous_secret && row.previous_secret_until && row.previous_secret_until > claim.now
+        ? [row.secret, row.previous_secret]
+        : [row.secret],
     endpointEnabled: row.enabled,
     eventAt: row.event_at,
   }));
@@ -123,7 +126,13 @@ export async function claimDeliveries(
  * ends, and an endpoint failing for FAILING_DISABLES_AFTER_MS is disabled. Returns whether
  * that attempt disabled the endpoint.
  */
-export async function recordAttempt(db: Queryable, runnerId: string, delivery: ClaimedDelivery, result: AttemptResult, at: Date): Promise<{ disabledEndpoint: boolean }> {
+export async function recordAttempt(
+  db: Queryable,
+  runnerId: string,
+  delivery: ClaimedDelivery,
+  result: AttemptResult,
+  at: Date,
+): Promise<{ disabledEndpoint: boolean }> {
   const delay = result.ok ? null : retryDelayMs(delivery.attempt);
   const state = result.ok ? 'succeeded' : delay === null || delivery.attempt >= MAX_ATTEMPTS ? 'failed' : 'pending';
   const nextAt = state === 'pending' ? new Date(at.getTime() + delay!).toISOString() : null;
@@ -178,7 +187,14 @@ export interface Success {
 export async function recordSuccesses(db: Queryable, runnerId: string, successes: readonly Success[]): Promise<void> {
   if (successes.length === 0) return;
   const records = successes.map(({ delivery, result, at }) =>
-    JSON.stringify({ id: delivery.id, attempt: delivery.attempt, at: at.toISOString(), status: result.status, latency_ms: result.latencyMs, response: result.answer }),
+    JSON.stringify({
+      id: delivery.id,
+      attempt: delivery.attempt,
+      at: at.toISOString(),
+      status: result.status,
+      latency_ms: result.latencyMs,
+      response: result.answer,
+    }),
   );
   await db.query(
     `WITH input AS (
@@ -200,11 +216,10 @@ export async function recordSuccesses(db: Queryable, runnerId: string, successes
 /** Gives claimed deliveries back unspent (this process is stopping before they were sent). */
 export async function releaseDeliveries(db: Queryable, runnerId: string, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
-  await db.query('UPDATE webhook_deliveries SET attempts = attempts - 1, next_attempt_at = $3, locked_by = NULL WHERE id = ANY ($1::text[]) AND locked_by = $2', [
-    ids,
-    runnerId,
-    now.toISOString(),
-  ]);
+  await db.query(
+    'UPDATE webhook_deliveries SET attempts = attempts - 1, next_attempt_at = $3, locked_by = NULL WHERE id = ANY ($1::text[]) AND locked_by = $2',
+    [ids, runnerId, now.toISOString()],
+  );
 }
 
 export interface DeliveryAttempt {
@@ -234,7 +249,11 @@ export async function deliveryLog(
   webhookId: string,
   page: { before?: string; limit: number; state?: 'pending' | 'succeeded' | 'failed' },
 ): Promise<Outcome<{ deliveries: DeliveryLogEntry[]; next: string | null }>> {
-  const { rows: owner } = await db.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3', [webhookId, scope.agencyId, scope.env]);
+  const { rows: owner } = await db.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3', [
+    webhookId,
+    scope.agencyId,
+    scope.env,
+  ]);
   if (owner.length === 0) return notFound('Webhook endpoint');
   const { rows } = await db.query<{
     id: string;
@@ -273,7 +292,13 @@ export async function deliveryLog(
 }
 
 /** A delivery due again now, with the same webhook-id (a manual retry); not one being sent right now. */
-export async function retryDelivery(db: Queryable, scope: WebhookScope, webhookId: string, deliveryId: string, now: Date): Promise<Outcome<null>> {
+export async function retryDelivery(
+  db: Queryable,
+  scope: WebhookScope,
+  webhookId: string,
+  deliveryId: string,
+  now: Date,
+): Promise<Outcome<null>> {
   const { rows } = await db.query<{ in_flight: boolean; enabled: boolean }>(
     `SELECT d.state = 'pending' AND d.locked_by IS NOT NULL AND d.next_attempt_at > $5 AS in_flight, e.enabled
      FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -293,9 +318,18 @@ export async function retryDelivery(db: Queryable, scope: WebhookScope, webhookI
 }
 
 /** Queues a `webhook.test` message for the endpoint, due at once; its delivery id. */
-export async function queueTestMessage(db: Queryable, scope: WebhookScope, webhookId: string, now: Date): Promise<Outcome<{ deliveryId: string }>> {
+export async function queueTestMessage(
+  db: Queryable,
+  scope: WebhookScope,
+  webhookId: string,
+  now: Date,
+): Promise<Outcome<{ deliveryId: string }>> {
   const deliveryId = newId('msg', now.getTime());
-  const payload = JSON.stringify({ type: 'webhook.test', timestamp: now.toISOString(), data: { agencyId: scope.agencyId, env: scope.env, webhookId } });
+  const payload = JSON.stringify({
+    type: 'webhook.test',
+    timestamp: now.toISOString(),
+    data: { agencyId: scope.agencyId, env: scope.env, webhookId },
+  });
   const { rows } = await db.query(
     `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, payload, state, next_attempt_at, event_at, created_at)
      SELECT $1, e.id, NULL, 'webhook.test', $2, 'pending', $3, $3, $3 FROM webhook_endpoints e
@@ -304,7 +338,11 @@ export async function queueTestMessage(db: Queryable, scope: WebhookScope, webho
     [deliveryId, payload, now.toISOString(), webhookId, scope.agencyId, scope.env],
   );
   if (rows.length > 0) return { ok: true, value: { deliveryId } };
-  const exists = await db.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3', [webhookId, scope.agencyId, scope.env]);
+  const exists = await db.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3', [
+    webhookId,
+    scope.agencyId,
+    scope.env,
+  ]);
   return exists.rows.length > 0 ? refuse('conflict', 'The endpoint is disabled: enable it to send a test') : notFound('Webhook endpoint');
 }
 
@@ -321,12 +359,19 @@ export async function deliveryBacklog(db: Queryable, now: Date): Promise<Deliver
             (SELECT min(event_at) FROM webhook_deliveries WHERE state = 'pending') AS oldest`,
   );
   const oldest = rows[0]!.oldest;
-  return { pending: rows[0]!.pending, oldestPendingSeconds: oldest ? Math.max(0, Math.round((now.getTime() - new Date(oldest).getTime()) / 1000)) : null };
+  return {
+    pending: rows[0]!.pending,
+    oldestPendingSeconds: oldest ? Math.max(0, Math.round((now.getTime() - new Date(oldest).getTime()) / 1000)) : null,
+  };
 }
 
 /** Finished deliveries older than the retention, with their attempts (a periodic job). */
 export async function purgeOldDeliveries(db: Queryable, now: Date): Promise<void> {
-  await db.query(`DELETE FROM webhook_deliveries WHERE state <> 'pending' AND finished_at < $1`, [new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString()]);
+  await db.query(`DELETE FROM webhook_deliveries WHERE state <> 'pending' AND finished_at < $1`, [
+    new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString(),
+  ]);
 }
 
-export const deliveryJobs = ({ db, now }: JobDeps): PeriodicJob[] => [{ name: 'webhooks.purge', everyMs: HOUR_MS, run: () => purgeOldDeliveries(db, now()) }];
+export const deliveryJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
+  { name: 'webhooks.purge', everyMs: HOUR_MS, run: () => purgeOldDeliveries(db, now()) },
+];

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/db/database.js';
-import { claimDeliveries, fanOut, recordAttempt, recordSuccesses, releaseDeliveries, type ClaimedDelivery, type Success } from './deliveries.js';
+import {
+  claimDeliveries,
+  fanOut,
+  recordAttempt,
+  recordSuccesses,
+  releaseDeliveries,
+  type ClaimedDelivery,
+  type Success,
+} from './deliveries.js';
 import { DELIVERY_LEASE_MS } from './delivery-policy.js';
 import { failWaitingDeliveries } from './endpoint-store.js';
 import type { AttemptResult, WebhookSender } from './sender.js';
@@ -238,7 +246,8 @@ export class WebhookDispatcher {
     // The common case, recorded with others; a failure may disable the endpoint, so it goes alone.
     if (result.ok) return this.successes.record({ delivery, result, at: now });
     const { disabledEndpoint } = await recordAttempt(this.db, this.id, delivery, result, now);
-    if (disabledEndpoint) await failWaitingDeliveries(this.db, delivery.endpointId, now, 'the endpoint was disabled after failing every attempt for 5 days');
+    if (disabledEndpoint)
+      await failWaitingDeliveries(this.db, delivery.endpointId, now, 'the endpoint was disabled after failing every attempt for 5 days');
   }
 
   private report(error: unknown): void {

@@ -52,7 +52,8 @@ interface EndpointRow {
   updated_at: Date;
 }
 
-const COLUMNS = 'id, env, url, description, event_types, enabled, disabled_reason, disabled_at, previous_secret_until, failing_since, created_at, updated_at';
+const COLUMNS =
+  'id, env, url, description, event_types, enabled, disabled_reason, disabled_at, previous_secret_until, failing_since, created_at, updated_at';
 
 const view = (row: EndpointRow, now: Date): Endpoint => ({
   webhookId: row.id,
@@ -70,7 +71,8 @@ const view = (row: EndpointRow, now: Date): Endpoint => ({
 });
 
 /** An event list as stored: null for every type, else the distinct types in a stable order. */
-const storedTypes = (events: readonly WebhookEventType[] | null | undefined) => (events && events.length > 0 ? [...new Set(events)].sort() : null);
+const storedTypes = (events: readonly WebhookEventType[] | null | undefined) =>
+  events && events.length > 0 ? [...new Set(events)].sort() : null;
 
 /**
  * The position of the scope's newest committed event. The scope's lock waits for a write in
@@ -100,7 +102,10 @@ export async function createEndpoint(
     const cap = PLAN_WEBHOOKS[plan];
     if (endpoints >= cap) {
       const allowed = cap === 0 ? 'has no webhooks' : `allows ${cap} webhook endpoint${cap > 1 ? 's' : ''} per environment`;
-      return refuse('forbidden', `The ${PLAN_NAMES[plan]} plan ${allowed}; this agency has ${endpoints} ${scope.env === 'live' ? 'LIVE' : 'sandbox'} endpoint${endpoints === 1 ? '' : 's'}. Delete one or change plan.`);
+      return refuse(
+        'forbidden',
+        `The ${PLAN_NAMES[plan]} plan ${allowed}; this agency has ${endpoints} ${scope.env === 'live' ? 'LIVE' : 'sandbox'} endpoint${endpoints === 1 ? '' : 's'}. Delete one or change plan.`,
+      );
     }
     const secret = newSecret();
     const { rows } = await tx.query<EndpointRow>(
@@ -126,10 +131,10 @@ export async function createEndpoint(
 }
 
 export async function listEndpoints(db: Queryable, scope: WebhookScope, now: Date): Promise<Endpoint[]> {
-  const { rows } = await db.query<EndpointRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE agency_id = $1 AND env = $2 ORDER BY created_at, id`, [
-    scope.agencyId,
-    scope.env,
-  ]);
+  const { rows } = await db.query<EndpointRow>(
+    `SELECT ${COLUMNS} FROM webhook_endpoints WHERE agency_id = $1 AND env = $2 ORDER BY created_at, id`,
+    [scope.agencyId, scope.env],
+  );
   return rows.map((row) => view(row, now));
 }
 
@@ -160,11 +165,10 @@ export async function updateEndpoint(
     if (urlError) return refuseFields('validation_error', [urlError]);
   }
   return db.transaction(async (tx) => {
-    const { rows: found } = await tx.query<{ enabled: boolean }>('SELECT enabled FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3 FOR UPDATE', [
-      webhookId,
-      scope.agencyId,
-      scope.env,
-    ]);
+    const { rows: found } = await tx.query<{ enabled: boolean }>(
+      'SELECT enabled FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3 FOR UPDATE',
+      [webhookId, scope.agencyId, scope.env],
+    );
     if (!found[0]) return notFound('Webhook endpoint');
     const enabling = patch.enabled === true && !found[0].enabled;
     const disabling = patch.enabled === false && found[0].enabled;
@@ -203,12 +207,21 @@ export async function updateEndpoint(
 }
 
 export async function deleteEndpoint(db: Queryable, scope: WebhookScope, webhookId: string): Promise<Outcome<null>> {
-  const { rows } = await db.query('DELETE FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3 RETURNING id', [webhookId, scope.agencyId, scope.env]);
+  const { rows } = await db.query('DELETE FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3 RETURNING id', [
+    webhookId,
+    scope.agencyId,
+    scope.env,
+  ]);
   return rows[0] ? { ok: true, value: null } : notFound('Webhook endpoint');
 }
 
 /** A new secret, shown once; the previous one keeps signing beside it for ROTATION_OVERLAP_MS. */
-export async function rotateSecret(db: Queryable, scope: WebhookScope, webhookId: string, now: Date): Promise<Outcome<{ endpoint: Endpoint; secret: string }>> {
+export async function rotateSecret(
+  db: Queryable,
+  scope: WebhookScope,
+  webhookId: string,
+  now: Date,
+): Promise<Outcome<{ endpoint: Endpoint; secret: string }>> {
   const secret = newSecret();
   const { rows } = await db.query<EndpointRow>(
     `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = $5, secret = $4, updated_at = $6
@@ -232,6 +245,9 @@ export async function failWaitingDeliveries(tx: Queryable, webhookId: string, no
 
 /** An agency's endpoints (both environments) that the service disabled for failing. */
 export async function countFailingEndpoints(db: Queryable, agencyId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE agency_id = $1 AND disabled_reason = 'failing'`, [agencyId]);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM webhook_endpoints WHERE agency_id = $1 AND disabled_reason = 'failing'`,
+    [agencyId],
+  );
   return rows[0]!.n;
 }

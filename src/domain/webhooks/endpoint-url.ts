@@ -19,7 +19,8 @@ export function checkEndpointUrl(raw: string, env: 'live' | 'test', allowPrivate
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('url must use https:// (or http:// for a sandbox endpoint)');
   // Local development receivers speak plain HTTP: allowPrivate (never in production) accepts them on LIVE too.
-  if (url.protocol === 'http:' && env === 'live' && !allowPrivate) return fail('url must use https:// for a LIVE endpoint; http:// is accepted for sandbox endpoints only');
+  if (url.protocol === 'http:' && env === 'live' && !allowPrivate)
+    return fail('url must use https:// for a LIVE endpoint; http:// is accepted for sandbox endpoints only');
   if (url.username || url.password) return fail('url must not carry a user name or password; authenticate deliveries with their signature');
   if (url.hash) return fail('url must not have a #fragment');
   if (allowPrivate) return null;

@@ -14,7 +14,10 @@ const listing = {
 export const EVENT_EXAMPLES: Record<WebhookEventType, { summary: string; data: Record<string, unknown> }> = {
   'listing.created': { summary: 'A listing was created (either interface).', data: { ...listing, version: 1, moderationState: 'pending' } },
   'listing.updated': { summary: 'A listing’s content changed: a new version.', data: listing },
-  'listing.status_changed': { summary: 'The commercial status moved (previousStatus → status).', data: { ...listing, status: 'under_offer', previousStatus: 'active' } },
+  'listing.status_changed': {
+    summary: 'The commercial status moved (previousStatus → status).',
+    data: { ...listing, status: 'under_offer', previousStatus: 'active' },
+  },
   'listing.deleted': { summary: 'A listing was deleted: it left the site and every read.', data: { ...listing, status: 'withdrawn' } },
   'listing.published': {
     summary: 'A version became public (automatic moderation or an operator).',
@@ -27,7 +30,14 @@ export const EVENT_EXAMPLES: Record<WebhookEventType, { summary: string; data: R
       moderationState: 'rejected',
       decidedBy: 'operator',
       waitedMs: 5_400_000,
-      reasons: [{ code: 'price_implausible', severity: 'reject', message: 'The price is implausible for a rental.', messageFr: 'Le prix est invraisemblable pour une location.' }],
+      reasons: [
+        {
+          code: 'price_implausible',
+          severity: 'reject',
+          message: 'The price is implausible for a rental.',
+          messageFr: 'Le prix est invraisemblable pour une location.',
+        },
+      ],
     },
   },
   'lead.received': {
@@ -41,7 +51,10 @@ export const EVENT_EXAMPLES: Record<WebhookEventType, { summary: string; data: R
       receivedAt: '2026-11-24T09:41:07.120Z',
     },
   },
-  'webhook.test': { summary: 'Sent by POST /v1/webhooks/{webhookId}/test.', data: { agencyId: listing.agencyId, env: 'live', webhookId: 'whk_0Ph3kT5rE8wU3yI6oP9aS' } },
+  'webhook.test': {
+    summary: 'Sent by POST /v1/webhooks/{webhookId}/test.',
+    data: { agencyId: listing.agencyId, env: 'live', webhookId: 'whk_0Ph3kT5rE8wU3yI6oP9aS' },
+  },
 };
 
 export const DELIVERY_HEADERS_DOC =

@@ -11,7 +11,12 @@ export const agencyWebhookScopes = (agencyId: string): WebhookScope[] => [
  * The agency's endpoint with the scope it lives in, or null (another agency's id included). An
  * endpoint's environment is part of its identity, so it is looked for in either.
  */
-export async function findOwnEndpoint(db: Queryable, agencyId: string, webhookId: string, now: Date): Promise<{ scope: WebhookScope; endpoint: Endpoint } | null> {
+export async function findOwnEndpoint(
+  db: Queryable,
+  agencyId: string,
+  webhookId: string,
+  now: Date,
+): Promise<{ scope: WebhookScope; endpoint: Endpoint } | null> {
   for (const scope of agencyWebhookScopes(agencyId)) {
     const found = await findEndpoint(db, scope, webhookId, now);
     if (found.ok) return { scope, endpoint: found.value };

@@ -19,7 +19,9 @@ export interface AttemptResult {
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 
 class BlockedAddress extends Error {}
 
@@ -41,14 +43,23 @@ export class WebhookSender {
         (addresses) => {
           if (addresses.length === 0) return callback(new Error(`${hostname} has no address`));
           const blocked = options.allowPrivate() ? undefined : addresses.find((a) => !isPublicAddress(a.address));
-          if (blocked) return callback(new BlockedAddress(`${hostname} resolves to ${blocked.address}, a loopback, private, link-local or metadata address`));
+          if (blocked)
+            return callback(
+              new BlockedAddress(`${hostname} resolves to ${blocked.address}, a loopback, private, link-local or metadata address`),
+            );
           if (lookupOptions.all) callback(null, addresses);
           else callback(null, addresses[0]!.address, addresses[0]!.family);
         },
         (error: unknown) => callback(error),
       );
     };
-    this.agent = new Agent({ connect: { lookup, timeout } as never, headersTimeout: timeout, bodyTimeout: timeout, keepAliveTimeout: 30_000, connections: 16 });
+    this.agent = new Agent({
+      connect: { lookup, timeout } as never,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+      keepAliveTimeout: 30_000,
+      connections: 16,
+    });
   }
 
   async send(url: string, headers: Record<string, string>, body: string, stop?: AbortSignal): Promise<AttemptResult> {
@@ -90,7 +101,8 @@ export class WebhookSender {
       const status = answer.statusCode;
       if (status >= 200 && status < 300) return result(true, status, null, keptAnswer(chunks));
       const location = typeof answer.headers.location === 'string' ? ` to ${answer.headers.location.slice(0, 200)}` : '';
-      const why = status >= 300 && status < 400 ? `redirect${location} not followed: give the final URL` : `the receiver answered ${status}`;
+      const why =
+        status >= 300 && status < 400 ? `redirect${location} not followed: give the final URL` : `the receiver answered ${status}`;
       return result(false, status, why, keptAnswer(chunks));
     } catch (error) {
       return result(false, null, describeFailure(error, deadline.aborted ? timeoutMs : null), null);

@@ -56,7 +56,9 @@ export async function registerBackOfficeSpace(app: FastifyInstance): Promise<Bac
       return outcome.ok ? { ok: true, principalId: outcome.operator.id } : outcome;
     },
     loginPage: (form) => <LoginPage {...form} />,
-    messagePage: (request, title, text) => <RefusedPage title={title} explanation={text} viewer={request.signedIn ? viewerOf(request) : null} />,
+    messagePage: (request, title, text) => (
+      <RefusedPage title={title} explanation={text} viewer={request.signedIn ? viewerOf(request) : null} />
+    ),
     texts: {
       sessionExpired: 'Votre session a expiré ou n’existe pas : reconnectez-vous, puis recommencez.',
       failure: 'Erreur du back-office',

@@ -7,8 +7,20 @@ const DETAILS = {
     webhooks: {
       type: 'object',
       properties: {
-        pending: { type: 'integer', format: 'int32', minimum: 0, maximum: 100_000, description: 'Deliveries waiting for an attempt (counted up to 100,000).' },
-        oldestPendingSeconds: { type: ['integer', 'null'], format: 'int32', minimum: 0, maximum: 2_147_483_647, description: 'Age of the oldest change still waiting for its delivery.' },
+        pending: {
+          type: 'integer',
+          format: 'int32',
+          minimum: 0,
+          maximum: 100_000,
+          description: 'Deliveries waiting for an attempt (counted up to 100,000).',
+        },
+        oldestPendingSeconds: {
+          type: ['integer', 'null'],
+          format: 'int32',
+          minimum: 0,
+          maximum: 2_147_483_647,
+          description: 'Age of the oldest change still waiting for its delivery.',
+        },
       },
       required: ['pending', 'oldestPendingSeconds'],
     },
@@ -24,10 +36,24 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     summary,
     description,
     response: Object.fromEntries(
-      Object.entries(statuses).map(([status, value]) => [status, { type: 'object', properties: { status: { type: 'string', enum: [value] } }, required: ['status'] }]),
+      Object.entries(statuses).map(([status, value]) => [
+        status,
+        { type: 'object', properties: { status: { type: 'string', enum: [value] } }, required: ['status'] },
+      ]),
     ),
   });
-  app.get('/healthz', { schema: probe('healthz', 'Liveness: the process answers', 'Answers without touching the database: restart the process if this fails.', { 200: 'ok' }) }, async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    {
+      schema: probe(
+        'healthz',
+        'Liveness: the process answers',
+        'Answers without touching the database: restart the process if this fails.',
+        { 200: 'ok' },
+      ),
+    },
+    async () => ({ status: 'ok' }),
+  );
   const readiness = probe(
     'readyz',
     'Readiness: the database answers',

@@ -66,8 +66,8 @@ export function Layout({ meta, nav, children }: { meta: PageMeta; nav?: JSX.Elem
         <footer class="site">
           <div class="wrap">
             <p>
-              Annonces publiées par des agences immobilières. Les coordonnées des annonceurs ne sont pas affichées : écrivez à l’agence avec le
-              formulaire de chaque annonce.
+              Annonces publiées par des agences immobilières. Les coordonnées des annonceurs ne sont pas affichées : écrivez à l’agence avec
+              le formulaire de chaque annonce.
             </p>
             <p>
               <a href="/developers">Agences et éditeurs de logiciels : publier vos annonces</a>

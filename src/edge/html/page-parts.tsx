@@ -9,7 +9,14 @@ export const Csrf = ({ token }: { token: string }) => <input type="hidden" name=
  * A form of one button that posts to `action` with the session's token: the shape of every
  * row action (revoke, remove, retry…). `ariaLabel` names what a short label acts on.
  */
-export function PostButton(props: { csrf: string; action: string; label: string; ariaLabel?: string; secondary?: boolean; inline?: boolean }): JSX.Element {
+export function PostButton(props: {
+  csrf: string;
+  action: string;
+  label: string;
+  ariaLabel?: string;
+  secondary?: boolean;
+  inline?: boolean;
+}): JSX.Element {
   return (
     <form method="post" action={props.action} class={props.inline ? 'inline' : undefined}>
       <Csrf token={props.csrf} />

@@ -111,7 +111,8 @@ export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pag
     reply.errorCode = apiError.code;
     // A browser on a site address gets a page even when the error was raised before its route
     // could answer (a body its parser refused, for one).
-    if (pages && wantsPage(request)) return reply.code(apiError.status).type('text/html; charset=utf-8').send(pages.problem(apiError.status));
+    if (pages && wantsPage(request))
+      return reply.code(apiError.status).type('text/html; charset=utf-8').send(pages.problem(apiError.status));
     return sendProblem(reply, baseUrl, apiError, request);
   });
   app.setNotFoundHandler((request, reply) => {

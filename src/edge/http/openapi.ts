@@ -85,7 +85,12 @@ const RETRY_AFTER = { 'Retry-After': integerHeader('Seconds to wait before the q
 const IDEMPOTENT_REPLAYED = {
   'Idempotent-Replayed': textHeader('"true" when this is the stored answer to an earlier request with the same Idempotency-Key.', false),
 };
-const LOCATION = { Location: { ...textHeader('URL of what was created: the new listing or sync session (GET it for the full record).', true, 2048), format: 'uri-reference' } };
+const LOCATION = {
+  Location: {
+    ...textHeader('URL of what was created: the new listing or sync session (GET it for the full record).', true, 2048),
+    format: 'uri-reference',
+  },
+};
 
 type RouteSchema = {
   operationId?: string;
@@ -108,20 +113,27 @@ function documentOperation(schema: RouteSchema, sharedIds: Set<string>): RouteSc
   const idempotent = Boolean(schema.headers?.properties?.['idempotency-key']);
   const response: Record<string, Record<string, unknown>> = {};
   for (const [status, original] of Object.entries(schema.response ?? {})) {
-    const { headers: ownHeaders, description: ownDescription, ...rest } = original as { headers?: Record<string, unknown>; description?: string };
+    const {
+      headers: ownHeaders,
+      description: ownDescription,
+      ...rest
+    } = original as { headers?: Record<string, unknown>; description?: string };
     const isSchema = !('content' in rest);
     const body = isSchema ? asReference(rest as { $id?: string }) : rest;
     const headers: Record<string, unknown> = {};
     for (const [name, header] of Object.entries(ownHeaders ?? {})) headers[name] = { required: true, ...(header as object) };
     if (authenticated && status !== '401') {
       // A suspended agency's key is refused (403) before any quota is counted: no quota headers then.
-      for (const [name, header] of Object.entries(RATE_LIMIT_HEADERS)) headers[name] = status === '500' || status === '403' ? { ...header, required: false } : header;
+      for (const [name, header] of Object.entries(RATE_LIMIT_HEADERS))
+        headers[name] = status === '500' || status === '403' ? { ...header, required: false } : header;
     }
     if (status === '429') Object.assign(headers, RETRY_AFTER);
     if (idempotent && status !== '401' && status !== '429') Object.assign(headers, IDEMPOTENT_REPLAYED);
     if (status === '201') Object.assign(headers, LOCATION);
     const description =
-      ownDescription ?? SUCCESS_DESCRIPTIONS[schema.operationId ?? '']?.[status] ?? (Number(status) < 300 && schema.summary ? `${schema.summary}: done.` : undefined);
+      ownDescription ??
+      SUCCESS_DESCRIPTIONS[schema.operationId ?? '']?.[status] ??
+      (Number(status) < 300 && schema.summary ? `${schema.summary}: done.` : undefined);
     response[status] = {
       ...body,
       ...(description ? { description } : {}),
@@ -131,7 +143,12 @@ function documentOperation(schema: RouteSchema, sharedIds: Set<string>): RouteSc
   return { ...schema, ...(schema.body ? { body: asReference(schema.body) } : {}), ...(schema.response ? { response } : {}) };
 }
 
-type OpenApiDocument = { paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, { schema?: Record<string, unknown>; required?: boolean }> }> }>> };
+type OpenApiDocument = {
+  paths?: Record<
+    string,
+    Record<string, { responses?: Record<string, { headers?: Record<string, { schema?: Record<string, unknown>; required?: boolean }> }> }>
+  >;
+};
 
 /** @fastify/swagger copies a header's whole entry into its schema; `required` belongs beside it. */
 function liftHeaderRequired(document: OpenApiDocument) {
@@ -163,7 +180,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     // Shared schemas keep their names ($id) in components instead of def-0, def-1…
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
     transformObject: (documents) => liftHeaderRequired((documents as { openapiObject: OpenApiDocument }).openapiObject),
-    transform: ({ schema, url }) => ({ schema: schema ? (documentOperation(schema as RouteSchema, sharedIds()) as typeof schema) : schema, url }),
+    transform: ({ schema, url }) => ({
+      schema: schema ? (documentOperation(schema as RouteSchema, sharedIds()) as typeof schema) : schema,
+      url,
+    }),
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -190,7 +210,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       ],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: svc_pk_LIVE_… on live paths, svc_pk_TEST_… on the sandbox.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key: svc_pk_LIVE_… on live paths, svc_pk_TEST_… on the sandbox.',
+          },
           relayAuth: { type: 'http', scheme: 'bearer', description: 'The partner portal’s RELAY_TOKEN (the relay feed only).' },
         },
       },

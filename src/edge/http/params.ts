@@ -17,8 +17,12 @@ export const ServiceIdParams = Type.Object({ serviceId: ServiceId('The listing�
 export const ExternalIdParams = Type.Object({ externalId: ExternalId('The agency’s identifier of the listing.') });
 
 /** A full sync session's id (`POST /ingest/syncSessions`), in a path or a body. */
-export const SyncId = (description = 'A full sync session’s id, as POST /ingest/syncSessions answered it.') => IdString('syn', { minLength: 5, description });
-export const SyncIdParams = Type.Object({ syncId: SyncId('The session’s id, as POST /ingest/syncSessions answered it.') }, { additionalProperties: false });
+export const SyncId = (description = 'A full sync session’s id, as POST /ingest/syncSessions answered it.') =>
+  IdString('syn', { minLength: 5, description });
+export const SyncIdParams = Type.Object(
+  { syncId: SyncId('The session’s id, as POST /ingest/syncSessions answered it.') },
+  { additionalProperties: false },
+);
 
 export const WebhookId = IdString('whk', { description: 'The endpoint’s id (whk_…).' });
 export const DeliveryId = (description = 'The delivery’s id (msg_…), sent as webhook-id.') => IdString('msg', { description });

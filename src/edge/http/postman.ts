@@ -1,4 +1,3 @@
-
 /**
  * The Postman collection served at GET /postman.json, generated from the OpenAPI description
  * by openapi-to-postmanv2, then arranged so that it runs top to bottom against a fresh agency
@@ -13,7 +12,13 @@ interface PostmanItem {
   request?: {
     method: string;
     body?: { raw?: string };
-    url: { host?: string[]; raw?: string; path?: string[]; query?: Array<{ key: string; value: string }>; variable?: Array<{ key: string; value: string }> };
+    url: {
+      host?: string[];
+      raw?: string;
+      path?: string[];
+      query?: Array<{ key: string; value: string }>;
+      variable?: Array<{ key: string; value: string }>;
+    };
     auth?: unknown;
   };
   event?: Array<{ listen: 'test' | 'prerequest'; script: { type: 'text/javascript'; exec: string[] } }>;
@@ -28,7 +33,19 @@ interface PostmanCollection {
 }
 
 type OpenApi = {
-  paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; servers?: Array<{ url: string }>; responses?: Record<string, unknown>; requestBody?: { content?: Record<string, { schema?: { $ref?: string }; example?: unknown }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string;
+        security?: unknown[];
+        servers?: Array<{ url: string }>;
+        responses?: Record<string, unknown>;
+        requestBody?: { content?: Record<string, { schema?: { $ref?: string }; example?: unknown }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, { examples?: unknown[] }> };
   servers?: unknown[];
 };
@@ -40,11 +57,29 @@ const STEPS: Array<{ name: string; operations: string[] | 'rest' }> = [
   { name: '3. Ingestion', operations: ['ingestListings', 'computeContentHashes', 'agencyListings', 'getListingByExternalIdIngest'] },
   {
     name: '4. v1',
-    operations: ['upsertListing', 'listListings', 'getListing', 'getListingByExternalId', 'updateListing', 'setListingStatus', 'sandboxDecideModeration', 'batchUpsertListings'],
+    operations: [
+      'upsertListing',
+      'listListings',
+      'getListing',
+      'getListingByExternalId',
+      'updateListing',
+      'setListingStatus',
+      'sandboxDecideModeration',
+      'batchUpsertListings',
+    ],
   },
   {
     name: '5. Webhooks',
-    operations: ['createWebhook', 'listWebhooks', 'getWebhook', 'updateWebhook', 'rotateWebhookSecret', 'testWebhook', 'listWebhookDeliveries', 'retryWebhookDelivery'],
+    operations: [
+      'createWebhook',
+      'listWebhooks',
+      'getWebhook',
+      'updateWebhook',
+      'rotateWebhookSecret',
+      'testWebhook',
+      'listWebhookDeliveries',
+      'retryWebhookDelivery',
+    ],
   },
   { name: '6. Other operations', operations: 'rest' },
   { name: '7. Deletes', operations: ['deleteListing', 'deleteListingByExternalIdIngest', 'deleteWebhook'] },
@@ -72,7 +107,11 @@ const ID_VARIABLES = ['syncId', 'serviceId', 'externalId', 'webhookId', 'deliver
 /** Bodies for operations whose schema gives no example that would be accepted as it is. */
 const BODY_EXAMPLES: Record<string, unknown> = {
   sandboxDecideModeration: { decision: 'approve' },
-  createWebhook: { url: 'https://crm.example.com/hooks/listing-sync', events: ['listing.published', 'listing.rejected', 'lead.received'], description: 'CRM' },
+  createWebhook: {
+    url: 'https://crm.example.com/hooks/listing-sync',
+    events: ['listing.published', 'listing.rejected', 'lead.received'],
+    description: 'CRM',
+  },
   updateWebhook: { description: 'CRM, nightly sync' },
 };
 
@@ -136,7 +175,10 @@ function testScript(method: string, path: string, statuses: number[], operationI
     '}',
     `if (body && typeof body === 'object') {`,
     `  ${JSON.stringify(ID_VARIABLES)}.forEach(function (name) { keep(name, body[name]); });`,
-    ...kept.map(([variable, at]) => `  keep(${JSON.stringify(variable)}, ${JSON.stringify(at.split('.'))}.reduce(function (v, k) { return v == null ? v : v[k]; }, body));`),
+    ...kept.map(
+      ([variable, at]) =>
+        `  keep(${JSON.stringify(variable)}, ${JSON.stringify(at.split('.'))}.reduce(function (v, k) { return v == null ? v : v[k]; }, body));`,
+    ),
     '}',
   ];
 }
@@ -157,7 +199,10 @@ export async function postmanCollection(document: object, baseUrl: string): Prom
     const onlySandbox = sandboxOnly(operation);
     request.url.path = segments.map((segment) => segment.replace(/^\{(.+)\}$/, ':$1'));
     // Any documented success: an upsert answers 201 on a fresh agency and 200 when run again.
-    const successes = Object.keys(operation.responses ?? {}).map(Number).filter((s) => s >= 200 && s < 300).sort();
+    const successes = Object.keys(operation.responses ?? {})
+      .map(Number)
+      .filter((s) => s >= 200 && s < 300)
+      .sort();
     // Keyed operations live under /sandbox too; the health probes only at the root.
     if (operation.security?.length || onlySandbox) {
       request.url.host = [onlySandbox ? '{{baseUrl}}/sandbox' : '{{baseUrl}}{{sandbox}}'];
@@ -168,7 +213,9 @@ export async function postmanCollection(document: object, baseUrl: string): Prom
     // Path and query ids come from the variables earlier responses set.
     for (const variable of request.url.variable ?? []) if (ID_VARIABLES.includes(variable.key)) variable.value = `{{${variable.key}}}`;
     for (const query of request.url.query ?? []) if (ID_VARIABLES.includes(query.key)) query.value = `{{${query.key}}}`;
-    item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, path, successes, operation.operationId) } }];
+    item.event = [
+      { listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, path, successes, operation.operationId) } },
+    ];
     const prerequest = [...(onlySandbox ? SKIP_OUTSIDE_SANDBOX : []), ...(PREREQUEST[operation.operationId] ?? [])];
     if (prerequest.length) item.event.push({ listen: 'prerequest', script: { type: 'text/javascript', exec: prerequest } });
     byOperation.set(operation.operationId, item);

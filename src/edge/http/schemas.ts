@@ -26,7 +26,10 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
     statuses.map((status) => [
       status,
-      { description: errorStatusDescription(status), content: { 'application/problem+json': { schema: Type.Ref('Problem') } } } as unknown as TSchema,
+      {
+        description: errorStatusDescription(status),
+        content: { 'application/problem+json': { schema: Type.Ref('Problem') } },
+      } as unknown as TSchema,
     ]),
   );
 }
@@ -42,5 +45,10 @@ export function withStandardErrors(schema: { response?: Record<string | number, 
 
 /** The Idempotency-Key request header of the writes that take one (see src/http/plugins/idempotency.ts). */
 export const IdempotencyHeader = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ maxLength: 255, description: 'Replays the first answer to this key for 24 hours; another body with the same key is 409.' })),
+  'idempotency-key': Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description: 'Replays the first answer to this key for 24 hours; another body with the same key is 409.',
+    }),
+  ),
 });

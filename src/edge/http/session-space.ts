@@ -8,7 +8,10 @@ import { toApiError } from './errors.js';
 import { sessionAuth, type SessionAuthOptions, type SessionRefusal } from './plugins/session-auth.js';
 
 /** A sign-in attempt as a space's login capability answers it. */
-export type SpaceSignIn = { ok: true; principalId: string } | { ok: false; reason: 'invalid' | 'disabled' } | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+export type SpaceSignIn =
+  | { ok: true; principalId: string }
+  | { ok: false; reason: 'invalid' | 'disabled' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 export interface SessionSpaceOptions {
   /** The space's path ('/pro', '/admin'): its cookies, its login page, where `next` may lead. */
@@ -52,13 +55,19 @@ export const seeOther = (reply: FastifyReply, location: string) => reply.code(30
 
 /** A path inside the space to return to after signing in; anything else (another site, `//host`) goes to the space's home. */
 export function safeNext(base: string, next: unknown): string {
-  const inside = typeof next === 'string' && next.startsWith(base) && /^(\/[\w\-./?=&%]*)?$/.test(next.slice(base.length)) && !next.includes('//');
+  const inside =
+    typeof next === 'string' && next.startsWith(base) && /^(\/[\w\-./?=&%]*)?$/.test(next.slice(base.length)) && !next.includes('//');
   return inside ? next : base;
 }
 
 export const CsrfField = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };
 const Next = Type.Optional(Type.String({ maxLength: 500 }));
-const LoginBody = Type.Object({ ...CsrfField, email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }), next: Next });
+const LoginBody = Type.Object({
+  ...CsrfField,
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 256 }),
+  next: Next,
+});
 
 /**
  * One space of pages behind a session (docs/decisions.md §13), the pro space and the back-office
@@ -72,21 +81,52 @@ export async function registerSessionSpace(instance: FastifyInstance, options: S
   const { base, texts } = options;
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
-  const message = (request: FastifyRequest, reply: FastifyReply, status: number, title: string, text: string) => page(reply, status, options.messagePage(request, title, text));
+  const message = (request: FastifyRequest, reply: FastifyReply, status: number, title: string, text: string) =>
+    page(reply, status, options.messagePage(request, title, text));
   const refuse = (request: FastifyRequest, reply: FastifyReply, why: SessionRefusal) => {
     if (why === 'signed_out' && request.method === 'GET') return seeOther(reply, `${base}/login?next=${encodeURIComponent(request.url)}`);
     if (why === 'signed_out') return message(request, reply, 401, 'Session expirée', texts.sessionExpired);
-    if (why === 'role') return message(request, reply, 403, texts.roleRefused?.title ?? 'Accès refusé', texts.roleRefused?.text ?? 'Cette page ne vous est pas ouverte.');
-    return message(request, reply, 403, 'Formulaire expiré', 'Ce formulaire ne vient pas de votre session en cours : rechargez la page et recommencez. Rien n’a été modifié.');
+    if (why === 'role')
+      return message(
+        request,
+        reply,
+        403,
+        texts.roleRefused?.title ?? 'Accès refusé',
+        texts.roleRefused?.text ?? 'Cette page ne vous est pas ouverte.',
+      );
+    return message(
+      request,
+      reply,
+      403,
+      'Formulaire expiré',
+      'Ce formulaire ne vient pas de votre session en cours : rechargez la page et recommencez. Rien n’a été modifié.',
+    );
   };
   const secure = config.tls !== null;
-  await app.register(sessionAuth, { db, scope: options.scope, cookieName: options.sessionCookie, path: base, loginPath: `${base}/login`, ttlMs: options.ttlMs, secure, now, refuse, resolve: options.resolve });
+  await app.register(sessionAuth, {
+    db,
+    scope: options.scope,
+    cookieName: options.sessionCookie,
+    path: base,
+    loginPath: `${base}/login`,
+    ttlMs: options.ttlMs,
+    secure,
+    now,
+    refuse,
+    resolve: options.resolve,
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toApiError(error);
     if (problem.status >= 500) request.log.error({ err: error }, `${base} page failed`);
     const details = problem.errors?.length ? problem.errors.map((e) => `${e.field} : ${e.message}`).join(' ; ') : problem.detail;
-    return message(request, reply, problem.status, problem.status >= 500 ? texts.failure : 'Demande refusée', `${details}. Rien n’a été modifié.`);
+    return message(
+      request,
+      reply,
+      problem.status,
+      problem.status >= 500 ? texts.failure : 'Demande refusée',
+      `${details}. Rien n’a été modifié.`,
+    );
   });
 
   // Double-submit token: a cross-site page cannot read this cookie to post the same value.
@@ -96,12 +136,15 @@ export async function registerSessionSpace(instance: FastifyInstance, options: S
     reply.setCookie(options.formCookie.name, token, formCookie);
     return token;
   };
-  const formTokenOk = (request: FastifyRequest) => sameToken((request.body as { _csrf?: unknown })._csrf, request.cookies[options.formCookie.name] ?? newSecret());
+  const formTokenOk = (request: FastifyRequest) =>
+    sameToken((request.body as { _csrf?: unknown })._csrf, request.cookies[options.formCookie.name] ?? newSecret());
 
   const loginForm = (reply: FastifyReply, status: number, email: string, text: string | null, next: string) =>
     page(reply, status, options.loginPage({ csrf: formToken(reply), email, message: text, next }));
-  app.get('/login', { config: { public: true }, schema: { hide: true, querystring: Type.Object({ next: Next }) } }, async (request, reply) =>
-    loginForm(reply, 200, '', null, safeNext(base, request.query.next)),
+  app.get(
+    '/login',
+    { config: { public: true }, schema: { hide: true, querystring: Type.Object({ next: Next }) } },
+    async (request, reply) => loginForm(reply, 200, '', null, safeNext(base, request.query.next)),
   );
   app.post('/login', { config: { public: true }, schema: { hide: true, body: LoginBody } }, async (request, reply) => {
     const { email, password, next: asked } = request.body;

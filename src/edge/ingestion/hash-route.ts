@@ -16,7 +16,9 @@ const HashResults = Type.Object({
       contentHash: Type.Union([Type.String({ pattern: '^[0-9A-Za-z_=+/-]{1,128}$', maxLength: 128 }), Type.Null()], {
         description: 'The contentHash agencyListings would show once the listing is stored as given; null when a push would reject it.',
       }),
-      reason: Type.Union([Text(100 * (FIELD_MESSAGE_MAX + 2)), Type.Null()], { description: 'Why a push would reject the listing; null when it would not.' }),
+      reason: Type.Union([Text(100 * (FIELD_MESSAGE_MAX + 2)), Type.Null()], {
+        description: 'Why a push would reject the listing; null when it would not.',
+      }),
     }),
     { maxItems: MAX_PUSH },
   ),

@@ -4,7 +4,8 @@ import { legalFieldsRead } from '../../domain/listing-model/legal-fields.js';
 import { complianceWarnings } from '../../domain/compliance/legal-mention-rules.js';
 import { INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
 
-const invert = <T extends string>(map: Record<string, T>) => Object.fromEntries(Object.entries(map).map(([code, value]) => [value, code])) as Record<T, string>;
+const invert = <T extends string>(map: Record<string, T>) =>
+  Object.fromEntries(Object.entries(map).map(([code, value]) => [value, code])) as Record<T, string>;
 const TRANSACTION_CODES = invert<Transaction>(INGEST_TRANSACTIONS);
 const TYPE_CODES = invert<PropertyType>(INGEST_TYPES);
 

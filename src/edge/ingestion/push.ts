@@ -7,7 +7,8 @@ import { bulkModerationSummary } from '../../domain/listings/response-views.js';
 import { INGEST_TRANSACTIONS, INGEST_TYPES, validateIngestItem } from './validate.js';
 import { rawDuplicateProbe } from '../../domain/listings/duplicate-candidates.js';
 
-const ingestDuplicateProbe = (item: unknown) => rawDuplicateProbe(item, { transaction: 'transaction', propertyType: 'type' }, INGEST_TRANSACTIONS, INGEST_TYPES);
+const ingestDuplicateProbe = (item: unknown) =>
+  rawDuplicateProbe(item, { transaction: 'transaction', propertyType: 'type' }, INGEST_TRANSACTIONS, INGEST_TYPES);
 
 export interface PushError {
   index: number;

@@ -15,7 +15,16 @@ import { namedExternalIds } from '../../domain/sync/named.js';
 import { syncSessionRoutes } from './sync-routes.js';
 import { contentHashRoute } from './hash-route.js';
 import { toIngestRecord } from './mapping.js';
-import { CHANGE_PAGE_MAX, ChangeList, ExternalIdQuery, IngestEnvelope, IngestRecord, IngestRequest, IngestResult, MAX_PUSH } from './schemas.js';
+import {
+  CHANGE_PAGE_MAX,
+  ChangeList,
+  ExternalIdQuery,
+  IngestEnvelope,
+  IngestRecord,
+  IngestRequest,
+  IngestResult,
+  MAX_PUSH,
+} from './schemas.js';
 
 /** 500 listings of up to 10,000-character descriptions and 100 photo URLs fit with room to spare. */
 const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
@@ -113,7 +122,8 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['ingestion'],
         operationId: 'getListingByExternalIdIngest',
         summary: 'One of the agency’s listings by externalId',
-        description: 'The listing in ingestion names (spec 2.1) plus serviceId, version, publicUrl, timestamps, moderation and publicDescription. 404 when unknown or another agency’s.',
+        description:
+          'The listing in ingestion names (spec 2.1) plus serviceId, version, publicUrl, timestamps, moderation and publicDescription. 404 when unknown or another agency’s.',
         security: [{ bearerAuth: [] }],
         querystring: ExternalIdQuery,
         response: { 200: IngestRecord, ...errorResponses(404) },
@@ -134,7 +144,8 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['ingestion'],
         operationId: 'deleteListingByExternalIdIngest',
         summary: 'Remove one of the agency’s listings at once (soft delete)',
-        description: 'The listing leaves the public site and every read at once; pushing its externalId again creates it anew, its version continuing.',
+        description:
+          'The listing leaves the public site and every read at once; pushing its externalId again creates it anew, its version continuing.',
         security: [{ bearerAuth: [] }],
         querystring: ExternalIdQuery,
         response: {
@@ -144,7 +155,12 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await deleteListing(db, scopeOf(authenticatedKey(request)), { externalId: request.query.externalId }, app.services.now());
+      const outcome = await deleteListing(
+        db,
+        scopeOf(authenticatedKey(request)),
+        { externalId: request.query.externalId },
+        app.services.now(),
+      );
       if (!outcome.ok) throw failWith(outcome);
       return { externalId: request.query.externalId, deleted: true as const };
     },
@@ -152,5 +168,4 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(contentHashRoute);
   await app.register(syncSessionRoutes);
-
 };

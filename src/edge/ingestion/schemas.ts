@@ -2,7 +2,16 @@ import { Type } from 'typebox';
 import { ENERGY_CLASSES, SOURCE_CRMS, COMMERCIAL_STATUSES } from '../../domain/listing-model/model.js';
 import { LIMITS } from '../../domain/listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, IdString, Int, Text } from '../../platform/validation/schema-types.js';
-import { Compliance, ComplianceCodes, ExternalId, LEGAL_FIELD_SCHEMAS, BulkModerationSummary, Moderation, PUBLIC_TEXT_GROWTH, ServiceId } from '../../domain/listings/schemas.js';
+import {
+  Compliance,
+  ComplianceCodes,
+  ExternalId,
+  LEGAL_FIELD_SCHEMAS,
+  BulkModerationSummary,
+  Moderation,
+  PUBLIC_TEXT_GROWTH,
+  ServiceId,
+} from '../../domain/listings/schemas.js';
 import { SyncId } from '../http/params.js';
 import { INGEST_PUSH_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
@@ -15,7 +24,8 @@ import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.j
  * so that one bad listing never rejects the others (a test keeps the two in agreement).
  */
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-const enumOf = (values: readonly string[], description?: string) => Type.String({ enum: [...values], ...(description ? { description } : {}) });
+const enumOf = (values: readonly string[], description?: string) =>
+  Type.String({ enum: [...values], ...(description ? { description } : {}) });
 
 /** ISO 8601 as CRMs send it: a date, or a date-time with or without an offset. */
 const IngestTimestamp = Type.String({
@@ -35,17 +45,32 @@ export const IngestListing = Type.Object(
     surface: Int(1, LIMITS.surface, { description: 'Whole square metres.' }),
     rooms: Int(0, LIMITS.rooms),
     bedrooms: Type.Optional(Type.Union([Int(0, LIMITS.rooms), Type.Null()], { description: 'Default: rooms.' })),
-    floor: Type.Optional(Type.Union([Int(LIMITS.floorMin, LIMITS.floorMax), Type.Null()], { description: 'Null for the ground floor or a house.' })),
+    floor: Type.Optional(
+      Type.Union([Int(LIMITS.floorMin, LIMITS.floorMax), Type.Null()], { description: 'Null for the ground floor or a house.' }),
+    ),
     city: Type.String({ minLength: 1, maxLength: LIMITS.city }),
     postcode: Type.String({ pattern: '^[0-9]{5}$', maxLength: 5 }),
     neighborhood: Type.Optional(nullable(Type.String({ maxLength: LIMITS.neighborhood }))),
-    addressLine: Type.Optional(nullable(Type.String({ maxLength: LIMITS.addressLine, description: 'Private: returned to the owning agency only, never published.' }))),
+    addressLine: Type.Optional(
+      nullable(
+        Type.String({ maxLength: LIMITS.addressLine, description: 'Private: returned to the owning agency only, never published.' }),
+      ),
+    ),
     dpe: Type.Optional(Type.Union([enumOf(ENERGY_CLASSES), Type.Null()])),
     description: Type.Optional(
-      nullable(Type.String({ maxLength: LIMITS.description, description: 'Phone numbers, e-mails, URLs and competing portals are masked on the public site.' })),
+      nullable(
+        Type.String({
+          maxLength: LIMITS.description,
+          description: 'Phone numbers, e-mails, URLs and competing portals are masked on the public site.',
+        }),
+      ),
     ),
-    features: Type.Optional(Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.feature }), { maxItems: LIMITS.features }), Type.Null()])),
-    imageUrls: Type.Optional(Type.Union([Type.Array(Type.String({ format: 'uri', maxLength: LIMITS.url }), { maxItems: LIMITS.photos }), Type.Null()])),
+    features: Type.Optional(
+      Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.feature }), { maxItems: LIMITS.features }), Type.Null()]),
+    ),
+    imageUrls: Type.Optional(
+      Type.Union([Type.Array(Type.String({ format: 'uri', maxLength: LIMITS.url }), { maxItems: LIMITS.photos }), Type.Null()]),
+    ),
     status: Type.Optional(Type.Union([enumOf(INGEST_STATUSES), Type.Null()], { description: 'Default active.' })),
     sourceCrm: Type.Optional(Type.Union([enumOf(SOURCE_CRMS), Type.Null()])),
     shareWithService: Type.Optional(Type.Boolean({ description: 'Read on creation only; default: the agency default.' })),
@@ -82,16 +107,23 @@ export const IngestEnvelope = Type.Object(
 const ITEM_DETAILS_MAX = FIELD_ERRORS_MAX + KNOWN_FIELDS.size + LIMITS.features + LIMITS.photos;
 
 /** The field a warning is about (title, description), as in v1 write answers. */
-const WarningField = { field: Type.String({ enum: ['title', 'description'], description: 'The field the warning is about: title or description.' }) };
+const WarningField = {
+  field: Type.String({ enum: ['title', 'description'], description: 'The field the warning is about: title or description.' }),
+};
 
 /** Per-item outcome of a push, as the v1 batch gives it. */
 const PushItemResult = Type.Object({
   index: Count(MAX_PUSH - 1, { description: 'Position in the pushed listings array.' }),
   externalId: Type.Union([ExternalId(), Type.Null()], { description: 'null when the item carried no valid externalId.' }),
-  outcome: Type.String({ enum: ['created', 'updated', 'unchanged', 'error'], description: 'error: see the entry of errors[] with the same index.' }),
+  outcome: Type.String({
+    enum: ['created', 'updated', 'unchanged', 'error'],
+    description: 'error: see the entry of errors[] with the same index.',
+  }),
   serviceId: Type.Union([ServiceId(), Type.Null()], { description: 'The service’s id of the listing; null for an error.' }),
   version: Type.Union([Count(), Type.Null()], { description: 'The listing’s version after the push; null for an error.' }),
-  moderation: Type.Union([BulkModerationSummary(), Type.Null()], { description: 'What automatic moderation made of the listing (reason codes; read the listing for their messages); null for an error.' }),
+  moderation: Type.Union([BulkModerationSummary(), Type.Null()], {
+    description: 'What automatic moderation made of the listing (reason codes; read the listing for their messages); null for an error.',
+  }),
   compliance: ComplianceCodes,
 });
 
@@ -104,14 +136,19 @@ export const IngestResult = Type.Object({
   errors: Type.Array(
     Type.Object({
       index: Count(MAX_PUSH - 1, { description: 'Position in the pushed listings array.' }),
-      externalId: Type.Union([ExternalId(), Type.Null()], { description: 'The listing’s externalId; null when it is missing or is not a valid one.' }),
+      externalId: Type.Union([ExternalId(), Type.Null()], {
+        description: 'The listing’s externalId; null when it is missing or is not a valid one.',
+      }),
       reason: Text(ITEM_DETAILS_MAX * (FIELD_MESSAGE_MAX + 2), { description: 'Human-readable: names the field and the rule.' }),
       details: Type.Array(FieldErrorSchema, { maxItems: ITEM_DETAILS_MAX }),
     }),
     { maxItems: MAX_PUSH },
   ),
   // A listing can carry three warnings: a long title, and masked contact details in its title and in its description.
-  warnings: Type.Array(Type.Object({ index: Count(MAX_PUSH - 1), externalId: ExternalId(), message: Text(FIELD_MESSAGE_MAX), ...WarningField }), { maxItems: 3 * MAX_PUSH }),
+  warnings: Type.Array(
+    Type.Object({ index: Count(MAX_PUSH - 1), externalId: ExternalId(), message: Text(FIELD_MESSAGE_MAX), ...WarningField }),
+    { maxItems: 3 * MAX_PUSH },
+  ),
   results: Type.Array(PushItemResult, { maxItems: MAX_PUSH, description: 'One entry per pushed listing, in order: what became of it.' }),
 });
 
@@ -128,7 +165,9 @@ export const IngestRecord = Type.Object(
     updatedAt: DateTime(),
     moderation: Moderation(),
     publicTitle: Text(LIMITS.title * PUBLIC_TEXT_GROWTH, { description: 'The title exactly as the public site shows it.' }),
-    publicDescription: Type.Union([Text(LIMITS.description * PUBLIC_TEXT_GROWTH), Type.Null()], { description: 'The description exactly as the public site shows it.' }),
+    publicDescription: Type.Union([Text(LIMITS.description * PUBLIC_TEXT_GROWTH), Type.Null()], {
+      description: 'The description exactly as the public site shows it.',
+    }),
     compliance: Compliance,
   },
   { additionalProperties: false },
@@ -144,14 +183,23 @@ export const ChangeList = Type.Object({
       serviceId: ServiceId(),
       status: Type.String({ enum: [...COMMERCIAL_STATUSES] }),
       version: Count(),
-      contentHash: Type.String({ pattern: '^[0-9A-Za-z_=+/-]{1,128}$', maxLength: 128, description: 'Changes whenever the content or status changes.' }),
+      contentHash: Type.String({
+        pattern: '^[0-9A-Za-z_=+/-]{1,128}$',
+        maxLength: 128,
+        description: 'Changes whenever the content or status changes.',
+      }),
       changeSeq: Int(1, Number.MAX_SAFE_INTEGER),
       updatedAt: DateTime(),
     }),
     { maxItems: CHANGE_PAGE_MAX },
   ),
-  nextAfterTs: Type.Union([Int(1, Number.MAX_SAFE_INTEGER), Type.Null()], { description: 'Pass as afterTs for the next page; null when this was the last.' }),
+  nextAfterTs: Type.Union([Int(1, Number.MAX_SAFE_INTEGER), Type.Null()], {
+    description: 'Pass as afterTs for the next page; null when this was the last.',
+  }),
 });
 
 /** The `externalId` query parameter of the by-externalId operations. */
-export const ExternalIdQuery = Type.Object({ externalId: ExternalId('The agency’s identifier of the listing.') }, { additionalProperties: false });
+export const ExternalIdQuery = Type.Object(
+  { externalId: ExternalId('The agency’s identifier of the listing.') },
+  { additionalProperties: false },
+);

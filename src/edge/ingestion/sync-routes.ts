@@ -17,8 +17,12 @@ const SyncSessionView = Type.Object(
     createdAt: DateTime(),
     expiresAt: DateTime({ description: '24 hours after creation.' }),
     completedAt: Type.Union([DateTime(), Type.Null()], { description: 'When the session was completed or abandoned.' }),
-    seen: Count(undefined, { description: 'Distinct externalIds the session’s pushes named (kept once the session is completed; 0 once expired).' }),
-    onMarket: Type.Union([Count(), Type.Null()], { description: `On completion: the listings on the market (${ON_MARKET.join(', ')}) before it.` }),
+    seen: Count(undefined, {
+      description: 'Distinct externalIds the session’s pushes named (kept once the session is completed; 0 once expired).',
+    }),
+    onMarket: Type.Union([Count(), Type.Null()], {
+      description: `On completion: the listings on the market (${ON_MARKET.join(', ')}) before it.`,
+    }),
     withdrawn: Type.Union([Count(), Type.Null()], { description: 'On completion: how many of them were withdrawn.' }),
     forced: Type.Union([Type.Boolean(), Type.Null()], { description: 'On completion: whether force was given.' }),
   },
@@ -37,7 +41,8 @@ const CAP = `${WITHDRAW_CAP * 100} %`;
 /** Full sync sessions (docs/decisions.md §15), on the ingestion interface. */
 export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, now, config } = app.services;
-  const sessionUrl = (env: 'live' | 'test', syncId: string) => `${env === 'live' ? config.ingestBaseUrl : `${config.baseUrl}/sandbox/ingest`}/syncSessions/${syncId}`;
+  const sessionUrl = (env: 'live' | 'test', syncId: string) =>
+    `${env === 'live' ? config.ingestBaseUrl : `${config.baseUrl}/sandbox/ingest`}/syncSessions/${syncId}`;
   const scopeOf = (auth: { agencyId: string; env: 'live' | 'test' }) => ({ agencyId: auth.agencyId, env: auth.env });
 
   app.post(
@@ -62,7 +67,10 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const outcome = await startSession(db, scopeOf(authenticatedKey(request)), now());
       if (!outcome.ok) throw failWith(outcome);
-      return reply.code(201).header('location', sessionUrl(authenticatedKey(request).env, outcome.value.syncId)).send(view(outcome.value));
+      return reply
+        .code(201)
+        .header('location', sessionUrl(authenticatedKey(request).env, outcome.value.syncId))
+        .send(view(outcome.value));
     },
   );
 
@@ -105,7 +113,11 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: SyncIdParams,
         headers: IdempotencyHeader,
         body: Type.Object(
-          { force: Type.Optional(Type.Boolean({ default: false, description: `Withdraw even more than ${CAP} of the listings on the market.` })) },
+          {
+            force: Type.Optional(
+              Type.Boolean({ default: false, description: `Withdraw even more than ${CAP} of the listings on the market.` }),
+            ),
+          },
           { additionalProperties: false, examples: [{ force: false }] },
         ),
         response: {
@@ -119,7 +131,13 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await completeSession(db, scopeOf(authenticatedKey(request)), request.params.syncId, request.body.force ?? false, now());
+      const outcome = await completeSession(
+        db,
+        scopeOf(authenticatedKey(request)),
+        request.params.syncId,
+        request.body.force ?? false,
+        now(),
+      );
       if (!outcome.ok) throw failWith(outcome);
       return view(outcome.value);
     },

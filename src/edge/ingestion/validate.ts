@@ -39,9 +39,30 @@ export const INGEST_TYPES: Record<string, PropertyType> = {
 export const INGEST_STATUSES = ['active', 'sold', 'rented', 'under_offer', 'withdrawn'] as const;
 
 export const KNOWN_FIELDS = new Set([
-  'externalId', 'title', 'transaction', 'type', 'price', 'charges', 'surface', 'rooms', 'bedrooms', 'floor',
-  'city', 'postcode', 'neighborhood', 'addressLine', 'dpe', 'description', 'features', 'imageUrls', 'status',
-  'sourceCrm', 'shareWithService', 'shareWithRelay', 'createdAtExternal', 'updatedAtExternal',
+  'externalId',
+  'title',
+  'transaction',
+  'type',
+  'price',
+  'charges',
+  'surface',
+  'rooms',
+  'bedrooms',
+  'floor',
+  'city',
+  'postcode',
+  'neighborhood',
+  'addressLine',
+  'dpe',
+  'description',
+  'features',
+  'imageUrls',
+  'status',
+  'sourceCrm',
+  'shareWithService',
+  'shareWithRelay',
+  'createdAtExternal',
+  'updatedAtExternal',
   ...LEGAL_FIELD_NAMES,
 ]);
 
@@ -74,7 +95,9 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   };
 
   // The first unknown fields only, their names shortened: a client chooses how many and how long.
-  for (const key of Object.keys(item).filter((name) => !KNOWN_FIELDS.has(name)).slice(0, FIELD_ERRORS_MAX)) {
+  for (const key of Object.keys(item)
+    .filter((name) => !KNOWN_FIELDS.has(name))
+    .slice(0, FIELD_ERRORS_MAX)) {
     fail(key.length > FIELD_NAME_MAX ? `${key.slice(0, FIELD_NAME_MAX - 1)}…` : key, 'is not a known field of a listing');
   }
 
@@ -99,7 +122,8 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   const choice = <T extends string>(field: string, allowed: readonly T[], required: boolean): T | null | undefined => {
     const value = item[field];
     if (value === undefined || value === null) return required ? fail(field, `is required (one of ${oneOf(allowed)})`) : null;
-    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) return fail(field, `must be one of ${oneOf(allowed)}`);
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+      return fail(field, `must be one of ${oneOf(allowed)}`);
     return value as T;
   };
   const flag = (field: string): boolean | undefined => {
@@ -116,7 +140,8 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   };
 
   const externalId = text('externalId', true, LIMITS.externalId);
-  if (typeof externalId === 'string' && !WITHOUT_CONTROL_CHARACTERS.test(externalId)) fail('externalId', 'must not contain control characters');
+  if (typeof externalId === 'string' && !WITHOUT_CONTROL_CHARACTERS.test(externalId))
+    fail('externalId', 'must not contain control characters');
   const title = text('title', true, LIMITS.title);
   const transactionCode = choice('transaction', Object.keys(INGEST_TRANSACTIONS), true);
   const typeCode = choice('type', Object.keys(INGEST_TYPES), true);

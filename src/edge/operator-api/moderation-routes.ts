@@ -1,7 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith } from '../http/errors.js';
 import { decideListing } from '../../domain/listings/decisions.js';
-import { moderationMetrics, moderationQueue, PUBLICATION_PROMISE_SECONDS, QUEUE_CURSOR_PATTERN, type QueuedListing } from '../../domain/listings/moderation-queue.js';
+import {
+  moderationMetrics,
+  moderationQueue,
+  PUBLICATION_PROMISE_SECONDS,
+  QUEUE_CURSOR_PATTERN,
+  type QueuedListing,
+} from '../../domain/listings/moderation-queue.js';
 import { moderationView } from '../../domain/listings/response-views.js';
 import { OPERATOR_REASON_MAX } from '../../domain/listings/schemas.js';
 import { readEvents } from '../../domain/events/outbox.js';
@@ -17,7 +23,12 @@ export const DecisionBody = Type.Object(
   {
     decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: OPERATOR_REASON_MAX })),
-    version: Type.Optional(Int(1, 2_147_483_647, { description: 'The version the operator reviewed: a listing changed since is refused (409). Without it the decision applies to the version waiting now; the back-office and the CLI always send it.' })),
+    version: Type.Optional(
+      Int(1, 2_147_483_647, {
+        description:
+          'The version the operator reviewed: a listing changed since is refused (409). Without it the decision applies to the version waiting now; the back-office and the CLI always send it.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -57,9 +68,7 @@ export const moderationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     waitingSeconds: Math.max(0, Math.round((app.services.now().getTime() - item.submittedAt.getTime()) / 1000)),
     reasons: moderationView(item.listing).reasons,
     flagged: toV1Record(item.listing, config.siteUrl),
-    approved: item.published
-      ? toV1Record({ ...item.listing, ...item.published, moderationState: 'approved' }, config.siteUrl)
-      : null,
+    approved: item.published ? toV1Record({ ...item.listing, ...item.published, moderationState: 'approved' }, config.siteUrl) : null,
   });
 
   app.get('/moderation/queue', { schema: { querystring: QueueQuery, hide: true } }, async (request) => {
@@ -67,16 +76,17 @@ export const moderationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { total: page.total, items: page.items.map(queued), next: page.next };
   });
 
-  app.post(
-    '/listings/:serviceId/moderation',
-    { schema: { params: ServiceIdParams, body: DecisionBody, hide: true } },
-    async (request) => {
-      const { decision, reason, version } = request.body;
-      const decided = await decideListing(db, request.params.serviceId, { decision, reason, expectedVersion: version, by: 'operator', actor: ADMIN_TOKEN_ACTOR }, app.services.now());
-      if (!decided.ok) throw failWith(decided);
-      return decisionView(decided.value);
-    },
-  );
+  app.post('/listings/:serviceId/moderation', { schema: { params: ServiceIdParams, body: DecisionBody, hide: true } }, async (request) => {
+    const { decision, reason, version } = request.body;
+    const decided = await decideListing(
+      db,
+      request.params.serviceId,
+      { decision, reason, expectedVersion: version, by: 'operator', actor: ADMIN_TOKEN_ACTOR },
+      app.services.now(),
+    );
+    if (!decided.ok) throw failWith(decided);
+    return decisionView(decided.value);
+  });
 
   app.get('/moderation/metrics', { schema: { hide: true } }, async () => {
     const metrics = await moderationMetrics(db, app.services.now());
@@ -87,18 +97,14 @@ export const moderationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.get(
-    '/agencies/:agencyId/events',
-    { schema: { params: AgencyIdParams, querystring: EventsQuery, hide: true } },
-    async (request) => {
-      const { agencyId } = request.params;
-      if (!(await findAgency(db, agencyId))) throw failWith(notFound('Agency'));
-      const { env, after, limit } = request.query;
-      const events = await readEvents(db, { agencyId, env }, after, limit);
-      return {
-        events: events.map((event) => ({ ...event, at: event.at.toISOString() })),
-        nextAfter: events.length === limit ? events.at(-1)!.position : null,
-      };
-    },
-  );
+  app.get('/agencies/:agencyId/events', { schema: { params: AgencyIdParams, querystring: EventsQuery, hide: true } }, async (request) => {
+    const { agencyId } = request.params;
+    if (!(await findAgency(db, agencyId))) throw failWith(notFound('Agency'));
+    const { env, after, limit } = request.query;
+    const events = await readEvents(db, { agencyId, env }, after, limit);
+    return {
+      events: events.map((event) => ({ ...event, at: event.at.toISOString() })),
+      nextAfter: events.length === limit ? events.at(-1)!.position : null,
+    };
+  });
 };

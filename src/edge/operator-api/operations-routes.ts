@@ -12,7 +12,9 @@ import { AgencyIdParams } from '../http/params.js';
 import { agencyView } from './agency-view.js';
 
 const ReasonBody = (max: number) => Type.Object({ reason: Type.String({ minLength: 1, maxLength: max }) }, { additionalProperties: false });
-const OperatorRef = Type.Object({ operator: Type.String({ minLength: 3, maxLength: 254, pattern: `^(${idRegexSource('opr')}|[^\\s@]+@[^\\s@]+)$` }) });
+const OperatorRef = Type.Object({
+  operator: Type.String({ minLength: 3, maxLength: 254, pattern: `^(${idRegexSource('opr')}|[^\\s@]+@[^\\s@]+)$` }),
+});
 
 const operatorView = (operator: Operator) => ({
   operatorId: operator.id,
@@ -29,20 +31,24 @@ const operatorView = (operator: Operator) => ({
 export const backOfficeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, keys, now } = app.services;
 
-  app.get('/verifications', { schema: { querystring: Type.Object({ limit: Int(1, 500, { default: 100 }) }, { additionalProperties: false }), hide: true } }, async (request) => {
-    const queue = await awaitingVerification(db, now(), request.query.limit);
-    return {
-      total: queue.total,
-      overdue: queue.overdue,
-      items: queue.items.map((item) => ({
-        agency: agencyView(item.agency),
-        deadline: item.deadline.toISOString(),
-        secondsLeft: item.secondsLeft,
-        overdue: item.overdue,
-        siren: item.siren,
-      })),
-    };
-  });
+  app.get(
+    '/verifications',
+    { schema: { querystring: Type.Object({ limit: Int(1, 500, { default: 100 }) }, { additionalProperties: false }), hide: true } },
+    async (request) => {
+      const queue = await awaitingVerification(db, now(), request.query.limit);
+      return {
+        total: queue.total,
+        overdue: queue.overdue,
+        items: queue.items.map((item) => ({
+          agency: agencyView(item.agency),
+          deadline: item.deadline.toISOString(),
+          secondsLeft: item.secondsLeft,
+          overdue: item.overdue,
+          siren: item.siren,
+        })),
+      };
+    },
+  );
 
   app.post(
     '/agencies/:agencyId/refuse-verification',
@@ -54,11 +60,15 @@ export const backOfficeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/agencies/:agencyId/suspend', { schema: { params: AgencyIdParams, body: ReasonBody(SUSPENSION_REASON_MAX), hide: true } }, async (request) => {
-    const suspended = await suspendAgency(db, keys, request.params.agencyId, request.body.reason, ADMIN_TOKEN_ACTOR);
-    if (!suspended.ok) throw failWith(suspended);
-    return agencyView(suspended.value);
-  });
+  app.post(
+    '/agencies/:agencyId/suspend',
+    { schema: { params: AgencyIdParams, body: ReasonBody(SUSPENSION_REASON_MAX), hide: true } },
+    async (request) => {
+      const suspended = await suspendAgency(db, keys, request.params.agencyId, request.body.reason, ADMIN_TOKEN_ACTOR);
+      if (!suspended.ok) throw failWith(suspended);
+      return agencyView(suspended.value);
+    },
+  );
 
   app.post('/agencies/:agencyId/reinstate', { schema: { params: AgencyIdParams, hide: true } }, async (request) => {
     const reinstated = await reinstateAgency(db, keys, request.params.agencyId, ADMIN_TOKEN_ACTOR);
@@ -86,7 +96,10 @@ export const backOfficeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', { schema: { hide: true } }, async () => serviceHealth(db, now()));
 
   const OperatorBody = Type.Object(
-    { email: Type.String({ format: 'email', maxLength: 254 }), password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }) },
+    {
+      email: Type.String({ format: 'email', maxLength: 254 }),
+      password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+    },
     { additionalProperties: false },
   );
   app.post('/operators', { schema: { body: OperatorBody, hide: true } }, async (request, reply) => {

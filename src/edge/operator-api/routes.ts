@@ -19,7 +19,6 @@ import { verifyAgency } from '../../domain/verification/verification.js';
 const Plan = Type.Union(PLANS.map((plan) => Type.Literal(plan)));
 const ScopeSchema = Type.Union(SCOPES.map((scope) => Type.Literal(scope)));
 
-
 const CreateAgencyBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: AGENCY_NAME_MAX }),
@@ -41,7 +40,6 @@ const CreateKeyBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
 
 export const keyView = (key: ApiKeyRecord) => ({
   keyId: key.id,
@@ -83,16 +81,24 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
     const result = await db.transaction((tx) => openAgency(tx, { ...body, siren }, { test: 'Default test key', live: 'Default live key' }));
-    return reply.code(201).header('location', `/admin/api/agencies/${result.agency.id}`).send({
-      agencyId: result.agency.id,
-      agency: agencyView(result.agency),
-      keys: { test: result.testKey.key, live: result.liveKey?.key ?? null },
-    });
+    return reply
+      .code(201)
+      .header('location', `/admin/api/agencies/${result.agency.id}`)
+      .send({
+        agencyId: result.agency.id,
+        agency: agencyView(result.agency),
+        keys: { test: result.testKey.key, live: result.liveKey?.key ?? null },
+      });
   });
 
   app.get(
     '/agencies',
-    { schema: { querystring: Type.Object({ name: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }), hide: true } },
+    {
+      schema: {
+        querystring: Type.Object({ name: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }),
+        hide: true,
+      },
+    },
     async (request) => {
       // Operators look agencies up by a piece of their name ("demo"), whatever its case.
       const wanted = request.query.name?.toLocaleLowerCase('fr');
@@ -140,13 +146,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { keys: (await listKeys(db, request.params.agencyId)).map(keyView) };
   });
 
-  app.delete(
-    '/keys/:keyId',
-    { schema: { params: KeyIdParams, hide: true } },
-    async (request) => {
-      const revoked = await revokeKeyAsOperator(db, keys, request.params.keyId, ADMIN_TOKEN_ACTOR);
-      if (!revoked.ok) throw failWith(revoked);
-      return { ...keyView(revoked.value), revoked: true };
-    },
-  );
+  app.delete('/keys/:keyId', { schema: { params: KeyIdParams, hide: true } }, async (request) => {
+    const revoked = await revokeKeyAsOperator(db, keys, request.params.keyId, ADMIN_TOKEN_ACTOR);
+    if (!revoked.ok) throw failWith(revoked);
+    return { ...keyView(revoked.value), revoked: true };
+  });
 };

@@ -15,5 +15,6 @@ import { teamPages } from './team/routes.js';
  */
 export const proPages: FastifyPluginAsyncTypebox = async (app) => {
   const space = await registerProSpace(app);
-  for (const pages of [accountPages, dashboardPage, keysPages, webhooksPages, listingsPages, leadsPage, teamPages]) await app.register(pages, { space });
+  for (const pages of [accountPages, dashboardPage, keysPages, webhooksPages, listingsPages, leadsPage, teamPages])
+    await app.register(pages, { space });
 };

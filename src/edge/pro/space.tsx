@@ -40,7 +40,16 @@ export async function registerProSpace(app: FastifyInstance): Promise<ProSpace> 
     formCookie: { name: 'ls_pro_form', path: '/pro' },
     async resolve(id) {
       const user = await findUserWithAgency(db, id);
-      return user && { id: user.id, email: user.email, role: user.role, agencyId: user.agencyId, agencyName: user.agencyName, liveKeys: user.canHaveLiveKeys };
+      return (
+        user && {
+          id: user.id,
+          email: user.email,
+          role: user.role,
+          agencyId: user.agencyId,
+          agencyName: user.agencyName,
+          liveKeys: user.canHaveLiveKeys,
+        }
+      );
     },
     async signIn(input, now) {
       const outcome = await proLogin(db, input, now);

@@ -9,26 +9,32 @@ export interface ErrorCodeGuide {
 
 export const ERROR_CODE_GUIDES: Record<ErrorCode, ErrorCodeGuide> = {
   validation_error: {
-    meaning: 'The request breaks the interface schema: a field has the wrong type, a required field is missing, a value is outside its list or bounds, a field is unknown, or the body is not valid JSON.',
+    meaning:
+      'The request breaks the interface schema: a field has the wrong type, a required field is missing, a value is outside its list or bounds, a field is unknown, or the body is not valid JSON.',
     typicalCause:
       'A body of one interface sent to the other. In v1, `type` is the transaction (`sale`, `rental`, `life_annuity_sale`) and `category` the kind of property; in the ingestion interface, `transaction` is `VENTE`, `LOCATION` or `VIAGER` and `type` the kind of property (`APPARTEMENT`, `MAISON`…). A batch larger than the plan allows is refused the same way.',
-    whatToDo: 'Read `errors[]`: each entry names the `field` (such as `photos[1].url`) and the rule it breaks. Fix those fields and send the request again; nothing was written.',
+    whatToDo:
+      'Read `errors[]`: each entry names the `field` (such as `photos[1].url`) and the rule it breaks. Fix those fields and send the request again; nothing was written.',
   },
   unauthorized: {
     meaning: 'The request carries no usable API key.',
     typicalCause:
       'No `Authorization: Bearer …` header, a key that was mistyped or revoked, or a key of the other environment: LIVE keys (`svc_pk_LIVE_…`) work on the live paths, TEST keys (`svc_pk_TEST_…`) under `/sandbox` only.',
-    whatToDo: 'Check the header and the base URL that `detail` names. A lost key cannot be shown again: ask for a new one (pro space, or the operator’s `listing-sync key create`).',
+    whatToDo:
+      'Check the header and the base URL that `detail` names. A lost key cannot be shown again: ask for a new one (pro space, or the operator’s `listing-sync key create`).',
   },
   forbidden: {
     meaning: 'The key is valid but is not allowed to do this.',
-    typicalCause: 'A key created with narrower scopes (`listings:read` only, for example), a LIVE key asked for an agency whose registration is not verified yet, or a plan limit such as the number of webhook endpoints.',
+    typicalCause:
+      'A key created with narrower scopes (`listings:read` only, for example), a LIVE key asked for an agency whose registration is not verified yet, or a plan limit such as the number of webhook endpoints.',
     whatToDo: '`detail` names the scope or the rule. Use a key with that scope, or have a new key issued with it.',
   },
   not_found: {
     meaning: 'Nothing answers to this identifier for your agency, or no route has this path.',
-    typicalCause: 'A `serviceId` or `externalId` of another agency or of the other environment (sandbox data is apart from live data), a listing that was deleted, or a path with a typo.',
-    whatToDo: 'Check the identifier and the environment. A listing of another agency is answered 404, never 403, so that its existence is not revealed.',
+    typicalCause:
+      'A `serviceId` or `externalId` of another agency or of the other environment (sandbox data is apart from live data), a listing that was deleted, or a path with a typo.',
+    whatToDo:
+      'Check the identifier and the environment. A listing of another agency is answered 404, never 403, so that its existence is not revealed.',
   },
   method_not_allowed: {
     meaning: 'The path exists but not with this HTTP method.',
@@ -39,12 +45,14 @@ export const ERROR_CODE_GUIDES: Record<ErrorCode, ErrorCodeGuide> = {
     meaning: 'The request contradicts the current state.',
     typicalCause:
       'An `externalId` the agency already uses (a `PUT` that renames a listing, or `POST /v1/listings` with `If-None-Match: *`); an `Idempotency-Key` reused with a different request, or sent again while its first request is still running; the same `externalId` twice in one push or batch (the earlier item is reported).',
-    whatToDo: 'Read `detail`. For an Idempotency-Key, use a new key for a new request, or retry a little later if the first one is still running.',
+    whatToDo:
+      'Read `detail`. For an Idempotency-Key, use a new key for a new request, or retry a little later if the first one is still running.',
   },
   precondition_failed: {
     meaning: 'The listing changed since the version named in `If-Match`.',
     typicalCause: 'Someone (another process of your CRM, or another interface) updated the listing after you read it.',
-    whatToDo: 'Read the listing again (its `ETag` is `"v{version}"`), apply your change to the new version, and send it with the new `If-Match`.',
+    whatToDo:
+      'Read the listing again (its `ETag` is `"v{version}"`), apply your change to the new version, and send it with the new `If-Match`.',
   },
   payload_too_large: {
     meaning: 'The body is larger than this endpoint accepts.',

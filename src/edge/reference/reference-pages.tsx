@@ -28,7 +28,8 @@ function Page({ title, children }: { title: string; children: Children }): JSX.E
       </head>
       <body>
         <nav>
-          <a href="/developers">listing-sync</a> · <a href="/docs">API reference</a> · <a href="/errors">Error codes</a> · <a href="/">Public site</a>
+          <a href="/developers">listing-sync</a> · <a href="/docs">API reference</a> · <a href="/errors">Error codes</a> ·{' '}
+          <a href="/">Public site</a>
         </nav>
         {children}
       </body>
@@ -63,7 +64,8 @@ export function ErrorCodePage({ code, facts, baseUrl }: { code: ErrorCode; facts
       <h2>The answer you received</h2>
       <p>
         An RFC 9457 problem body (<code>application/problem+json</code>). Its <code>type</code> is this page,{' '}
-        <code safe>{`${baseUrl}/errors/${code}`}</code>; quote its <code>requestId</code> (also in the <code>X-Request-Id</code> header) when you ask for help.
+        <code safe>{`${baseUrl}/errors/${code}`}</code>; quote its <code>requestId</code> (also in the <code>X-Request-Id</code> header)
+        when you ask for help.
       </p>
     </Page>
   );
@@ -73,7 +75,9 @@ export function ErrorIndexPage({ facts }: { facts: (code: ErrorCode) => CodeFact
   return (
     <Page title="Error codes">
       <h1>Error codes</h1>
-      <p>Every error of both interfaces is an RFC 9457 problem body with one of these codes, the same on the ingestion and the v1 interface.</p>
+      <p>
+        Every error of both interfaces is an RFC 9457 problem body with one of these codes, the same on the ingestion and the v1 interface.
+      </p>
       <table>
         <thead>
           <tr>
@@ -119,8 +123,8 @@ export function FirstStepsPage({ baseUrl }: { baseUrl: string }): JSX.Element {
     <Page title="First steps">
       <h1>listing-sync</h1>
       <p>
-        Takes in real-estate listings from agency software and publishes them on the <a href="/">public listings site</a>. This page shows where
-        to start.
+        Takes in real-estate listings from agency software and publishes them on the <a href="/">public listings site</a>. This page shows
+        where to start.
       </p>
       <ul>
         <li>
@@ -136,8 +140,8 @@ export function FirstStepsPage({ baseUrl }: { baseUrl: string }): JSX.Element {
       <h2>First steps</h2>
       <ol>
         <li>
-          Start the service once on an empty database (<code>npm install &amp;&amp; npm start</code>): it prints the LIVE and TEST keys of a demo
-          agency, once.
+          Start the service once on an empty database (<code>npm install &amp;&amp; npm start</code>): it prints the LIVE and TEST keys of a
+          demo agency, once.
         </li>
         <li>
           Put the LIVE key in a variable: <code>KEY=svc_pk_LIVE_…</code> (a TEST key works under <code>/sandbox</code> instead).
@@ -152,14 +156,17 @@ export function FirstStepsPage({ baseUrl }: { baseUrl: string }): JSX.Element {
           <code>"transaction":"VENTE","type":"APPARTEMENT"</code>).
         </li>
         <li>
-          Lost the demo keys? With the server started with <code>ADMIN_TOKEN</code> set: <code>npx listing-sync agency list --name demo</code>,
-          then <code>npx listing-sync key create --agency agc_… --env live</code>.
+          Lost the demo keys? With the server started with <code>ADMIN_TOKEN</code> set:{' '}
+          <code>npx listing-sync agency list --name demo</code>, then <code>npx listing-sync key create --agency agc_… --env live</code>.
         </li>
         <li>
           Once an operator approves a listing, it appears on the <a href="/listings">public site</a> at its <code>publicUrl</code>.
         </li>
       </ol>
-      <p>The README of the repository has the full first steps and the v1 example; its docs/interfaces.md maps each ingestion field to its v1 name.</p>
+      <p>
+        The README of the repository has the full first steps and the v1 example; its docs/interfaces.md maps each ingestion field to its v1
+        name.
+      </p>
     </Page>
   );
 }

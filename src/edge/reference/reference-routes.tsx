@@ -20,7 +20,8 @@ const wantsJson = (request: FastifyRequest) => {
   return /json/.test(accept) && !/html/.test(accept);
 };
 
-const sendHtml = (reply: FastifyReply, status: number, page: JSX.Element) => reply.code(status).type('text/html; charset=utf-8').send(renderDocument(page));
+const sendHtml = (reply: FastifyReply, status: number, page: JSX.Element) =>
+  reply.code(status).type('text/html; charset=utf-8').send(renderDocument(page));
 
 export const referencePages: FastifyPluginAsync = async (app) => {
   const { baseUrl } = app.services.config;

@@ -10,7 +10,9 @@ export const RELAY_PAGE_MAX = 500;
 
 const RelayQuery = Type.Object(
   {
-    afterSeq: Type.Optional(Int(0, SEQ_MAX, { default: 0, format: 'int64', description: 'The seq of the last item you hold; 0 (or absent) from the start.' })),
+    afterSeq: Type.Optional(
+      Int(0, SEQ_MAX, { default: 0, format: 'int64', description: 'The seq of the last item you hold; 0 (or absent) from the start.' }),
+    ),
     limit: Type.Optional(Int(1, RELAY_PAGE_MAX, { default: 100 })),
   },
   { additionalProperties: false },
@@ -24,7 +26,14 @@ const RelayedListing = Type.Object({
   status: Type.String({ enum: [...ON_SALE_STATUSES] }),
   title: Text(1_000, { description: 'Masked: contact details are replaced, as on the public site.' }),
   description: Type.Union([Text(20_000), Type.Null()]),
-  content: Type.Object({}, { additionalProperties: true, description: 'The listing’s public fields (transaction, type, price, surface, city, postcode, photos…), features, neighborhood and photo labels masked as on the public site; never addressLine.' }),
+  content: Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description:
+        'The listing’s public fields (transaction, type, price, surface, city, postcode, photos…), features, neighborhood and photo labels masked as on the public site; never addressLine.',
+    },
+  ),
   firstPublishedAt: DateTime(),
   updatedAt: DateTime(),
 });
@@ -34,7 +43,9 @@ const RelayPage = Type.Object({
     Type.Object({
       seq: Int(1, SEQ_MAX, { format: 'int64' }),
       serviceId: Type.String({ maxLength: 64 }),
-      tombstone: Type.Boolean({ description: 'true: remove this listing from your copy (not public any more, or no longer shared with the relay).' }),
+      tombstone: Type.Boolean({
+        description: 'true: remove this listing from your copy (not public any more, or no longer shared with the relay).',
+      }),
       listing: Type.Union([RelayedListing, Type.Null()], { description: 'The listing as it is now; null on a tombstone.' }),
     }),
     { maxItems: RELAY_PAGE_MAX },
@@ -73,7 +84,11 @@ export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         listings: page.items.map((item) => ({
           ...item,
-          listing: item.listing && { ...item.listing, firstPublishedAt: item.listing.firstPublishedAt.toISOString(), updatedAt: item.listing.updatedAt.toISOString() },
+          listing: item.listing && {
+            ...item.listing,
+            firstPublishedAt: item.listing.firstPublishedAt.toISOString(),
+            updatedAt: item.listing.updatedAt.toISOString(),
+          },
         })),
         nextAfterSeq: page.nextAfterSeq,
       };

@@ -49,7 +49,12 @@ export class PageCache {
     // A Map keeps insertion order: the first key is the oldest entry.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const now = this.clock();
-    this.entries.set(key, { status: page.status, body: page.body, freshUntil: now + this.ttlMs, usableUntil: now + this.ttlMs * STALE_FACTOR });
+    this.entries.set(key, {
+      status: page.status,
+      body: page.body,
+      freshUntil: now + this.ttlMs,
+      usableUntil: now + this.ttlMs * STALE_FACTOR,
+    });
   }
 
   /** The page under `key`: fresh from memory, stale while it is rendered again, or rendered now. */

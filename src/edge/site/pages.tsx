@@ -7,12 +7,17 @@ import { GonePage, NotFoundPage, ProblemPage, ThanksPage, TooManyMessagesPage } 
  */
 export const notFoundHtml = () => renderDocument(<NotFoundPage />);
 export const goneHtml = () => renderDocument(<GonePage />);
-export const thanksHtml = (listingTitle: string, serviceId: string) => renderDocument(<ThanksPage listingTitle={listingTitle} serviceId={serviceId} />);
-export const tooManyMessagesHtml = (retryAfterSeconds: number) => renderDocument(<TooManyMessagesPage minutes={Math.max(1, Math.ceil(retryAfterSeconds / 60))} />);
+export const thanksHtml = (listingTitle: string, serviceId: string) =>
+  renderDocument(<ThanksPage listingTitle={listingTitle} serviceId={serviceId} />);
+export const tooManyMessagesHtml = (retryAfterSeconds: number) =>
+  renderDocument(<TooManyMessagesPage minutes={Math.max(1, Math.ceil(retryAfterSeconds / 60))} />);
 
 const PROBLEMS = {
   400: ['Adresse ou formulaire invalide', 'La demande reçue est mal formée. Revenez à la page précédente et réessayez.'],
-  413: ['Message trop long', 'Le formulaire envoyé dépasse la taille acceptée. Raccourcissez votre message (3 000 caractères au plus) et réessayez.'],
+  413: [
+    'Message trop long',
+    'Le formulaire envoyé dépasse la taille acceptée. Raccourcissez votre message (3 000 caractères au plus) et réessayez.',
+  ],
   415: ['Formulaire non reconnu', 'Envoyez le formulaire depuis la page de l’annonce.'],
   500: ['Erreur du site', 'Une erreur nous empêche d’afficher cette page. Réessayez dans quelques instants.'],
 } as const;

@@ -33,9 +33,13 @@ function saleDisplay({ price, fees, feesPercent }: Priced): PriceDisplay {
   const included = fees?.feeIncluded !== false;
   // An amount given wins; else the percentage of the price without fees gives it.
   const amount =
-    fees?.agencyFees ?? (feesPercent != null ? Math.round(included ? price - price / (1 + feesPercent / 100) : (price * feesPercent) / 100) : null);
+    fees?.agencyFees ??
+    (feesPercent != null ? Math.round(included ? price - price / (1 + feesPercent / 100) : (price * feesPercent) / 100) : null);
   if (!fees || fees.feesPaidBy === 'seller') {
-    return { headline: euros(price), details: [fees ? 'Honoraires à la charge du vendeur' : 'Honoraires : renseignez-vous auprès de l’agence'] };
+    return {
+      headline: euros(price),
+      details: [fees ? 'Honoraires à la charge du vendeur' : 'Honoraires : renseignez-vous auprès de l’agence'],
+    };
   }
   if (fees.feesPaidBy !== 'buyer' || amount === null) {
     return { headline: euros(price), details: ['Honoraires : renseignez-vous auprès de l’agence'] };
@@ -43,7 +47,8 @@ function saleDisplay({ price, fees, feesPercent }: Priced): PriceDisplay {
   // Fees "included" unless the agency says the price leaves them out.
   const withoutFees = included ? price - amount : price;
   const withFees = included ? price : price + amount;
-  if (withoutFees <= 0) return { headline: `${euros(withFees)} honoraires inclus`, details: [`dont ${euros(amount)} d’honoraires à la charge de l’acquéreur`] };
+  if (withoutFees <= 0)
+    return { headline: `${euros(withFees)} honoraires inclus`, details: [`dont ${euros(amount)} d’honoraires à la charge de l’acquéreur`] };
   return {
     headline: `${euros(withFees)} honoraires inclus`,
     details: [
@@ -65,7 +70,8 @@ function rentDisplay({ price, charges, fees, tenantFees }: Priced): PriceDisplay
   }
   // One fee sentence on the page: when the legal mention gives the tenant's fees, the rental block says it, not a second, possibly different line here.
   if (tenantFees != null) return { headline, details };
-  if (fees?.feesPaidBy === 'tenant' && fees.agencyFees !== null) details.push(`Honoraires à la charge du locataire : ${euros(fees.agencyFees)} TTC`);
+  if (fees?.feesPaidBy === 'tenant' && fees.agencyFees !== null)
+    details.push(`Honoraires à la charge du locataire : ${euros(fees.agencyFees)} TTC`);
   else if (fees?.feesPaidBy === 'landlord') details.push('Honoraires à la charge du bailleur');
   else details.push('Honoraires locataire : renseignez-vous auprès de l’agence');
   return { headline, details };

@@ -1,10 +1,29 @@
-import { ENERGY_CLASSES, PROPERTY_TYPES, TRANSACTIONS, type EnergyClass, type PropertyType, type Transaction } from '../../domain/listing-model/model.js';
+import {
+  ENERGY_CLASSES,
+  PROPERTY_TYPES,
+  TRANSACTIONS,
+  type EnergyClass,
+  type PropertyType,
+  type Transaction,
+} from '../../domain/listing-model/model.js';
 import type { FieldError } from '../../platform/outcome.js';
 import { MAX_PAGES, SORTS, type SearchFilters, type Sort } from '../../domain/public-listings/model.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
 
 /** The query parameters of `GET /listings` (docs/decisions.md §12), in the order URLs write them. */
-export const SEARCH_FIELDS = ['transaction', 'category', 'city', 'postcode', 'priceMin', 'priceMax', 'surfaceMin', 'roomsMin', 'dpeMax', 'sort', 'page'] as const;
+export const SEARCH_FIELDS = [
+  'transaction',
+  'category',
+  'city',
+  'postcode',
+  'priceMin',
+  'priceMax',
+  'surfaceMin',
+  'roomsMin',
+  'dpeMax',
+  'sort',
+  'page',
+] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export interface SearchQuery {

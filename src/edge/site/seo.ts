@@ -41,13 +41,16 @@ export function listingJsonLd(listing: PublicListing, url: string): Record<strin
       '@type': 'Offer',
       price: payableAmount(listing),
       priceCurrency: 'EUR',
-      businessFunction: content.transaction === 'rental' ? 'http://purl.org/goodrelations/v1#LeaseOut' : 'http://purl.org/goodrelations/v1#Sell',
+      businessFunction:
+        content.transaction === 'rental' ? 'http://purl.org/goodrelations/v1#LeaseOut' : 'http://purl.org/goodrelations/v1#Sell',
       description: priceDisplay(content).headline,
       offeredBy: { '@type': 'RealEstateAgent', name: listing.agencyName },
     },
     about: {
       '@type': SCHEMA_TYPES[content.propertyType],
-      ...(SCHEMA_TYPES[content.propertyType] === 'Place' ? {} : { numberOfRooms: content.rooms, floorSize: { '@type': 'QuantitativeValue', value: content.surface, unitCode: 'MTK' } }),
+      ...(SCHEMA_TYPES[content.propertyType] === 'Place'
+        ? {}
+        : { numberOfRooms: content.rooms, floorSize: { '@type': 'QuantitativeValue', value: content.surface, unitCode: 'MTK' } }),
       address: { '@type': 'PostalAddress', addressLocality: content.city, postalCode: content.postcode, addressCountry: 'FR' },
     },
   };
@@ -65,7 +68,8 @@ export function siteJsonLd(siteUrl: string): Record<string, unknown> {
   };
 }
 
-const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const xmlEscape = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** The sitemap index: the site's own pages, then one file per 10,000 listings. */
 export function sitemapIndex(siteUrl: string, listingFiles: number): string {
@@ -78,7 +82,9 @@ ${files.map((file) => `<sitemap><loc>${xmlEscape(siteUrl + file)}</loc></sitemap
 }
 
 export function urlSet(entries: Array<{ loc: string; lastmod?: Date }>): string {
-  const urls = entries.map((e) => `<url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`);
+  const urls = entries.map(
+    (e) => `<url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.join('\n')}

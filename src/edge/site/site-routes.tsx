@@ -47,7 +47,13 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   // Anything that goes wrong on a site route is a French page, never a JSON problem.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status: ProblemStatus =
-      error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 413 : error.statusCode === 415 ? 415 : error.statusCode && error.statusCode < 500 ? 400 : 500;
+      error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 413
+        : error.statusCode === 415
+          ? 415
+          : error.statusCode && error.statusCode < 500
+            ? 400
+            : 500;
     if (status === 500) request.log.error({ err: error }, 'site page failed');
     return html(reply, status, problemHtml(status), 'no-store');
   });
@@ -118,11 +124,13 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.post(`${listingPath(':serviceId')}/contact`, { ...hide, bodyLimit: CONTACT_BODY_LIMIT }, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
     // The form's own encoding only: the JSON parser the interfaces use is no way in.
-    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) return html(reply, 415, problemHtml(415), 'no-store');
+    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? ''))
+      return html(reply, 415, problemHtml(415), 'no-store');
     const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     if (!SERVICE_ID.test(serviceId)) return html(reply, 404, notFoundHtml(), 'no-store');
     const found = await findPublicListing(db, serviceId);
-    if (found.kind !== 'public') return html(reply, found.kind === 'gone' ? 410 : 404, found.kind === 'gone' ? goneHtml() : notFoundHtml(), 'no-store');
+    if (found.kind !== 'public')
+      return html(reply, found.kind === 'gone' ? 410 : 404, found.kind === 'gone' ? goneHtml() : notFoundHtml(), 'no-store');
     // A robot filled the hidden field: it is thanked like anyone, and nothing is stored.
     const honeypot = fields.website;
     if (honeypot !== undefined && honeypot !== '') return html(reply, 200, thanksHtml(found.listing.title, serviceId), 'no-store');
@@ -142,7 +150,9 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     return html(reply, 200, thanksHtml(found.listing.title, serviceId), 'no-store');
   });
 
-  app.get('/robots.txt', hide, async (_request, reply) => reply.header('cache-control', PAGE_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)));
+  app.get('/robots.txt', hide, async (_request, reply) =>
+    reply.header('cache-control', PAGE_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)),
+  );
 
   app.get('/sitemap.xml', hide, async (_request, reply) => {
     const files = Math.ceil((await publicListingCount(db)) / SITEMAP_PAGE_SIZE);
@@ -159,4 +169,3 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     return xml(urlSet(entries.map((e) => ({ loc: publicUrl(siteUrl, e.serviceId), lastmod: e.updatedAt }))));
   });
 };
-

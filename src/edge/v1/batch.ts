@@ -70,17 +70,34 @@ export async function batchUpsert(
     return refuse('validation_error', message, [{ field: 'listings', message }]);
   }
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-  const results = (await writeItems(db, scope, items, checkItem, now, { ...options, duplicateProbe: v1DuplicateProbe })).map((result): BatchItemResult => {
-    const { index } = result;
-    if (!result.ok) {
-      counts.failed += 1;
-      const { refusal } = result;
-      const error = { code: refusal.code, message: refusal.detail, errors: refusal.errors ?? [] };
-      return { index, externalId: result.externalId, outcome: 'error', serviceId: null, version: null, error, warnings: [], compliance: [], moderation: null };
-    }
-    const { listing } = result;
-    counts[listing.outcome] += 1;
-    return { ...acceptedItem(index, listing), error: null, warnings: listing.warnings, compliance: listing.compliance.map((warning) => warning.code) };
-  });
+  const results = (await writeItems(db, scope, items, checkItem, now, { ...options, duplicateProbe: v1DuplicateProbe })).map(
+    (result): BatchItemResult => {
+      const { index } = result;
+      if (!result.ok) {
+        counts.failed += 1;
+        const { refusal } = result;
+        const error = { code: refusal.code, message: refusal.detail, errors: refusal.errors ?? [] };
+        return {
+          index,
+          externalId: result.externalId,
+          outcome: 'error',
+          serviceId: null,
+          version: null,
+          error,
+          warnings: [],
+          compliance: [],
+          moderation: null,
+        };
+      }
+      const { listing } = result;
+      counts[listing.outcome] += 1;
+      return {
+        ...acceptedItem(index, listing),
+        error: null,
+        warnings: listing.warnings,
+        compliance: listing.compliance.map((warning) => warning.code),
+      };
+    },
+  );
   return { ok: true, value: { processed: items.length, ...counts, results } };
 }

@@ -24,5 +24,7 @@ export const V1_LISTING_EXAMPLE = {
 export const V1_UPDATE_EXAMPLE = { price: 315000 };
 export const V1_STATUS_EXAMPLE = { status: 'sold' as const };
 export const V1_BATCH_EXAMPLE = {
-  listings: [{ ...V1_LISTING_EXAMPLE, externalId: 'CRM-2002', title: 'T2 refait à neuf', price: 210000, surface: 45, rooms: 2, bedrooms: 1 }],
+  listings: [
+    { ...V1_LISTING_EXAMPLE, externalId: 'CRM-2002', title: 'T2 refait à neuf', price: 210000, surface: 45, rooms: 2, bedrooms: 1 },
+  ],
 };

@@ -33,7 +33,11 @@ import {
 import { ExternalIdParams, ServiceIdParams } from '../http/params.js';
 
 const security = [{ bearerAuth: [] }];
-const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 64, description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' })) });
+const IfMatch = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({ maxLength: 64, description: 'ETag "v{version}" of the listing: refuse (412) if it changed since.' }),
+  ),
+});
 const WriteHeaders = Type.Object({ ...IfMatch.properties, ...IdempotencyHeader.properties });
 const etagHeader = { ETag: { type: 'string', pattern: '^"v[0-9]+"$', maxLength: 16, description: '"v{version}"' } };
 
@@ -85,7 +89,10 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'creates: an externalId already used is 409. warnings[] gives the remarks a push of the same listing would: a long title, ' +
           'contact details masked (naming the field they were in).',
         security,
-        headers: Type.Object({ ...IdempotencyHeader.properties, 'if-none-match': Type.Optional(Type.String({ maxLength: 64, description: '"*": create only.' })) }),
+        headers: Type.Object({
+          ...IdempotencyHeader.properties,
+          'if-none-match': Type.Optional(Type.String({ maxLength: 64, description: '"*": create only.' })),
+        }),
         body: ListingCreate,
         response: { 200: CreationResult, 201: CreationResult, ...errorResponses(409, 422) },
       },
@@ -99,7 +106,11 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!written.ok) throw failWith(written);
       const outcome = written.value;
-      if (outcome.outcome === 'created') reply.header('location', `${config.baseUrl}${authenticatedKey(request).env === 'test' ? '/sandbox' : ''}/v1/listings/${outcome.serviceId}`);
+      if (outcome.outcome === 'created')
+        reply.header(
+          'location',
+          `${config.baseUrl}${authenticatedKey(request).env === 'test' ? '/sandbox' : ''}/v1/listings/${outcome.serviceId}`,
+        );
       return reply.code(outcome.outcome === 'created' ? 201 : 200).send(creationResult(outcome, config.siteUrl));
     },
   );
@@ -142,7 +153,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['v1'],
         operationId: 'getListing',
         summary: 'One listing by service identifier',
-        description: 'The full record in v1 names, with addressLine (owner only), publicDescription as the site shows it, and ETag "v{version}".',
+        description:
+          'The full record in v1 names, with addressLine (owner only), publicDescription as the site shows it, and ETag "v{version}".',
         security,
         params: ServiceIdParams,
         response: { 200: { ...ListingRecord, headers: etagHeader }, ...errorResponses(404) },
@@ -184,7 +196,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['v1'],
         operationId: 'updateListing',
         summary: 'Update a listing; only the fields given change',
-        description: 'A partial body is accepted. The version grows by 1 when something changes. A new externalId already used by the agency is 409.',
+        description:
+          'A partial body is accepted. The version grows by 1 when something changes. A new externalId already used by the agency is 409.',
         security,
         params: ServiceIdParams,
         headers: WriteHeaders,
@@ -219,7 +232,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['v1'],
         operationId: 'setListingStatus',
         summary: 'Change the commercial status',
-        description: 'Any source state is allowed. The v1 status stays pending_moderation until moderation approves the listing; commercialStatus shows the new value.',
+        description:
+          'Any source state is allowed. The v1 status stays pending_moderation until moderation approves the listing; commercialStatus shows the new value.',
         security,
         params: ServiceIdParams,
         headers: WriteHeaders,
@@ -249,7 +263,8 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['v1'],
         operationId: 'deleteListing',
         summary: 'Remove a listing (soft delete)',
-        description: 'The listing leaves the public site and every read at once; it is kept for audit. Pushing its externalId again creates it anew.',
+        description:
+          'The listing leaves the public site and every read at once; it is kept for audit. Pushing its externalId again creates it anew.',
         security,
         params: ServiceIdParams,
         headers: WriteHeaders,
@@ -257,7 +272,13 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await deleteListing(db, scopeOf(request), { serviceId: request.params.serviceId }, app.services.now(), expectedVersion(request));
+      const outcome = await deleteListing(
+        db,
+        scopeOf(request),
+        { serviceId: request.params.serviceId },
+        app.services.now(),
+        expectedVersion(request),
+      );
       if (!outcome.ok) throw failWith(outcome);
       return { serviceId: outcome.value.serviceId, deleted: true as const };
     },

@@ -19,7 +19,10 @@ export function contentFromV1(body: V1Body, base?: ListingContent): ListingConte
   const pick = <K extends keyof ListingContent>(key: K, v1Name: string = key): ListingContent[K] =>
     (v1Name in body ? (body[v1Name] ?? null) : base ? base[key] : null) as ListingContent[K];
   const photos = 'photos' in body ? (body.photos as Array<{ url: string; label?: string | null; order: number }>) : null;
-  const fees = 'fees' in body ? (body.fees as { agencyFees?: number | null; feesPaidBy?: string | null; feeIncluded?: boolean | null } | null) : undefined;
+  const fees =
+    'fees' in body
+      ? (body.fees as { agencyFees?: number | null; feesPaidBy?: string | null; feeIncluded?: boolean | null } | null)
+      : undefined;
   const timestamp = (name: 'createdAtExternal' | 'updatedAtExternal') => {
     const value = pick(name);
     return typeof value === 'string' ? normaliseTimestamp(value) : null;
@@ -43,15 +46,17 @@ export function contentFromV1(body: V1Body, base?: ListingContent): ListingConte
     ges: pick('ges'),
     description: pick('description'),
     features: 'features' in body ? (body.features as string[]) : (base?.features ?? []),
-    photos: photos
-      ? photos.map((photo) => ({ url: photo.url, label: orNull(photo.label), order: photo.order }))
-      : (base?.photos ?? []),
+    photos: photos ? photos.map((photo) => ({ url: photo.url, label: orNull(photo.label), order: photo.order })) : (base?.photos ?? []),
     fees:
       fees === undefined
         ? (base?.fees ?? null)
         : fees === null
           ? null
-          : { agencyFees: orNull(fees.agencyFees), feesPaidBy: orNull(fees.feesPaidBy), feeIncluded: orNull(fees.feeIncluded) } as ListingContent['fees'],
+          : ({
+              agencyFees: orNull(fees.agencyFees),
+              feesPaidBy: orNull(fees.feesPaidBy),
+              feeIncluded: orNull(fees.feeIncluded),
+            } as ListingContent['fees']),
     sourceCrm: pick('sourceCrm'),
     createdAtExternal: timestamp('createdAtExternal'),
     updatedAtExternal: timestamp('updatedAtExternal'),

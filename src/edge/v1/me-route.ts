@@ -7,7 +7,10 @@ import { KEY_NAME_MAX } from '../../domain/keys/key-format.js';
 import { PLAN_BATCH_SIZES, PLAN_NAMES, PLAN_WEBHOOKS } from '../../domain/agencies/plans.js';
 
 const Quota = Type.Object({
-  name: Type.String({ enum: ['key', 'plan'], description: "key: this key's own quota; plan: the agency's plan quota on v1, shared by its keys of this environment." }),
+  name: Type.String({
+    enum: ['key', 'plan'],
+    description: "key: this key's own quota; plan: the agency's plan quota on v1, shared by its keys of this environment.",
+  }),
   limit: Count(),
   used: Count(),
   remaining: Count(),
@@ -21,7 +24,9 @@ const MeResponse = Type.Object({
     plan: Type.String({ enum: Object.keys(PLAN_NAMES) }),
     planName: Type.String({ enum: Object.values(PLAN_NAMES) }),
     verified: Type.Boolean(),
-    batchSize: Count(Math.max(...Object.values(PLAN_BATCH_SIZES)), { description: 'Most listings POST /v1/listings/batch takes on this plan.' }),
+    batchSize: Count(Math.max(...Object.values(PLAN_BATCH_SIZES)), {
+      description: 'Most listings POST /v1/listings/batch takes on this plan.',
+    }),
     webhooks: Count(Math.max(...Object.values(PLAN_WEBHOOKS)), { description: 'Webhook endpoints this plan allows.' }),
   }),
   key: Type.Object({
@@ -33,7 +38,10 @@ const MeResponse = Type.Object({
     createdAt: DateTime(),
     lastUsedAt: Type.Union([DateTime(), Type.Null()]),
   }),
-  quotas: Type.Array(Quota, { maxItems: 2, description: 'Every quota this key is subject to on v1 (rolling 24 hours). Empty when quotas are switched off.' }),
+  quotas: Type.Array(Quota, {
+    maxItems: 2,
+    description: 'Every quota this key is subject to on v1 (rolling 24 hours). Empty when quotas are switched off.',
+  }),
 });
 
 export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -45,7 +53,8 @@ export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['v1'],
         operationId: 'getMe',
         summary: 'The calling key, its agency and its remaining quota',
-        description: 'Needs only a valid key. Tells the agency and its plan (batch size, webhooks), the key (display form, environment, scopes, created, last used) and every quota with its limit, used, remaining and reset.',
+        description:
+          'Needs only a valid key. Tells the agency and its plan (batch size, webhooks), the key (display form, environment, scopes, created, last used) and every quota with its limit, used, remaining and reset.',
         security: [{ bearerAuth: [] }],
         response: { 200: MeResponse },
       },

@@ -12,9 +12,16 @@ import { ServiceIdParams } from '../http/params.js';
 
 const SandboxDecision = Type.Object(
   {
-    decision: Type.String({ enum: ['approve', 'reject'], description: 'approve publishes the listing’s latest version; reject refuses it.' }),
-    reason: Type.Optional(Type.String({ minLength: 1, maxLength: OPERATOR_REASON_MAX, description: 'Shown with the decision, as an operator’s would be.' })),
-    version: Type.Optional(Int(1, 2_147_483_647, { description: 'The version you decide on: a listing changed since is refused (409), as for an operator.' })),
+    decision: Type.String({
+      enum: ['approve', 'reject'],
+      description: 'approve publishes the listing’s latest version; reject refuses it.',
+    }),
+    reason: Type.Optional(
+      Type.String({ minLength: 1, maxLength: OPERATOR_REASON_MAX, description: 'Shown with the decision, as an operator’s would be.' }),
+    ),
+    version: Type.Optional(
+      Int(1, 2_147_483_647, { description: 'The version you decide on: a listing changed since is refused (409), as for an operator.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -65,7 +72,13 @@ export const sandboxModerationRoute: FastifyPluginAsyncTypebox = async (app) => 
       );
       if (!decided.ok) throw failWith(decided);
       const listing = decided.value;
-      return { serviceId: listing.serviceId, externalId: listing.externalId, version: listing.version, status: v1Status(listing), moderation: moderationView(listing) };
+      return {
+        serviceId: listing.serviceId,
+        externalId: listing.externalId,
+        version: listing.version,
+        status: v1Status(listing),
+        moderation: moderationView(listing),
+      };
     },
   );
 };

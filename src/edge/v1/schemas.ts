@@ -1,8 +1,25 @@
 import { Type, type TSchema } from 'typebox';
-import { COMMERCIAL_STATUSES, ENERGY_CLASSES, FEES_PAID_BY, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../../domain/listing-model/model.js';
+import {
+  COMMERCIAL_STATUSES,
+  ENERGY_CLASSES,
+  FEES_PAID_BY,
+  PROPERTY_TYPES,
+  SOURCE_CRMS,
+  TRANSACTIONS,
+} from '../../domain/listing-model/model.js';
 import { LIMITS } from '../../domain/listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../../platform/validation/schema-types.js';
-import { Compliance, ComplianceCodes, ExternalId, LEGAL_FIELD_SCHEMAS, BulkModerationSummary, Moderation, ModerationSummary, PUBLIC_TEXT_GROWTH, ServiceId } from '../../domain/listings/schemas.js';
+import {
+  Compliance,
+  ComplianceCodes,
+  ExternalId,
+  LEGAL_FIELD_SCHEMAS,
+  BulkModerationSummary,
+  Moderation,
+  ModerationSummary,
+  PUBLIC_TEXT_GROWTH,
+  ServiceId,
+} from '../../domain/listings/schemas.js';
 import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
 
@@ -15,7 +32,12 @@ const energy = Type.String({ enum: [...ENERGY_CLASSES] });
 
 export const Photo = Type.Object(
   {
-    url: Type.String({ format: 'uri', pattern: '^https?://', maxLength: LIMITS.url, description: 'Public image URL, served as given (HTTPS recommended).' }),
+    url: Type.String({
+      format: 'uri',
+      pattern: '^https?://',
+      maxLength: LIMITS.url,
+      description: 'Public image URL, served as given (HTTPS recommended).',
+    }),
     label: Type.Optional(nullable(Type.String({ maxLength: LIMITS.label }))),
     order: Int(0, LIMITS.photos - 1, { description: 'Position, from 0.' }),
   },
@@ -25,7 +47,9 @@ export const Photo = Type.Object(
 export const Fees = Type.Object(
   {
     agencyFees: Type.Optional(nullable(Int(0, LIMITS.price, { description: 'Whole euros.' }))),
-    feesPaidBy: Type.Optional(nullable(Type.String({ enum: [...FEES_PAID_BY], description: 'seller or buyer for sales; landlord or tenant for rentals.' }))),
+    feesPaidBy: Type.Optional(
+      nullable(Type.String({ enum: [...FEES_PAID_BY], description: 'seller or buyer for sales; landlord or tenant for rentals.' })),
+    ),
     feeIncluded: Type.Optional(nullable(Type.Boolean({ description: 'Whether price includes the agency fees.' }))),
   },
   { additionalProperties: false },
@@ -37,9 +61,17 @@ const fields = {
   type: Type.String({ enum: [...TRANSACTIONS], description: 'Kind of transaction (ingestion VENTE, LOCATION, VIAGER).' }),
   category: Type.String({ enum: [...PROPERTY_TYPES], description: 'Kind of property.' }),
   title: text(LIMITS.title, 'At most 100 characters recommended.'),
-  description: nullable(Type.String({ maxLength: LIMITS.description }), 'Contact details are masked on the public site; see publicDescription.'),
+  description: nullable(
+    Type.String({ maxLength: LIMITS.description }),
+    'Contact details are masked on the public site; see publicDescription.',
+  ),
   price: Int(1, LIMITS.price, { description: 'Whole euros; the monthly rent for a rental.' }),
-  priceUnit: Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3, default: 'EUR', description: 'ISO 4217 currency code; only EUR is accepted (other codes: 422).' }),
+  priceUnit: Type.String({
+    pattern: '^[A-Z]{3}$',
+    maxLength: 3,
+    default: 'EUR',
+    description: 'ISO 4217 currency code; only EUR is accepted (other codes: 422).',
+  }),
   city: text(LIMITS.city),
   postcode: Type.String({ pattern: '^[0-9]{5}$', maxLength: 5, description: 'French postcode.' }),
   surface: Int(1, LIMITS.surface, { description: 'Whole square metres.' }),
@@ -69,7 +101,12 @@ export const ListingCreate = Type.Object(
   Object.fromEntries(
     Object.entries(fields).map(([name, schema]) => [name, REQUIRED.includes(name as FieldName) ? schema : Type.Optional(schema)]),
   ) as unknown as Record<string, TSchema>,
-  { additionalProperties: false, $id: 'ListingCreate', description: 'A listing (spec 2.3). Required: ' + REQUIRED.join(', ') + '.', examples: [V1_LISTING_EXAMPLE] },
+  {
+    additionalProperties: false,
+    $id: 'ListingCreate',
+    description: 'A listing (spec 2.3). Required: ' + REQUIRED.join(', ') + '.',
+    examples: [V1_LISTING_EXAMPLE],
+  },
 );
 
 export const ListingUpdate = Type.Object(
@@ -92,7 +129,10 @@ export const ListingRecord = Type.Object(
   {
     serviceId: ServiceId(),
     externalId: fields.externalId,
-    status: Type.String({ enum: [...V1_STATUSES], description: 'pending_moderation while moderation is pending, rejected if refused, else the commercial status.' }),
+    status: Type.String({
+      enum: [...V1_STATUSES],
+      description: 'pending_moderation while moderation is pending, rejected if refused, else the commercial status.',
+    }),
     commercialStatus: Type.String({ enum: [...COMMERCIAL_STATUSES] }),
     version: Count(undefined, { description: 'Grows by 1 on every accepted change; the ETag is "v{version}".' }),
     publicUrl: Type.String({ format: 'uri', maxLength: PUBLIC_URL_MAX }),
@@ -138,7 +178,10 @@ const Warnings = Type.Array(
     field: Type.String({ enum: ['title', 'description'], description: 'The field the warning is about: title or description.' }),
     message: Text(FIELD_MESSAGE_MAX),
   }),
-  { maxItems: 3, description: 'Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field).' },
+  {
+    maxItems: 3,
+    description: 'Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field).',
+  },
 );
 
 export const CreationResult = Type.Object(
@@ -150,7 +193,10 @@ export const CreationResult = Type.Object(
     publicUrl: Type.String({ format: 'uri', maxLength: PUBLIC_URL_MAX }),
     version: Count(),
     createdAt: DateTime(),
-    outcome: Type.String({ enum: ['created', 'updated', 'unchanged'], description: 'unchanged: the content equals what is stored; no new version.' }),
+    outcome: Type.String({
+      enum: ['created', 'updated', 'unchanged'],
+      description: 'unchanged: the content equals what is stored; no new version.',
+    }),
     warnings: Warnings,
     compliance: Compliance,
     moderation: ModerationSummary(),
@@ -177,7 +223,9 @@ export const ListQuery = Type.Object(
     status: Type.Optional(Type.String({ enum: [...V1_STATUSES] })),
     page: Int(1, LIST_PAGES_MAX, { default: 1 }),
     pageSize: Int(1, LIST_PAGE_MAX, { default: 50 }),
-    modifiedSince: Type.Optional(DateTime({ description: 'ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it.' })),
+    modifiedSince: Type.Optional(
+      DateTime({ description: 'ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -191,7 +239,13 @@ export const ListResponse = Type.Object({
 });
 
 export const BatchRequest = Type.Object(
-  { listings: Type.Array(Type.Ref('ListingCreate'), { minItems: 1, maxItems: BATCH_MAX, description: 'At most the plan’s batch size: 10 (Solo), 50 (Agence), 100 (Réseau).' }) },
+  {
+    listings: Type.Array(Type.Ref('ListingCreate'), {
+      minItems: 1,
+      maxItems: BATCH_MAX,
+      description: 'At most the plan’s batch size: 10 (Solo), 50 (Agence), 100 (Réseau).',
+    }),
+  },
   { additionalProperties: false, examples: [V1_BATCH_EXAMPLE] },
 );
 

@@ -3,7 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import { authenticatedKey } from '../http/plugins/key-auth.js';
 import { failWith } from '../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
-import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateSecret, updateEndpoint, type Endpoint, type WebhookScope } from '../../domain/webhooks/endpoint-store.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  findEndpoint,
+  listEndpoints,
+  rotateSecret,
+  updateEndpoint,
+  type Endpoint,
+  type WebhookScope,
+} from '../../domain/webhooks/endpoint-store.js';
 import { deliveryLog, queueTestMessage, retryDelivery } from '../../domain/webhooks/deliveries.js';
 import type { WebhookEventType } from '../../domain/webhooks/delivery-policy.js';
 import {
@@ -54,7 +63,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/webhooks',
-    { config, schema: { tags, security, operationId: 'listWebhooks', summary: 'List the webhook endpoints', response: { 200: WebhookList } } },
+    {
+      config,
+      schema: { tags, security, operationId: 'listWebhooks', summary: 'List the webhook endpoints', response: { 200: WebhookList } },
+    },
     async (request) => ({ webhooks: (await listEndpoints(db, scopeOf(request), now())).map(endpointJson) }),
   );
 
@@ -80,7 +92,12 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const created = await createEndpoint(
         db,
         scopeOf(request),
-        { url: body.url, events: body.events as WebhookEventType[] | null | undefined, description: body.description, enabled: body.enabled },
+        {
+          url: body.url,
+          events: body.events as WebhookEventType[] | null | undefined,
+          description: body.description,
+          enabled: body.enabled,
+        },
         now(),
         { allowPrivate },
       );
@@ -93,7 +110,17 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/webhooks/:webhookId',
-    { config, schema: { tags, security, operationId: 'getWebhook', summary: 'One webhook endpoint', params: WebhookIdParams, response: { 200: WebhookEndpoint, ...errorResponses(404) } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        operationId: 'getWebhook',
+        summary: 'One webhook endpoint',
+        params: WebhookIdParams,
+        response: { 200: WebhookEndpoint, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const found = await findEndpoint(db, scopeOf(request), request.params.webhookId, now());
       if (!found.ok) throw failWith(found);
@@ -122,7 +149,12 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         db,
         scopeOf(request),
         request.params.webhookId,
-        { url: body.url, events: body.events as WebhookEventType[] | null | undefined, description: body.description, enabled: body.enabled },
+        {
+          url: body.url,
+          events: body.events as WebhookEventType[] | null | undefined,
+          description: body.description,
+          enabled: body.enabled,
+        },
         now(),
         { allowPrivate },
       );
@@ -209,7 +241,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         operationId: 'listWebhookDeliveries',
         summary: 'The endpoint’s delivery log, newest first',
-        description: 'Each delivery with its attempts: time, HTTP status, latency, the first KiB of the answer, or why it failed. Kept 30 days.',
+        description:
+          'Each delivery with its attempts: time, HTTP status, latency, the first KiB of the answer, or why it failed. Kept 30 days.',
         params: WebhookIdParams,
         querystring: DeliveriesQuery,
         response: { 200: DeliveryLog, ...errorResponses(404) },
@@ -217,7 +250,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { before, limit, state } = request.query;
-      const log = await deliveryLog(db, scopeOf(request), request.params.webhookId, { before, limit: limit ?? 20, state: state as 'pending' | undefined });
+      const log = await deliveryLog(db, scopeOf(request), request.params.webhookId, {
+        before,
+        limit: limit ?? 20,
+        state: state as 'pending' | undefined,
+      });
       if (!log.ok) throw failWith(log);
       return {
         deliveries: log.value.deliveries.map((d) => ({

@@ -21,7 +21,9 @@ const Url = Type.String({
     'Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, ' +
     'private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery.',
 });
-const Description = Type.Union([Type.String({ maxLength: WEBHOOK_DESCRIPTION_MAX, pattern: NO_CONTROL_CHARACTERS }), Type.Null()], { description: 'A note for the agency’s people.' });
+const Description = Type.Union([Type.String({ maxLength: WEBHOOK_DESCRIPTION_MAX, pattern: NO_CONTROL_CHARACTERS }), Type.Null()], {
+  description: 'A note for the agency’s people.',
+});
 
 export const WebhookCreate = Type.Object(
   {
@@ -50,7 +52,10 @@ export const WebhookUpdate = Type.Object(
 
 export const WebhookEndpoint = Type.Object({
   webhookId: WebhookId,
-  env: Type.String({ enum: ['live', 'test'], description: 'live endpoints receive LIVE events, test endpoints (made with a TEST key) sandbox events only.' }),
+  env: Type.String({
+    enum: ['live', 'test'],
+    description: 'live endpoints receive LIVE events, test endpoints (made with a TEST key) sandbox events only.',
+  }),
   url: Type.String({ maxLength: WEBHOOK_URL_MAX }),
   description: Type.Union([Text(WEBHOOK_DESCRIPTION_MAX), Type.Null()]),
   events: Type.Union([Type.Array(Type.String({ enum: [...WEBHOOK_EVENT_TYPES] }), { maxItems: WEBHOOK_EVENT_TYPES.length }), Type.Null()], {
@@ -61,8 +66,12 @@ export const WebhookEndpoint = Type.Object({
     description: 'manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it.',
   }),
   disabledAt: Type.Union([DateTime(), Type.Null()]),
-  failingSince: Type.Union([DateTime(), Type.Null()], { description: 'Start of the current run of failed attempts; null after a success.' }),
-  previousSecretValidUntil: Type.Union([DateTime(), Type.Null()], { description: 'During a rotation: until then deliveries carry a signature by the previous secret too.' }),
+  failingSince: Type.Union([DateTime(), Type.Null()], {
+    description: 'Start of the current run of failed attempts; null after a success.',
+  }),
+  previousSecretValidUntil: Type.Union([DateTime(), Type.Null()], {
+    description: 'During a rotation: until then deliveries carry a signature by the previous secret too.',
+  }),
   createdAt: DateTime(),
   updatedAt: DateTime(),
 });
@@ -76,7 +85,10 @@ const Secret = Type.String({
 export const WebhookCreated = Type.Object({ webhook: WebhookEndpoint, secret: Secret });
 export const WebhookList = Type.Object({ webhooks: Type.Array(WebhookEndpoint, { maxItems: 3 }) });
 export const SecretRotated = Type.Object({ webhook: WebhookEndpoint, secret: Secret });
-export const WebhookDeleted = Type.Object({ webhookId: WebhookId, deleted: Type.Literal(true, { description: 'Nothing more is sent to it; its log is gone.' }) });
+export const WebhookDeleted = Type.Object({
+  webhookId: WebhookId,
+  deleted: Type.Literal(true, { description: 'Nothing more is sent to it; its log is gone.' }),
+});
 export const DeliveryQueued = Type.Object({ deliveryId: DeliveryId() });
 
 export const DeliveriesQuery = Type.Object(
@@ -91,7 +103,9 @@ export const DeliveriesQuery = Type.Object(
 const Attempt = Type.Object({
   attempt: Int(1, 1_000),
   at: DateTime(),
-  status: Type.Union([Int(100, 599), Type.Null()], { description: 'The receiver’s HTTP status; null when it gave none (timeout, refused address, reset…).' }),
+  status: Type.Union([Int(100, 599), Type.Null()], {
+    description: 'The receiver’s HTTP status; null when it gave none (timeout, refused address, reset…).',
+  }),
   error: Type.Union([Text(400), Type.Null()], { description: 'Why the attempt failed; null on success.' }),
   latencyMs: Int(0, 2_147_483_647),
   answer: Type.Union([Text(1024), Type.Null()], { description: 'The first KiB of the answer’s body.' }),
@@ -105,11 +119,15 @@ export const DeliveryLog = Type.Object({
       eventId: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
       state: Type.String({ enum: ['pending', 'succeeded', 'failed'] }),
       attempts: Type.Array(Attempt, { maxItems: 1_000 }),
-      nextAttemptAt: Type.Union([DateTime(), Type.Null()], { description: 'When the next automatic attempt is due; null when none is planned.' }),
+      nextAttemptAt: Type.Union([DateTime(), Type.Null()], {
+        description: 'When the next automatic attempt is due; null when none is planned.',
+      }),
       createdAt: DateTime(),
       payload: Type.String({ maxLength: 1_000_000, description: 'The exact body sent.' }),
     }),
     { maxItems: 100 },
   ),
-  next: Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'Pass as before for the next (older) page; null on the last.' }),
+  next: Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
+    description: 'Pass as before for the next (older) page; null on the last.',
+  }),
 });

@@ -52,9 +52,13 @@ export async function runIntegratorCommand(
 ): Promise<number> {
   if (!file) throw new IntegratorUsageError(`missing FILE: listing-sync ${command} FILE`);
   const key = env.LISTING_SYNC_KEY;
-  if (!key) throw new IntegratorUsageError('LISTING_SYNC_KEY is not set: export the agency’s API key (svc_pk_LIVE_… or, with --sandbox, svc_pk_TEST_…)');
+  if (!key)
+    throw new IntegratorUsageError(
+      'LISTING_SYNC_KEY is not set: export the agency’s API key (svc_pk_LIVE_… or, with --sandbox, svc_pk_TEST_…)',
+    );
   const concurrency = options.concurrency === undefined ? 2 : Number(options.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new IntegratorUsageError('--concurrency must be a whole number from 1 to 16');
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+    throw new IntegratorUsageError('--concurrency must be a whole number from 1 to 16');
   const baseUrl = env.LISTING_SYNC_URL || 'http://127.0.0.1:8080';
 
   let listingFile: ListingFile;
@@ -173,7 +177,12 @@ async function runPush(
     for (const error of batch.result.errors) {
       const index = batch.firstIndex + error.index;
       const line = reader.lineOf(index);
-      reader.writeRejected(rejectedPath, { ...(line !== null ? { line } : { index }), externalId: error.externalId, reason: error.reason, listing: batch.listings[error.index] });
+      reader.writeRejected(rejectedPath, {
+        ...(line !== null ? { line } : { index }),
+        externalId: error.externalId,
+        reason: error.reason,
+        listing: batch.listings[error.index],
+      });
     }
     progress.update(counts.sent, counts.rejected + reader.malformed.length);
   };
@@ -226,7 +235,9 @@ async function runPush(
     ];
     if (reader.malformed.length > 0) {
       const shown = reader.malformed.slice(0, 10).map((m) => m.line);
-      lines.push(`  malformed lines ${reader.malformed.length} (line${shown.length > 1 ? 's' : ''} ${shown.join(', ')}${reader.malformed.length > 10 ? ', …' : ''}), not sent`);
+      lines.push(
+        `  malformed lines ${reader.malformed.length} (line${shown.length > 1 ? 's' : ''} ${shown.join(', ')}${reader.malformed.length > 10 ? ', …' : ''}), not sent`,
+      );
     }
     for (const error of summary.errors.slice(0, 10)) {
       const line = reader.lineOf(error.index);
@@ -234,23 +245,36 @@ async function runPush(
     }
     if (summary.errors.length > 10) lines.push(`    … and ${summary.errors.length - 10} more`);
     if (reader.rejectedCount > 0) lines.push(`Rejected listings and malformed lines, with their reasons: ${reader.rejectedPath}`);
-    if (session?.state === 'completed') lines.push(`Sync session ${session.syncId} completed: ${session.withdrawn} of ${session.onMarket} listings on the market withdrawn.`);
+    if (session?.state === 'completed')
+      lines.push(`Sync session ${session.syncId} completed: ${session.withdrawn} of ${session.onMarket} listings on the market withdrawn.`);
     if (session?.state === 'abandoned') {
-      lines.push(`Sync session ${session.syncId} abandoned, nothing withdrawn: the malformed lines may be listings you still have. Mend them and sync again.`);
+      lines.push(
+        `Sync session ${session.syncId} abandoned, nothing withdrawn: the malformed lines may be listings you still have. Mend them and sync again.`,
+      );
     }
     io.print(lines.join('\n'));
   }
   return failed > 0 ? EXIT.itemsFailed : EXIT.ok;
 }
 
-async function runReconcile(client: ListingSyncClient, reader: FileReader, options: IntegratorOptions, io: IntegratorIo, progress: Progress): Promise<number> {
+async function runReconcile(
+  client: ListingSyncClient,
+  reader: FileReader,
+  options: IntegratorOptions,
+  io: IntegratorIo,
+  progress: Progress,
+): Promise<number> {
   const local = new Map<string, string>();
   const invalid: Array<{ line: number | null; index: number; externalId: string | null; reason: string }> = [];
   let hashed = 0;
-  for await (const hash of contentHashes(client, reader.read(() => undefined))) {
+  for await (const hash of contentHashes(
+    client,
+    reader.read(() => undefined),
+  )) {
     hashed += 1;
     if (hash.contentHash !== null && hash.externalId !== null) local.set(hash.externalId, hash.contentHash);
-    else invalid.push({ line: reader.lineOf(hash.index), index: hash.index, externalId: hash.externalId, reason: hash.reason ?? 'rejected' });
+    else
+      invalid.push({ line: reader.lineOf(hash.index), index: hash.index, externalId: hash.externalId, reason: hash.reason ?? 'rejected' });
     if (hashed % 500 === 0) progress.update(hashed, invalid.length + reader.malformed.length);
   }
   progress.stop();
@@ -259,7 +283,8 @@ async function runReconcile(client: ListingSyncClient, reader: FileReader, optio
   if (options.json) {
     io.print(JSON.stringify({ ...differences, invalid, malformedLines: reader.malformed }, null, 2));
   } else {
-    const list = (ids: string[]) => (ids.length === 0 ? '' : `: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, … (--json lists all ${ids.length})` : ''}`);
+    const list = (ids: string[]) =>
+      ids.length === 0 ? '' : `: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, … (--json lists all ${ids.length})` : ''}`;
     const lines = [
       `Compared ${local.size} listings of the file with the service (by contentHash):`,
       `  same       ${differences.same}`,
@@ -267,8 +292,15 @@ async function runReconcile(client: ListingSyncClient, reader: FileReader, optio
       `  extra      ${differences.extra.length} (on the service and on the market, not in the file)${list(differences.extra)}`,
       `  different  ${differences.different.length} (a push would change them)${list(differences.different)}`,
     ];
-    if (invalid.length > 0) lines.push(`  invalid    ${invalid.length} (a push would reject them)${list(invalid.map((i) => i.externalId ?? `#${i.index}`))}`);
-    if (reader.malformed.length > 0) lines.push(`  malformed lines ${reader.malformed.length}: ${reader.malformed.slice(0, 10).map((m) => m.line).join(', ')}`);
+    if (invalid.length > 0)
+      lines.push(`  invalid    ${invalid.length} (a push would reject them)${list(invalid.map((i) => i.externalId ?? `#${i.index}`))}`);
+    if (reader.malformed.length > 0)
+      lines.push(
+        `  malformed lines ${reader.malformed.length}: ${reader.malformed
+          .slice(0, 10)
+          .map((m) => m.line)
+          .join(', ')}`,
+      );
     io.print(lines.join('\n'));
   }
   return differs || invalid.length > 0 || reader.malformed.length > 0 ? EXIT.itemsFailed : EXIT.ok;
@@ -300,12 +332,16 @@ class Progress {
 
   update(listings: number, failed: number) {
     if (this.bar) this.bar.update(this.file.bytesRead, { listings, failed, retries: this.retries });
-    else this.io.progress.write(`${this.verb}: ${listings} listings sent, ${failed} failed, ${Math.floor((100 * this.file.bytesRead) / Math.max(this.file.size, 1))} % of the file read\n`);
+    else
+      this.io.progress.write(
+        `${this.verb}: ${listings} listings sent, ${failed} failed, ${Math.floor((100 * this.file.bytesRead) / Math.max(this.file.size, 1))} % of the file read\n`,
+      );
   }
 
   retry(notice: RetryNotice) {
     this.retries += 1;
-    if (!this.bar) this.io.progress.write(`retrying ${notice.method} ${new URL(notice.url).pathname} (try ${notice.retry + 1}) after ${notice.cause}\n`);
+    if (!this.bar)
+      this.io.progress.write(`retrying ${notice.method} ${new URL(notice.url).pathname} (try ${notice.retry + 1}) after ${notice.cause}\n`);
   }
 
   note(text: string) {

@@ -9,8 +9,7 @@ import { JSONParser } from '@streamparser/json';
  */
 export type FileEntry =
   /** `line`: the NDJSON line (from 1), or null in a JSON array. */
-  | { kind: 'listing'; listing: unknown; line: number | null }
-  | { kind: 'malformed'; line: number; reason: string; text: string };
+  { kind: 'listing'; listing: unknown; line: number | null } | { kind: 'malformed'; line: number; reason: string; text: string };
 
 /** The file cannot be read as listings at all: nothing should be sent. */
 export class ListingFileError extends Error {}
@@ -35,14 +34,20 @@ export async function openListingFile(path: string): Promise<ListingFile> {
     const handle = await open(path);
     try {
       const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-      first = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart().charAt(0);
+      first = buffer
+        .subarray(0, bytesRead)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trimStart()
+        .charAt(0);
     } finally {
       await handle.close();
     }
   } catch (error) {
     throw new ListingFileError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  if (first === '') throw new ListingFileError(`${path} is empty: it should hold a JSON array of listings, or one listing per line (NDJSON)`);
+  if (first === '')
+    throw new ListingFileError(`${path} is empty: it should hold a JSON array of listings, or one listing per line (NDJSON)`);
   if (first !== '[' && first !== '{') {
     throw new ListingFileError(
       `${path} is not JSON: it starts with "${first}", where a JSON array of listings starts with "[" and NDJSON (one listing per line) with "{". Nothing was sent.`,

@@ -153,7 +153,13 @@ if (isMain) {
     // process runs no server.
     setFlagsFromString('--optimize-for-size');
   }
-  runCli(process.argv.slice(2), process.env, (line) => process.stdout.write(line + '\n'), (line) => process.stderr.write(line + '\n'), process.stderr).then(
+  runCli(
+    process.argv.slice(2),
+    process.env,
+    (line) => process.stdout.write(line + '\n'),
+    (line) => process.stderr.write(line + '\n'),
+    process.stderr,
+  ).then(
     (code) => {
       if (code >= 0) process.exitCode = code;
     },

@@ -14,7 +14,9 @@ export class UnreachableServer extends Error {
   constructor(baseUrl: string, error: unknown) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-    super(`Cannot reach the listing-sync server at ${baseUrl} (${reason}). Is it running? LISTING_SYNC_URL says where it is (default http://127.0.0.1:8080).`);
+    super(
+      `Cannot reach the listing-sync server at ${baseUrl} (${reason}). Is it running? LISTING_SYNC_URL says where it is (default http://127.0.0.1:8080).`,
+    );
   }
 }
 
@@ -93,7 +95,11 @@ export class OperatorClient {
     try {
       data = text ? JSON.parse(text) : null;
     } catch {
-      throw new OperatorError(response.status, text, `${url} answered ${response.status} with something other than JSON: is LISTING_SYNC_URL a listing-sync server?`);
+      throw new OperatorError(
+        response.status,
+        text,
+        `${url} answered ${response.status} with something other than JSON: is LISTING_SYNC_URL a listing-sync server?`,
+      );
     }
     if (!response.ok) {
       const detail = (data as { detail?: string } | null)?.detail ?? response.statusText;
@@ -134,7 +140,10 @@ export class OperatorClient {
   }
 
   moderationQueue(limit?: number) {
-    return this.call<{ total: number; items: QueuedView[]; next: string | null }>('GET', `/moderation/queue${limit ? `?limit=${limit}` : ''}`);
+    return this.call<{ total: number; items: QueuedView[]; next: string | null }>(
+      'GET',
+      `/moderation/queue${limit ? `?limit=${limit}` : ''}`,
+    );
   }
 
   decide(serviceId: string, body: { decision: 'approve' | 'reject'; reason?: string; version?: number }) {

@@ -27,7 +27,13 @@ export interface OperatorOptions {
 }
 
 /** The operator commands: thin wrappers of the operator API (docs/decisions.md §10), with ADMIN_TOKEN. */
-export async function runOperatorCommand(positionals: string[], values: OperatorOptions, env: NodeJS.ProcessEnv, io: OperatorIo, usage: string): Promise<number> {
+export async function runOperatorCommand(
+  positionals: string[],
+  values: OperatorOptions,
+  env: NodeJS.ProcessEnv,
+  io: OperatorIo,
+  usage: string,
+): Promise<number> {
   const { print, printError } = io;
   const [group, action, ...rest] = positionals;
   const client = new OperatorClient(env.LISTING_SYNC_URL || 'http://127.0.0.1:8080', env.ADMIN_TOKEN ?? '');
@@ -59,7 +65,8 @@ export async function runOperatorCommand(positionals: string[], values: Operator
     } else if (group === 'agency' && action === 'list') {
       const result = await client.listAgencies(values.name);
       const lines = result.agencies.map(
-        (a) => `${a.agencyId}  ${a.name.padEnd(24)} ${a.plan.padEnd(7)} ${a.verified ? 'verified    ' : 'not verified'}  created ${a.createdAt}`,
+        (a) =>
+          `${a.agencyId}  ${a.name.padEnd(24)} ${a.plan.padEnd(7)} ${a.verified ? 'verified    ' : 'not verified'}  created ${a.createdAt}`,
       );
       out(lines.length ? lines.join('\n') : values.name ? `No agency whose name contains "${values.name}".` : 'No agencies.', result);
     } else if (group === 'agency' && action === 'show') {
@@ -67,7 +74,8 @@ export async function runOperatorCommand(positionals: string[], values: Operator
       const agency = await client.getAgency(agencyId);
       const { keys } = await client.listKeys(agencyId);
       const keyLines = keys.map(
-        (k) => `  ${k.keyId}  ${k.display.padEnd(20)} ${k.env.padEnd(4)}  ${k.name.padEnd(20)} ${k.revokedAt ? 'revoked ' + k.revokedAt : 'last used ' + (k.lastUsedAt ?? 'never')}`,
+        (k) =>
+          `  ${k.keyId}  ${k.display.padEnd(20)} ${k.env.padEnd(4)}  ${k.name.padEnd(20)} ${k.revokedAt ? 'revoked ' + k.revokedAt : 'last used ' + (k.lastUsedAt ?? 'never')}`,
       );
       out(
         [
@@ -86,7 +94,9 @@ export async function runOperatorCommand(positionals: string[], values: Operator
     } else if (group === 'agency' && action === 'verify') {
       const result = await client.verifyAgency(need(rest[0], 'AGENCY_ID'));
       out(
-        result.liveKey ? `Agency ${result.agencyId} verified. LIVE key, shown this once:\n  ${result.liveKey}` : `Agency ${result.agencyId} was already verified.`,
+        result.liveKey
+          ? `Agency ${result.agencyId} verified. LIVE key, shown this once:\n  ${result.liveKey}`
+          : `Agency ${result.agencyId} was already verified.`,
         result,
       );
     } else if (group === 'agency' && action === 'plan') {
@@ -96,7 +106,14 @@ export async function runOperatorCommand(positionals: string[], values: Operator
       const result = await client.createKey(need(values.agency, '--agency'), {
         env: need(values.env, '--env'),
         ...(values.name ? { name: values.name } : {}),
-        ...(values.scopes ? { scopes: values.scopes.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+        ...(values.scopes
+          ? {
+              scopes: values.scopes
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            }
+          : {}),
       });
       out(`Key ${result.keyId} (${result.env}, ${result.scopes.join(' ')}), shown this once:\n  ${result.key}`, {
         keyId: result.keyId,
@@ -130,7 +147,10 @@ export async function runOperatorCommand(positionals: string[], values: Operator
       if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
       const reason = action === 'reject' ? need(values.reason, '--reason (shown to the agency)') : values.reason;
       const result = await client.decide(serviceId, { decision: action, version, ...(reason ? { reason } : {}) });
-      out(`Listing ${result.serviceId} v${result.version} ${action === 'approve' ? 'approved: it is public' : 'rejected'} (status ${result.status}).`, result);
+      out(
+        `Listing ${result.serviceId} v${result.version} ${action === 'approve' ? 'approved: it is public' : 'rejected'} (status ${result.status}).`,
+        result,
+      );
     } else if (group === 'agency' && action === 'verifications') {
       const result = await client.verifications();
       const lines = result.items.map(
@@ -138,7 +158,12 @@ export async function runOperatorCommand(positionals: string[], values: Operator
           `${item.agency.agencyId}  ${item.agency.name.padEnd(24)} SIREN ${item.agency.siren ?? '—'} (${item.siren})  ` +
           (item.overdue ? `OVERDUE by ${formatWait(-item.secondsLeft)}` : `${formatWait(item.secondsLeft)} left`),
       );
-      out(lines.length ? [`${result.total} awaiting verification (${result.overdue} overdue), oldest first:`, ...lines].join('\n') : 'No agency awaits verification.', result);
+      out(
+        lines.length
+          ? [`${result.total} awaiting verification (${result.overdue} overdue), oldest first:`, ...lines].join('\n')
+          : 'No agency awaits verification.',
+        result,
+      );
     } else if (group === 'agency' && action === 'refuse') {
       const result = await client.refuseVerification(need(rest[0], 'AGENCY_ID'), need(values.reason, '--reason (shown to the agency)'));
       out(`Agency ${result.agencyId}: verification refused. Its pro space shows the reason.`, result);
@@ -161,7 +186,9 @@ export async function runOperatorCommand(positionals: string[], values: Operator
       );
     } else if (group === 'operator' && action === 'list') {
       const result = await client.listOperators();
-      const lines = result.operators.map((o) => `${o.operatorId}  ${o.email.padEnd(32)} ${o.disabledAt ? `disabled ${o.disabledAt}` : `since ${o.createdAt}`}`);
+      const lines = result.operators.map(
+        (o) => `${o.operatorId}  ${o.email.padEnd(32)} ${o.disabledAt ? `disabled ${o.disabledAt}` : `since ${o.createdAt}`}`,
+      );
       out(lines.length ? lines.join('\n') : 'No operators: create one with `listing-sync operator create --email E`.', result);
     } else if (group === 'operator' && action === 'disable') {
       const result = await client.disableOperator(need(rest[0], 'OPERATOR_ID or e-mail'));
@@ -176,7 +203,9 @@ export async function runOperatorCommand(positionals: string[], values: Operator
       return 2;
     }
     if (error instanceof OperatorError) {
-      printError(values.json ? JSON.stringify(error.body, null, 2) : `Error ${error.status}: ${error.message}${operatorHint(error, client.url)}`);
+      printError(
+        values.json ? JSON.stringify(error.body, null, 2) : `Error ${error.status}: ${error.message}${operatorHint(error, client.url)}`,
+      );
       return 1;
     }
     if (error instanceof UnreachableServer) {
@@ -190,7 +219,11 @@ export async function runOperatorCommand(positionals: string[], values: Operator
 class UsageError extends Error {}
 
 const formatWait = (seconds: number) =>
-  seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${Math.floor(seconds / 60)} min` : `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
+  seconds < 60
+    ? `${seconds} s`
+    : seconds < 3600
+      ? `${Math.floor(seconds / 60)} min`
+      : `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
 
 /** What an operator can do about the answers that mean "wrong server or wrong token". */
 function operatorHint(error: OperatorError, url: string): string {
@@ -200,4 +233,3 @@ function operatorHint(error: OperatorError, url: string): string {
   }
   return '';
 }
-

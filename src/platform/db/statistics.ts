@@ -64,9 +64,10 @@ export class StatisticsKeeper {
 
   /** The planner's row count of the table, -1 when never analysed, null when there is no such table. */
   private async readTuples(): Promise<number | null> {
-    const { rows } = await this.db.query<{ reltuples: number }>('SELECT reltuples::float8 AS reltuples FROM pg_class WHERE oid = to_regclass($1)', [
-      this.table,
-    ]);
+    const { rows } = await this.db.query<{ reltuples: number }>(
+      'SELECT reltuples::float8 AS reltuples FROM pg_class WHERE oid = to_regclass($1)',
+      [this.table],
+    );
     return rows[0]?.reltuples ?? null;
   }
 

@@ -62,7 +62,13 @@ export async function claimIdempotencyKey(
   await db.query(
     `DELETE FROM idempotency_keys WHERE agency_id = $1 AND env = $2 AND key = $3
      AND (created_at < $4 OR (status IS NULL AND created_at < $5))`,
-    [scope.agencyId, scope.env, scope.key, new Date(now.getTime() - WINDOW_MS).toISOString(), new Date(now.getTime() - ABANDONED_MS).toISOString()],
+    [
+      scope.agencyId,
+      scope.env,
+      scope.key,
+      new Date(now.getTime() - WINDOW_MS).toISOString(),
+      new Date(now.getTime() - ABANDONED_MS).toISOString(),
+    ],
   );
   const inserted = await db.query(
     `INSERT INTO idempotency_keys (agency_id, env, key, fingerprint, created_at) VALUES ($1, $2, $3, $4, $5)
@@ -70,16 +76,24 @@ export async function claimIdempotencyKey(
     [scope.agencyId, scope.env, scope.key, fingerprint, now.toISOString()],
   );
   if (inserted.rowCount === 1) return { kind: 'claimed' };
-  const { rows } = await db.query<{ fingerprint: string; status: number | null; content_type: string | null; headers: Record<string, string> | null; body: string | null }>(
-    'SELECT fingerprint, status, content_type, headers, body FROM idempotency_keys WHERE agency_id = $1 AND env = $2 AND key = $3',
-    [scope.agencyId, scope.env, scope.key],
-  );
+  const { rows } = await db.query<{
+    fingerprint: string;
+    status: number | null;
+    content_type: string | null;
+    headers: Record<string, string> | null;
+    body: string | null;
+  }>('SELECT fingerprint, status, content_type, headers, body FROM idempotency_keys WHERE agency_id = $1 AND env = $2 AND key = $3', [
+    scope.agencyId,
+    scope.env,
+    scope.key,
+  ]);
   const stored = rows[0];
   if (!stored) return refuse('conflict', 'This Idempotency-Key is being processed; retry in a moment', undefined, RETRY_SOON);
   if (stored.fingerprint !== fingerprint) {
     return refuse('conflict', 'This Idempotency-Key was already used with a different request; use a new key for a new request');
   }
-  if (stored.status === null) return refuse('conflict', 'A request with this Idempotency-Key is still in progress; retry in a moment', undefined, RETRY_SOON);
+  if (stored.status === null)
+    return refuse('conflict', 'A request with this Idempotency-Key is still in progress; retry in a moment', undefined, RETRY_SOON);
   return {
     kind: 'replay',
     answer: { status: stored.status, contentType: stored.content_type ?? '', headers: stored.headers ?? {}, body: stored.body ?? '' },

@@ -251,12 +251,10 @@ export class JobRunner {
   }
 
   private async markFailed(job: ClaimedJob, error: string): Promise<void> {
-    await this.db.query(`UPDATE jobs SET state = 'failed', run_at = $1, locked_by = NULL, last_error = $2 WHERE id = $3 AND locked_by = $4`, [
-      this.now().toISOString(),
-      error,
-      job.id,
-      this.id,
-    ]);
+    await this.db.query(
+      `UPDATE jobs SET state = 'failed', run_at = $1, locked_by = NULL, last_error = $2 WHERE id = $3 AND locked_by = $4`,
+      [this.now().toISOString(), error, job.id, this.id],
+    );
   }
 
   private async renewLeases(): Promise<void> {

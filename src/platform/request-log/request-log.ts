@@ -53,7 +53,9 @@ export class RequestLogWriter {
     const batch = this.buffer;
     this.buffer = [];
     // Flushes are chained so lines land in order and a shutdown can await the last one.
-    this.flushing = this.flushing.then(() => (batch.length ? this.write(batch) : undefined)).catch((error) => this.options.onError?.(error));
+    this.flushing = this.flushing
+      .then(() => (batch.length ? this.write(batch) : undefined))
+      .catch((error) => this.options.onError?.(error));
     return this.flushing;
   }
 
@@ -100,7 +102,10 @@ export class RequestLogWriter {
    * few rows per key whatever the number of calls (issue 17).
    */
   private async rollUp(batch: RequestLogEntry[]) {
-    const days = new Map<string, { key_id: string; day: string; agency_id: string; requests: number; failures: number; latency: number; listings: number }>();
+    const days = new Map<
+      string,
+      { key_id: string; day: string; agency_id: string; requests: number; failures: number; latency: number; listings: number }
+    >();
     for (const e of batch) {
       const day = dayOf(e.at);
       const key = `${e.keyId} ${day}`;
@@ -134,4 +139,6 @@ export class RequestLogWriter {
 }
 
 /** Lines past the retention are removed every hour. */
-export const requestLogJobs = (log: RequestLogWriter): PeriodicJob[] => [{ name: 'request-log.purge', everyMs: HOUR_MS, run: () => log.purge() }];
+export const requestLogJobs = (log: RequestLogWriter): PeriodicJob[] => [
+  { name: 'request-log.purge', everyMs: HOUR_MS, run: () => log.purge() },
+];

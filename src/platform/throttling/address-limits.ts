@@ -22,7 +22,8 @@ export interface ClientLimit {
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** The client's bucket: a hash of its address, so no address is stored. */
-export const clientBucket = (action: string, address: string) => `${action}:${createHash('sha256').update(address).digest('base64url').slice(0, 22)}`;
+export const clientBucket = (action: string, address: string) =>
+  `${action}:${createHash('sha256').update(address).digest('base64url').slice(0, 22)}`;
 
 export async function hitClientLimit(db: Queryable, rule: ClientLimit, address: string, now: Date): Promise<LimitDecision> {
   const windowStart = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;

@@ -51,5 +51,7 @@ const WITHOUT_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS);
  * a megabyte-long or control-character "id" back.
  */
 export function echoableId(value: unknown, maxLength: number): string | null {
-  return typeof value === 'string' && value.length <= maxLength && WITHOUT_CONTROL_CHARACTERS.test(value) && isStorableText(value) ? value : null;
+  return typeof value === 'string' && value.length <= maxLength && WITHOUT_CONTROL_CHARACTERS.test(value) && isStorableText(value)
+    ? value
+    : null;
 }

@@ -23,7 +23,14 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function utcSecondsFastPath(value: string): string | null {
   const m = UTC_SECONDS.exec(value);
   if (m === null) return null;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   // Years before 1900 (the Date API's two-digit years, calendar reforms) take the general path.
   if (year < 1900 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -53,4 +60,3 @@ export function normaliseTimestamp(value: string): string {
   if (parsed === null) throw new RangeError(`normaliseTimestamp: ${JSON.stringify(value)} is not a valid timestamp`);
   return parsed;
 }
-

@@ -17,8 +17,14 @@ test('the corpus of French ads gets exactly the warnings each must get', () => {
 
 test('every rule warns on some ad of the corpus and stays quiet on another, with both messages', () => {
   for (const code of Object.keys(COMPLIANCE_RULES)) {
-    assert.ok(CORPUS.some((c) => c.warnings.includes(code)), `${code} warns somewhere`);
-    assert.ok(CORPUS.some((c) => !c.warnings.includes(code)), `${code} is quiet somewhere`);
+    assert.ok(
+      CORPUS.some((c) => c.warnings.includes(code)),
+      `${code} warns somewhere`,
+    );
+    assert.ok(
+      CORPUS.some((c) => !c.warnings.includes(code)),
+      `${code} is quiet somewhere`,
+    );
   }
   for (const warning of complianceWarnings(CORPUS.at(-1)!.content)) {
     assert.ok(warning.message.length > 20 && warning.messageFr.length > 20, warning.code);
@@ -42,12 +48,15 @@ test('sale fees as the arrêté of 10 January 2017 wants them, derived from fees
     paidBy: 'buyer',
   });
   // Only the percentage: the amount is worked out from it.
-  assert.deepEqual(saleFees(aSale({ price: 315_000, feesPercent: 5, fees: { agencyFees: null, feesPaidBy: 'buyer', feeIncluded: true } })), {
-    priceWithFees: 315_000,
-    priceWithoutFees: 300_000,
-    percent: 5,
-    paidBy: 'buyer',
-  });
+  assert.deepEqual(
+    saleFees(aSale({ price: 315_000, feesPercent: 5, fees: { agencyFees: null, feesPaidBy: 'buyer', feeIncluded: true } })),
+    {
+      priceWithFees: 315_000,
+      priceWithoutFees: 300_000,
+      percent: 5,
+      paidBy: 'buyer',
+    },
+  );
   assert.equal(saleFees(aSale({ fees: { agencyFees: null, feesPaidBy: 'buyer', feeIncluded: true } })), null);
   assert.equal(saleFees(aSale({ fees: null })), null);
 });

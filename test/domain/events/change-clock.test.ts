@@ -18,7 +18,9 @@ test('a change’s events sit after every position of the changes before it and 
 });
 
 test(`[${databaseKind}] the SQL form of the last position is the same number`, async () => {
-  const { rows } = await t.db.query<{ top: string | number }>(`SELECT ${lastPositionSql('s.last_seq')} AS top FROM (SELECT 41::bigint AS last_seq) s`);
+  const { rows } = await t.db.query<{ top: string | number }>(
+    `SELECT ${lastPositionSql('s.last_seq')} AS top FROM (SELECT 41::bigint AS last_seq) s`,
+  );
   assert.equal(Number(rows[0]!.top), lastPositionOf(41));
 });
 

@@ -6,7 +6,21 @@ import type { Database } from '../../../src/platform/db/database.js';
 test('a key lookup that overlaps a revocation notice is not cached', async () => {
   let queries = 0;
   let release: () => void = () => {};
-  const row = { id: 'key_1', agency_id: 'agc_1', env: 'live', name: 'k', display: 'd', scopes: [], created_at: new Date(), last_used_at: null, revoked_at: null, key_hash: 'ab', plan: 'solo', agency_name: 'A', agency_verified: true };
+  const row = {
+    id: 'key_1',
+    agency_id: 'agc_1',
+    env: 'live',
+    name: 'k',
+    display: 'd',
+    scopes: [],
+    created_at: new Date(),
+    last_used_at: null,
+    revoked_at: null,
+    key_hash: 'ab',
+    plan: 'solo',
+    agency_name: 'A',
+    agency_verified: true,
+  };
   const db = {
     kind: 'pglite',
     async query() {

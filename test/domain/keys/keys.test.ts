@@ -23,7 +23,14 @@ test('generated characters cover the whole base62 alphabet (no modulo bias colla
 test('parseKey tells the environment of a well-formed key and refuses anything else', () => {
   assert.equal(parseKey('svc_pk_LIVE_' + 'a'.repeat(32)), 'live');
   assert.equal(parseKey('svc_pk_TEST_' + 'Z9'.repeat(20)), 'test');
-  for (const bad of ['', 'svc_pk_LIVE_', 'svc_pk_LIVE_' + 'a'.repeat(31), 'svc_pk_PROD_' + 'a'.repeat(32), 'svc_pk_LIVE_' + 'a'.repeat(31) + '-', ' svc_pk_LIVE_' + 'a'.repeat(32)]) {
+  for (const bad of [
+    '',
+    'svc_pk_LIVE_',
+    'svc_pk_LIVE_' + 'a'.repeat(31),
+    'svc_pk_PROD_' + 'a'.repeat(32),
+    'svc_pk_LIVE_' + 'a'.repeat(31) + '-',
+    ' svc_pk_LIVE_' + 'a'.repeat(32),
+  ]) {
     assert.equal(parseKey(bad), null, bad);
   }
 });

@@ -17,7 +17,11 @@ test('LIVE keys: a verified agency that is not suspended, and no other', () => {
   assert.equal(liveKeysBlocker({ verified: true, suspendedAt: at }), 'suspended');
   assert.equal(liveKeysBlocker({ verified: false, suspendedAt: at }), 'suspended');
   assert.deepEqual(
-    [canHaveLiveKeys({ verified: true, suspendedAt: null }), canHaveLiveKeys({ verified: false, suspendedAt: null }), canHaveLiveKeys({ verified: true, suspendedAt: at })],
+    [
+      canHaveLiveKeys({ verified: true, suspendedAt: null }),
+      canHaveLiveKeys({ verified: false, suspendedAt: null }),
+      canHaveLiveKeys({ verified: true, suspendedAt: at }),
+    ],
     [true, false, false],
   );
 });
@@ -27,13 +31,18 @@ test(`[${databaseKind}] the key store itself refuses a LIVE key to an unverified
   const suspended = await insertAgency(db, { name: 'Store: suspended', plan: 'solo', verified: true });
   await db.query('UPDATE agencies SET suspended_at = now(), suspension_reason = $2 WHERE id = $1', [suspended.id, 'test']);
 
-  for (const [agency, detail] of [[unverified, /verified/], [suspended, /suspended/]] as const) {
+  for (const [agency, detail] of [
+    [unverified, /verified/],
+    [suspended, /suspended/],
+  ] as const) {
     const live = await createKey(db, { agencyId: agency.id, env: 'live' });
     assert.equal(live.ok, false);
     assert.ok(!live.ok && live.code === 'forbidden' && detail.test(live.detail), JSON.stringify(live));
     assert.equal((await createKey(db, { agencyId: agency.id, env: 'test' })).ok, true, 'TEST keys stay available');
   }
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_keys WHERE agency_id = ANY($1) AND env = 'live'`, [[unverified.id, suspended.id]]);
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_keys WHERE agency_id = ANY($1) AND env = 'live'`, [
+    [unverified.id, suspended.id],
+  ]);
   assert.equal(rows[0]!.n, 0);
   assert.equal((await createKey(db, { agencyId: 'agc_unknown', env: 'test' })).ok, false, 'an unknown agency gets no key');
 });

@@ -57,11 +57,16 @@ test('an added optional field hashes alike absent and null, and a value changes 
   assert.notEqual(grownHash(withValue, 'active'), contentHash(sample, 'active'));
   // An absent first-release optional field is its default too.
   const { sourceCrm: _dropped, ...withoutSourceCrm } = { ...sample, sourceCrm: null };
-  assert.equal(listingContent.canonicalJson(withoutSourceCrm as ListingContent), listingContent.canonicalJson({ ...sample, sourceCrm: null }));
+  assert.equal(
+    listingContent.canonicalJson(withoutSourceCrm as ListingContent),
+    listingContent.canonicalJson({ ...sample, sourceCrm: null }),
+  );
 });
 
 test(`[${databaseKind}] rows written before a field was added: the grown model reads them with its default and finds every stored hash unchanged`, async () => {
-  await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('G-1'), ingestItem('G-2', { description: null, features: null })] });
+  await t.call('POST', '/ingest/ingestListings', agency.live, {
+    listings: [ingestItem('G-1'), ingestItem('G-2', { description: null, features: null })],
+  });
   await t.call('POST', '/v1/listings', agency.live, v1Body('G-3', { fees: null, photos: [] }));
   const { rows } = await t.db.query<{ content: Record<string, unknown>; content_hash: string; status: CommercialStatus }>(
     `SELECT content, content_hash, status FROM listings WHERE agency_id = $1 AND external_id LIKE 'G-%' ORDER BY external_id`,
@@ -92,7 +97,9 @@ test(`[${databaseKind}] stored content lacking optional keys reads on both inter
   assert.deepEqual(ingest.json(), pushed);
   const list = await t.call('GET', '/v1/listings?pageSize=200', agency.live);
   assert.equal(list.statusCode, 200);
-  const again = (await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('OLD-1', { sourceCrm: 'crm_2' })] })).json();
+  const again = (
+    await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('OLD-1', { sourceCrm: 'crm_2' })] })
+  ).json();
   assert.deepEqual([again.unchanged, again.updated, again.results[0].version], [1, 0, pushed.version]);
   const status = await t.call('PATCH', `/v1/listings/${pushed.serviceId}/status`, agency.live, { status: 'sold' });
   assert.equal(status.statusCode, 200);

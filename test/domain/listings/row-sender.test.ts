@@ -7,7 +7,8 @@ import { RowSender } from '../../../src/domain/listings/row-sender.js';
 
 /** A transaction whose statements finish when the test says so, recording what each carried. */
 function fakeTransaction() {
-  const sent: Array<{ kind: 'new' | 'existing'; rows: Array<{ n: number }>; events: Array<{ n: number }>; finish(error?: Error): void }> = [];
+  const sent: Array<{ kind: 'new' | 'existing'; rows: Array<{ n: number }>; events: Array<{ n: number }>; finish(error?: Error): void }> =
+    [];
   const tx: Queryable = {
     query(sql: string, params: readonly unknown[] = []) {
       return new Promise((resolve, reject) => {
@@ -35,15 +36,25 @@ test('rows leave while later ones are produced: the first 20 at once, then what 
   assert.equal(sent.length, 0, 'nothing leaves before the first 20 rows');
   await sender.add('new', row(19), eventsOf(19));
   assert.equal(sent.length, 1);
-  assert.deepEqual(sent[0]!.rows.map((r) => r.n), Array.from({ length: 20 }, (_, n) => n));
-  assert.deepEqual(sent[0]!.events.map((e) => e.n), Array.from({ length: 20 }, (_, n) => [n, n + 0.5]).flat(), 'each row’s events go with it');
+  assert.deepEqual(
+    sent[0]!.rows.map((r) => r.n),
+    Array.from({ length: 20 }, (_, n) => n),
+  );
+  assert.deepEqual(
+    sent[0]!.events.map((e) => e.n),
+    Array.from({ length: 20 }, (_, n) => [n, n + 0.5]).flat(),
+    'each row’s events go with it',
+  );
 
   for (let n = 20; n < 90; n++) await sender.add('new', row(n), eventsOf(n));
   assert.equal(sent.length, 1, 'one statement in flight at a time');
   sent[0]!.finish();
   await turn();
   assert.equal(sent.length, 2, 'the database being free, what was produced meanwhile leaves at once');
-  assert.deepEqual(sent[1]!.rows.map((r) => r.n), Array.from({ length: 70 }, (_, n) => n + 20));
+  assert.deepEqual(
+    sent[1]!.rows.map((r) => r.n),
+    Array.from({ length: 70 }, (_, n) => n + 20),
+  );
 
   for (let n = 90; n < 95; n++) await sender.add('existing', row(n), []);
   const finished = sender.finish();
@@ -51,7 +62,10 @@ test('rows leave while later ones are produced: the first 20 at once, then what 
   await turn();
   assert.equal(sent.length, 3, 'finish sends the rest, however few');
   assert.equal(sent[2]!.kind, 'existing');
-  assert.deepEqual(sent[2]!.rows.map((r) => r.n), [90, 91, 92, 93, 94]);
+  assert.deepEqual(
+    sent[2]!.rows.map((r) => r.n),
+    [90, 91, 92, 93, 94],
+  );
   assert.deepEqual(sent[2]!.events, []);
   sent[2]!.finish();
   await finished;
@@ -90,5 +104,8 @@ test('a large production goes in statements of at most 200 rows, every row once 
   }
   await finished;
   assert.ok(sent.every((statement) => statement.rows.length <= 200));
-  assert.deepEqual(sent.flatMap((statement) => statement.rows.map((r) => r.n)), Array.from({ length: 500 }, (_, n) => n));
+  assert.deepEqual(
+    sent.flatMap((statement) => statement.rows.map((r) => r.n)),
+    Array.from({ length: 500 }, (_, n) => n),
+  );
 });

@@ -10,7 +10,10 @@ const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 test(`[${databaseKind}] concurrent create-only POSTs of one externalId: one 201, one 409`, async () => {
   const headers = { 'if-none-match': '*' };
-  const answers = await Promise.all([t.call('POST', '/v1/listings', agency.live, v1Body('CO-1'), headers), t.call('POST', '/v1/listings', agency.live, v1Body('CO-1', { price: 200000 }), headers)]);
+  const answers = await Promise.all([
+    t.call('POST', '/v1/listings', agency.live, v1Body('CO-1'), headers),
+    t.call('POST', '/v1/listings', agency.live, v1Body('CO-1', { price: 200000 }), headers),
+  ]);
   assert.deepEqual(answers.map((a) => a.statusCode).sort(), [201, 409]);
 });
 
@@ -20,12 +23,20 @@ test(`[${databaseKind}] NUL characters and lone surrogates are refused as bad in
   });
   assert.equal(push.statusCode, 200);
   assert.equal(push.json().created, 1);
-  assert.deepEqual(push.json().errors.map((e: { details: Array<{ field: string }> }) => e.details[0]!.field), ['description', 'title']);
+  assert.deepEqual(
+    push.json().errors.map((e: { details: Array<{ field: string }> }) => e.details[0]!.field),
+    ['description', 'title'],
+  );
   const v1 = await t.call('POST', '/v1/listings', agency.live, v1Body('NUL-2', { description: 'a\u0000b' }));
   assert.equal(v1.statusCode, 400);
   assert.equal(v1.json().errors[0].field, 'description');
-  const batch = await t.call('POST', '/v1/listings/batch', agency.live, { listings: [v1Body('NUL-3', { photos: [{ url: 'https://a.example/x.jpg', label: '\udc00', order: 0 }] }), v1Body('OK-2')] });
-  assert.deepEqual(batch.json().results.map((r: { outcome: string }) => r.outcome), ['error', 'created']);
+  const batch = await t.call('POST', '/v1/listings/batch', agency.live, {
+    listings: [v1Body('NUL-3', { photos: [{ url: 'https://a.example/x.jpg', label: '\udc00', order: 0 }] }), v1Body('OK-2')],
+  });
+  assert.deepEqual(
+    batch.json().results.map((r: { outcome: string }) => r.outcome),
+    ['error', 'created'],
+  );
   assert.equal(batch.json().results[0].error.errors[0].field, 'photos[0].label');
   for (const url of ['/v1/listings/abc%00def', '/v1/listings/by-external/a%00b', '/ingest/listingByExternalId?externalId=a%00b']) {
     assert.equal((await t.call('GET', url, agency.live)).statusCode, 400, url);

@@ -1,12 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  createMasker,
-  DEFAULT_PORTALS,
-  MASK_TEXT,
-  maskContactDetails,
-  type MaskResult,
-} from '../../../src/domain/masking/mask.js';
+import { createMasker, DEFAULT_PORTALS, MASK_TEXT, maskContactDetails, type MaskResult } from '../../../src/domain/masking/mask.js';
 import { M, MASKING_CORPUS } from '../../fixtures/masking-corpus.js';
 
 /** Deterministic PRNG (mulberry32) so a fuzz failure can be replayed. */
@@ -53,7 +47,18 @@ describe('masking corpus', () => {
       const cls = k.name.slice(0, k.name.indexOf('/'));
       perClass.set(cls, (perClass.get(cls) ?? 0) + 1);
     }
-    for (const cls of ['phone', 'email', 'url', 'portal', 'keep-legal', 'keep-figures', 'keep-georisques', 'keep-text', 'idempotent', 'mixed']) {
+    for (const cls of [
+      'phone',
+      'email',
+      'url',
+      'portal',
+      'keep-legal',
+      'keep-figures',
+      'keep-georisques',
+      'keep-text',
+      'idempotent',
+      'mixed',
+    ]) {
       assert.ok((perClass.get(cls) ?? 0) > 0, `no case for ${cls}`);
     }
     const long = MASKING_CORPUS.filter((k) => k.input.length >= 1000);
@@ -82,9 +87,7 @@ describe('masking corpus', () => {
 
 describe('results', () => {
   test('report one kind per replacement, in order', () => {
-    const r = maskContactDetails(
-      'Appelez le 06 12 34 56 78, écrivez à jean@agence.fr, voyez www.agence.fr ou SeLoger.',
-    );
+    const r = maskContactDetails('Appelez le 06 12 34 56 78, écrivez à jean@agence.fr, voyez www.agence.fr ou SeLoger.');
     assert.equal(r.text, `Appelez le ${M}, écrivez à ${M}, voyez ${M} ou ${M}.`);
     assert.equal(r.masked, 4);
     assert.deepEqual(r.kinds, ['phone', 'email', 'url', 'portal']);
@@ -112,7 +115,22 @@ describe('results', () => {
 describe('portals', () => {
   test('the default list names every competing portal', () => {
     assert.ok(Object.isFrozen(DEFAULT_PORTALS));
-    for (const name of ['SeLoger', 'Le Bon Coin', "Bien'ici", 'Logic-Immo', 'PAP', 'Figaro Immobilier', 'Ouest-France Immo', 'ParuVendu', 'Avendrealouer', 'MeilleursAgents', 'Green-Acres', 'Superimmo', 'Immonot', 'Explorimmo']) {
+    for (const name of [
+      'SeLoger',
+      'Le Bon Coin',
+      "Bien'ici",
+      'Logic-Immo',
+      'PAP',
+      'Figaro Immobilier',
+      'Ouest-France Immo',
+      'ParuVendu',
+      'Avendrealouer',
+      'MeilleursAgents',
+      'Green-Acres',
+      'Superimmo',
+      'Immonot',
+      'Explorimmo',
+    ]) {
       assert.ok(DEFAULT_PORTALS.includes(name), name);
     }
   });
@@ -158,12 +176,90 @@ describe('allowed domains', () => {
 
 describe('robustness', () => {
   const PIECES = [
-    '0', '1', '6', '9', '00', '06', '33', ' ', '  ', '.', '-', '/', '+', '(', ')', '@', '[', ']', '{', '}', ':', ',', "'", '’',
-    'at', ' at ', 'dot', ' point ', 'arobase', 'www', 'http://', 'https://', '.fr', '.com', '.immo', 'zéro', 'six', 'douze',
-    'soixante-dix-huit', 'quatre-vingt', ' et ', 'un', 'SeLoger', 'se loger', 'bien ici', "Bien'ici", 'sur ', 'PAP', 'pap',
-    'SIREN ', 'SIRET ', 'CPI ', 'RCS Paris ', 'TVA FR', '€', ' m²', ' kWh', ' lots', '%', '\u00a0', '\u202f', '\u200b', '\u00ad',
-    '😍', '\ud800', '\udc00', 'É', 'ﬁ', '𝟎', '０', '＠', '\n', '\t', 'O', 'o', 'é', 'e\u0301', 'İ', 'ß', MASK_TEXT,
-    'georisques.gouv.fr', 'agence', 'contact', 'jean.dupont',
+    '0',
+    '1',
+    '6',
+    '9',
+    '00',
+    '06',
+    '33',
+    ' ',
+    '  ',
+    '.',
+    '-',
+    '/',
+    '+',
+    '(',
+    ')',
+    '@',
+    '[',
+    ']',
+    '{',
+    '}',
+    ':',
+    ',',
+    "'",
+    '’',
+    'at',
+    ' at ',
+    'dot',
+    ' point ',
+    'arobase',
+    'www',
+    'http://',
+    'https://',
+    '.fr',
+    '.com',
+    '.immo',
+    'zéro',
+    'six',
+    'douze',
+    'soixante-dix-huit',
+    'quatre-vingt',
+    ' et ',
+    'un',
+    'SeLoger',
+    'se loger',
+    'bien ici',
+    "Bien'ici",
+    'sur ',
+    'PAP',
+    'pap',
+    'SIREN ',
+    'SIRET ',
+    'CPI ',
+    'RCS Paris ',
+    'TVA FR',
+    '€',
+    ' m²',
+    ' kWh',
+    ' lots',
+    '%',
+    '\u00a0',
+    '\u202f',
+    '\u200b',
+    '\u00ad',
+    '😍',
+    '\ud800',
+    '\udc00',
+    'É',
+    'ﬁ',
+    '𝟎',
+    '０',
+    '＠',
+    '\n',
+    '\t',
+    'O',
+    'o',
+    'é',
+    'e\u0301',
+    'İ',
+    'ß',
+    MASK_TEXT,
+    'georisques.gouv.fr',
+    'agence',
+    'contact',
+    'jean.dupont',
   ];
 
   test('never throws, only replaces, and is idempotent on random input', () => {

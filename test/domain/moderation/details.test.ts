@@ -30,7 +30,11 @@ interface StoredEvent {
 async function push(app: TestApp, key: string, listings: unknown[]) {
   const response = await app.call('POST', '/ingest/ingestListings', key, { listings });
   assert.equal(response.statusCode, 200, response.body);
-  return response.json().results as Array<{ serviceId: string; outcome: string; moderation: { state: string; reasons: Array<{ code: string; message: string }> } }>;
+  return response.json().results as Array<{
+    serviceId: string;
+    outcome: string;
+    moderation: { state: string; reasons: Array<{ code: string; message: string }> };
+  }>;
 }
 
 /** All of an agency's live events, page by page. */
@@ -174,7 +178,9 @@ test(`[${databaseKind}] readers polling an agency's events during 8 concurrent p
       `the reader by ${pageSize} saw exactly the final events, in order: no position skipped over`,
     );
     assert.ok(whileWriting > 0, 'the reader read while the pushes were still running');
-    context.diagnostic(`${onPostgres ? 'PostgreSQL' : 'PGlite'}, pages of ${pageSize}: ${polls} polls, ${whileWriting} of ${final.length} events read while writing`);
+    context.diagnostic(
+      `${onPostgres ? 'PostgreSQL' : 'PGlite'}, pages of ${pageSize}: ${polls} polls, ${whileWriting} of ${final.length} events read while writing`,
+    );
   }
 });
 
@@ -212,8 +218,14 @@ test(`[${databaseKind}] a moderation rule that throws is logged once, naming the
     assert.equal(record.status, 'pending_moderation');
     const stored = record.moderation.reasons.find((r: { code: string }) => r.code === 'rule_error');
     assert.ok(stored.messageFr.includes(code), 'the agency is told which check could not run');
-    const queue = (await logged.admin('GET', '/moderation/queue?limit=200')).json().items as Array<{ serviceId: string; reasons: Array<{ code: string }> }>;
-    assert.ok(queue.find((item) => item.serviceId === odd!.serviceId)?.reasons.some((r) => r.code === 'rule_error'), 'it waits for an operator');
+    const queue = (await logged.admin('GET', '/moderation/queue?limit=200')).json().items as Array<{
+      serviceId: string;
+      reasons: Array<{ code: string }>;
+    }>;
+    assert.ok(
+      queue.find((item) => item.serviceId === odd!.serviceId)?.reasons.some((r) => r.code === 'rule_error'),
+      'it waits for an operator',
+    );
   } finally {
     rules.splice(rules.indexOf(fragile), 1);
     await logged.close();

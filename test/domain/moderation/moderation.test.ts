@@ -21,7 +21,8 @@ const push = async (key: string, listings: unknown[], prefix = '') => {
   assert.equal(response.statusCode, 200, response.body);
   return response.json();
 };
-const v1Read = async (key: string, serviceId: string, prefix = '') => (await t.call('GET', `${prefix}/v1/listings/${serviceId}`, key)).json();
+const v1Read = async (key: string, serviceId: string, prefix = '') =>
+  (await t.call('GET', `${prefix}/v1/listings/${serviceId}`, key)).json();
 const decide = (serviceId: string, body: Record<string, unknown>) => t.admin('POST', `/listings/${serviceId}/moderation`, body);
 const codes = (reasons: Reason[]) => reasons.map((r) => r.code);
 
@@ -48,7 +49,9 @@ async function wholeQueue(): Promise<QueueItem[]> {
   const items: QueueItem[] = [];
   let after: string | null = null;
   do {
-    const page: { items: QueueItem[]; next: string | null } = (await t.admin('GET', `/moderation/queue?limit=100${after ? `&after=${after}` : ''}`)).json();
+    const page: { items: QueueItem[]; next: string | null } = (
+      await t.admin('GET', `/moderation/queue?limit=100${after ? `&after=${after}` : ''}`)
+    ).json();
     items.push(...page.items);
     after = page.next;
   } while (after);
@@ -75,7 +78,12 @@ test(`[${databaseKind}] a clean listing is approved at once on both interfaces, 
 const RULE_CASES: Array<{ code: string; state: string; ingest: Record<string, unknown>; v1: Record<string, unknown> }> = [
   { code: 'price_implausible', state: 'pending', ingest: { price: 900 }, v1: { price: 900, fees: null } },
   { code: 'price_per_m2_implausible', state: 'pending', ingest: { price: 5_000_000 }, v1: { price: 5_000_000 } },
-  { code: 'surface_implausible', state: 'pending', ingest: { surface: 6, rooms: 1, bedrooms: 1 }, v1: { surface: 6, rooms: 1, bedrooms: 1 } },
+  {
+    code: 'surface_implausible',
+    state: 'pending',
+    ingest: { surface: 6, rooms: 1, bedrooms: 1 },
+    v1: { surface: 6, rooms: 1, bedrooms: 1 },
+  },
   { code: 'rooms_implausible', state: 'pending', ingest: { rooms: 30 }, v1: { rooms: 30 } },
   { code: 'dpe_missing', state: 'pending', ingest: { dpe: null }, v1: { dpe: null, ges: null } },
   { code: 'rental_energy_class_banned', state: 'rejected', ingest: { ...rental, dpe: 'G' }, v1: { ...v1Rental, dpe: 'G', ges: 'G' } },
@@ -121,36 +129,56 @@ test(`[${databaseKind}] a likely duplicate of another live listing of the agency
   const second = (await push(own.live, [ingestItem('DUP-B', { postcode: '69007', surface: 69, price: 325000 })])).results[0];
   assert.equal(second.moderation.state, 'pending');
   // A push answers the reason's code; a read of the listing gives its message, naming the other listing.
-  assert.deepEqual(second.moderation.reasons.find((r: Reason) => r.code === 'likely_duplicate'), { code: 'likely_duplicate', severity: 'review' });
+  assert.deepEqual(
+    second.moderation.reasons.find((r: Reason) => r.code === 'likely_duplicate'),
+    { code: 'likely_duplicate', severity: 'review' },
+  );
   const read = (await t.call('GET', '/ingest/listingByExternalId?externalId=DUP-B', own.live)).json();
   const reason = read.moderation.reasons.find((r: Reason) => r.code === 'likely_duplicate');
   assert.ok(reason?.message.includes(first.serviceId), 'names the listing it duplicates');
   const far = (await push(own.live, [ingestItem('DUP-C', { postcode: '69007', price: 400000 })])).results[0];
   assert.equal(far.moderation.state, 'approved', 'price more than 5 % away is another property');
   const same = (await push(own.live, [ingestItem('DUP-D', { postcode: '69008' }), ingestItem('DUP-E', { postcode: '69008' })])).results;
-  assert.deepEqual(same.map((r: { moderation: { state: string } }) => r.moderation.state), ['approved', 'pending'], 'duplicates within one push');
+  assert.deepEqual(
+    same.map((r: { moderation: { state: string } }) => r.moderation.state),
+    ['approved', 'pending'],
+    'duplicates within one push',
+  );
   const other = await t.agency();
-  assert.equal((await push(other.live, [ingestItem('DUP-A', { postcode: '69007' })])).results[0].moderation.state, 'approved', 'another agency’s listing is not a duplicate');
+  assert.equal(
+    (await push(other.live, [ingestItem('DUP-A', { postcode: '69007' })])).results[0].moderation.state,
+    'approved',
+    'another agency’s listing is not a duplicate',
+  );
   // The item before DUP-F looks like its duplicate but is refused, so DUP-F is compared with the stored listings after all.
-  const refusedFirst = (await push(own.live, [ingestItem('DUP-BAD', { postcode: '69007', rooms: -1 }), ingestItem('DUP-F', { postcode: '69007', price: 321000 })])).results;
+  const refusedFirst = (
+    await push(own.live, [
+      ingestItem('DUP-BAD', { postcode: '69007', rooms: -1 }),
+      ingestItem('DUP-F', { postcode: '69007', price: 321000 }),
+    ])
+  ).results;
   assert.equal(refusedFirst[0].outcome, 'error');
   assert.equal(refusedFirst[1].moderation.state, 'pending');
   assert.ok(refusedFirst[1].moderation.reasons.some((r: Reason) => r.code === 'likely_duplicate'));
   const readF = (await t.call('GET', '/ingest/listingByExternalId?externalId=DUP-F', own.live)).json();
   assert.ok(readF.moderation.reasons.some((r: Reason) => r.code === 'likely_duplicate' && r.message.includes(first.serviceId)));
-  const batch = await t.call('POST', '/v1/listings/batch', own.live, { listings: [v1Body('DUP-V', { postcode: '69007', price: 320000, surface: 68, fees: null })] });
+  const batch = await t.call('POST', '/v1/listings/batch', own.live, {
+    listings: [v1Body('DUP-V', { postcode: '69007', price: 320000, surface: 68, fees: null })],
+  });
   assert.equal(batch.json().results[0].moderation.state, 'pending', 'the v1 batch looks duplicates up too');
 });
 
 test(`[${databaseKind}] operators see the queue oldest first, approve and reject; a decision on a changed listing is refused (409)`, async () => {
   const own = await t.agency();
-  const [a, b, c] = (await push(own.live, [ingestItem('Q-A', { dpe: null }), ingestItem('Q-B', { dpe: null }), ingestItem('Q-C', { dpe: null })])).results.map(
-    (r: { serviceId: string }) => r.serviceId,
-  );
+  const [a, b, c] = (
+    await push(own.live, [ingestItem('Q-A', { dpe: null }), ingestItem('Q-B', { dpe: null }), ingestItem('Q-C', { dpe: null })])
+  ).results.map((r: { serviceId: string }) => r.serviceId);
   const queue = await wholeQueue();
   const mine = queue.filter((item) => item.agencyId === own.agencyId);
   assert.deepEqual(mine.map((item: { serviceId: string }) => item.serviceId).sort(), [a, b, c].sort());
-  assert.ok(mine.every((item: { reasons: Reason[]; approved: unknown }) => codes(item.reasons).includes('dpe_missing') && item.approved === null));
+  assert.ok(
+    mine.every((item: { reasons: Reason[]; approved: unknown }) => codes(item.reasons).includes('dpe_missing') && item.approved === null),
+  );
   const times = queue.map((item) => item.submittedAt);
   assert.deepEqual(times, [...times].sort(), 'oldest first');
 
@@ -212,12 +240,19 @@ test(`[${databaseKind}] bad decisions are refused with a clear 4xx and change no
 
 test(`[${databaseKind}] a flagged edit of a public listing waits while the approved version stays public; once approved it replaces it`, async () => {
   const own = await t.agency();
-  const created = (await push(own.live, [ingestItem('EDIT-1', { ...rental, description: 'Appartement lumineux, proche métro.' })])).results[0];
+  const created = (await push(own.live, [ingestItem('EDIT-1', { ...rental, description: 'Appartement lumineux, proche métro.' })]))
+    .results[0];
   assert.equal(created.moderation.state, 'approved');
   const id = created.serviceId;
-  const edited = (await push(own.live, [ingestItem('EDIT-1', { ...rental, description: 'Appartement lumineux, Français uniquement.' })])).results[0];
+  const edited = (await push(own.live, [ingestItem('EDIT-1', { ...rental, description: 'Appartement lumineux, Français uniquement.' })]))
+    .results[0];
   assert.deepEqual([edited.version, edited.moderation.state, edited.moderation.publishedVersion], [2, 'pending', 1]);
-  assert.deepEqual(await publicRow(id), { version: 1, title: 'Appartement 3 pièces EDIT-1', description: 'Appartement lumineux, proche métro.', price: 950 });
+  assert.deepEqual(await publicRow(id), {
+    version: 1,
+    title: 'Appartement 3 pièces EDIT-1',
+    description: 'Appartement lumineux, proche métro.',
+    price: 950,
+  });
   const record = await v1Read(own.live, id);
   assert.equal(record.status, 'pending_moderation');
   assert.equal(record.moderation.publishedVersion, 1);
@@ -228,7 +263,11 @@ test(`[${databaseKind}] a flagged edit of a public listing waits while the appro
   assert.equal(queued.approved?.description, 'Appartement lumineux, proche métro.', 'the approved version beside the flagged one');
 
   // A status change meanwhile reaches the public side without publishing the waiting edit.
-  const offered = (await push(own.live, [ingestItem('EDIT-1', { ...rental, description: 'Appartement lumineux, Français uniquement.', status: 'under_offer' })])).results[0];
+  const offered = (
+    await push(own.live, [
+      ingestItem('EDIT-1', { ...rental, description: 'Appartement lumineux, Français uniquement.', status: 'under_offer' }),
+    ])
+  ).results[0];
   assert.deepEqual([offered.version, offered.moderation.state], [3, 'pending']);
   const { rows } = await t.db.query<{ status: string }>('SELECT status FROM public_listings WHERE id = $1', [id]);
   assert.equal(rows[0]?.status, 'under_offer');
@@ -236,7 +275,12 @@ test(`[${databaseKind}] a flagged edit of a public listing waits while the appro
 
   const approved = await decide(id, { decision: 'approve', version: 3 });
   assert.equal(approved.statusCode, 200, approved.body);
-  assert.deepEqual(await publicRow(id), { version: 3, title: 'Appartement 3 pièces EDIT-1', description: 'Appartement lumineux, Français uniquement.', price: 950 });
+  assert.deepEqual(await publicRow(id), {
+    version: 3,
+    title: 'Appartement 3 pièces EDIT-1',
+    description: 'Appartement lumineux, Français uniquement.',
+    price: 950,
+  });
 });
 
 test(`[${databaseKind}] a change of price or charges alone of an approved listing is approved at once; other edits are checked again`, async () => {
@@ -256,9 +300,17 @@ test(`[${databaseKind}] a change of price or charges alone of an approved listin
 test(`[${databaseKind}] sandbox listings follow their title markers, and a TEST key plays the operator`, async () => {
   const own = await t.agency();
   const results = (
-    await push(own.test, [ingestItem('SB-OK', { dpe: null }), ingestItem('SB-REJ', { title: 'T2 [reject]' }), ingestItem('SB-REV', { title: '[review] T2' })], '/sandbox')
+    await push(
+      own.test,
+      [ingestItem('SB-OK', { dpe: null }), ingestItem('SB-REJ', { title: 'T2 [reject]' }), ingestItem('SB-REV', { title: '[review] T2' })],
+      '/sandbox',
+    )
   ).results;
-  assert.deepEqual(results.map((r: { moderation: { state: string } }) => r.moderation.state), ['approved', 'rejected', 'pending'], 'markers only: no rule runs');
+  assert.deepEqual(
+    results.map((r: { moderation: { state: string } }) => r.moderation.state),
+    ['approved', 'rejected', 'pending'],
+    'markers only: no rule runs',
+  );
   assert.deepEqual(codes(results[1].moderation.reasons), ['sandbox_reject']);
   const [ok, rejectedId, reviewed] = results.map((r: { serviceId: string }) => r.serviceId);
   for (const id of [ok, rejectedId, reviewed]) assert.equal(await publicRow(id), undefined, 'sandbox data is never public');
@@ -271,11 +323,20 @@ test(`[${databaseKind}] sandbox listings follow their title markers, and a TEST 
   assert.equal(refused.json().status, 'rejected');
   assert.equal((await v1Read(own.test, ok, '/sandbox')).moderation.state, 'rejected');
   // The route exists only in the sandbox.
-  const live = await t.app.inject({ method: 'POST', url: `/v1/listings/${ok}/moderation`, headers: { authorization: `Bearer ${own.live}` }, payload: { decision: 'approve' } });
+  const live = await t.app.inject({
+    method: 'POST',
+    url: `/v1/listings/${ok}/moderation`,
+    headers: { authorization: `Bearer ${own.live}` },
+    payload: { decision: 'approve' },
+  });
   assert.equal(live.statusCode, 404);
   const events = (await t.admin('GET', `/agencies/${own.agencyId}/events?env=test`)).json().events.map((e: { type: string }) => e.type);
   assert.ok(events.includes('listing.rejected') && events.includes('listing.published'));
-  assert.equal((await t.admin('GET', `/agencies/${own.agencyId}/events?env=live`)).json().events.length, 0, 'sandbox events stay in the sandbox');
+  assert.equal(
+    (await t.admin('GET', `/agencies/${own.agencyId}/events?env=live`)).json().events.length,
+    0,
+    'sandbox events stay in the sandbox',
+  );
 });
 
 async function eventsOf(who: TestAgency, env = 'live') {
@@ -315,9 +376,14 @@ test(`[${databaseKind}] every accepted change appends its events in order, exact
     ],
   );
   const positions = events.map((e) => e.position);
-  assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+  assert.deepEqual(
+    positions,
+    [...positions].sort((a, b) => a - b),
+  );
   assert.equal(new Set(positions).size, positions.length);
-  assert.ok(events.every((e) => e.listingId === id && e.data.agencyId === own.agencyId && e.data.env === 'live' && e.data.externalId === 'EV-1'));
+  assert.ok(
+    events.every((e) => e.listingId === id && e.data.agencyId === own.agencyId && e.data.env === 'live' && e.data.externalId === 'EV-1'),
+  );
   assert.equal(events[5]!.data.previousStatus, 'active');
   assert.equal(events[6]!.data.decidedBy, 'operator');
   assert.ok(!JSON.stringify(events).includes('addressLine'), 'events carry no street address');
@@ -335,7 +401,10 @@ test(`[${databaseKind}] 8 concurrent pushes to one agency lose and duplicate no 
   assert.equal(new Set(created.map((e) => e.listingId)).size, created.length, 'one created event per listing');
   assert.equal(events.filter((e) => e.type === 'listing.updated').length, 8, 'one update of the shared listing per push');
   const positions = events.map((e) => e.position);
-  assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+  assert.deepEqual(
+    positions,
+    [...positions].sort((a, b) => a - b),
+  );
   const { rows } = await t.db.query<{ n: string | number }>('SELECT count(*) AS n FROM events WHERE agency_id = $1', [own.agencyId]);
   assert.equal(Number(rows[0]!.n), events.length);
 });

@@ -20,10 +20,18 @@ test('an approved listing whose new version changes only price or charges stays 
   const cheaper = review({ content: aListing({ price: 50, charges: 10 }), previous });
   assert.deepEqual([cheaper.state, cheaper.decidedBy], ['approved', 'price_change']);
   assert.equal(review({ content: aListing({ price: 50 }) }).state, 'pending', 'the same price on a new listing waits');
-  assert.equal(review({ content: aListing({ price: 50 }), previous: { ...previous, state: 'pending' } }).state, 'pending', 'only an approved listing');
+  assert.equal(
+    review({ content: aListing({ price: 50 }), previous: { ...previous, state: 'pending' } }).state,
+    'pending',
+    'only an approved listing',
+  );
   assert.equal(review({ content: aListing({ price: 900, dpe: null }), previous }).state, 'pending', 'any other change is checked');
   const masked = review({ content: aListing({ price: 900 }), previous, maskedContactDetails: 2 });
-  assert.deepEqual(masked.reasons.map((r) => r.code), ['contact_details_masked'], 'remarks are kept');
+  assert.deepEqual(
+    masked.reasons.map((r) => r.code),
+    ['contact_details_masked'],
+    'remarks are kept',
+  );
 });
 
 test('the review hash ignores price and charges only', () => {
@@ -43,17 +51,51 @@ test('sandbox versions follow their title markers only', () => {
 
 test('a change’s events: what happened, its status move, then the decision, ranked within the change', () => {
   const base = {
-    agencyId: 'agc_1', env: 'live' as const, serviceId: 'lst_1', externalId: 'E1', version: 3, status: 'sold' as const,
-    moderationState: 'approved' as const, reasons: [],
+    agencyId: 'agc_1',
+    env: 'live' as const,
+    serviceId: 'lst_1',
+    externalId: 'E1',
+    version: 3,
+    status: 'sold' as const,
+    moderationState: 'approved' as const,
+    reasons: [],
   };
   const events = changeEvents({ ...base, kind: 'updated', previousStatus: 'active', decision: { by: 'rules', waitedMs: 0 } }, 10);
-  assert.deepEqual(events.map((e) => [e.type, e.position]), [['listing.updated', 80], ['listing.status_changed', 81], ['listing.published', 82]]);
+  assert.deepEqual(
+    events.map((e) => [e.type, e.position]),
+    [
+      ['listing.updated', 80],
+      ['listing.status_changed', 81],
+      ['listing.published', 82],
+    ],
+  );
   assert.equal(events[1]!.data.previousStatus, 'active');
-  assert.deepEqual(changeEvents({ ...base, kind: 'updated', previousStatus: 'sold' }, 11).map((e) => e.type), ['listing.updated'], 'no decision, same status');
-  const rejected = changeEvents({ ...base, moderationState: 'rejected', kind: 'created', reasons: [{ code: 'sandbox_reject', severity: 'reject' }], decision: { by: 'rules', waitedMs: 0 } }, 12);
-  assert.deepEqual(rejected.map((e) => e.type), ['listing.created', 'listing.rejected']);
+  assert.deepEqual(
+    changeEvents({ ...base, kind: 'updated', previousStatus: 'sold' }, 11).map((e) => e.type),
+    ['listing.updated'],
+    'no decision, same status',
+  );
+  const rejected = changeEvents(
+    {
+      ...base,
+      moderationState: 'rejected',
+      kind: 'created',
+      reasons: [{ code: 'sandbox_reject', severity: 'reject' }],
+      decision: { by: 'rules', waitedMs: 0 },
+    },
+    12,
+  );
+  assert.deepEqual(
+    rejected.map((e) => e.type),
+    ['listing.created', 'listing.rejected'],
+  );
   assert.deepEqual(rejected[1]!.data.reasons, [
-    { code: 'sandbox_reject', severity: 'reject', message: 'Simulated rejection: the title contains [reject] (sandbox).', messageFr: 'Refus simulé : le titre contient [reject] (bac à sable).' },
+    {
+      code: 'sandbox_reject',
+      severity: 'reject',
+      message: 'Simulated rejection: the title contains [reject] (sandbox).',
+      messageFr: 'Refus simulé : le titre contient [reject] (bac à sable).',
+    },
   ]);
   assert.deepEqual(changeEvents({ ...base, kind: 'decided', moderationState: 'pending' }, 13), [], 'a pending decision says nothing');
 });

@@ -62,7 +62,10 @@ test('price: land, parking and life-annuity sales have their own, lower floors',
   assert.equal(codeOf(implausiblePrice, parking), null, 'a garage sells under the housing floor');
   assert.equal(codeOf(implausiblePrice, { ...parking, price: SALE_LAND_OR_PARKING.min - 1 }), 'price_implausible');
   assert.equal(codeOf(implausiblePrice, aListing({ propertyType: 'parking', price: 60, surface: 12, rooms: 0 })), null);
-  assert.equal(codeOf(implausiblePrice, aListing({ propertyType: 'parking', price: RENTAL_LAND_OR_PARKING.min - 1, surface: 12, rooms: 0 })), 'price_implausible');
+  assert.equal(
+    codeOf(implausiblePrice, aListing({ propertyType: 'parking', price: RENTAL_LAND_OR_PARKING.min - 1, surface: 12, rooms: 0 })),
+    'price_implausible',
+  );
   const annuity = aSale({ transaction: 'life_annuity_sale', price: 5_000 });
   assert.equal(codeOf(implausiblePrice, annuity), null, 'a small bouquet is normal');
   assert.equal(codeOf(implausiblePricePerM2, annuity), null);
@@ -76,7 +79,11 @@ test('price per m²: bounds inclusive, land exempt, a missing surface left to th
   assert.equal(codeOf(implausiblePricePerM2, aSale({ surface: 100, rooms: 4, price: perM2.min * 100 - 1 })), 'price_per_m2_implausible');
   assert.equal(codeOf(implausiblePricePerM2, aSale({ surface: 10, rooms: 1, price: perM2.max * 10 })), null);
   assert.equal(codeOf(implausiblePricePerM2, aSale({ surface: 10, rooms: 1, price: perM2.max * 10 + 1 })), 'price_per_m2_implausible');
-  assert.equal(codeOf(implausiblePricePerM2, aListing({ surface: 10, rooms: 1, price: 2_000 })), 'price_per_m2_implausible', '200 €/m² a month');
+  assert.equal(
+    codeOf(implausiblePricePerM2, aListing({ surface: 10, rooms: 1, price: 2_000 })),
+    'price_per_m2_implausible',
+    '200 €/m² a month',
+  );
   assert.equal(codeOf(implausiblePricePerM2, aSale({ propertyType: 'land', surface: 50_000, price: 20_000, rooms: 0 })), null);
   assert.equal(codeOf(implausiblePricePerM2, aSale({ surface: 0 })), null);
 });
@@ -135,7 +142,10 @@ test('masked contact details are a note: kept with the decision, never holding t
   assert.equal(maskedContactDetails.check(aListing(), context), null);
   const result = moderate(aListing(), { decidedAt: AT, maskedContactDetails: 2 });
   assert.equal(result.outcome, 'approved');
-  assert.deepEqual(result.reasons.map((r: Reason) => [r.code, r.severity]), [['contact_details_masked', 'note']]);
+  assert.deepEqual(
+    result.reasons.map((r: Reason) => [r.code, r.severity]),
+    [['contact_details_masked', 'note']],
+  );
   assert.ok(describeReason(result.reasons[0]!).fr.startsWith('2 coordonnées ont été masquées'));
 });
 
@@ -171,7 +181,11 @@ test('the duplicate rule sends the listing to review and names the other listing
 test('moderate: any reject rejects, else any review waits, notes alone approve; every reason is kept', () => {
   const rejected = moderate(aListing({ dpe: 'G', description: 'Pas d’enfants.' }), { decidedAt: AT, maskedContactDetails: 1 });
   assert.equal(rejected.outcome, 'rejected');
-  assert.deepEqual(rejected.reasons.map((r) => r.code).sort(), ['contact_details_masked', 'discriminatory_wording', 'rental_energy_class_banned']);
+  assert.deepEqual(rejected.reasons.map((r) => r.code).sort(), [
+    'contact_details_masked',
+    'discriminatory_wording',
+    'rental_energy_class_banned',
+  ]);
   const pending = moderate(aListing({ dpe: null }), { decidedAt: AT, maskedContactDetails: 1 });
   assert.equal(pending.outcome, 'pending');
   assert.deepEqual(pending.reasons.map((r) => r.code).sort(), ['contact_details_masked', 'dpe_missing']);
@@ -191,10 +205,22 @@ test('a rule that throws sends the listing to review with rule_error and reports
   const seen: Array<[string, unknown]> = [];
   const result = moderate(aListing(), { decidedAt: AT, onRuleError: (code, error) => seen.push([code, error]) }, [throwing, ...RULES]);
   assert.equal(result.outcome, 'pending');
-  assert.deepEqual(result.reasons.map((r) => [r.code, r.severity]), [['rule_error', 'review']]);
+  assert.deepEqual(
+    result.reasons.map((r) => [r.code, r.severity]),
+    [['rule_error', 'review']],
+  );
   assert.deepEqual(seen, [['always_throws', failure]]);
   assert.match(describeReason(result.reasons[0]!).fr, /« always_throws »/, 'the message names the check that failed');
-  const failingReport = moderate(aListing(), { decidedAt: AT, onRuleError: () => { throw new Error('logger down'); } }, [throwing]);
+  const failingReport = moderate(
+    aListing(),
+    {
+      decidedAt: AT,
+      onRuleError: () => {
+        throw new Error('logger down');
+      },
+    },
+    [throwing],
+  );
   assert.equal(failingReport.outcome, 'pending');
   const withReject = moderate(aListing({ dpe: 'G' }), { decidedAt: AT }, [throwing, ...RULES]);
   assert.equal(withReject.outcome, 'rejected', 'a reject found by another rule still rejects');
@@ -209,5 +235,8 @@ test('only price and charges changed: true for those alone, false when anything 
   assert.equal(onlyPriceStatusOrChargesChanged(before, { ...before, price: 990, description: 'Pas d’enfants.' }), false);
   assert.equal(onlyPriceStatusOrChargesChanged(before, { ...before, title: 'Autre titre' }), false);
   assert.equal(onlyPriceStatusOrChargesChanged(before, { ...before, dpe: 'G' }), false);
-  assert.equal(onlyPriceStatusOrChargesChanged(before, { ...before, photos: [{ url: 'https://x.test/1.jpg', label: null, order: 0 }] }), false);
+  assert.equal(
+    onlyPriceStatusOrChargesChanged(before, { ...before, photos: [{ url: 'https://x.test/1.jpg', label: null, order: 0 }] }),
+    false,
+  );
 });

@@ -32,7 +32,7 @@ for (const { text, why } of INNOCENT) {
 test('accents, capitals, curly apostrophes and non-breaking spaces do not hide a phrase', () => {
   assert.deepEqual(findDiscriminatoryWording('ETRANGERS S\u2019ABSTENIR'), ['ETRANGERS S\u2019ABSTENIR']);
   assert.deepEqual(findDiscriminatoryWording('francais\u00a0uniquement'), ['francais uniquement']);
-  assert.deepEqual(findDiscriminatoryWording('pas d\'enfants'), ["pas d'enfants"]);
+  assert.deepEqual(findDiscriminatoryWording("pas d'enfants"), ["pas d'enfants"]);
 });
 
 test('a phrase inside a longer word is not a phrase', () => {
@@ -53,5 +53,8 @@ test('the reason quotes each phrase once and the title counts too', () => {
 });
 
 test('a sale is not a rental ad: the wording rule leaves it to other checks', () => {
-  assert.equal(discriminatoryWording.check(aListing({ transaction: 'sale', description: 'Français uniquement.' }), { decidedAt: AT }), null);
+  assert.equal(
+    discriminatoryWording.check(aListing({ transaction: 'sale', description: 'Français uniquement.' }), { decidedAt: AT }),
+    null,
+  );
 });

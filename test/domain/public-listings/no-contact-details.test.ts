@@ -22,7 +22,12 @@ const email = (field: Field) => `${field.toLowerCase()}@agence-privee-${FIELDS.i
 
 function overrides(field: Field, city: string): Record<string, unknown> {
   const details = `appelez le ${phone(field)} ou écrivez à ${email(field)}`;
-  const listing: Record<string, unknown> = { city, addressLine: STREET, surface: 60 + FIELDS.indexOf(field) * 10, price: 300000 + FIELDS.indexOf(field) * 20000 };
+  const listing: Record<string, unknown> = {
+    city,
+    addressLine: STREET,
+    surface: 60 + FIELDS.indexOf(field) * 10,
+    price: 300000 + FIELDS.indexOf(field) * 20000,
+  };
   if (field === 'title') listing.title = `T3 lumineux, ${details}`;
   if (field === 'description') listing.description = `Appartement traversant, balcon. Pour visiter, ${details}. DPE : C.`;
   // A feature holds 50 characters: one detail each.
@@ -34,7 +39,11 @@ function overrides(field: Field, city: string): Record<string, unknown> {
 }
 
 /** What a reader sees of a response: entities decoded enough that an escaped leak still shows. */
-const readable = (body: string) => body.replace(/&#39;|&#34;|&quot;|&apos;/g, "'").replace(/&amp;/g, '&').replace(/&#64;|\\u0040/g, '@');
+const readable = (body: string) =>
+  body
+    .replace(/&#39;|&#34;|&quot;|&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&#64;|\\u0040/g, '@');
 
 function assertNothingPrivate(where: string, body: string) {
   const text = readable(body);
@@ -42,14 +51,18 @@ function assertNothingPrivate(where: string, body: string) {
   assert.ok(!text.includes('Secrète') && !text.includes('addressLine'), `${where}: the street address`);
   for (const field of FIELDS) {
     assert.ok(!squeezed.includes(phone(field).replace(/\s/g, '')), `${where}: the phone number written in ${field}`);
-    assert.ok(!text.includes(email(field)) && !text.includes(`agence-privee-${FIELDS.indexOf(field)}`), `${where}: the e-mail address written in ${field}`);
+    assert.ok(
+      !text.includes(email(field)) && !text.includes(`agence-privee-${FIELDS.indexOf(field)}`),
+      `${where}: the e-mail address written in ${field}`,
+    );
   }
 }
 
 test(`[${databaseKind}] contact details in any free-text field, and the street address, reach no page, no relay item, no sitemap`, async () => {
   const city = uniqueCity('Masqueville');
   const ids = new Map<Field, string>();
-  for (const field of FIELDS) ids.set(field, await publicListing(t, agency.live, `MASK-${field}`, { shareWithRelay: true, ...overrides(field, city) }));
+  for (const field of FIELDS)
+    ids.set(field, await publicListing(t, agency.live, `MASK-${field}`, { shareWithRelay: true, ...overrides(field, city) }));
   const all = [...ids.values()];
 
   // The listing pages: each shows its listing, the masking text where the details were.
@@ -81,7 +94,11 @@ test(`[${databaseKind}] contact details in any free-text field, and the street a
     if (feed.nextAfterSeq === null) break;
     after = feed.nextAfterSeq;
   }
-  assert.deepEqual(all.filter((id) => !relayed.has(id)), [], 'the relay carries them all');
+  assert.deepEqual(
+    all.filter((id) => !relayed.has(id)),
+    [],
+    'the relay carries them all',
+  );
 
   // The sitemap and each of its files: every one of them listed.
   const index = await page(t, '/sitemap.xml');

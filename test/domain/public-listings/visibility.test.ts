@@ -18,17 +18,25 @@ const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 test(`[${databaseKind}] isPublic says of every kind of listing what the public_listings view says, and the site answers accordingly`, async () => {
   const city = uniqueCity('Règleville');
   const body = (id: string, overrides: Record<string, unknown> = {}) => v1Body(id, { city, ...overrides });
-  const create = async (key: string, id: string, overrides: Record<string, unknown> = {}, path = '/v1/listings') => (await t.call('POST', path, key, body(id, overrides))).json().serviceId as string;
+  const create = async (key: string, id: string, overrides: Record<string, unknown> = {}, path = '/v1/listings') =>
+    (await t.call('POST', path, key, body(id, overrides))).json().serviceId as string;
   const ids: Record<string, string> = {};
   ids.approved = await publicListing(t, agency.live, 'RULE-APPROVED', { city });
-  const pushed = await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('RULE-OFFER', { city, status: 'under_offer', surface: 90, price: 410000 })] });
+  const pushed = await t.call('POST', '/ingest/ingestListings', agency.live, {
+    listings: [ingestItem('RULE-OFFER', { city, status: 'under_offer', surface: 90, price: 410000 })],
+  });
   ids.underOffer = pushed.json().results[0].serviceId;
   await approve(t, ids.underOffer!);
   ids.pending = await create(agency.live, 'RULE-PENDING', { dpe: null, ges: null, surface: 120 });
   ids.rejected = await create(agency.live, 'RULE-REJECTED', { type: 'rental', price: 900, dpe: 'G', ges: 'G', fees: null, surface: 30 });
   ids.notShared = await create(agency.live, 'RULE-NOTSHARED', { shareWithService: false, surface: 150 });
   ids.sandbox = await create(agency.test, 'RULE-SANDBOX', {}, '/sandbox/v1/listings');
-  for (const [name, status] of [['sold', 'sold'], ['withdrawn', 'withdrawn'], ['paused', 'paused'], ['deleted', null]] as const) {
+  for (const [name, status] of [
+    ['sold', 'sold'],
+    ['withdrawn', 'withdrawn'],
+    ['paused', 'paused'],
+    ['deleted', null],
+  ] as const) {
     ids[name] = await publicListing(t, agency.live, `RULE-${name.toUpperCase()}`, { city, surface: 200 + name.length * 10 });
     if (status) await t.call('PATCH', `/v1/listings/${ids[name]}/status`, agency.live, { status });
     else await t.call('DELETE', `/v1/listings/${ids[name]}`, agency.live);
@@ -58,10 +66,20 @@ test(`[${databaseKind}] isPublic says of every kind of listing what the public_l
   const answers: Record<string, number> = {};
   for (const row of rows) {
     const name = names.get(row.id)!;
-    const facts = { env: row.env, status: row.status, shareWithService: row.share_with_service, publishedVersion: row.published_version, deleted: row.deleted };
+    const facts = {
+      env: row.env,
+      status: row.status,
+      shareWithService: row.share_with_service,
+      publishedVersion: row.published_version,
+      deleted: row.deleted,
+    };
     assert.equal(isPublic(facts, row.suspended), row.in_view, `${name}: isPublic and the view disagree`);
     inView[name] = row.in_view;
-    const expected = row.in_view ? 200 : wasPublic({ env: row.env, shareWithService: row.share_with_service, firstPublishedAt: row.first_published_at }) ? 410 : 404;
+    const expected = row.in_view
+      ? 200
+      : wasPublic({ env: row.env, shareWithService: row.share_with_service, firstPublishedAt: row.first_published_at })
+        ? 410
+        : 404;
     answers[name] = (await page(t, `/listings/${row.id}`)).statusCode;
     assert.equal(answers[name], expected, `${name}: the site's answer`);
   }

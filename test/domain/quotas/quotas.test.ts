@@ -36,7 +36,10 @@ test(`[${databaseKind}] the tightest quota is the one shown`, async () => {
   assert.equal(limitOf(await t.call('GET', '/sandbox/v1/me', reseau.test)), 1000, 'TEST: the key');
   assert.equal(limitOf(await t.call('GET', '/sandbox/v1/me', agence.test)), 1000);
   assert.equal(limitOf(await t.call('GET', '/ingest/agencyListings', solo.live)), 10000, 'ingestion: the key only');
-  assert.match((await t.call('GET', '/v1/me', solo.live)).headers['ratelimit-policy'] as string, /"key";q=10000.*"plan";q=1000|"plan";q=1000.*"key";q=10000/);
+  assert.match(
+    (await t.call('GET', '/v1/me', solo.live)).headers['ratelimit-policy'] as string,
+    /"key";q=10000.*"plan";q=1000|"plan";q=1000.*"key";q=10000/,
+  );
 });
 
 test(`[${databaseKind}] GET /v1/me tells the plan and each quota`, async () => {
@@ -152,7 +155,8 @@ test(`[${databaseKind}] far from the limit calls are reserved in blocks, and unu
   for (let i = 0; i < 250; i++) assert.equal((await roomy.call('GET', '/v1/me', agency.live)).statusCode, 200);
   const keyId = (await roomy.call('GET', '/v1/me', agency.live)).json().key.keyId;
   const counted = async () =>
-    (await roomy.db.query<{ n: number }>('SELECT coalesce(sum(used), 0)::int AS n FROM quota_buckets WHERE subject = $1', [`key:${keyId}`])).rows[0]!.n;
+    (await roomy.db.query<{ n: number }>('SELECT coalesce(sum(used), 0)::int AS n FROM quota_buckets WHERE subject = $1', [`key:${keyId}`]))
+      .rows[0]!.n;
   assert.ok((await counted()) > 251, 'a block is held in reserve');
   await roomy.close();
   assert.equal(await counted(), 251, 'on close the reserve goes back: the count is exact');
@@ -167,6 +171,8 @@ test(`[${databaseKind}] reserved quota calls are never lost when an idle return 
     if (admission.allowed) admitted += 1;
   }
   await gate.close();
-  const { rows } = await t.db.query<{ n: number }>('SELECT coalesce(sum(used), 0)::int AS n FROM quota_buckets WHERE subject = $1', [subjects[0]!.id]);
+  const { rows } = await t.db.query<{ n: number }>('SELECT coalesce(sum(used), 0)::int AS n FROM quota_buckets WHERE subject = $1', [
+    subjects[0]!.id,
+  ]);
   assert.equal(rows[0]!.n, admitted);
 });

@@ -10,8 +10,10 @@ const { t } = useTestApp({ now: () => clock });
 const push = (key: string, listings: unknown[], syncId?: string, base = '/ingest') =>
   t.call('POST', `${base}/ingestListings`, key, { listings, ...(syncId ? { syncId } : {}) });
 const start = (key: string, base = '/ingest') => t.call('POST', `${base}/syncSessions`, key);
-const complete = (key: string, syncId: string, body: object = {}, base = '/ingest') => t.call('POST', `${base}/syncSessions/${syncId}/complete`, key, body);
-const read = (key: string, externalId: string) => t.call('GET', `/ingest/listingByExternalId?externalId=${encodeURIComponent(externalId)}`, key);
+const complete = (key: string, syncId: string, body: object = {}, base = '/ingest') =>
+  t.call('POST', `${base}/syncSessions/${syncId}/complete`, key, body);
+const read = (key: string, externalId: string) =>
+  t.call('GET', `/ingest/listingByExternalId?externalId=${encodeURIComponent(externalId)}`, key);
 
 async function freshAgency() {
   return t.agency();
@@ -39,17 +41,20 @@ test(`[${databaseKind}] completing a session withdraws the listings on the marke
 
   const done = await complete(a.live, session.syncId);
   assert.equal(done.statusCode, 200);
-  assert.deepEqual({ ...(done.json() as object), createdAt: undefined, expiresAt: undefined }, {
-    syncId: session.syncId,
-    state: 'completed',
-    createdAt: undefined,
-    expiresAt: undefined,
-    completedAt: clock.toISOString(),
-    seen: 10,
-    onMarket: 11,
-    withdrawn: 1,
-    forced: false,
-  });
+  assert.deepEqual(
+    { ...(done.json() as object), createdAt: undefined, expiresAt: undefined },
+    {
+      syncId: session.syncId,
+      state: 'completed',
+      createdAt: undefined,
+      expiresAt: undefined,
+      completedAt: clock.toISOString(),
+      seen: 10,
+      onMarket: 11,
+      withdrawn: 1,
+      forced: false,
+    },
+  );
 
   const after = (await read(a.live, 'S-9')).json();
   assert.equal(after.status, 'withdrawn');
@@ -64,9 +69,14 @@ test(`[${databaseKind}] completing a session withdraws the listings on the marke
   assert.notEqual(withdrawn.contentHash, pageBefore.find((l: { externalId: string }) => l.externalId === 'S-9').contentHash);
   // The withdrawal is in the event outbox, once, as a status change.
   const events = (await t.admin('GET', `/agencies/${a.agencyId}/events?limit=1000`)).json().events;
-  const statusEvents = events.filter((e: { type: string; data: { externalId: string } }) => e.type === 'listing.status_changed' && e.data.externalId === 'S-9');
+  const statusEvents = events.filter(
+    (e: { type: string; data: { externalId: string } }) => e.type === 'listing.status_changed' && e.data.externalId === 'S-9',
+  );
   assert.equal(statusEvents.length, 1);
-  assert.deepEqual([statusEvents[0].data.status, statusEvents[0].data.previousStatus, statusEvents[0].data.version], ['withdrawn', 'active', after.version]);
+  assert.deepEqual(
+    [statusEvents[0].data.status, statusEvents[0].data.previousStatus, statusEvents[0].data.version],
+    ['withdrawn', 'active', after.version],
+  );
 
   // A finished session takes no more pushes and no second completion; nothing is written.
   const late = await push(a.live, [ingestItem('LATE-1')], session.syncId);

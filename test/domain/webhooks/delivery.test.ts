@@ -31,7 +31,13 @@ const resolve = async (hostname: string) => {
 before(async () => {
   await receiver.start();
   database = await isolatedTestDatabase();
-  t = await createTestApp({ db: database.db, now, resolve, env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' }, onError: (e) => errors.push(e) });
+  t = await createTestApp({
+    db: database.db,
+    now,
+    resolve,
+    env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' },
+    onError: (e) => errors.push(e),
+  });
 });
 after(async () => {
   await t.close();
@@ -48,7 +54,8 @@ async function endpoint(owner: TestAgency, path: string, body: Record<string, un
 }
 
 const log = async (owner: TestAgency, webhookId: string, prefix = '') =>
-  (await t.call('GET', `${prefix}/v1/webhooks/${webhookId}/deliveries?limit=100`, prefix ? owner.test : owner.live)).json().deliveries as Array<{
+  (await t.call('GET', `${prefix}/v1/webhooks/${webhookId}/deliveries?limit=100`, prefix ? owner.test : owner.live)).json()
+    .deliveries as Array<{
     deliveryId: string;
     state: string;
     eventType: string;
@@ -77,14 +84,36 @@ test('every event type reaches the endpoint, signed so that the standardwebhooks
   const clean = await t.call('POST', '/v1/listings', owner.live, v1Body('WH-1'));
   assert.equal(clean.statusCode, 201, clean.body);
   const serviceId = clean.json().serviceId;
-  const updated = await t.call('PUT', `/v1/listings/${serviceId}`, owner.live, v1Body('WH-1', { price: 330000, description: 'Rénové en 2024, proche du métro.' }));
+  const updated = await t.call(
+    'PUT',
+    `/v1/listings/${serviceId}`,
+    owner.live,
+    v1Body('WH-1', { price: 330000, description: 'Rénové en 2024, proche du métro.' }),
+  );
   assert.equal(updated.statusCode, 200, updated.body);
   const moved = await t.call('PATCH', `/v1/listings/${serviceId}/status`, owner.live, { status: 'paused' });
   assert.equal(moved.statusCode, 200, moved.body);
   assert.equal((await t.call('PATCH', `/v1/listings/${serviceId}/status`, owner.live, { status: 'active' })).statusCode, 200);
-  const lead = await contact(t, serviceId, { name: 'Camille Martin', email: 'camille@example.org', message: 'Bonjour, le bien est-il toujours disponible ?' }, '198.51.100.77');
-  assert.equal(lead.statusCode, 200, lead.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(-600));
-  const held = await t.call('POST', '/v1/listings', owner.live, v1Body('WH-2', { type: 'rental', price: 950, charges: 80, surface: 45, rooms: 2, bedrooms: 1, fees: null, dpe: 'G', ges: 'G' }));
+  const lead = await contact(
+    t,
+    serviceId,
+    { name: 'Camille Martin', email: 'camille@example.org', message: 'Bonjour, le bien est-il toujours disponible ?' },
+    '198.51.100.77',
+  );
+  assert.equal(
+    lead.statusCode,
+    200,
+    lead.body
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .slice(-600),
+  );
+  const held = await t.call(
+    'POST',
+    '/v1/listings',
+    owner.live,
+    v1Body('WH-2', { type: 'rental', price: 950, charges: 80, surface: 45, rooms: 2, bedrooms: 1, fees: null, dpe: 'G', ges: 'G' }),
+  );
   // A class G rental is refused by the rules themselves: listing.rejected, decided automatically.
   assert.equal(held.json().status, 'rejected', held.body);
   assert.equal((await t.call('DELETE', `/v1/listings/${serviceId}`, owner.live)).statusCode, 200);
@@ -93,7 +122,16 @@ test('every event type reaches the endpoint, signed so that the standardwebhooks
 
   const bodies = receiver.at('/all').map((request) => verified(all.secret, request));
   const types = new Set(bodies.map((b) => b.type));
-  for (const type of ['listing.created', 'listing.updated', 'listing.status_changed', 'listing.deleted', 'listing.published', 'listing.rejected', 'lead.received', 'webhook.test']) {
+  for (const type of [
+    'listing.created',
+    'listing.updated',
+    'listing.status_changed',
+    'listing.deleted',
+    'listing.published',
+    'listing.rejected',
+    'lead.received',
+    'webhook.test',
+  ]) {
     assert.ok(types.has(type), `${type} delivered (got ${[...types].join(', ')})`);
   }
   for (const request of receiver.at('/all')) {
@@ -112,7 +150,11 @@ test('every event type reaches the endpoint, signed so that the standardwebhooks
   assert.equal(filtered.length, bodies.filter((b) => b.type === 'listing.published').length);
   assert.equal(new Set(receiver.at('/all').map((r) => r.headers['webhook-id'])).size, receiver.at('/all').length, 'each delivery once');
   const entries = await log(owner, all.webhook.webhookId);
-  assert.ok(entries.every((d) => d.state === 'succeeded' && d.attempts.length === 1 && d.attempts[0]!.status === 200 && d.attempts[0]!.answer === 'thanks'));
+  assert.ok(
+    entries.every(
+      (d) => d.state === 'succeeded' && d.attempts.length === 1 && d.attempts[0]!.status === 200 && d.attempts[0]!.answer === 'thanks',
+    ),
+  );
 });
 
 test('a sandbox endpoint receives sandbox events only, a LIVE endpoint never sees them', async () => {
@@ -210,7 +252,8 @@ test('slow, redirecting, oversized, resetting and silent receivers are failed at
     assert.match(delivery!.attempts[0]!.error ?? '', rule, path);
   }
   // Their retries would keep later tests waiting on the silent receiver.
-  for (const [path, webhookId] of Object.entries(hooks)) await t.call('DELETE', `/v1/webhooks/${webhookId}`, path === '/never' ? other.live : owner.live);
+  for (const [path, webhookId] of Object.entries(hooks))
+    await t.call('DELETE', `/v1/webhooks/${webhookId}`, path === '/never' ? other.live : owner.live);
 });
 
 test('a name that resolves to a private address is refused at delivery time (DNS rebinding), unless allowed', async () => {
@@ -222,7 +265,10 @@ test('a name that resolves to a private address is refused at delivery time (DNS
     await t.call('POST', `/v1/webhooks/${created.json().webhook.webhookId}/test`, owner.live);
     await drain();
     const [delivery] = await log(owner, created.json().webhook.webhookId);
-    assert.match(delivery!.attempts[0]!.error!, /rebind\.test resolves to 127\.0\.0\.1, a loopback, private, link-local or metadata address/);
+    assert.match(
+      delivery!.attempts[0]!.error!,
+      /rebind\.test resolves to 127\.0\.0\.1, a loopback, private, link-local or metadata address/,
+    );
     assert.equal(receiver.at('/rebind').length, 0, 'no connection was made');
   } finally {
     t.services.config.webhooks.allowPrivate = true;
@@ -257,7 +303,10 @@ test('rotation: both secrets sign for 24 hours; an endpoint failing for 5 days i
   assert.equal(state.enabled, false);
   assert.equal(state.disabledReason, 'failing');
   const entries = await log(owner, dying.webhook.webhookId);
-  assert.ok(entries.every((d) => d.state === 'failed'), 'its waiting deliveries are failed');
+  assert.ok(
+    entries.every((d) => d.state === 'failed'),
+    'its waiting deliveries are failed',
+  );
 });
 
 test('two processes deliver each event once', async () => {
@@ -272,7 +321,10 @@ test('two processes deliver each event once', async () => {
     const ids = receiver.at('/shared').map((r) => r.headers['webhook-id']);
     assert.ok(ids.length >= 80, `created and published for each of 40 (${ids.length})`);
     assert.equal(new Set(ids).size, ids.length, 'no event delivered twice');
-    const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND state = 'succeeded'`, [shared.webhook.webhookId]);
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND state = 'succeeded'`,
+      [shared.webhook.webhookId],
+    );
     assert.equal(rows[0]!.n, ids.length);
   } finally {
     await second.close();
@@ -310,7 +362,14 @@ test('a delivery whose process died mid-send is delivered by another once its le
   } else {
     // One embedded database cannot be shared with another process: a claim that is never finished stands for it.
     await t.call('POST', `/v1/webhooks/${orphan.webhook.webhookId}/test`, owner.live);
-    const claimed = await claimDeliveries(t.db, { runnerId: 'dead-process', now: now(), leaseMs: 30_000, limit: 10, perEndpoint: 10, busyEndpoints: [] });
+    const claimed = await claimDeliveries(t.db, {
+      runnerId: 'dead-process',
+      now: now(),
+      leaseMs: 30_000,
+      limit: 10,
+      perEndpoint: 10,
+      busyEndpoints: [],
+    });
     assert.ok(claimed.some((d) => d.endpointId === orphan.webhook.webhookId));
   }
   try {
@@ -320,7 +379,12 @@ test('a delivery whose process died mid-send is delivered by another once its le
       child.kill('SIGKILL');
       await new Promise((resolve) => child!.once('exit', resolve));
     }
-    const later = await createTestApp({ db: t.db, now: () => new Date(Date.now() + offsetMs + 60_000), resolve, env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' } });
+    const later = await createTestApp({
+      db: t.db,
+      now: () => new Date(Date.now() + offsetMs + 60_000),
+      resolve,
+      env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' },
+    });
     try {
       await later.services.webhooks!.drain();
     } finally {

@@ -44,8 +44,10 @@ async function endpoint(owner: TestAgency, path: string): Promise<string> {
   assert.equal(created.statusCode, 201, created.body);
   return created.json().webhook.webhookId;
 }
-const sendTest = async (owner: TestAgency, webhookId: string) => assert.equal((await t.call('POST', `/v1/webhooks/${webhookId}/test`, owner.live)).statusCode, 202);
-const state = async (owner: TestAgency, webhookId: string) => (await t.call('GET', `/v1/webhooks/${webhookId}`, owner.live)).json() as { enabled: boolean; disabledReason: string | null };
+const sendTest = async (owner: TestAgency, webhookId: string) =>
+  assert.equal((await t.call('POST', `/v1/webhooks/${webhookId}/test`, owner.live)).statusCode, 202);
+const state = async (owner: TestAgency, webhookId: string) =>
+  (await t.call('GET', `/v1/webhooks/${webhookId}`, owner.live)).json() as { enabled: boolean; disabledReason: string | null };
 const log = async (owner: TestAgency, webhookId: string) =>
   (await t.call('GET', `/v1/webhooks/${webhookId}/deliveries?limit=100`, owner.live)).json().deliveries as Array<{
     deliveryId: string;
@@ -54,7 +56,11 @@ const log = async (owner: TestAgency, webhookId: string) =>
   }>;
 
 test(`[${databaseKind}] waiting deliveries show in /readyz, the operator API's health and the back-office dashboard`, async () => {
-  assert.deepEqual((await t.call('GET', '/readyz', null)).json().details.webhooks, { pending: 0, oldestPendingSeconds: null }, 'nothing waits yet');
+  assert.deepEqual(
+    (await t.call('GET', '/readyz', null)).json().details.webhooks,
+    { pending: 0, oldestPendingSeconds: null },
+    'nothing waits yet',
+  );
   const owner = await t.agency({ plan: 'agence' });
   receiver.plan('/backlog', 'fail');
   const hook = await endpoint(owner, '/backlog');
@@ -62,7 +68,10 @@ test(`[${databaseKind}] waiting deliveries show in /readyz, the operator API's h
   await drain();
   // Two hours and five minutes later the receiver still fails: the three wait for their next attempt.
   offsetMs += 2 * 3_600_000 + 5 * 60_000;
-  for (const figures of [(await t.call('GET', '/readyz', null)).json().details.webhooks, (await t.admin('GET', '/health')).json().webhooks]) {
+  for (const figures of [
+    (await t.call('GET', '/readyz', null)).json().details.webhooks,
+    (await t.admin('GET', '/health')).json().webhooks,
+  ]) {
     assert.equal(figures.pending, 3, JSON.stringify(figures));
     assert.ok(figures.oldestPendingSeconds >= 7_500 && figures.oldestPendingSeconds < 7_560, JSON.stringify(figures));
   }
@@ -71,14 +80,39 @@ test(`[${databaseKind}] waiting deliveries show in /readyz, the operator API's h
   assert.match(dashboard, /Plus ancien changement non livré<\/dt><dd class="late"><span>2 h 05 min<\/span>/, 'over an hour: shown as late');
 
   assert.equal((await t.call('DELETE', `/v1/webhooks/${hook}`, owner.live)).statusCode, 200);
-  assert.deepEqual((await t.admin('GET', '/health')).json().webhooks, { pending: 0, oldestPendingSeconds: null }, 'a deleted endpoint leaves no backlog');
+  assert.deepEqual(
+    (await t.admin('GET', '/health')).json().webhooks,
+    { pending: 0, oldestPendingSeconds: null },
+    'a deleted endpoint leaves no backlog',
+  );
 });
 
 test(`[${databaseKind}] the OpenAPI description has one webhook per event type, each with an example body of its type`, async () => {
-  const types = ['listing.created', 'listing.updated', 'listing.status_changed', 'listing.deleted', 'listing.published', 'listing.rejected', 'lead.received', 'webhook.test'];
+  const types = [
+    'listing.created',
+    'listing.updated',
+    'listing.status_changed',
+    'listing.deleted',
+    'listing.published',
+    'listing.rejected',
+    'lead.received',
+    'webhook.test',
+  ];
   const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
   assert.equal(response.statusCode, 200);
-  const webhooks = response.json().webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: { type: { const: string } } }; example: { type: string; data: Record<string, unknown> } }> } } }>;
+  const webhooks = response.json().webhooks as Record<
+    string,
+    {
+      post: {
+        requestBody: {
+          content: Record<
+            string,
+            { schema: { properties: { type: { const: string } } }; example: { type: string; data: Record<string, unknown> } }
+          >;
+        };
+      };
+    }
+  >;
   assert.deepEqual(Object.keys(webhooks).sort(), [...types].sort());
   for (const type of types) {
     const body = webhooks[type]!.post.requestBody.content['application/json']!;
@@ -100,7 +134,8 @@ test(`[${databaseKind}] a receiver answering after 3 s succeeds and another endp
   await receiver.waitFor('/quick', 1);
   // The quick delivery is recorded while the slow receiver has not answered yet.
   const deadline = Date.now() + 5_000;
-  while ((await log(owner, quick))[0]!.state !== 'succeeded' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while ((await log(owner, quick))[0]!.state !== 'succeeded' && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   assert.ok(Date.now() < slowRequest!.at + 3_000, 'recorded before the slow answer came');
   assert.equal((await log(owner, quick))[0]!.state, 'succeeded');
   assert.deepEqual((await log(owner, slow))[0]!.attempts, [], 'the slow one is still being sent');
@@ -113,30 +148,34 @@ test(`[${databaseKind}] a receiver answering after 3 s succeeds and another endp
   assert.ok(attempt!.latencyMs >= 2_900 && attempt!.latencyMs < 10_000, `latency ${attempt!.latencyMs} ms`);
 });
 
-test(`[${databaseKind}] the whole answer must come within the timeout: a silent or trickling receiver fails with the timeout, in its own words`, { timeout: 20_000 }, async () => {
-  const sender = new WebhookSender({ allowPrivate: () => true, timeoutMs: 700 });
-  // Headers at once, then a byte every 100 ms for ever: only the deadline on the whole answer stops it.
-  const trickle = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/plain' });
-    const timer = setInterval(() => response.write('.'), 100);
-    response.on('close', () => clearInterval(timer));
-  });
-  await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
-  receiver.plan('/silent', 'never');
-  try {
-    for (const url of [receiver.url('/silent'), `http://127.0.0.1:${(trickle.address() as AddressInfo).port}/trickle`]) {
-      // A backstop, should the deadline not stop it: the attempt is then 5 s long and fails the bounds.
-      const result = await sender.send(url, {}, '{}', AbortSignal.timeout(5_000));
-      assert.equal(result.ok, false, url);
-      assert.equal(result.error, 'no complete answer within 0.7 s', url);
-      assert.ok(result.latencyMs >= 690 && result.latencyMs < 2_500, `${url}: ${result.latencyMs} ms`);
+test(
+  `[${databaseKind}] the whole answer must come within the timeout: a silent or trickling receiver fails with the timeout, in its own words`,
+  { timeout: 20_000 },
+  async () => {
+    const sender = new WebhookSender({ allowPrivate: () => true, timeoutMs: 700 });
+    // Headers at once, then a byte every 100 ms for ever: only the deadline on the whole answer stops it.
+    const trickle = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => response.write('.'), 100);
+      response.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    receiver.plan('/silent', 'never');
+    try {
+      for (const url of [receiver.url('/silent'), `http://127.0.0.1:${(trickle.address() as AddressInfo).port}/trickle`]) {
+        // A backstop, should the deadline not stop it: the attempt is then 5 s long and fails the bounds.
+        const result = await sender.send(url, {}, '{}', AbortSignal.timeout(5_000));
+        assert.equal(result.ok, false, url);
+        assert.equal(result.error, 'no complete answer within 0.7 s', url);
+        assert.ok(result.latencyMs >= 690 && result.latencyMs < 2_500, `${url}: ${result.latencyMs} ms`);
+      }
+    } finally {
+      trickle.closeAllConnections();
+      await new Promise((resolve) => trickle.close(resolve));
+      await sender.close();
     }
-  } finally {
-    trickle.closeAllConnections();
-    await new Promise((resolve) => trickle.close(resolve));
-    await sender.close();
-  }
-});
+  },
+);
 
 test(`[${databaseKind}] a failed delivery retried from the pro space is due at once and delivered, with the same webhook-id`, async () => {
   const agency = await signUpAgency(t);
@@ -210,7 +249,17 @@ test(`[${databaseKind}] two processes deliver each event once to each endpoint`,
   try {
     const listings = Array.from({ length: 30 }, (_, i) => ({
       externalId: `TWICE-${i}`,
-      ...{ title: `Maison ${i}`, transaction: 'VENTE', type: 'MAISON', price: 250_000 + i * 1_000, surface: 90 + i, rooms: 4, city: 'Nantes', postcode: `44${100 + i}`, dpe: 'C' },
+      ...{
+        title: `Maison ${i}`,
+        transaction: 'VENTE',
+        type: 'MAISON',
+        price: 250_000 + i * 1_000,
+        surface: 90 + i,
+        rooms: 4,
+        city: 'Nantes',
+        postcode: `44${100 + i}`,
+        dpe: 'C',
+      },
     }));
     assert.equal((await t.call('POST', '/ingest/ingestListings', owner.live, { listings })).statusCode, 200);
     await Promise.all([drain(), second.services.webhooks!.drain()]);
@@ -218,15 +267,24 @@ test(`[${databaseKind}] two processes deliver each event once to each endpoint`,
   } finally {
     await second.close();
   }
-  const { rows } = await t.db.query<{ type: string; service_id: string }>(`SELECT type, data->>'serviceId' AS service_id FROM events WHERE agency_id = $1 AND env = 'live'`, [owner.agencyId]);
+  const { rows } = await t.db.query<{ type: string; service_id: string }>(
+    `SELECT type, data->>'serviceId' AS service_id FROM events WHERE agency_id = $1 AND env = 'live'`,
+    [owner.agencyId],
+  );
   const expected = rows.map((r) => `${r.type} ${r.service_id}`).sort();
   assert.ok(expected.filter((e) => e.startsWith('listing.published ')).length === 30 && expected.length === 60, expected.join(', '));
   for (const [i, path] of ['/twice-a', '/twice-b'].entries()) {
     const received = receiver.at(path).map((r) => JSON.parse(r.body) as { type: string; data: { serviceId: string } });
     assert.deepEqual(received.map((b) => `${b.type} ${b.data.serviceId}`).sort(), expected, `${path}: each (type, serviceId) once`);
-    const { rows: deliveries } = await t.db.query<{ state: string; attempts: number }>('SELECT state, attempts FROM webhook_deliveries WHERE endpoint_id = $1', [hooks[i]]);
+    const { rows: deliveries } = await t.db.query<{ state: string; attempts: number }>(
+      'SELECT state, attempts FROM webhook_deliveries WHERE endpoint_id = $1',
+      [hooks[i]],
+    );
     assert.equal(deliveries.length, expected.length);
-    assert.ok(deliveries.every((d) => d.state === 'succeeded' && d.attempts === 1), `${path}: one attempt each`);
+    assert.ok(
+      deliveries.every((d) => d.state === 'succeeded' && d.attempts === 1),
+      `${path}: one attempt each`,
+    );
   }
   const ids = [...receiver.at('/twice-a'), ...receiver.at('/twice-b')].map((r) => r.headers['webhook-id']);
   assert.equal(new Set(ids).size, 120, 'a webhook-id per endpoint and event');
@@ -249,19 +307,31 @@ test(`[${databaseKind}] the hourly purge removes finished deliveries and events 
     await t.db.query(
       `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, event_at, created_at, finished_at)
        VALUES ($1, $2, NULL, 'webhook.test', '{}', $3, $4, $5, $6, $6, $7)`,
-      [id, hook, seeded, attempts, seeded === 'pending' ? new Date(now().getTime() + 10 * 3_600_000).toISOString() : null, at(40), finishedDaysAgo === null ? null : at(finishedDaysAgo)],
+      [
+        id,
+        hook,
+        seeded,
+        attempts,
+        seeded === 'pending' ? new Date(now().getTime() + 10 * 3_600_000).toISOString() : null,
+        at(40),
+        finishedDaysAgo === null ? null : at(finishedDaysAgo),
+      ],
     );
     for (let n = 1; n <= attempts; n++) {
-      await t.db.query(`INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms) VALUES ($1, $2, $3, 500, 'the receiver answered 500', 12)`, [id, n, at(40)]);
+      await t.db.query(
+        `INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms) VALUES ($1, $2, $3, 500, 'the receiver answered 500', 12)`,
+        [id, n, at(40)],
+      );
     }
   }
-  for (const [position, days] of [[1, 31], [2, 29]] as const) {
-    await t.db.query(`INSERT INTO events (agency_id, env, position, id, type, listing_id, data, at) VALUES ($1, 'test', $2, $3, 'lead.received', NULL, '{}', $4)`, [
-      owner.agencyId,
-      position,
-      `evt_purge${position}`,
-      at(days),
-    ]);
+  for (const [position, days] of [
+    [1, 31],
+    [2, 29],
+  ] as const) {
+    await t.db.query(
+      `INSERT INTO events (agency_id, env, position, id, type, listing_id, data, at) VALUES ($1, 'test', $2, $3, 'lead.received', NULL, '{}', $4)`,
+      [owner.agencyId, position, `evt_purge${position}`, at(days)],
+    );
   }
   // An hour later the scheduled jobs run.
   offsetMs += 3_600_000 + 60_000;
@@ -277,7 +347,10 @@ test(`[${databaseKind}] the hourly purge removes finished deliveries and events 
   const { rows: orphans } = await t.db.query(`SELECT 1 FROM webhook_attempts WHERE delivery_id IN ('msg_oldsucceeded', 'msg_oldfailed')`);
   assert.equal(orphans.length, 0, 'their attempts went with them');
   const { rows: events } = await t.db.query<{ id: string }>('SELECT id FROM events WHERE agency_id = $1', [owner.agencyId]);
-  assert.deepEqual(events.map((e) => e.id), ['evt_purge2']);
+  assert.deepEqual(
+    events.map((e) => e.id),
+    ['evt_purge2'],
+  );
 });
 
 test(`[${databaseKind}] no delivery or job error went unreported`, () => {

@@ -18,10 +18,13 @@ test(`[${databaseKind}] in Chromium: an operator verifies, moderates and changes
   const browser = await openBrowser();
   try {
     const operator = await createOperator(t);
-    const waiting = (await t.admin('POST', '/agencies', { name: 'Agence du Parc', plan: 'solo', siren: '732829320', verified: false })).json().agencyId as string;
+    const waiting = (
+      await t.admin('POST', '/agencies', { name: 'Agence du Parc', plan: 'solo', siren: '732829320', verified: false })
+    ).json().agencyId as string;
     const agency = (await t.admin('POST', '/agencies', { name: 'Immo Croix-Rousse', plan: 'solo', verified: true })).json();
     const flagged = async (externalId: string, title: string) =>
-      (await t.call('POST', '/v1/listings', agency.keys.live, v1Body(externalId, { title, dpe: null, ges: null }))).json().serviceId as string;
+      (await t.call('POST', '/v1/listings', agency.keys.live, v1Body(externalId, { title, dpe: null, ges: null }))).json()
+        .serviceId as string;
     const toApprove = await flagged('BRW-1', 'Maison avec jardin à approuver');
     const toReject = await flagged('BRW-2', 'Studio à refuser');
 
@@ -70,7 +73,11 @@ test(`[${databaseKind}] in Chromium: an operator verifies, moderates and changes
     await browser.screenshot(page, 'admin-agency');
     assert.equal((await t.call('GET', '/v1/me', agency.keys.live)).json().agency.plan, 'reseau');
     // The sample photos' host (images.example.com) does not resolve: the only errors allowed.
-    assert.deepEqual(console.filter((line) => !line.startsWith('log') && !/ERR_NAME_NOT_RESOLVED/.test(line)), [], 'no console errors, no CSP refusals');
+    assert.deepEqual(
+      console.filter((line) => !line.startsWith('log') && !/ERR_NAME_NOT_RESOLVED/.test(line)),
+      [],
+      'no console errors, no CSP refusals',
+    );
 
     // A pro session, whatever cookie it is sent in, does not open the back-office.
     const pro = await createSession(t.db, 'pro', 'usr_browser', new Date(), 3_600_000);

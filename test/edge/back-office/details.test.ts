@@ -42,8 +42,10 @@ interface AuditRow {
   target_id: string;
   after: Record<string, unknown> | null;
 }
-const lastAuditSeq = async () => Number((await t.db.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM operator_audit')).rows[0]?.seq ?? 0);
-const auditSince = async (seq: number) => (await t.db.query<AuditRow>('SELECT seq, actor, action, target_id, after FROM operator_audit WHERE seq > $1 ORDER BY seq', [seq])).rows;
+const lastAuditSeq = async () =>
+  Number((await t.db.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM operator_audit')).rows[0]?.seq ?? 0);
+const auditSince = async (seq: number) =>
+  (await t.db.query<AuditRow>('SELECT seq, actor, action, target_id, after FROM operator_audit WHERE seq > $1 ORDER BY seq', [seq])).rows;
 
 const push = async (key: string, listings: unknown[]) => {
   const response = await t.call('POST', '/ingest/ingestListings', key, { listings });
@@ -59,7 +61,8 @@ const pushAt = async (when: Date, key: string, listings: unknown[]) => {
     setClock(null);
   }
 };
-const eventTypes = async (agencyId: string) => ((await t.admin('GET', `/agencies/${agencyId}/events?limit=1000`)).json().events as Array<{ type: string }>).map((e) => e.type);
+const eventTypes = async (agencyId: string) =>
+  ((await t.admin('GET', `/agencies/${agencyId}/events?limit=1000`)).json().events as Array<{ type: string }>).map((e) => e.type);
 
 test(`[${databaseKind}] operator sign-in is throttled per address across accounts: a 429 page even for the right password, another address unaffected, only refusals audited`, async () => {
   // The back-office counts as the pro space does (docs/decisions.md §13), in buckets of its own.
@@ -94,7 +97,8 @@ test(`[${databaseKind}] operator sign-in is throttled per address across account
   const audited = await auditSince(since);
   assert.equal(audited.length, perAddress, 'one entry per refused password, none for the throttled attempts');
   assert.ok(audited.every((e) => e.action === 'operator.login_failed' && e.actor === e.target_id));
-  for (const operator of operators) assert.equal(audited.filter((e) => e.actor === operator.operatorId).length, perAddress / operators.length);
+  for (const operator of operators)
+    assert.equal(audited.filter((e) => e.actor === operator.operatorId).length, perAddress / operators.length);
 
   // Another address is not held back by the guesser's failures.
   const elsewhere = await submitLogin(t, first.email, first.password, freshAddress());
@@ -117,7 +121,9 @@ test(`[${databaseKind}] an operator session never acts as an agency, and an agen
   const agencyToken = agency.browser.cookie.slice('ls_pro='.length);
   const agencyCsrf = hiddenToken((await agency.browser.get('/pro')).body)!;
   assert.ok(operatorCsrf && agencyCsrf);
-  const waiting = (await t.admin('POST', '/agencies', { name: 'Agence en attente', plan: 'solo', verified: false, siren: '732829320' })).json().agencyId as string;
+  const waiting = (
+    await t.admin('POST', '/agencies', { name: 'Agence en attente', plan: 'solo', verified: false, siren: '732829320' })
+  ).json().agencyId as string;
 
   const state = async () =>
     (
@@ -136,7 +142,11 @@ test(`[${databaseKind}] an operator session never acts as an agency, and an agen
     assert.equal(response.statusCode, 303, path);
     assert.equal(response.headers.location, `/pro/login?next=${encodeURIComponent(path)}`);
   }
-  const both = await t.app.inject({ method: 'GET', url: '/pro', headers: { cookie: `ls_admin=${operatorToken}; ls_pro=${operatorToken}` } });
+  const both = await t.app.inject({
+    method: 'GET',
+    url: '/pro',
+    headers: { cookie: `ls_admin=${operatorToken}; ls_pro=${operatorToken}` },
+  });
   assert.equal(both.statusCode, 303, 'both cookies at once open nothing either');
   for (const [path, fields] of [
     ['/pro/api-keys', { name: 'Clé opérateur', env: 'test' }],
@@ -253,7 +263,9 @@ test(`[${databaseKind}] the review page: shortcuts for approve, reject and next,
   // A was approved 4 h ago, then edited 3 h ago with forbidden wording and new photos; C (1 h ago) is pushed before B (2 h ago).
   const [a] = await pushAt(ago(4), key, [ingestItem('REV-A', { ...rental, description: 'Appartement lumineux.', imageUrls: shownPhotos })]);
   assert.equal(a!.moderation.state, 'approved');
-  const [edit] = await pushAt(ago(3), key, [ingestItem('REV-A', { ...rental, description: 'Appartement lumineux, Français uniquement.', imageUrls: flaggedPhotos })]);
+  const [edit] = await pushAt(ago(3), key, [
+    ingestItem('REV-A', { ...rental, description: 'Appartement lumineux, Français uniquement.', imageUrls: flaggedPhotos }),
+  ]);
   assert.deepEqual([edit!.version, edit!.moderation.state], [2, 'pending']);
   const [c] = await pushAt(ago(1), key, [ingestItem('REV-C', { dpe: null })]);
   const [b] = await pushAt(ago(2), key, [ingestItem('REV-B', { dpe: null })]);
@@ -261,7 +273,9 @@ test(`[${databaseKind}] the review page: shortcuts for approve, reject and next,
 
   const browser = await signInAs(operator);
   const queue = (await browser.get('/admin/moderation')).body;
-  const rows = [...queue.matchAll(/<a href="\/admin\/moderation\/(lst_[0-9A-Za-z]+)">/g)].map((m) => m[1]).filter((id) => Object.values(ids).includes(id!));
+  const rows = [...queue.matchAll(/<a href="\/admin\/moderation\/(lst_[0-9A-Za-z]+)">/g)]
+    .map((m) => m[1])
+    .filter((id) => Object.values(ids).includes(id!));
   assert.deepEqual(rows, [ids.a, ids.b, ids.c], 'oldest submission first, whatever the order of the pushes');
   assert.ok(queue.includes(`<a href="/admin/moderation/${ids.a}" accesskey="n">`), 'the queue page’s shortcut opens the oldest');
   assert.ok(queue.includes('Agence des Pentes &amp; Traboules'));
@@ -283,7 +297,12 @@ test(`[${databaseKind}] the review page: shortcuts for approve, reject and next,
 
   // Both a chosen and a written reason: the written one is what the operator meant.
   const written = 'Mention « Français uniquement » interdite : retirez-la <puis republiez>.';
-  const decided = await browser.post(`/admin/moderation/${ids.a}`, { decision: 'reject', version: version!, reasonChoice: choice!, reason: written });
+  const decided = await browser.post(`/admin/moderation/${ids.a}`, {
+    decision: 'reject',
+    version: version!,
+    reasonChoice: choice!,
+    reason: written,
+  });
   assert.equal(decided.statusCode, 303);
   assert.equal(decided.headers.location, `/admin/moderation/${ids.b}`, 'on to the oldest listing still waiting');
 
@@ -291,7 +310,10 @@ test(`[${databaseKind}] the review page: shortcuts for approve, reject and next,
   assert.equal(read.moderation.state, 'rejected');
   assert.deepEqual(read.moderation.reasons.at(-1), { code: 'operator', message: written, messageFr: written, severity: 'reject' });
   const audit = (await auditSince(0)).filter((e) => e.target_id === ids.a);
-  assert.deepEqual(audit.map((e) => [e.action, e.actor, e.after?.reason]), [['listing.reject', operator.operatorId, written]]);
+  assert.deepEqual(
+    audit.map((e) => [e.action, e.actor, e.after?.reason]),
+    [['listing.reject', operator.operatorId, written]],
+  );
   const escaped = 'Mention « Français uniquement » interdite : retirez-la &lt;puis republiez';
   assert.ok((await pro.browser.get(`/pro/listings/${ids.a}`)).body.includes(escaped), 'the agency reads the reason in its pro space');
   const decidedPage = (await browser.get(`/admin/moderation/${ids.a}`)).body;
@@ -317,7 +339,11 @@ test(`[${databaseKind}] service health: p50/p95 of the last 7 days' operator dec
   };
   const [old] = await pushAt(ago(8 * DAY + 10 * HOUR), own.live, [ingestItem('HEALTH-OLD', { dpe: null })]);
   await decideAt(ago(8 * DAY), old!.serviceId, { decision: 'approve' }); // waited 10 h, 8 days before `end`
-  const waiting = await pushAt(ago(6 * HOUR), own.live, ['HEALTH-1', 'HEALTH-3', 'HEALTH-5'].map((id) => ingestItem(id, { dpe: null })));
+  const waiting = await pushAt(
+    ago(6 * HOUR),
+    own.live,
+    ['HEALTH-1', 'HEALTH-3', 'HEALTH-5'].map((id) => ingestItem(id, { dpe: null })),
+  );
   assert.ok(waiting.every((r) => r.moderation.state === 'pending'));
   await decideAt(ago(5 * HOUR), waiting[0]!.serviceId, { decision: 'approve' }); // waited 1 h
   await decideAt(ago(3 * HOUR), waiting[1]!.serviceId, { decision: 'reject', reason: 'DPE manquant' }); // 3 h

@@ -19,7 +19,8 @@ test(`[${databaseKind}] hostile paths, queries and forms on every back-office pa
   const operator = await createOperator(t);
   const browser = await signIn(t, operator);
   const csrf = hiddenCsrf((await browser.get('/admin')).body)!;
-  const pending = (await t.call('POST', '/v1/listings', agency.live, v1Body('HOSTILE-BO', { dpe: null, ges: null }))).json().serviceId as string;
+  const pending = (await t.call('POST', '/v1/listings', agency.live, v1Body('HOSTILE-BO', { dpe: null, ges: null }))).json()
+    .serviceId as string;
   // Signing out would end the campaign's session; its own test is in back-office-pages.test.ts.
   const routes = (await pageRoutes(t, backOfficePages, '/admin')).filter((route) => route.url !== '/admin/logout');
   assert.ok(routes.length >= 15, `the probe found ${routes.length} routes`);
@@ -33,7 +34,8 @@ test(`[${databaseKind}] hostile paths, queries and forms on every back-office pa
     fieldValues: ['approve', 'reject', '1', '2', 'reseau', 'gold', 'Motif'],
     runs: RUNS,
     // Entries this operator wrote: other test files write theirs into the same database meanwhile.
-    writes: async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_audit WHERE actor = $1', [operator.operatorId])).rows[0]!.n,
+    writes: async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_audit WHERE actor = $1', [operator.operatorId])).rows[0]!.n,
     refusalsWritten: (url, status) => status === 409 || url.startsWith('/admin/login'),
   });
   assert.ok(sent >= routes.length * RUNS);

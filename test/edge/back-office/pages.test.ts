@@ -14,7 +14,9 @@ const rental = { type: 'rental', price: 950, charges: 80, surface: 45, rooms: 2,
 const unverified = async (name: string) =>
   (await t.admin('POST', '/agencies', { name, plan: 'solo', verified: false, siren: '732829320' })).json().agencyId as string;
 const auditActions = async (targetId: string) =>
-  ((await t.admin('GET', '/audit?limit=500')).json().entries as Array<{ action: string; actor: string; targetId: string }>).filter((e) => e.targetId === targetId);
+  ((await t.admin('GET', '/audit?limit=500')).json().entries as Array<{ action: string; actor: string; targetId: string }>).filter(
+    (e) => e.targetId === targetId,
+  );
 
 test('an operator signs in with a session cookie that is HttpOnly, SameSite=Lax and limited to /admin', async () => {
   const operator = await createOperator(t);
@@ -140,15 +142,26 @@ test('the verification page lists agencies oldest first, overdue ones marked; ve
   const refused = await browser.post(`/admin/agencies/${second}/refuse`, { reason: 'Kbis illisible' });
   assert.equal(refused.statusCode, 303);
   assert.equal((await t.admin('GET', `/agencies/${second}`)).json().verificationRefusalReason, 'Kbis illisible');
-  assert.deepEqual((await auditActions(first)).map((e) => [e.action, e.actor]), [['agency.verify', operator.operatorId]]);
-  assert.deepEqual((await auditActions(second)).map((e) => [e.action, e.actor]), [['agency.refuse_verification', operator.operatorId]]);
+  assert.deepEqual(
+    (await auditActions(first)).map((e) => [e.action, e.actor]),
+    [['agency.verify', operator.operatorId]],
+  );
+  assert.deepEqual(
+    (await auditActions(second)).map((e) => [e.action, e.actor]),
+    [['agency.refuse_verification', operator.operatorId]],
+  );
   assert.equal((await browser.post('/admin/agencies/agc_00000000000000000000/verify')).statusCode, 404);
 });
 
 test('the queue shows a flagged edit beside the approved version; approving publishes it, a stale decision is refused', async () => {
   const browser = await signIn(t);
   const serviceId = await publicListing(t, agency.live, 'BO-EDIT-1', { ...rental, description: 'Appartement calme, proche des écoles.' });
-  const edit = await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, v1Body('BO-EDIT-1', { ...rental, description: 'Appartement calme, proche des écoles. Réservé aux personnes sans enfants.' }));
+  const edit = await t.call(
+    'PUT',
+    `/v1/listings/${serviceId}`,
+    agency.live,
+    v1Body('BO-EDIT-1', { ...rental, description: 'Appartement calme, proche des écoles. Réservé aux personnes sans enfants.' }),
+  );
   assert.equal(edit.statusCode, 200, edit.body);
   assert.equal(edit.json().moderation.state, 'pending');
 
@@ -162,7 +175,12 @@ test('the queue shows a flagged edit beside the approved version; approving publ
   assert.match(review.body, /accesskey="a"/);
 
   // The agency edits again while the operator looks at version 2.
-  await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, v1Body('BO-EDIT-1', { ...rental, description: 'Appartement calme. Réservé aux couples sans enfants, merci.' }));
+  await t.call(
+    'PUT',
+    `/v1/listings/${serviceId}`,
+    agency.live,
+    v1Body('BO-EDIT-1', { ...rental, description: 'Appartement calme. Réservé aux couples sans enfants, merci.' }),
+  );
   const stale = await browser.post(`/admin/moderation/${serviceId}`, { decision: 'approve', version: '2' });
   assert.equal(stale.statusCode, 409);
   assert.match(stale.body, /a changé depuis l’ouverture/);
@@ -172,7 +190,11 @@ test('the queue shows a flagged edit beside the approved version; approving publ
 
   const noReason = await browser.post(`/admin/moderation/${serviceId}`, { decision: 'reject', version: '3' });
   assert.equal(noReason.statusCode, 400);
-  const rejected = await browser.post(`/admin/moderation/${serviceId}`, { decision: 'reject', version: '3', reasonChoice: 'Formulation discriminatoire' });
+  const rejected = await browser.post(`/admin/moderation/${serviceId}`, {
+    decision: 'reject',
+    version: '3',
+    reasonChoice: 'Formulation discriminatoire',
+  });
   assert.equal(rejected.statusCode, 303);
   const read = (await t.call('GET', `/v1/listings/${serviceId}`, agency.live)).json();
   assert.equal(read.moderation.state, 'rejected');
@@ -200,7 +222,9 @@ test('agencies: search, plan change on the next call, key revocation and suspens
 
   const detail = await browser.get(`/admin/agencies/${target.agencyId}`);
   // The TEST key is revoked here; the LIVE one must keep working until the suspension.
-  const keyId = ((await t.admin('GET', `/agencies/${target.agencyId}/keys`)).json().keys as Array<{ keyId: string; env: string }>).find((k) => k.env === 'test')!.keyId;
+  const keyId = ((await t.admin('GET', `/agencies/${target.agencyId}/keys`)).json().keys as Array<{ keyId: string; env: string }>).find(
+    (k) => k.env === 'test',
+  )!.keyId;
   assert.ok(detail.body.includes(`action="/admin/keys/${keyId}/revoke"`));
   assert.ok(!detail.body.includes(target.live) && !detail.body.includes(target.test), 'key values never appear');
   assert.equal((await browser.post(`/admin/keys/${keyId}/revoke`)).statusCode, 303);

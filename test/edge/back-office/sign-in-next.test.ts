@@ -7,11 +7,22 @@ import { createOperator, hiddenCsrf } from '../../helpers/back-office.js';
 /** After signing in, `next` leads back into the back-office only: never to another site (an open redirect). */
 const { t } = useTestApp();
 
-const OFF_SITE = ['https://evil.example/admin', '//evil.example/admin', '/admin//evil.example', '/admin\\evil.example', '/adminevil', '/pro', 'javascript:alert(1)'];
+const OFF_SITE = [
+  'https://evil.example/admin',
+  '//evil.example/admin',
+  '/admin//evil.example',
+  '/admin\\evil.example',
+  '/adminevil',
+  '/pro',
+  'javascript:alert(1)',
+];
 
 async function signIn(email: string, password: string, next: string, address: string) {
   const form = await t.app.inject({ method: 'GET', url: `/admin/login?next=${encodeURIComponent(next)}` });
-  const cookie = ([] as string[]).concat(form.headers['set-cookie'] ?? []).find((c) => c.startsWith('ls_admin_login='))!.split(';')[0]!;
+  const cookie = ([] as string[])
+    .concat(form.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('ls_admin_login='))!
+    .split(';')[0]!;
   const posted = await t.app.inject({
     method: 'POST',
     url: '/admin/login',

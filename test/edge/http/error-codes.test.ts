@@ -33,7 +33,8 @@ const sources = sourceFiles('src').map((path) => ({ path, text: readFileSync(pat
 
 function literals(pattern: RegExp, only = (_path: string) => true): Map<string, string> {
   const found = new Map<string, string>();
-  for (const { path, text } of sources.filter((file) => only(file.path))) for (const match of text.matchAll(pattern)) found.set(match[1]!, path);
+  for (const { path, text } of sources.filter((file) => only(file.path)))
+    for (const match of text.matchAll(pattern)) found.set(match[1]!, path);
   return found;
 }
 
@@ -43,7 +44,8 @@ const raised = literals(/(?:new ApiError\(|refuse\(|refuseFields\(|errorCode = )
 const compared = literals(/\.code (?:===|!==) '([a-z_]+)'/g, (path) => path.startsWith(join('src', 'edge')));
 
 test('every code raised or compared has an entry in the list of codes', () => {
-  for (const [code, where] of [...raised, ...compared]) assert.ok((ERROR_CODES as readonly string[]).includes(code), `${code} (${where}) is not in ERROR_CODES`);
+  for (const [code, where] of [...raised, ...compared])
+    assert.ok((ERROR_CODES as readonly string[]).includes(code), `${code} (${where}) is not in ERROR_CODES`);
   assert.ok(raised.size >= 8, 'the scan finds the codes raised');
 });
 

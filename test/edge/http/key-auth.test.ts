@@ -30,7 +30,11 @@ test(`[${databaseKind}] missing, malformed, unknown and wrong-environment keys g
       ['malformed', { authorization: 'Bearer hello' }, /malformed/],
       ['too short', { authorization: `Bearer svc_pk_LIVE_abc` }, /malformed/],
       ['unknown', { authorization: `Bearer ${right.slice(0, -4)}AAAA` }, /unknown or has been revoked/],
-      ['wrong environment', { authorization: `Bearer ${wrong}` }, family.env === 'live' ? /sandbox/ : /LIVE keys do not work on the sandbox/],
+      [
+        'wrong environment',
+        { authorization: `Bearer ${wrong}` },
+        family.env === 'live' ? /sandbox/ : /LIVE keys do not work on the sandbox/,
+      ],
     ];
     for (const [label, headers, detail] of cases) {
       const response = await t.app.inject({ method: 'GET', url: family.url, headers });

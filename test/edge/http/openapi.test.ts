@@ -51,8 +51,14 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   await t.call('POST', '/v1/listings', a.live, v1Body('C-R'), replayKey);
   const replayed = await t.call('POST', '/v1/listings', a.live, v1Body('C-R'), replayKey);
   assert.equal(replayed.headers['idempotent-replayed'], 'true');
-  assert.equal(replayed.headers.location, `http://localhost:8080/v1/listings/${replayed.json().serviceId}`, 'a replayed 201 keeps its Location');
-  const hook = (await t.call('POST', '/v1/webhooks', a.live, { url: 'https://crm.example.com/hooks', events: ['listing.published'] })).json();
+  assert.equal(
+    replayed.headers.location,
+    `http://localhost:8080/v1/listings/${replayed.json().serviceId}`,
+    'a replayed 201 keeps its Location',
+  );
+  const hook = (
+    await t.call('POST', '/v1/webhooks', a.live, { url: 'https://crm.example.com/hooks', events: ['listing.published'] })
+  ).json();
   await t.call('POST', '/v1/webhooks', a.live, { url: 'http://crm.example.com/hooks' });
   const hookUrl = `/v1/webhooks/${hook.webhook.webhookId}`;
   await t.call('GET', '/v1/webhooks', a.live);
@@ -75,13 +81,26 @@ test('the contract checker does fail on a response outside the description', () 
   const ok = JSON.stringify({ status: 'ok' });
   assert.deepEqual(t.contract.check('GET', '/docs/', 200, {}, '<html>'), [], 'undocumented pages are not part of the contract');
   assert.deepEqual(t.contract.check('GET', '/healthz', 200, { 'content-type': 'application/json' }, ok), []);
-  assert.ok(t.contract.check('GET', '/healthz', 200, { 'content-type': 'application/json' }, '{"status":"up"}').some((v) => /body does not match/.test(v)));
+  assert.ok(
+    t.contract
+      .check('GET', '/healthz', 200, { 'content-type': 'application/json' }, '{"status":"up"}')
+      .some((v) => /body does not match/.test(v)),
+  );
   const quotaHeaders = t.contract.check('GET', '/v1/me', 200, { 'content-type': 'application/json' }, '{}');
-  assert.ok(quotaHeaders.some((v) => /X-RateLimit-Remaining missing/.test(v)), 'rate-limit headers are required on authenticated answers');
+  assert.ok(
+    quotaHeaders.some((v) => /X-RateLimit-Remaining missing/.test(v)),
+    'rate-limit headers are required on authenticated answers',
+  );
   const created = t.contract.check('POST', '/v1/listings', 201, { 'content-type': 'application/json' }, '{}');
   assert.ok(created.some((v) => /Location missing/.test(v)));
   assert.ok(!created.some((v) => /Idempotent-Replayed/.test(v)), 'Idempotent-Replayed is optional');
-  const wrongBody = t.contract.check('GET', '/v1/listings/lst_1', 200, { 'content-type': 'application/json', etag: '"v1"' }, JSON.stringify({ serviceId: 1 }));
+  const wrongBody = t.contract.check(
+    'GET',
+    '/v1/listings/lst_1',
+    200,
+    { 'content-type': 'application/json', etag: '"v1"' },
+    JSON.stringify({ serviceId: 1 }),
+  );
   assert.ok(wrongBody.some((v) => /body does not match/.test(v)));
   const wrongStatus = t.contract.check('GET', '/v1/listings/lst_1', 418, { 'content-type': 'application/json' }, '{}');
   assert.ok(wrongStatus.some((v) => /status not documented/.test(v)));
@@ -97,16 +116,30 @@ test('GET /openapi.json serves OpenAPI 3.1 with both interfaces, security, serve
   assert.equal(doc.openapi, '3.1.0');
   assert.equal(doc.info.version, '1.0.0');
   assert.ok(doc.paths['/v1/listings'] && doc.paths['/ingest/ingestListings']);
-  assert.deepEqual(doc.servers.map((s: { url: string }) => s.url), ['/', '/sandbox', 'http://localhost:8080', 'http://localhost:8080/sandbox']);
+  assert.deepEqual(
+    doc.servers.map((s: { url: string }) => s.url),
+    ['/', '/sandbox', 'http://localhost:8080', 'http://localhost:8080/sandbox'],
+  );
   assert.ok(!JSON.stringify(doc).includes('Default Response'), 'every response has a real description');
   assert.equal(doc.paths['/v1/listings'].post.requestBody.content['application/json'].schema.$ref, '#/components/schemas/ListingCreate');
-  assert.equal(doc.paths['/v1/listings/{serviceId}'].put.requestBody.content['application/json'].schema.$ref, '#/components/schemas/ListingUpdate');
+  assert.equal(
+    doc.paths['/v1/listings/{serviceId}'].put.requestBody.content['application/json'].schema.$ref,
+    '#/components/schemas/ListingUpdate',
+  );
   assert.deepEqual(Object.keys(doc.paths['/v1/listings'].post.responses['429'].headers).sort(), [
-    'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset',
+    'RateLimit',
+    'RateLimit-Policy',
+    'Retry-After',
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
   ]);
   assert.equal(doc.paths['/v1/listings/{serviceId}'].get.responses['200'].headers.ETag.required, true);
   assert.deepEqual(doc.paths['/v1/me'].get.responses['401'].headers, undefined, 'a refused key is not counted, so carries no quota');
-  assert.deepEqual(Object.keys(doc.paths).filter((p) => doc.paths[p].get?.tags?.includes('service')), ['/healthz', '/readyz']);
+  assert.deepEqual(
+    Object.keys(doc.paths).filter((p) => doc.paths[p].get?.tags?.includes('service')),
+    ['/healthz', '/readyz'],
+  );
   assert.equal(doc.info.contact.url, 'http://localhost:8080/support');
   assert.equal((await t.app.inject({ method: 'GET', url: '/support' })).statusCode, 200, 'the contact link leads to a page');
   assert.equal(doc.components.securitySchemes.bearerAuth.scheme, 'bearer');

@@ -35,7 +35,16 @@ test(`[${databaseKind}] newman runs the served Postman collection green against 
   ] as const) {
     const summary = await new Promise<NewmanSummary>((resolve, reject) =>
       newman.run(
-        { collection, envVar: [{ key: 'baseUrl', value: url }, { key: 'sandbox', value: sandbox }, { key: 'apiKey', value: key }], reporters: [], timeoutRequest: 30_000 },
+        {
+          collection,
+          envVar: [
+            { key: 'baseUrl', value: url },
+            { key: 'sandbox', value: sandbox },
+            { key: 'apiKey', value: key },
+          ],
+          reporters: [],
+          timeoutRequest: 30_000,
+        },
         (error, result) => (error ? reject(error) : resolve(result)),
       ),
     );
@@ -45,10 +54,16 @@ test(`[${databaseKind}] newman runs the served Postman collection green against 
     });
     assert.deepEqual(failures, [], `${name}: every request answers its documented success status`);
     // Operations that exist only under /sandbox are skipped in the live run.
-    const all = Object.values(t.app.swagger().paths ?? {}).flatMap((methods) => Object.values(methods as Record<string, { servers?: Array<{ url: string }> }>));
+    const all = Object.values(t.app.swagger().paths ?? {}).flatMap((methods) =>
+      Object.values(methods as Record<string, { servers?: Array<{ url: string }> }>),
+    );
     const sandboxOnly = all.filter((op) => op.servers?.length && op.servers.every((s) => /\/sandbox\/?$/.test(s.url))).length;
     const operations = all.length - (name === 'live' ? sandboxOnly : 0);
-    assert.equal(summary.run.stats.requests.total, operations + 1, `${name}: one request per operation (and the prerequisite of abandoning)`);
+    assert.equal(
+      summary.run.stats.requests.total,
+      operations + 1,
+      `${name}: one request per operation (and the prerequisite of abandoning)`,
+    );
     assert.equal(summary.run.stats.assertions.total, operations, `${name}: one status check per operation`);
   }
 });

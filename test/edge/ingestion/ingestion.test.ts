@@ -7,7 +7,8 @@ import { MASK_TEXT } from '../../../src/domain/masking/mask.js';
 
 const { t, agency } = useTestApp();
 const push = (key: string, listings: unknown, url = '/ingest/ingestListings') => t.call('POST', url, key, { listings });
-const get = (key: string, externalId: string, base = '/ingest') => t.call('GET', `${base}/listingByExternalId?externalId=${encodeURIComponent(externalId)}`, key);
+const get = (key: string, externalId: string, base = '/ingest') =>
+  t.call('GET', `${base}/listingByExternalId?externalId=${encodeURIComponent(externalId)}`, key);
 
 test(`[${databaseKind}] a push counts created, then unchanged, then updated`, async () => {
   const first = await push(agency.live, items(3, 'C'));
@@ -193,7 +194,10 @@ test(`[${databaseKind}] a repeated externalId whose last occurrence is invalid k
   assert.deepEqual([result.processed, result.created, result.updated], [5, 3, 0]);
   assert.deepEqual(
     result.errors.map((e: { index: number; externalId: string }) => [e.index, e.externalId]),
-    [[0, 'DUP2-A'], [4, 'DUP2-A']],
+    [
+      [0, 'DUP2-A'],
+      [4, 'DUP2-A'],
+    ],
   );
   assert.match(result.errors[0].reason, /appears again at index 2/);
   assert.match(result.errors[1].reason, /price/);
@@ -202,7 +206,8 @@ test(`[${databaseKind}] a repeated externalId whose last occurrence is invalid k
 });
 
 test(`[${databaseKind}] descriptions are masked for the public while the owner keeps the original`, async () => {
-  const description = 'Contactez-nous au 06 12 34 56 78 ou sur www.agence-exemple.fr. DPE : C (120 kWh/m²/an). Carte professionnelle CPI 7501 2018 000 012 345.';
+  const description =
+    'Contactez-nous au 06 12 34 56 78 ou sur www.agence-exemple.fr. DPE : C (120 kWh/m²/an). Carte professionnelle CPI 7501 2018 000 012 345.';
   const result = (await push(agency.live, [ingestItem('MASK-1', { description })])).json();
   assert.ok(result.warnings.some((w: { externalId: string; message: string }) => w.externalId === 'MASK-1' && /masked/.test(w.message)));
   const read = (await get(agency.live, 'MASK-1')).json();
@@ -245,7 +250,10 @@ test(`[${databaseKind}] paging while listings change returns every listing at le
     const page = (await t.call('GET', `/ingest/agencyListings?afterTs=${after}&limit=10`, own.live)).json();
     for (const l of page.listings) seen.add(l.externalId);
     // Between pages, change listings both behind and ahead of the cursor.
-    await push(own.live, [ingestItem(`M-${(round * 7) % 100}`, { price: 1000 + round }), ingestItem(`M-${99 - round}`, { price: 5000 + round })]);
+    await push(own.live, [
+      ingestItem(`M-${(round * 7) % 100}`, { price: 1000 + round }),
+      ingestItem(`M-${99 - round}`, { price: 5000 + round }),
+    ]);
     round++;
     if (page.nextAfterTs === null) break;
     after = page.nextAfterTs;
@@ -263,12 +271,16 @@ test(`[${databaseKind}] agencyListings validates its query`, async () => {
 
 test(`[${databaseKind}] 8 concurrent pushes of one externalId make one listing`, async () => {
   const own = await t.agency();
-  const responses = await Promise.all(
-    Array.from({ length: 8 }, (_, i) => push(own.live, [ingestItem('RACE', { price: 100000 + i })])),
-  );
+  const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => push(own.live, [ingestItem('RACE', { price: 100000 + i })])));
   const results = responses.map((r) => r.json());
-  assert.equal(results.reduce((n, r) => n + r.created, 0), 1);
-  assert.equal(results.reduce((n, r) => n + r.updated, 0), 7);
+  assert.equal(
+    results.reduce((n, r) => n + r.created, 0),
+    1,
+  );
+  assert.equal(
+    results.reduce((n, r) => n + r.updated, 0),
+    7,
+  );
   const page = (await t.call('GET', '/ingest/agencyListings?afterTs=0', own.live)).json();
   assert.equal(page.listings.length, 1);
   assert.equal(page.listings[0].version, 8, 'no lost update: every push made a version');
@@ -287,21 +299,44 @@ test(`[${databaseKind}] the sandbox is fully separate from live data`, async () 
 
 test(`[${databaseKind}] a push answers one result per item: outcome, serviceId and version, or error at its index`, async () => {
   const own = await t.agency();
-  const first = (await push(own.live, [ingestItem('R-1'), ingestItem('R-bad', { price: -1 }), ingestItem('R-2'), ingestItem('R-1', { price: 1 })])).json();
+  const first = (
+    await push(own.live, [ingestItem('R-1'), ingestItem('R-bad', { price: -1 }), ingestItem('R-2'), ingestItem('R-1', { price: 1 })])
+  ).json();
   assert.deepEqual(
-    first.results.map((r: { index: number; externalId: string; outcome: string; version: number | null }) => [r.index, r.externalId, r.outcome, r.version]),
-    [[0, 'R-1', 'error', null], [1, 'R-bad', 'error', null], [2, 'R-2', 'created', 1], [3, 'R-1', 'created', 1]],
+    first.results.map((r: { index: number; externalId: string; outcome: string; version: number | null }) => [
+      r.index,
+      r.externalId,
+      r.outcome,
+      r.version,
+    ]),
+    [
+      [0, 'R-1', 'error', null],
+      [1, 'R-bad', 'error', null],
+      [2, 'R-2', 'created', 1],
+      [3, 'R-1', 'created', 1],
+    ],
   );
-  assert.deepEqual(first.errors.map((e: { index: number }) => e.index), [0, 1], 'every error result has its entry in errors[]');
+  assert.deepEqual(
+    first.errors.map((e: { index: number }) => e.index),
+    [0, 1],
+    'every error result has its entry in errors[]',
+  );
   assert.equal(first.results[0].serviceId, null);
-  for (const [index, externalId] of [[2, 'R-2'], [3, 'R-1']] as const) {
+  for (const [index, externalId] of [
+    [2, 'R-2'],
+    [3, 'R-1'],
+  ] as const) {
     const read = (await get(own.live, externalId)).json();
     assert.equal(first.results[index].serviceId, read.serviceId, `${externalId}: the serviceId a CRM would otherwise look up`);
   }
   const second = (await push(own.live, [ingestItem('R-2'), ingestItem('R-1', { price: 2 }), ingestItem('R-3')])).json();
   assert.deepEqual(
     second.results.map((r: { outcome: string; version: number }) => [r.outcome, r.version]),
-    [['unchanged', 1], ['updated', 2], ['created', 1]],
+    [
+      ['unchanged', 1],
+      ['updated', 2],
+      ['created', 1],
+    ],
   );
   assert.equal(second.results[1].serviceId, first.results[3].serviceId);
   assert.equal(second.processed, second.results.length);

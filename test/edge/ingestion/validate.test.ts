@@ -17,12 +17,17 @@ test('a complete valid item maps onto the model with spec defaults', () => {
   assert.equal(check.draft.content.propertyType, 'apartment');
   assert.equal(check.draft.content.bedrooms, 3, 'bedrooms defaults to rooms');
   assert.equal(check.draft.status, 'active');
-  assert.deepEqual(check.draft.content.photos.map((p) => p.order), [0, 1]);
+  assert.deepEqual(
+    check.draft.content.photos.map((p) => p.order),
+    [0, 1],
+  );
   assert.equal(check.draft.content.createdAtExternal, '2026-01-15T10:00:00.000Z');
 });
 
 test('timestamps without an offset are read as UTC; impossible dates are refused', () => {
-  const ok = validateIngestItem(ingestItem('T', { createdAtExternal: '2026-03-01T09:30:00', updatedAtExternal: '2026-03-01T11:30:00+02:00' }));
+  const ok = validateIngestItem(
+    ingestItem('T', { createdAtExternal: '2026-03-01T09:30:00', updatedAtExternal: '2026-03-01T11:30:00+02:00' }),
+  );
   assert.ok(ok.ok);
   assert.equal(ok.draft.content.createdAtExternal, '2026-03-01T09:30:00.000Z');
   assert.equal(ok.draft.content.updatedAtExternal, '2026-03-01T09:30:00.000Z');
@@ -41,7 +46,14 @@ test('UTC timestamps in seconds: leap days, milliseconds and out-of-range fields
   assert.equal(stored('2000-02-29T00:00:00.250Z'), '2000-02-29T00:00:00.250Z');
   assert.equal(stored('1899-12-31T12:00:00Z'), '1899-12-31T12:00:00.000Z');
   assert.equal(stored('2026-01-15T24:00:00Z'), '2026-01-16T00:00:00.000Z', 'ISO 8601 end of day');
-  for (const bad of ['2025-02-29T10:00:00Z', '1900-02-29T10:00:00Z', '2026-04-31T10:00:00Z', '2026-01-15T10:60:00Z', '2026-01-15T10:00:60Z', '2026-00-10T10:00:00Z']) {
+  for (const bad of [
+    '2025-02-29T10:00:00Z',
+    '1900-02-29T10:00:00Z',
+    '2026-04-31T10:00:00Z',
+    '2026-01-15T10:60:00Z',
+    '2026-01-15T10:00:60Z',
+    '2026-00-10T10:00:00Z',
+  ]) {
     assert.equal(stored(bad), null, bad);
   }
 });
@@ -49,12 +61,35 @@ test('UTC timestamps in seconds: leap days, milliseconds and out-of-range fields
 test('the pure validator and the documented JSON schema agree on what is well-formed', () => {
   const variants: Array<Record<string, unknown>> = [
     {},
-    { price: 0 }, { price: 1.5 }, { price: '12' }, { surface: 0 }, { rooms: -1 }, { floor: null }, { floor: -11 },
-    { dpe: null }, { dpe: 'Z' }, { status: 'sold' }, { status: 'paused' }, { sourceCrm: 'crm_2' }, { sourceCrm: 'hektor' },
-    { imageUrls: [] }, { imageUrls: ['https://x.example/a.jpg'] }, { imageUrls: 'https://x' }, { features: [''] },
-    { postcode: '1234' }, { postcode: '75001' }, { title: 'x'.repeat(301) }, { title: 'x'.repeat(300) }, { extra: 1 },
-    { externalId: '' }, { externalId: 'x'.repeat(101) }, { shareWithService: 'yes' }, { shareWithRelay: false },
-    { transaction: 'VIAGER' }, { type: 'BUREAU', rooms: 0, bedrooms: 0 }, { city: null },
+    { price: 0 },
+    { price: 1.5 },
+    { price: '12' },
+    { surface: 0 },
+    { rooms: -1 },
+    { floor: null },
+    { floor: -11 },
+    { dpe: null },
+    { dpe: 'Z' },
+    { status: 'sold' },
+    { status: 'paused' },
+    { sourceCrm: 'crm_2' },
+    { sourceCrm: 'hektor' },
+    { imageUrls: [] },
+    { imageUrls: ['https://x.example/a.jpg'] },
+    { imageUrls: 'https://x' },
+    { features: [''] },
+    { postcode: '1234' },
+    { postcode: '75001' },
+    { title: 'x'.repeat(301) },
+    { title: 'x'.repeat(300) },
+    { extra: 1 },
+    { externalId: '' },
+    { externalId: 'x'.repeat(101) },
+    { shareWithService: 'yes' },
+    { shareWithRelay: false },
+    { transaction: 'VIAGER' },
+    { type: 'BUREAU', rooms: 0, bedrooms: 0 },
+    { city: null },
   ];
   for (const variant of variants) {
     const item = ingestItem('AGREE', variant);
@@ -62,14 +97,39 @@ test('the pure validator and the documented JSON schema agree on what is well-fo
     const pure = validateIngestItem(item);
     // Business rules (bedrooms > rooms, charges on a sale…) are beyond a JSON schema.
     const wellFormed = pure.ok || pure.errors.every((e) => /must not exceed|charges are|studio|better than/.test(e.message));
-    assert.equal(wellFormed, schemaAccepts(item), `disagreement on ${JSON.stringify(variant)}: ${JSON.stringify(pure.ok ? 'ok' : pure.errors)}`);
+    assert.equal(
+      wellFormed,
+      schemaAccepts(item),
+      `disagreement on ${JSON.stringify(variant)}: ${JSON.stringify(pure.ok ? 'ok' : pure.errors)}`,
+    );
   }
 });
 
 test('fuzz: the validator never throws and always answers ok or reasons naming a field', () => {
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const values = [null, undefined, 0, -1, 1.5, 1e308, NaN, '', 'x', '06 12 34 56 78', true, [], {}, ['a'], [1], { a: 1 }, 'https://x.y/z', '2026-01-01', '\u0000', 'é'.repeat(20000)];
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const values = [
+    null,
+    undefined,
+    0,
+    -1,
+    1.5,
+    1e308,
+    NaN,
+    '',
+    'x',
+    '06 12 34 56 78',
+    true,
+    [],
+    {},
+    ['a'],
+    [1],
+    { a: 1 },
+    'https://x.y/z',
+    '2026-01-01',
+    '\u0000',
+    'é'.repeat(20000),
+  ];
   const keys = Object.keys(ingestItem('F'));
   for (let i = 0; i < 3000; i++) {
     const item: Record<string, unknown> = ingestItem(`F-${i}`);
@@ -82,7 +142,8 @@ test('fuzz: the validator never throws and always answers ok or reasons naming a
     const check = validateIngestItem(input);
     if (!check.ok) {
       assert.ok(check.errors.length > 0);
-      for (const error of check.errors) assert.ok(error.message.startsWith(error.field.split('[')[0]!) || error.field === 'listing', error.message);
+      for (const error of check.errors)
+        assert.ok(error.message.startsWith(error.field.split('[')[0]!) || error.field === 'listing', error.message);
     }
   }
 });

@@ -87,7 +87,7 @@ test(`[${databaseKind}] a suspension reaches a second server process sharing the
       if (status === 403) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    assert.equal(status, 403, 'the second process still accepted the suspended agency\'s key after one second');
+    assert.equal(status, 403, "the second process still accepted the suspended agency's key after one second");
   } finally {
     await second.close();
     if (onPostgres) await secondDb.close();

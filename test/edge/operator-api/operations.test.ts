@@ -26,17 +26,27 @@ interface AuditEntry {
   after: Record<string, unknown> | null;
 }
 
-const verifications = async (): Promise<{ total: number; overdue: number; items: Verification[] }> => (await t.admin('GET', '/verifications?limit=500')).json();
+const verifications = async (): Promise<{ total: number; overdue: number; items: Verification[] }> =>
+  (await t.admin('GET', '/verifications?limit=500')).json();
 const auditOf = async (agencyId: string): Promise<AuditEntry[]> => (await t.admin('GET', `/audit?agencyId=${agencyId}`)).json().entries;
 const unverified = async (siren?: string) =>
-  (await t.admin('POST', '/agencies', { name: `Attente ${Math.random().toString(36).slice(2, 7)}`, plan: 'solo', verified: false, ...(siren ? { siren } : {}) })).json()
-    .agencyId as string;
+  (
+    await t.admin('POST', '/agencies', {
+      name: `Attente ${Math.random().toString(36).slice(2, 7)}`,
+      plan: 'solo',
+      verified: false,
+      ...(siren ? { siren } : {}),
+    })
+  ).json().agencyId as string;
 
 test('agencies awaiting verification come oldest first with the time left on the 48 hours, overdue once it has passed', async () => {
   const first = await unverified('732 829 320');
   const second = await unverified();
   const mine = (await verifications()).items.filter((item) => [first, second].includes(item.agency.agencyId));
-  assert.deepEqual(mine.map((item) => item.agency.agencyId), [first, second]);
+  assert.deepEqual(
+    mine.map((item) => item.agency.agencyId),
+    [first, second],
+  );
   assert.equal(mine[0]!.siren, 'valid');
   assert.equal(mine[1]!.siren, 'missing');
   assert.ok(mine[0]!.secondsLeft > 47 * 3600 && mine[0]!.secondsLeft <= 48 * 3600, String(mine[0]!.secondsLeft));
@@ -92,7 +102,10 @@ test('a refused verification keeps the agency unverified, tells it why, and can 
   const verified = await t.admin('POST', `/agencies/${agencyId}/verify`);
   assert.equal(verified.statusCode, 200);
   assert.equal((await t.admin('GET', `/agencies/${agencyId}`)).json().verificationRefusalReason, null);
-  assert.deepEqual((await auditOf(agencyId)).map((e) => e.action), ['agency.verify', 'agency.refuse_verification']);
+  assert.deepEqual(
+    (await auditOf(agencyId)).map((e) => e.action),
+    ['agency.verify', 'agency.refuse_verification'],
+  );
 });
 
 test('refusals that make no sense are 4xx and change nothing', async () => {
@@ -162,7 +175,10 @@ test('plan changes, key revocations and moderation decisions are audited with wh
   const after: AuditEntry[] = (await t.admin('GET', '/audit?limit=500')).json().entries;
   assert.ok(after.length >= decisions + 2);
   const onListing = after.filter((e) => e.targetId === serviceId);
-  assert.deepEqual(onListing.map((e) => e.action), ['listing.approve', 'listing.reject']);
+  assert.deepEqual(
+    onListing.map((e) => e.action),
+    ['listing.approve', 'listing.reject'],
+  );
   assert.equal(onListing[1]!.after!.reason, 'Photos absentes');
   assert.equal(onListing[1]!.after!.state, 'rejected');
   assert.equal(onListing[0]!.after!.publishedVersion, 1);
@@ -189,7 +205,10 @@ test('operators are created with a password, refused twice for one e-mail, and d
   assert.ok(disabled.json().disabledAt);
   assert.equal((await t.admin('POST', '/operators/opr_0000000000000000/disable')).statusCode, 404);
   const entries: AuditEntry[] = (await t.admin('GET', '/audit?limit=500')).json().entries;
-  assert.deepEqual(entries.filter((e) => e.targetId === operator.operatorId).map((e) => e.action), ['operator.disable', 'operator.create']);
+  assert.deepEqual(
+    entries.filter((e) => e.targetId === operator.operatorId).map((e) => e.action),
+    ['operator.disable', 'operator.create'],
+  );
 });
 
 test('the health figures count the queue and the decisions operators took against the 2-hour promise', async () => {

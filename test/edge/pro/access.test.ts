@@ -32,8 +32,10 @@ const unique = () => randomBytes(4).toString('hex');
 /** A client address no other test (nor test file, on a shared database) uses: the limits count per address. */
 const address = () => `2001:db8:17:${randomBytes(2).toString('hex')}::${randomBytes(2).toString('hex')}`;
 
-const setCookies = (headers: IncomingHttpHeaders | LightMyRequestResponse['headers']) => ([] as string[]).concat((headers['set-cookie'] as string | string[] | undefined) ?? []);
-const cookieLine = (headers: IncomingHttpHeaders | LightMyRequestResponse['headers'], name: string) => setCookies(headers).find((c) => c.startsWith(`${name}=`));
+const setCookies = (headers: IncomingHttpHeaders | LightMyRequestResponse['headers']) =>
+  ([] as string[]).concat((headers['set-cookie'] as string | string[] | undefined) ?? []);
+const cookieLine = (headers: IncomingHttpHeaders | LightMyRequestResponse['headers'], name: string) =>
+  setCookies(headers).find((c) => c.startsWith(`${name}=`));
 const isSecure = (line: string) => line.split(';').some((part) => part.trim().toLowerCase() === 'secure');
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -42,7 +44,11 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 
 test(`[${databaseKind}] sign-in attempts are limited per address across accounts: past the limit even the right password is refused with 429 and Retry-After; another address signs in`, async () => {
   const { limit, periodMs } = PRO_LOGIN_LIMITS.address;
-  assert.deepEqual({ limit, periodMs }, { limit: 30, periodMs: 30 * MINUTE }, '30 attempts per address over 30 minutes, as the README says');
+  assert.deepEqual(
+    { limit, periodMs },
+    { limit: 30, periodMs: 30 * MINUTE },
+    '30 attempts per address over 30 minutes, as the README says',
+  );
   const perAccount = PRO_LOGIN_LIMITS.account.limit - 1; // below each account's own limit
   // Every attempt lands in one ten-minute window of the limit's count: the Retry-After is then exact.
   const windowStart = 10 * MINUTE - (Date.now() % (10 * MINUTE)) + 1_000;
@@ -58,7 +64,12 @@ test(`[${databaseKind}] sign-in attempts are limited per address across accounts
     }
 
     const sessionsOf = async (email: string) =>
-      (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.principal_id WHERE s.scope = 'pro' AND u.email = $1`, [email])).rows[0]!.n;
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.principal_id WHERE s.scope = 'pro' AND u.email = $1`,
+          [email],
+        )
+      ).rows[0]!.n;
     const before = await sessionsOf(bystander.email);
     const refused = await postPublicForm(t, '/pro/login', { email: bystander.email, password: bystander.password }, crowded);
     assert.equal(refused.statusCode, 429);
@@ -72,10 +83,16 @@ test(`[${databaseKind}] sign-in attempts are limited per address across accounts
     assert.equal(elsewhere.statusCode, 303, 'another address signs in');
     assert.equal((await proBrowser(t, cookieOf(elsewhere, 'ls_pro')!).get('/pro')).statusCode, 200);
     const guessedOk = await postPublicForm(t, '/pro/login', { email: guessed[0]!.email, password: guessed[0]!.password }, address());
-    assert.equal(guessedOk.statusCode, 303, `${perAccount} failures stay under the account's own limit: the address limit did the refusing`);
+    assert.equal(
+      guessedOk.statusCode,
+      303,
+      `${perAccount} failures stay under the account's own limit: the address limit did the refusing`,
+    );
 
     // Once Retry-After has passed, the address signs in again.
-    const later = await ahead(windowStart + retryAfter * 1000, () => postPublicForm(t, '/pro/login', { email: bystander.email, password: bystander.password }, crowded));
+    const later = await ahead(windowStart + retryAfter * 1000, () =>
+      postPublicForm(t, '/pro/login', { email: bystander.email, password: bystander.password }, crowded),
+    );
     assert.equal(later.statusCode, 303, later.body.slice(0, 500));
   });
 });
@@ -87,7 +104,11 @@ interface HttpsAnswer {
   headers: IncomingHttpHeaders;
   body: string;
 }
-function httpsCall(url: string, ca: Buffer, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<HttpsAnswer> {
+function httpsCall(
+  url: string,
+  ca: Buffer,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpsAnswer> {
   return new Promise((resolve, reject) => {
     const headers = { ...(options.body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...options.headers };
     httpsRequest(url, { ca, method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'), headers }, (res) => {
@@ -108,7 +129,13 @@ test(`[${databaseKind}] under TLS the pro and back-office session cookies, and t
   const plainFormCookie = cookieLine(proForm.headers, 'ls_pro_form');
   assert.ok(plainFormCookie && !isSecure(plainFormCookie), plainFormCookie);
   const email = `tls-${unique()}@agence.example`;
-  const signedUp = await postPublicForm(t, '/pro/signup', { agencyName: 'Agence en clair', siren: '732829320', email, password: 'un long mot de passe', plan: 'agence' });
+  const signedUp = await postPublicForm(t, '/pro/signup', {
+    agencyName: 'Agence en clair',
+    siren: '732829320',
+    email,
+    password: 'un long mot de passe',
+    plan: 'agence',
+  });
   const plainSession = cookieLine(signedUp.headers, 'ls_pro');
   assert.ok(plainSession, 'a session cookie');
   assert.ok(!isSecure(plainSession), plainSession);
@@ -124,7 +151,17 @@ test(`[${databaseKind}] under TLS the pro and back-office session cookies, and t
   // Under TLS: the same service, started with TLS_CERT and TLS_KEY, over HTTPS on the same database.
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-pro-tls-'));
   const { cert, key } = selfSignedCertificate(dir);
-  const config = loadConfig({ ADMIN_TOKEN, PORT: '0', HOST: '127.0.0.1', DEMO: '0', SITE_CACHE_MS: '0', WEBHOOK_DELIVERY: '0', WORKER: '0', TLS_CERT: cert, TLS_KEY: key });
+  const config = loadConfig({
+    ADMIN_TOKEN,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO: '0',
+    SITE_CACHE_MS: '0',
+    WEBHOOK_DELIVERY: '0',
+    WORKER: '0',
+    TLS_CERT: cert,
+    TLS_KEY: key,
+  });
   assert.ok(config.tls, 'TLS is configured');
   const services = await createServices(config, t.db);
   const app = await buildApp(services, { https: { cert: readFileSync(cert), key: readFileSync(key) } });
@@ -145,7 +182,14 @@ test(`[${databaseKind}] under TLS the pro and back-office session cookies, and t
     const tlsEmail = `tls-${unique()}@agence.example`;
     const created = await httpsCall(`${base}/pro/signup`, ca, {
       headers: { cookie: pair(cookieLine(shown.headers, 'ls_pro_form')) },
-      body: form({ _csrf: hiddenToken(shown.body)!, agencyName: 'Agence chiffrée', siren: '732829320', email: tlsEmail, password: 'un long mot de passe', plan: 'agence' }),
+      body: form({
+        _csrf: hiddenToken(shown.body)!,
+        agencyName: 'Agence chiffrée',
+        siren: '732829320',
+        email: tlsEmail,
+        password: 'un long mot de passe',
+        plan: 'agence',
+      }),
     });
     assert.equal(created.status, 201, created.body.slice(0, 500));
     const session = cookieLine(created.headers, 'ls_pro');
@@ -163,7 +207,10 @@ test(`[${databaseKind}] under TLS the pro and back-office session cookies, and t
     });
     assert.equal(signedIn.status, 303);
     secure(cookieLine(signedIn.headers, 'ls_pro'), 'the pro session opened by signing in');
-    const out = await httpsCall(`${base}/pro/logout`, ca, { headers: { cookie: pair(session) }, body: form({ _csrf: hiddenToken(dashboard.body)! }) });
+    const out = await httpsCall(`${base}/pro/logout`, ca, {
+      headers: { cookie: pair(session) },
+      body: form({ _csrf: hiddenToken(dashboard.body)! }),
+    });
     assert.equal(out.status, 303);
     assert.ok(isSecure(cookieLine(out.headers, 'ls_pro') ?? ''), 'the cookie is cleared with the same attributes');
 
@@ -191,7 +238,10 @@ test(`[${databaseKind}] under TLS the pro and back-office session cookies, and t
 
 test(`[${databaseKind}] a pro session past its 7 days sends the browser to the sign-in page and changes nothing`, async () => {
   const agency = await signUpAgency(t);
-  const issued = cookieLine((await postPublicForm(t, '/pro/login', { email: agency.email, password: agency.password }, address())).headers, 'ls_pro')!;
+  const issued = cookieLine(
+    (await postPublicForm(t, '/pro/login', { email: agency.email, password: agency.password }, address())).headers,
+    'ls_pro',
+  )!;
   const expires = Date.parse(/Expires=([^;]+)/i.exec(issued)![1]!);
   assert.ok(Math.abs(expires - (Date.now() + 7 * DAY)) < 60_000, `the cookie lasts the session's 7 days: ${issued}`);
 
@@ -209,7 +259,9 @@ test(`[${databaseKind}] a pro session past its 7 days sends the browser to the s
     ).rows[0]!;
   const before = await state();
 
-  await ahead(7 * DAY - MINUTE, async () => assert.equal((await browser.get('/pro')).statusCode, 200, 'a minute before its end the session still opens pages'));
+  await ahead(7 * DAY - MINUTE, async () =>
+    assert.equal((await browser.get('/pro')).statusCode, 200, 'a minute before its end the session still opens pages'),
+  );
 
   await ahead(7 * DAY + MINUTE, async () => {
     for (const url of ['/pro', '/pro/api-keys?statut=errors', '/pro/listings', '/pro/leads', '/pro/team']) {
@@ -235,7 +287,12 @@ test(`[${databaseKind}] a pro session past its 7 days sends the browser to the s
     const login = await t.app.inject({ method: 'GET', url: '/pro/login?next=%2Fpro%2Fapi-keys%3Fstatut%3Derrors' });
     assert.equal(login.statusCode, 200);
     assert.match(login.body, /name="next" value="\/pro\/api-keys\?statut=errors"/);
-    const again = await postPublicForm(t, '/pro/login', { email: agency.email, password: agency.password, next: '/pro/api-keys?statut=errors' }, address());
+    const again = await postPublicForm(
+      t,
+      '/pro/login',
+      { email: agency.email, password: agency.password, next: '/pro/api-keys?statut=errors' },
+      address(),
+    );
     assert.equal(again.statusCode, 303);
     assert.equal(again.headers.location, '/pro/api-keys?statut=errors');
     assert.equal((await proBrowser(t, cookieOf(again, 'ls_pro')!).get('/pro/api-keys?statut=errors')).statusCode, 200);
@@ -258,12 +315,19 @@ test(`[${databaseKind}] once an operator verified the agency, the key form creat
   const me = await t.call('GET', '/v1/me', live);
   assert.equal(me.statusCode, 200);
   assert.equal(me.json().key.env, 'live');
-  assert.deepEqual([...me.json().key.scopes].sort(), ['listings:delete', 'listings:read', 'listings:write', 'webhooks:manage'], 'all four scopes unless narrowed');
-  assert.ok(tableRows((await agency.browser.get('/pro/api-keys')).body, 'Vos clés').some((row) => row[0] === 'Production' && row[2] === 'LIVE'));
+  assert.deepEqual(
+    [...me.json().key.scopes].sort(),
+    ['listings:delete', 'listings:read', 'listings:write', 'webhooks:manage'],
+    'all four scopes unless narrowed',
+  );
+  assert.ok(
+    tableRows((await agency.browser.get('/pro/api-keys')).body, 'Vos clés').some((row) => row[0] === 'Production' && row[2] === 'LIVE'),
+  );
 
   // A LIVE key that may only read.
   const reader = await newKeyOnPage(agency.browser, { name: 'Lecture seule', env: 'live', scopes: 'listings:read' });
-  const countListings = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE agency_id = $1', [agency.agencyId])).rows[0]!.n;
+  const countListings = async () =>
+    (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE agency_id = $1', [agency.agencyId])).rows[0]!.n;
   const refused = await t.call('POST', '/v1/listings', reader, v1Body(`SCOPE-${unique()}`));
   assert.equal(refused.statusCode, 403);
   assert.equal(refused.json().code, 'forbidden');
@@ -279,12 +343,20 @@ test(`[${databaseKind}] once an operator verified the agency, the key form creat
   const deleting = await t.call('DELETE', `/sandbox/v1/listings/${written.json().serviceId}`, writer);
   assert.equal(deleting.statusCode, 403);
   assert.match(deleting.json().detail, /listings:delete/);
-  assert.equal((await t.call('GET', `/sandbox/v1/listings/${written.json().serviceId}`, writer)).statusCode, 200, 'the listing is still there');
+  assert.equal(
+    (await t.call('GET', `/sandbox/v1/listings/${written.json().serviceId}`, writer)).statusCode,
+    200,
+    'the listing is still there',
+  );
   const hooks = await t.call('GET', '/sandbox/v1/webhooks', writer);
   assert.equal(hooks.statusCode, 403);
   assert.match(hooks.json().detail, /webhooks:manage/);
   const ingestDelete = await t.call('DELETE', `/sandbox/ingest/listingByExternalId?externalId=${externalId}`, writer);
   assert.equal(ingestDelete.statusCode, 403, 'the ingestion interface asks for the same scope');
   assert.match(ingestDelete.json().detail, /listings:delete/);
-  assert.equal((await t.call('GET', `/sandbox/v1/listings/${written.json().serviceId}`, writer)).statusCode, 200, 'the listing is still there');
+  assert.equal(
+    (await t.call('GET', `/sandbox/v1/listings/${written.json().serviceId}`, writer)).statusCode,
+    200,
+    'the listing is still there',
+  );
 });

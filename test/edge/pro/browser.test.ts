@@ -47,7 +47,11 @@ test(`[${databaseKind}] in Chromium: an agency signs up, manages a key, sees its
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ['/pro/api-keys', '/pro/listings', '/pro']) {
       await page.goto(`${url}${path}`);
-      assert.equal(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), 0, `${path} fits a phone's width`);
+      assert.equal(
+        await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+        0,
+        `${path} fits a phone's width`,
+      );
     }
     await browser.screenshot(page, 'pro-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -87,7 +91,11 @@ test(`[${databaseKind}] in Chromium: an agency signs up, manages a key, sees its
     await agentPage.goto(`${url}/pro/leads`);
     assert.match(await agentPage.content(), /Camille Martin/);
     await browser.screenshot(agentPage, 'pro-leads');
-    assert.deepEqual(console.filter((line) => !line.startsWith('log') && !/ERR_NAME_NOT_RESOLVED|403/.test(line)), [], 'no console errors, no CSP refusals');
+    assert.deepEqual(
+      console.filter((line) => !line.startsWith('log') && !/ERR_NAME_NOT_RESOLVED|403/.test(line)),
+      [],
+      'no console errors, no CSP refusals',
+    );
   } finally {
     await browser.close();
     await t.close();

@@ -29,7 +29,8 @@ const address = () => `2001:db8:17:${randomBytes(2).toString('hex')}::${randomBy
 const shortDateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const shownWhen = (date: Date) => spaced(shortDateTime.format(date));
 const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-const dayLabel = (day: string) => new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 /** The 7 days of the panel, oldest first, as the page labels them. */
 const lastSevenDays = (now: Date) => Array.from({ length: 7 }, (_, i) => parisDay.format(new Date(now.getTime() - (6 - i) * DAY)));
 
@@ -46,7 +47,6 @@ async function settleQuotas() {
   await sleep(1_100);
   await t.services.quotas?.releaseIdle();
 }
-
 
 // --- 4 and 5. The key list and the 7-day panel ---------------------------------------------
 
@@ -71,7 +71,9 @@ test(`[${databaseKind}] /pro/api-keys lists each key with its name, creation dat
 
   const requests = 1 + lookups.length + 2;
   const failures = lookups.length;
-  const { rows: logged } = await t.db.query<{ latency: number }>('SELECT latency_ms AS latency FROM request_log WHERE agency_id = $1', [agency.agencyId]);
+  const { rows: logged } = await t.db.query<{ latency: number }>('SELECT latency_ms AS latency FROM request_log WHERE agency_id = $1', [
+    agency.agencyId,
+  ]);
   assert.equal(logged.length, requests);
   const averageLatency = Math.round(logged.reduce((sum, row) => sum + Number(row.latency), 0) / logged.length);
 
@@ -82,25 +84,59 @@ test(`[${databaseKind}] /pro/api-keys lists each key with its name, creation dat
   const threeMinutesLater = await ahead(3 * MINUTE + 10_000, () => agency.browser.get('/pro/api-keys'));
 
   // The key list.
-  const { rows: created } = await t.db.query<{ id: string; created_at: Date }>('SELECT id, created_at FROM api_keys WHERE agency_id = $1', [agency.agencyId]);
+  const { rows: created } = await t.db.query<{ id: string; created_at: Date }>('SELECT id, created_at FROM api_keys WHERE agency_id = $1', [
+    agency.agencyId,
+  ]);
   const createdAt = new Map(created.map((row) => [row.id, row.created_at]));
   const testKeyId = await keyIdNamed(t, agency.agencyId, 'Clé de test');
   const rows = tableRows(threeMinutesLater.body, 'Vos clés');
   const rowOf = (name: string) => rows.find((row) => row[0] === name) ?? assert.fail(`no row for the key ${name}: ${JSON.stringify(rows)}`);
-  assert.deepEqual(rowOf('Logiciel <b>nuit</b>'), ['Logiciel <b>nuit</b>', `${nightly.slice(0, 16)}…`, 'TEST', shownWhen(createdAt.get(nightlyId)!), `${requests - 2} / 1 000`, 'il y a 3 min', 'Révoquer…']);
-  assert.deepEqual(rowOf('Passerelle portail'), ['Passerelle portail', `${portal.slice(0, 16)}…`, 'TEST', shownWhen(createdAt.get(portalId)!), '2 / 1 000', 'il y a 3 min', 'Révoquer…']);
-  assert.deepEqual(rowOf('Clé de test'), ['Clé de test', `${agency.testKey.slice(0, 16)}…`, 'TEST', shownWhen(createdAt.get(testKeyId)!), '0 / 1 000', 'jamais utilisée', 'Révoquer…']);
+  assert.deepEqual(rowOf('Logiciel <b>nuit</b>'), [
+    'Logiciel <b>nuit</b>',
+    `${nightly.slice(0, 16)}…`,
+    'TEST',
+    shownWhen(createdAt.get(nightlyId)!),
+    `${requests - 2} / 1 000`,
+    'il y a 3 min',
+    'Révoquer…',
+  ]);
+  assert.deepEqual(rowOf('Passerelle portail'), [
+    'Passerelle portail',
+    `${portal.slice(0, 16)}…`,
+    'TEST',
+    shownWhen(createdAt.get(portalId)!),
+    '2 / 1 000',
+    'il y a 3 min',
+    'Révoquer…',
+  ]);
+  assert.deepEqual(rowOf('Clé de test'), [
+    'Clé de test',
+    `${agency.testKey.slice(0, 16)}…`,
+    'TEST',
+    shownWhen(createdAt.get(testKeyId)!),
+    '0 / 1 000',
+    'jamais utilisée',
+    'Révoquer…',
+  ]);
   assert.match(html, /<td>Logiciel &lt;b>nuit&lt;\/b><\/td>/, 'the name is escaped');
   for (const value of [nightly, portal, agency.testKey]) {
-    for (const body of [html, threeMinutesLater.body]) assert.ok(!body.includes(value.slice(0, 17)), 'no more of a key than its prefix and 4 characters');
+    for (const body of [html, threeMinutesLater.body])
+      assert.ok(!body.includes(value.slice(0, 17)), 'no more of a key than its prefix and 4 characters');
   }
   const later = await ahead(2 * 3_600_000 + MINUTE, () => agency.browser.get('/pro/api-keys'));
-  assert.equal(tableRows(later.body, 'Vos clés').find((row) => row[0] === 'Passerelle portail')![5], 'il y a 2 h', 'the last call is told relative to now');
+  assert.equal(
+    tableRows(later.body, 'Vos clés').find((row) => row[0] === 'Passerelle portail')![5],
+    'il y a 2 h',
+    'the last call is told relative to now',
+  );
 
   // The 7-day panel, all keys.
   const panel = figures(html);
   assert.equal(panel.get('Appels'), String(requests));
-  assert.equal(panel.get('Taux de succès'), spaced(new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 }).format((requests - failures) / requests)));
+  assert.equal(
+    panel.get('Taux de succès'),
+    spaced(new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 }).format((requests - failures) / requests)),
+  );
   assert.equal(panel.get('Latence moyenne'), `${averageLatency} ms`);
   assert.equal(panel.get('Annonces synchronisées'), '40');
   // The chart: an image whose text alternative says each day's calls, and the same figures in a table.
@@ -113,10 +149,19 @@ test(`[${databaseKind}] /pro/api-keys lists each key with its name, creation dat
   const labelledBy = /aria-labelledby="([^"]+)"/.exec(svg[1]!)?.[1];
   const title = new RegExp(`<title id="${labelledBy}">([^<]*)</title>`).exec(svg[2]!)?.[1];
   assert.ok(title, 'the chart is labelled by its title');
-  assert.equal(spaced(text(title)), spaced(`Appels par jour sur 7 jours : ${days.map((day) => `${dayLabel(day)} ${day === today ? requests : 0}`).join(', ')}`));
-  const bars = [...svg[2]!.matchAll(/<rect x="[^"]*" y="[^"]*" width="[^"]*" height="([^"]*)" fill="([^"]*)"/g)].map((m) => ({ height: Number(m[1]), fill: m[2] }));
+  assert.equal(
+    spaced(text(title)),
+    spaced(`Appels par jour sur 7 jours : ${days.map((day) => `${dayLabel(day)} ${day === today ? requests : 0}`).join(', ')}`),
+  );
+  const bars = [...svg[2]!.matchAll(/<rect x="[^"]*" y="[^"]*" width="[^"]*" height="([^"]*)" fill="([^"]*)"/g)].map((m) => ({
+    height: Number(m[1]),
+    fill: m[2],
+  }));
   assert.equal(bars.length, 14, 'two bars a day: the calls, and the failures hatched over them');
-  assert.deepEqual(bars.slice(-2), [{ height: 160, fill: '#0b57d0' }, { height: (160 * failures) / requests, fill: 'url(#hatch)' }]);
+  assert.deepEqual(bars.slice(-2), [
+    { height: 160, fill: '#0b57d0' },
+    { height: (160 * failures) / requests, fill: 'url(#hatch)' },
+  ]);
   assert.deepEqual(
     tableRows(html, 'Appels par jour'),
     days.map((day) => [dayLabel(day), ...(day === today ? [String(requests), String(failures), '40'] : ['0', '0', '0'])]),
@@ -126,14 +171,32 @@ test(`[${databaseKind}] /pro/api-keys lists each key with its name, creation dat
   const callsOf = (body: string) => tableRows(body, 'Derniers appels, les plus récents d’abord');
   const all = callsOf(html);
   assert.equal(all.length, 25);
-  assert.deepEqual(all.slice(0, 2).map((row) => [row[1], row[2], row[3]]), [['Passerelle portail', 'GET /sandbox/v1/me', '200'], ['Passerelle portail', 'GET /sandbox/v1/me', '200']]);
+  assert.deepEqual(
+    all.slice(0, 2).map((row) => [row[1], row[2], row[3]]),
+    [
+      ['Passerelle portail', 'GET /sandbox/v1/me', '200'],
+      ['Passerelle portail', 'GET /sandbox/v1/me', '200'],
+    ],
+  );
   const first = await agency.browser.get(`/pro/api-keys?cle=${nightlyId}`);
   const firstLines = callsOf(first.body);
   assert.equal(firstLines.length, 25);
-  assert.ok(firstLines.every((row) => row[1] === 'Logiciel <b>nuit</b>'), 'only the chosen key');
-  assert.deepEqual(firstLines.map((row) => row[2]), [...lookups].reverse().slice(0, 25).map((path) => `GET ${path}`));
+  assert.ok(
+    firstLines.every((row) => row[1] === 'Logiciel <b>nuit</b>'),
+    'only the chosen key',
+  );
+  assert.deepEqual(
+    firstLines.map((row) => row[2]),
+    [...lookups]
+      .reverse()
+      .slice(0, 25)
+      .map((path) => `GET ${path}`),
+  );
   assert.ok(firstLines.every((row) => row[3] === '404 not_found' && /^\d+ ms$/.test(row[4]!)));
-  const { rows: newest } = await t.db.query<{ at: Date }>('SELECT at FROM request_log WHERE key_id = $1 AND path = $2', [nightlyId, lookups.at(-1)]);
+  const { rows: newest } = await t.db.query<{ at: Date }>('SELECT at FROM request_log WHERE key_id = $1 AND path = $2', [
+    nightlyId,
+    lookups.at(-1),
+  ]);
   assert.equal(firstLines[0]![0], shownWhen(newest[0]!.at), 'the time of the call');
   assert.equal(figures(first.body).get('Appels'), String(requests - 2), 'the panel follows the chosen key');
   assert.equal(figures(first.body).get('Annonces synchronisées'), '40');
@@ -145,12 +208,21 @@ test(`[${databaseKind}] /pro/api-keys lists each key with its name, creation dat
   assert.ok(olderUrl.searchParams.get('avant'));
   const second = await agency.browser.get(older);
   assert.equal(second.statusCode, 200);
-  assert.deepEqual(callsOf(second.body).map((row) => row[2]), [`GET ${lookups[1]}`, `GET ${lookups[0]}`, 'POST /sandbox/ingest/ingestListings']);
+  assert.deepEqual(
+    callsOf(second.body).map((row) => row[2]),
+    [`GET ${lookups[1]}`, `GET ${lookups[0]}`, 'POST /sandbox/ingest/ingestListings'],
+  );
   assert.doesNotMatch(second.body, /Appels plus anciens/, 'the last page');
   const portalOnly = callsOf((await agency.browser.get(`/pro/api-keys?cle=${portalId}`)).body);
-  assert.deepEqual(portalOnly.map((row) => row[1]), ['Passerelle portail', 'Passerelle portail']);
+  assert.deepEqual(
+    portalOnly.map((row) => row[1]),
+    ['Passerelle portail', 'Passerelle portail'],
+  );
   const nightlySuccesses = await agency.browser.get(`/pro/api-keys?cle=${nightlyId}&statut=success`);
-  assert.deepEqual(callsOf(nightlySuccesses.body).map((row) => [row[2], row[3]]), [['POST /sandbox/ingest/ingestListings', '200']]);
+  assert.deepEqual(
+    callsOf(nightlySuccesses.body).map((row) => [row[2], row[3]]),
+    [['POST /sandbox/ingest/ingestListings', '200']],
+  );
   // Another agency's key as a filter shows nothing of it.
   const other = await signUpAgency(t);
   const otherKeyId = await keyIdNamed(t, other.agencyId, 'Clé de test');
@@ -170,7 +242,9 @@ test(`[${databaseKind}] the 7-day panel reads the daily roll-ups, not the reques
   await t.services.requestLog.flush();
 
   const panelOf = (html: string) => ({
-    figures: Object.fromEntries(['Appels', 'Taux de succès', 'Latence moyenne', 'Annonces synchronisées'].map((term) => [term, figures(html).get(term)])),
+    figures: Object.fromEntries(
+      ['Appels', 'Taux de succès', 'Latence moyenne', 'Annonces synchronisées'].map((term) => [term, figures(html).get(term)]),
+    ),
     chart: /<title id="chart-title">([^<]*)<\/title>/.exec(html)?.[1],
     table: tableRows(html, 'Appels par jour'),
   });
@@ -204,7 +278,13 @@ test(`[${databaseKind}] the dashboard shows the plan with its limits, the free p
   };
   for (const [plan, shown] of Object.entries(expected)) {
     const email = `plan-${plan}-${unique()}@agence.example`;
-    const up = await postPublicForm(t, '/pro/signup', { agencyName: `Agence ${plan}`, siren: '732829320', email, password: 'un long mot de passe', plan });
+    const up = await postPublicForm(t, '/pro/signup', {
+      agencyName: `Agence ${plan}`,
+      siren: '732829320',
+      email,
+      password: 'un long mot de passe',
+      plan,
+    });
     assert.equal(up.statusCode, 201);
     const dashboard = await proBrowser(t, cookieOf(up, 'ls_pro')!).get('/pro');
     assert.match(dashboard.body, new RegExp(`<h2>Formule ${shown.name}</h2>`));
@@ -243,8 +323,22 @@ test(`[${databaseKind}] the dashboard shows the plan with its limits, the free p
   assert.equal((await live('PATCH', `/v1/listings/${sold.serviceId}/status`, { status: 'sold' })).statusCode, 200);
   const gone = (await live('POST', '/v1/listings', v1Body(`DASH-${tag}-4`, { price: 360000, surface: 74 }))).json();
   assert.equal((await live('DELETE', `/v1/listings/${gone.serviceId}`)).statusCode, 200);
-  assert.equal((await t.call('POST', '/sandbox/v1/listings', agency.testKey, v1Body(`DASH-${tag}-5`))).statusCode, 201, 'a sandbox listing');
-  assert.equal((await contact(t, clean.serviceId, { name: 'Dominique', email: 'dominique@example.org', message: 'Visite possible samedi ?' }, address())).statusCode, 200);
+  assert.equal(
+    (await t.call('POST', '/sandbox/v1/listings', agency.testKey, v1Body(`DASH-${tag}-5`))).statusCode,
+    201,
+    'a sandbox listing',
+  );
+  assert.equal(
+    (
+      await contact(
+        t,
+        clean.serviceId,
+        { name: 'Dominique', email: 'dominique@example.org', message: 'Visite possible samedi ?' },
+        address(),
+      )
+    ).statusCode,
+    200,
+  );
   // Ingestion calls count against the key's quota, not the plan's daily v1 calls.
   assert.equal((await t.call('GET', `/ingest/listingByExternalId?externalId=DASH-${tag}-1`, agency.live)).statusCode, 200);
   await settleQuotas();
@@ -262,7 +356,10 @@ test(`[${databaseKind}] the dashboard shows the plan with its limits, the free p
   const { rows } = await t.db.query<{ created_at: Date }>('SELECT created_at FROM agencies WHERE id = $1', [waiting.agencyId]);
   const joined = rows[0]!.created_at.getTime();
   await ahead(joined + 47 * 3_600_000 - Date.now(), async () => {
-    assert.match(text((await waiting.browser.get('/pro')).body), /SIREN en cours de vérification : réponse sous (1 h 00 min|59 min) au plus/);
+    assert.match(
+      text((await waiting.browser.get('/pro')).body),
+      /SIREN en cours de vérification : réponse sous (1 h 00 min|59 min) au plus/,
+    );
   });
   await ahead(joined + 49 * 3_600_000 - Date.now(), async () => {
     assert.match(text((await waiting.browser.get('/pro')).body), /le délai de 48 heures est dépassé/);
@@ -290,13 +387,32 @@ test(`[${databaseKind}] /pro/listings shows each listing's moderation state and 
     return created.json().serviceId as string;
   };
   // Oldest change first: a rejected listing, one waiting, one sold, one published then edited.
-  const rejected = await create('R', { title: 'Studio Vieux-Lyon', price: 150000, surface: 22, rooms: 1, bedrooms: 0, dpe: null, ges: null });
-  const decided = await t.admin('POST', `/listings/${rejected}/moderation`, { decision: 'reject', reason: 'Les photos montrent un autre bien.' });
+  const rejected = await create('R', {
+    title: 'Studio Vieux-Lyon',
+    price: 150000,
+    surface: 22,
+    rooms: 1,
+    bedrooms: 0,
+    dpe: null,
+    ges: null,
+  });
+  const decided = await t.admin('POST', `/listings/${rejected}/moderation`, {
+    decision: 'reject',
+    reason: 'Les photos montrent un autre bien.',
+  });
   assert.equal(decided.statusCode, 200, decided.body);
   const waiting = await create('W', { title: 'Loft Confluence', price: 540000, surface: 120, dpe: null, ges: null });
   const sold = await create('S', { title: 'T2 Guillotière', price: 198000, surface: 45, rooms: 2, bedrooms: 1 });
   await approve(t, sold);
-  const edited = await create('E', { title: 'Maison des Glycines', description: 'Jardin clos et puits ancien, au calme.', price: 690000, surface: 150, rooms: 6, bedrooms: 4, category: 'house' });
+  const edited = await create('E', {
+    title: 'Maison des Glycines',
+    description: 'Jardin clos et puits ancien, au calme.',
+    price: 690000,
+    surface: 150,
+    rooms: 6,
+    bedrooms: 4,
+    category: 'house',
+  });
   await approve(t, edited);
   await sleep(5);
   assert.equal((await t.call('PATCH', `/v1/listings/${sold}/status`, agency.live, { status: 'sold' })).statusCode, 200);
@@ -305,11 +421,23 @@ test(`[${databaseKind}] /pro/listings shows each listing's moderation state and 
     'PUT',
     `/v1/listings/${edited}`,
     agency.live,
-    v1Body(`LST-${tag}-E`, { title: 'Maison des Glycines rénovée', description: 'Véranda neuve et pompe à chaleur posée cette année.', price: 690000, surface: 150, rooms: 6, bedrooms: 4, category: 'house', dpe: null, ges: null }),
+    v1Body(`LST-${tag}-E`, {
+      title: 'Maison des Glycines rénovée',
+      description: 'Véranda neuve et pompe à chaleur posée cette année.',
+      price: 690000,
+      surface: 150,
+      rooms: 6,
+      bedrooms: 4,
+      category: 'house',
+      dpe: null,
+      ges: null,
+    }),
   );
   assert.equal(edit.json().moderation.state, 'pending');
 
-  const { rows: stored } = await t.db.query<{ id: string; updated_at: Date }>('SELECT id, updated_at FROM listings WHERE agency_id = $1', [agency.agencyId]);
+  const { rows: stored } = await t.db.query<{ id: string; updated_at: Date }>('SELECT id, updated_at FROM listings WHERE agency_id = $1', [
+    agency.agencyId,
+  ]);
   const changed = new Map(stored.map((row) => [row.id, row.updated_at]));
   const list = await agency.browser.get('/pro/listings');
   assert.equal(list.statusCode, 200);
@@ -317,7 +445,13 @@ test(`[${databaseKind}] /pro/listings shows each listing's moderation state and 
   const rows = cells.map((row) => row.map(text));
   const publicLink = (id: string) => `<a href="${t.config.siteUrl}/listings/${id}">`;
   assert.deepEqual(rows, [
-    [`Maison des Glycines rénovée LST-${tag}-E`, 'en attente de modération dpe_missing', 'en vente / à louer', shownWhen(changed.get(edited)!), 'Voir'],
+    [
+      `Maison des Glycines rénovée LST-${tag}-E`,
+      'en attente de modération dpe_missing',
+      'en vente / à louer',
+      shownWhen(changed.get(edited)!),
+      'Voir',
+    ],
     [`T2 Guillotière LST-${tag}-S`, 'publiée', 'vendu', shownWhen(changed.get(sold)!), '—'],
     [`Loft Confluence LST-${tag}-W`, 'en attente de modération dpe_missing', 'en vente / à louer', shownWhen(changed.get(waiting)!), '—'],
     [`Studio Vieux-Lyon LST-${tag}-R`, 'refusée dpe_missing operator', 'en vente / à louer', shownWhen(changed.get(rejected)!), '—'],
@@ -356,7 +490,15 @@ test(`[${databaseKind}] /pro/listings shows each listing's moderation state and 
   assert.doesNotMatch(off.body, new RegExp(`href="${t.config.siteUrl}/listings/${sold}"`));
 
   // A listing kept off the site by its agency (shareWithService false): approved, yet not public.
-  const unshared = await create('U', { title: 'Garage Part-Dieu', category: 'parking', price: 30000, surface: 14, rooms: 1, bedrooms: 0, shareWithService: false });
+  const unshared = await create('U', {
+    title: 'Garage Part-Dieu',
+    category: 'parking',
+    price: 30000,
+    surface: 14,
+    rooms: 1,
+    bedrooms: 0,
+    shareWithService: false,
+  });
   await approve(t, unshared);
   assert.equal((await page(t, `/listings/${unshared}`)).statusCode, 404);
   const unsharedRow = tableRows((await agency.browser.get('/pro/listings')).body, 'Annonces de l’agence')[0]!;
@@ -365,15 +507,27 @@ test(`[${databaseKind}] /pro/listings shows each listing's moderation state and 
   assert.match(text((await agency.browser.get(`/pro/listings/${unshared}`)).body), /hors du site .* Annonce non partagée avec le site/);
 
   // Sandbox listings are not the pro space's: neither listed nor opened.
-  const sandbox = await t.call('POST', '/sandbox/v1/listings', agency.testKey, v1Body(`LST-${tag}-T`, { price: 99000, surface: 18, rooms: 1, bedrooms: 0 }));
+  const sandbox = await t.call(
+    'POST',
+    '/sandbox/v1/listings',
+    agency.testKey,
+    v1Body(`LST-${tag}-T`, { price: 99000, surface: 18, rooms: 1, bedrooms: 0 }),
+  );
   assert.equal(sandbox.statusCode, 201);
   assert.equal((await agency.browser.get(`/pro/listings/${sandbox.json().serviceId}`)).statusCode, 404);
-  assert.equal(tableRows((await agency.browser.get('/pro/listings')).body, 'Annonces de l’agence').length, 5, 'the list is the LIVE listings');
+  assert.equal(
+    tableRows((await agency.browser.get('/pro/listings')).body, 'Annonces de l’agence').length,
+    5,
+    'the list is the LIVE listings',
+  );
 
   // A suspended agency's listings are all off the site: no public link anywhere.
   assert.equal((await t.admin('POST', `/agencies/${agency.agencyId}/suspend`, { reason: 'Contrôle en cours' })).statusCode, 200);
   assert.equal((await page(t, `/listings/${edited}`)).statusCode, 410);
-  assert.deepEqual(tableRows((await agency.browser.get('/pro/listings')).body, 'Annonces de l’agence').map((row) => row[4]), ['—', '—', '—', '—', '—']);
+  assert.deepEqual(
+    tableRows((await agency.browser.get('/pro/listings')).body, 'Annonces de l’agence').map((row) => row[4]),
+    ['—', '—', '—', '—', '—'],
+  );
   const suspended = await agency.browser.get(`/pro/listings/${edited}`);
   assert.match(text(suspended.body), /Dernière version publiée \(v1\), hors du site .* Compte suspendu : vos annonces sont hors du site\./);
   assert.doesNotMatch(suspended.body, new RegExp(`href="${t.config.siteUrl}/listings/${edited}"`));
@@ -383,15 +537,42 @@ test(`[${databaseKind}] /pro/listings shows each listing's moderation state and 
 
 test(`[${databaseKind}] /pro/leads shows the messages sent from the public site, newest first`, async () => {
   const agency = await verifiedAgency();
-  const created = await t.call('POST', '/v1/listings', agency.live, v1Body(`LEAD-${unique()}`, { title: 'T4 avec terrasse', price: 455000, surface: 91, rooms: 4 }));
+  const created = await t.call(
+    'POST',
+    '/v1/listings',
+    agency.live,
+    v1Body(`LEAD-${unique()}`, { title: 'T4 avec terrasse', price: 455000, surface: 91, rooms: 4 }),
+  );
   const serviceId = created.json().serviceId as string;
   await approve(t, serviceId);
   const from = address();
-  assert.equal((await contact(t, serviceId, { name: 'Alix Premier', email: 'alix@example.org', message: 'Premier message : le parking est-il compris ?' }, from)).statusCode, 200);
+  assert.equal(
+    (
+      await contact(
+        t,
+        serviceId,
+        { name: 'Alix Premier', email: 'alix@example.org', message: 'Premier message : le parking est-il compris ?' },
+        from,
+      )
+    ).statusCode,
+    200,
+  );
   await ahead(2 * MINUTE, async () => {
-    assert.equal((await contact(t, serviceId, { name: 'Basile Second', email: 'basile@example.org', phone: '06 12 34 56 78', message: 'Second message : visite jeudi ?' }, from)).statusCode, 200);
+    assert.equal(
+      (
+        await contact(
+          t,
+          serviceId,
+          { name: 'Basile Second', email: 'basile@example.org', phone: '06 12 34 56 78', message: 'Second message : visite jeudi ?' },
+          from,
+        )
+      ).statusCode,
+      200,
+    );
   });
-  const { rows } = await t.db.query<{ name: string; received_at: Date }>('SELECT name, received_at FROM leads WHERE listing_id = $1', [serviceId]);
+  const { rows } = await t.db.query<{ name: string; received_at: Date }>('SELECT name, received_at FROM leads WHERE listing_id = $1', [
+    serviceId,
+  ]);
   const receivedAt = new Map(rows.map((row) => [row.name, row.received_at]));
 
   const leads = await agency.browser.get('/pro/leads');
@@ -406,7 +587,10 @@ test(`[${databaseKind}] /pro/leads shows the messages sent from the public site,
   assert.match(shown[1]!, /Premier message : le parking est-il compris \?$/);
   assert.match(text(leads.body), /2 messages, dont 2 nouveaux depuis votre dernière visite\. Les plus récents d’abord\./);
   const again = await agency.browser.get('/pro/leads');
-  assert.deepEqual([...again.body.matchAll(/<h2>\s*<span>([^<]*)<\/span>/g)].map((m) => m[1]), ['Basile Second', 'Alix Premier']);
+  assert.deepEqual(
+    [...again.body.matchAll(/<h2>\s*<span>([^<]*)<\/span>/g)].map((m) => m[1]),
+    ['Basile Second', 'Alix Premier'],
+  );
   assert.doesNotMatch(again.body, /class="badge">nouveau/);
   assert.match(text(again.body), /2 messages, aucun nouveau depuis votre dernière visite\./);
 });
@@ -416,7 +600,12 @@ test(`[${databaseKind}] /pro/leads shows the messages sent from the public site,
 test(`[${databaseKind}] HTML in a lead's message and in a listing's title is shown escaped in /pro/leads and /pro/listings`, async () => {
   const agency = await verifiedAgency();
   const title = 'Loft <img src=x onerror=alert(1)> "atelier" & cour';
-  const created = await t.call('POST', '/v1/listings', agency.live, v1Body(`XSS-${unique()}`, { title, price: 480000, surface: 105, rooms: 4 }));
+  const created = await t.call(
+    'POST',
+    '/v1/listings',
+    agency.live,
+    v1Body(`XSS-${unique()}`, { title, price: 480000, surface: 105, rooms: 4 }),
+  );
   assert.equal(created.statusCode, 201, created.body);
   const serviceId = created.json().serviceId as string;
   await approve(t, serviceId);
@@ -426,11 +615,16 @@ test(`[${databaseKind}] HTML in a lead's message and in a listing's title is sho
 
   /** The input's markup that a page carries as markup: its tags (a quoted attribute value holding `<` is text, not a tag). */
   const raw = (body: string) =>
-    [...body.matchAll(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g)].map((m) => m[0]).filter((tag) => /^<\/?(img|script|b|i)\b/i.test(tag) && !/^<script src="\/pro\/assets\//.test(tag));
+    [...body.matchAll(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => /^<\/?(img|script|b|i)\b/i.test(tag) && !/^<script src="\/pro\/assets\//.test(tag));
   const leads = await agency.browser.get('/pro/leads');
 
   assert.deepEqual(raw(leads.body), [], 'no markup from the visitor or the agency reaches the page as markup');
-  assert.ok(leads.body.includes('Bonjour &lt;script>alert(') && leads.body.includes('&lt;/script> &lt;b>merci&lt;/b> &amp; à bientôt'), 'the message, as typed, escaped');
+  assert.ok(
+    leads.body.includes('Bonjour &lt;script>alert(') && leads.body.includes('&lt;/script> &lt;b>merci&lt;/b> &amp; à bientôt'),
+    'the message, as typed, escaped',
+  );
   assert.ok(leads.body.includes('&lt;i>Zoé&lt;/i>'), 'the name escaped');
   assert.ok(text(leads.body).includes(message), 'and read as typed');
   const { rows } = await t.db.query<{ public_title: string }>('SELECT public_title FROM listings WHERE id = $1', [serviceId]);

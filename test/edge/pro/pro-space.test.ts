@@ -10,7 +10,13 @@ const { t } = useTestApp();
 
 test('sign-up creates an unverified agency, its admin and a TEST key shown once; the session cookie is HttpOnly and SameSite=Lax', async () => {
   const email = `signup-${Math.random().toString(36).slice(2, 8)}@agence.example`;
-  const response = await postPublicForm(t, '/pro/signup', { agencyName: 'Agence <i>du Parc</i>', siren: '732829320', email, password: 'un long mot de passe', plan: 'solo' });
+  const response = await postPublicForm(t, '/pro/signup', {
+    agencyName: 'Agence <i>du Parc</i>',
+    siren: '732829320',
+    email,
+    password: 'un long mot de passe',
+    plan: 'solo',
+  });
   assert.equal(response.statusCode, 201);
   const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('ls_pro='))!;
   assert.match(cookie, /HttpOnly/i);
@@ -22,28 +28,52 @@ test('sign-up creates an unverified agency, its admin and a TEST key shown once;
   const dashboard = await browser.get('/pro');
   assert.equal(dashboard.statusCode, 200);
   assert.match(dashboard.body, /SIREN en cours de vérification : réponse sous 4[78] h/);
-  assert.ok(dashboard.body.includes('Agence &lt;i>du Parc&lt;/i>') || dashboard.body.includes('Agence &lt;i&gt;du Parc&lt;/i&gt;'), 'names are escaped');
+  assert.ok(
+    dashboard.body.includes('Agence &lt;i>du Parc&lt;/i>') || dashboard.body.includes('Agence &lt;i&gt;du Parc&lt;/i&gt;'),
+    'names are escaped',
+  );
   assert.ok(!(await browser.get('/pro/api-keys')).body.includes(key), 'the key never appears again');
   const { rows } = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
   assert.match(rows[0]!.password_hash, /^scrypt\$/);
 });
 
 test('sign-up refuses a bad SIREN, a short password, a taken e-mail and a forged form, with the field named and nothing created', async () => {
-  const bad = await postPublicForm(t, '/pro/signup', { agencyName: 'X', siren: '123456789', email: 'x@agence.example', password: 'court', plan: 'agence' });
+  const bad = await postPublicForm(t, '/pro/signup', {
+    agencyName: 'X',
+    siren: '123456789',
+    email: 'x@agence.example',
+    password: 'court',
+    plan: 'agence',
+  });
   assert.equal(bad.statusCode, 400);
   assert.match(bad.body, /href="#f-siren"/);
   assert.match(bad.body, /href="#f-password"/);
   const taken = await signUpAgency(t);
-  const twice = await postPublicForm(t, '/pro/signup', { agencyName: 'Y', siren: '732829320', email: taken.email, password: 'un long mot de passe', plan: 'agence' });
+  const twice = await postPublicForm(t, '/pro/signup', {
+    agencyName: 'Y',
+    siren: '732829320',
+    email: taken.email,
+    password: 'un long mot de passe',
+    plan: 'agence',
+  });
   assert.equal(twice.statusCode, 409);
   const forged = await t.app.inject({
     method: 'POST',
     url: '/pro/signup',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ _csrf: 'forged', agencyName: 'Z', siren: '732829320', email: 'z@agence.example', password: 'un long mot de passe', plan: 'agence' }).toString(),
+    payload: new URLSearchParams({
+      _csrf: 'forged',
+      agencyName: 'Z',
+      siren: '732829320',
+      email: 'z@agence.example',
+      password: 'un long mot de passe',
+      plan: 'agence',
+    }).toString(),
   });
   assert.equal(forged.statusCode, 403);
-  const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email IN ('x@agence.example', 'z@agence.example')`);
+  const { rows } = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users WHERE email IN ('x@agence.example', 'z@agence.example')`,
+  );
   assert.equal(rows[0]!.n, 0);
 });
 
@@ -65,13 +95,36 @@ test('log in and out; a wrong password is refused; forged or expired sessions se
 
 test('a key generated in the pro space is shown once, works, shows in the logs and the 7-day panel, and is refused once revoked', async () => {
   const agency = await signUpAgency(t);
-  const created = await agency.browser.post('/pro/api-keys', { name: 'CRM de nuit', env: 'test', scopes: ['listings:read', 'listings:write'] });
+  const created = await agency.browser.post('/pro/api-keys', {
+    name: 'CRM de nuit',
+    env: 'test',
+    scopes: ['listings:read', 'listings:write'],
+  });
   assert.equal(created.statusCode, 201);
   const key = /value="(svc_pk_TEST_[A-Za-z0-9]+)"/.exec(created.body)![1]!;
   assert.match(created.body, /ne sera plus jamais affichée/);
-  assert.equal((await agency.browser.post('/pro/api-keys', { name: 'LIVE trop tôt', env: 'live' })).statusCode, 403, 'LIVE keys wait for the verification');
+  assert.equal(
+    (await agency.browser.post('/pro/api-keys', { name: 'LIVE trop tôt', env: 'live' })).statusCode,
+    403,
+    'LIVE keys wait for the verification',
+  );
 
-  const pushed = await t.call('POST', '/sandbox/ingest/ingestListings', key, { listings: [{ externalId: 'PRO-1', title: 'T2', transaction: 'VENTE', type: 'APPARTEMENT', price: 200000, surface: 40, rooms: 2, city: 'Lyon', postcode: '69001', dpe: 'C' }] });
+  const pushed = await t.call('POST', '/sandbox/ingest/ingestListings', key, {
+    listings: [
+      {
+        externalId: 'PRO-1',
+        title: 'T2',
+        transaction: 'VENTE',
+        type: 'APPARTEMENT',
+        price: 200000,
+        surface: 40,
+        rooms: 2,
+        city: 'Lyon',
+        postcode: '69001',
+        dpe: 'C',
+      },
+    ],
+  });
   assert.equal(pushed.statusCode, 200, pushed.body);
   assert.equal((await t.call('GET', '/sandbox/v1/listings/lst_000000000000000000', key)).statusCode, 404);
   await t.services.requestLog.flush();
@@ -103,7 +156,11 @@ test('agents see listings and leads but not keys or the team; an agency never op
   const email = `agent-${Math.random().toString(36).slice(2, 8)}@agence.example`;
   const joined = await postPublicForm(t, link, { email, password: 'mot de passe agent' });
   assert.equal(joined.statusCode, 303);
-  assert.equal((await postPublicForm(t, link, { email: `x${email}`, password: 'mot de passe agent' })).statusCode, 404, 'an invitation works once');
+  assert.equal(
+    (await postPublicForm(t, link, { email: `x${email}`, password: 'mot de passe agent' })).statusCode,
+    404,
+    'an invitation works once',
+  );
   const agent = proBrowser(t, cookieOf(joined, 'ls_pro')!);
   assert.equal((await agent.get('/pro/listings')).statusCode, 200);
   assert.equal((await agent.get('/pro/leads')).statusCode, 200);
@@ -128,7 +185,12 @@ test('listings show their moderation and the public version; a lead from the sit
   await t.admin('POST', `/agencies/${agency.agencyId}/verify`);
   const live = (await t.admin('POST', `/agencies/${agency.agencyId}/keys`, { env: 'live' })).json().key as string;
   const serviceId = await publicListing(t, live, 'PRO-LST-1', { description: 'Bel appartement lumineux.' });
-  const edited = await t.call('PUT', `/v1/listings/${serviceId}`, live, v1Body('PRO-LST-1', { description: 'Bel appartement lumineux. Réservé aux non-fumeurs.', dpe: null, ges: null }));
+  const edited = await t.call(
+    'PUT',
+    `/v1/listings/${serviceId}`,
+    live,
+    v1Body('PRO-LST-1', { description: 'Bel appartement lumineux. Réservé aux non-fumeurs.', dpe: null, ges: null }),
+  );
   assert.equal(edited.json().moderation.state, 'pending');
   const list = await agency.browser.get('/pro/listings');
   assert.match(list.body, /en attente de modération/);
@@ -139,7 +201,10 @@ test('listings show their moderation and the public version; a lead from the sit
   const other = await signUpAgency(t);
   assert.equal((await other.browser.get(`/pro/listings/${serviceId}`)).statusCode, 404);
 
-  assert.equal((await contact(t, serviceId, { name: 'Camille', email: 'camille@example.org', message: 'Bonjour, est-il disponible ?' })).statusCode, 200);
+  assert.equal(
+    (await contact(t, serviceId, { name: 'Camille', email: 'camille@example.org', message: 'Bonjour, est-il disponible ?' })).statusCode,
+    200,
+  );
   const leads = await agency.browser.get('/pro/leads');
   assert.match(leads.body, /Camille/);
   assert.match(leads.body, /nouveau/);

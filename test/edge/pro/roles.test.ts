@@ -53,8 +53,16 @@ test(`[${databaseKind}] an agent is refused every route declared for admins (403
   }
   assert.ok(adminOnly.length >= 14, `${adminOnly.length} admin routes`);
 
-  const { rows } = await t.db.query<{ key: string; usr: string }>('SELECT (SELECT id FROM api_keys WHERE agency_id = $1 LIMIT 1) AS key, (SELECT id FROM users WHERE agency_id = $1 AND role = $2) AS usr', [agency.agencyId, 'admin']);
-  const params: Record<string, string> = { keyId: rows[0]!.key, userId: rows[0]!.usr, webhookId: 'whk_0000000000000000', deliveryId: 'msg_0000000000000000' };
+  const { rows } = await t.db.query<{ key: string; usr: string }>(
+    'SELECT (SELECT id FROM api_keys WHERE agency_id = $1 LIMIT 1) AS key, (SELECT id FROM users WHERE agency_id = $1 AND role = $2) AS usr',
+    [agency.agencyId, 'admin'],
+  );
+  const params: Record<string, string> = {
+    keyId: rows[0]!.key,
+    userId: rows[0]!.usr,
+    webhookId: 'whk_0000000000000000',
+    deliveryId: 'msg_0000000000000000',
+  };
   const values: Record<string, string> = { name: 'clé d’un agent', env: 'test', url: 'https://crm.example/hook', role: 'admin' };
   const writes = async () =>
     (

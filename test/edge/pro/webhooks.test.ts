@@ -7,7 +7,12 @@ import { cookieOf, postPublicForm, proBrowser, signUpAgency } from '../../helper
 const { t } = useTestApp();
 
 const endpointsOf = async (agencyId: string) =>
-  (await t.db.query<{ id: string; url: string; env: string; enabled: boolean; description: string | null }>('SELECT id, url, env, enabled, description FROM webhook_endpoints WHERE agency_id = $1 ORDER BY created_at', [agencyId])).rows;
+  (
+    await t.db.query<{ id: string; url: string; env: string; enabled: boolean; description: string | null }>(
+      'SELECT id, url, env, enabled, description FROM webhook_endpoints WHERE agency_id = $1 ORDER BY created_at',
+      [agencyId],
+    )
+  ).rows;
 
 test('an admin adds an endpoint (secret shown once), tests it, reads its log, rotates, disables, enables and deletes it', async () => {
   const agency = await signUpAgency(t);
@@ -87,18 +92,32 @@ test('the plan cap, a bad URL, another agency, an agent and a missing form token
 
   const invite = await browser.post('/pro/team/invitations', { role: 'agent' });
   const link = /(\/pro\/invitation\/[A-Za-z0-9_-]+)/.exec(invite.body)![1]!;
-  const joined = await postPublicForm(t, link, { email: `agent-${Math.random().toString(36).slice(2, 8)}@agence.example`, password: 'mot de passe agent' });
+  const joined = await postPublicForm(t, link, {
+    email: `agent-${Math.random().toString(36).slice(2, 8)}@agence.example`,
+    password: 'mot de passe agent',
+  });
   const agent = proBrowser(t, cookieOf(joined, 'ls_pro')!);
   assert.equal((await agent.get('/pro/webhooks')).statusCode, 403);
   assert.equal((await agent.post(`/pro/webhooks/${mine!.id}/disable`)).statusCode, 403);
   assert.equal((await endpointsOf(agency.agencyId)).length, 2);
-  assert.ok((await endpointsOf(agency.agencyId)).every((e) => e.enabled), 'nothing was changed by the refused requests');
+  assert.ok(
+    (await endpointsOf(agency.agencyId)).every((e) => e.enabled),
+    'nothing was changed by the refused requests',
+  );
 });
 
 test('an endpoint the service disabled for failing is announced on the dashboard and explained on its page', async () => {
   const agency = await signUpAgency(t);
   await agency.browser.post('/pro/webhooks', { url: 'https://crm.example.com/dead', env: 'live' });
-  await t.db.query(`UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failing', disabled_at = now() WHERE agency_id = $1`, [agency.agencyId]);
-  assert.match((await agency.browser.get('/pro')).body, /1 point de réception webhook désactivé : toutes les livraisons ont échoué pendant 5 jours/);
-  assert.match((await agency.browser.get('/pro/webhooks')).body, /toutes les livraisons ont échoué pendant 5 jours\. Corrigez le récepteur, puis réactivez-le/);
+  await t.db.query(`UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failing', disabled_at = now() WHERE agency_id = $1`, [
+    agency.agencyId,
+  ]);
+  assert.match(
+    (await agency.browser.get('/pro')).body,
+    /1 point de réception webhook désactivé : toutes les livraisons ont échoué pendant 5 jours/,
+  );
+  assert.match(
+    (await agency.browser.get('/pro/webhooks')).body,
+    /toutes les livraisons ont échoué pendant 5 jours\. Corrigez le récepteur, puis réactivez-le/,
+  );
 });

@@ -13,9 +13,12 @@ test(`[${databaseKind}] /docs "Try it out" works in Chromium from the address th
   const pg = onPostgres ? await createEmptyPostgresDatabase() : null;
   const lines: string[] = [];
   // BASE_URL stays the default (localhost), as on a first `npm start`: the page must not depend on it.
-  const server = await startServer(loadConfig({ PORT: '0', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url } : {}) }), {
-    print: (line) => lines.push(line),
-  });
+  const server = await startServer(
+    loadConfig({ PORT: '0', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url } : {}) }),
+    {
+      print: (line) => lines.push(line),
+    },
+  );
   const browser = await openBrowser();
   try {
     const banner = lines.join('\n');
@@ -51,7 +54,10 @@ test(`[${databaseKind}] /docs "Try it out" works in Chromium from the address th
     assert.equal(requestUrl.trim(), `${server.url}/v1/me`, 'the call went to the address the page came from');
 
     // The reference pages a problem's type URI and the root lead to, styled by their local stylesheet.
-    for (const [path, name] of [['/errors/validation_error', 'error-page'], ['/developers', 'first-steps']] as const) {
+    for (const [path, name] of [
+      ['/errors/validation_error', 'error-page'],
+      ['/developers', 'first-steps'],
+    ] as const) {
       const response = await page.goto(`${server.url}${path}`);
       assert.equal(response?.status(), 200, path);
       assert.equal(await page.evaluate('getComputedStyle(document.body).maxWidth'), '736px', `${path} has its stylesheet`);

@@ -34,7 +34,9 @@ test(`[${databaseKind}] every error code has its page, with its status; an unkno
     assert.equal(json.json().code, code);
     assert.ok(json.json().whatToDo.length > 20);
   }
-  const rateLimit = (await t.app.inject({ method: 'GET', url: '/errors/rate_limit_exceeded', headers: { accept: 'application/json' } })).json();
+  const rateLimit = (
+    await t.app.inject({ method: 'GET', url: '/errors/rate_limit_exceeded', headers: { accept: 'application/json' } })
+  ).json();
   assert.equal(rateLimit.status, 429);
   const unknown = await t.app.inject({ method: 'GET', url: '/errors/%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
   assert.equal(unknown.statusCode, 404);

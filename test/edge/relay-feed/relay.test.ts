@@ -18,7 +18,11 @@ interface Item {
 const feed = (query: string, token: string | null = RELAY_TOKEN) => relayFeed(t, query, token);
 
 /** What a partner holds after paging from `afterSeq` to the end, `limit` at a time. */
-async function mirror(held: Map<string, Item>, afterSeq: number, limit: number): Promise<{ held: Map<string, Item>; lastSeq: number; pages: number }> {
+async function mirror(
+  held: Map<string, Item>,
+  afterSeq: number,
+  limit: number,
+): Promise<{ held: Map<string, Item>; lastSeq: number; pages: number }> {
   let after = afterSeq;
   let pages = 0;
   for (;;) {
@@ -28,7 +32,11 @@ async function mirror(held: Map<string, Item>, afterSeq: number, limit: number):
     const page: { listings: Item[]; nextAfterSeq: number | null } = response.json();
     pages++;
     const seqs = page.listings.map((item) => item.seq);
-    assert.deepEqual(seqs, [...seqs].sort((a, b) => a - b), 'in change order');
+    assert.deepEqual(
+      seqs,
+      [...seqs].sort((a, b) => a - b),
+      'in change order',
+    );
     for (const item of page.listings) {
       if (item.tombstone) held.delete(item.serviceId);
       else held.set(item.serviceId, item);
@@ -40,7 +48,10 @@ async function mirror(held: Map<string, Item>, afterSeq: number, limit: number):
 }
 
 async function relaySet(owner: TestAgency): Promise<string[]> {
-  const { rows } = await t.db.query<{ id: string }>('SELECT id FROM public_listings WHERE agency_id = $1 AND share_with_relay ORDER BY id', [owner.agencyId]);
+  const { rows } = await t.db.query<{ id: string }>(
+    'SELECT id FROM public_listings WHERE agency_id = $1 AND share_with_relay ORDER BY id',
+    [owner.agencyId],
+  );
   return rows.map((row) => row.id);
 }
 const catchUp = (owner: TestAgency) => catchUpRelay(t, owner);
@@ -54,7 +65,11 @@ test('the feed needs RELAY_TOKEN, and is absent without one', async () => {
   assert.equal((await feed('?colour=red')).statusCode, 400);
   const without = await createTestApp({ db: t.db });
   try {
-    assert.equal((await without.app.inject({ method: 'GET', url: '/relay/v1/listings', headers: { authorization: `Bearer ${RELAY_TOKEN}` } })).statusCode, 404);
+    assert.equal(
+      (await without.app.inject({ method: 'GET', url: '/relay/v1/listings', headers: { authorization: `Bearer ${RELAY_TOKEN}` } }))
+        .statusCode,
+      404,
+    );
   } finally {
     await without.close();
   }
@@ -71,7 +86,18 @@ test('a partner paging from 0 to the end holds exactly the public relay set, the
   const shared = [];
   for (let i = 0; i < 7; i++) shared.push(await write(`REL-${i}`, { shareWithRelay: true }));
   await write('REL-private', { shareWithRelay: false });
-  const refused = await write('REL-refused', { shareWithRelay: true, type: 'rental', price: 950, charges: 80, surface: 45, rooms: 2, bedrooms: 1, fees: null, dpe: 'G', ges: 'G' });
+  const refused = await write('REL-refused', {
+    shareWithRelay: true,
+    type: 'rental',
+    price: 950,
+    charges: 80,
+    surface: 45,
+    rooms: 2,
+    bedrooms: 1,
+    fees: null,
+    dpe: 'G',
+    ges: 'G',
+  });
   await catchUp(agency);
 
   const first = await mirror(new Map(), 0, 3);
@@ -87,12 +113,22 @@ test('a partner paging from 0 to the end holds exactly the public relay set, the
   // Changes: a deletion, a sale, a price change; each listing comes once more, at its latest state.
   assert.equal((await t.call('DELETE', `/v1/listings/${shared[0]}`, agency.live)).statusCode, 200);
   assert.equal((await t.call('PATCH', `/v1/listings/${shared[1]}/status`, agency.live, { status: 'sold' })).statusCode, 200);
-  assert.equal((await t.call('PUT', `/v1/listings/${shared[2]}`, agency.live, v1Body('REL-2', { price: 299000, shareWithRelay: true }))).statusCode, 200);
+  assert.equal(
+    (await t.call('PUT', `/v1/listings/${shared[2]}`, agency.live, v1Body('REL-2', { price: 299000, shareWithRelay: true }))).statusCode,
+    200,
+  );
   await catchUp(agency);
   const next = await mirror(held, lastSeq, 2);
   const changes = (await feed(`?afterSeq=${lastSeq}&limit=500`)).json().listings as Item[];
   const mine = changes.filter((c) => created.has(c.serviceId));
-  assert.deepEqual(mine.map((c) => [c.serviceId, c.tombstone]).sort(), [[shared[0], true], [shared[1], true], [shared[2], false]].sort());
+  assert.deepEqual(
+    mine.map((c) => [c.serviceId, c.tombstone]).sort(),
+    [
+      [shared[0], true],
+      [shared[1], true],
+      [shared[2], false],
+    ].sort(),
+  );
   assert.equal(next.held.get(shared[2]!)!.listing!.content.price, 299000);
   ({ held, lastSeq } = next);
   assert.deepEqual(ours(held, agency, created), await relaySet(agency));

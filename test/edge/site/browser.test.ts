@@ -23,12 +23,26 @@ test(`[${databaseKind}] in Chromium: search, open a listing, send the contact fo
     for (let i = 0; i < 11; i++) {
       await page.keyboard.press('Tab');
       // A string: the test is compiled without the DOM's types, the page runs it.
-      focusOrder.push(await page.evaluate<string>(`(() => {
+      focusOrder.push(
+        await page.evaluate<string>(`(() => {
         const el = document.activeElement;
         return el.id || el.getAttribute('href') || el.tagName.toLowerCase() + ':' + el.textContent.trim();
-      })()`));
+      })()`),
+      );
     }
-    assert.deepEqual(focusOrder, ['#contenu', '/', '/listings?transaction=sale', '/listings?transaction=rental', '/listings', 'f-transaction', 'f-category', 'f-city', 'f-postcode', 'f-priceMax', 'button:Rechercher']);
+    assert.deepEqual(focusOrder, [
+      '#contenu',
+      '/',
+      '/listings?transaction=sale',
+      '/listings?transaction=rental',
+      '/listings',
+      'f-transaction',
+      'f-category',
+      'f-city',
+      'f-postcode',
+      'f-priceMax',
+      'button:Rechercher',
+    ]);
     await page.focus('#f-transaction');
     await page.keyboard.press('ArrowDown'); // "Acheter"
     await page.keyboard.press('Tab');
@@ -60,12 +74,18 @@ test(`[${databaseKind}] in Chromium: search, open a listing, send the contact fo
     await page.getByLabel('Adresse e-mail').fill('camille@example.org');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await page.getByRole('heading', { name: 'Message envoyé' }).waitFor();
-    const { rows } = await site.db.query<{ name: string; email: string }>('SELECT name, email FROM leads WHERE listing_id = $1', [serviceId]);
+    const { rows } = await site.db.query<{ name: string; email: string }>('SELECT name, email FROM leads WHERE listing_id = $1', [
+      serviceId,
+    ]);
     assert.deepEqual(rows, [{ name: 'Camille Martin', email: 'camille@example.org' }]);
 
     // Phone width: the same pages, kept for a look.
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const [path, name] of [['/', 'site-home-phone'], ['/listings?city=Lyon', 'site-search-phone'], [`/listings/${serviceId}`, 'site-listing-phone']] as const) {
+    for (const [path, name] of [
+      ['/', 'site-home-phone'],
+      ['/listings?city=Lyon', 'site-search-phone'],
+      [`/listings/${serviceId}`, 'site-listing-phone'],
+    ] as const) {
       await page.goto(`${site.url}${path}`);
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       assert.ok(overflow <= 0, `${path}: no sideways scrolling at 390 px (${overflow} px)`);

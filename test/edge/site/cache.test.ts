@@ -47,7 +47,13 @@ test(`[${databaseKind}] with the cache on, a listing page is served from memory 
   assert.match((await page(t, `/listings/${serviceId}`)).body, /<h1>Avant<\/h1>/);
   await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { price: 321000 });
   assert.match((await page(t, `/listings/${serviceId}`)).body, /320\u202f000/, 'the page rendered a moment ago');
-  const invalid = await t.app.inject({ method: 'POST', url: `/listings/${serviceId}/contact`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Zo%C3%A9', remoteAddress: '192.0.2.77' });
+  const invalid = await t.app.inject({
+    method: 'POST',
+    url: `/listings/${serviceId}/contact`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'name=Zo%C3%A9',
+    remoteAddress: '192.0.2.77',
+  });
   assert.equal(invalid.statusCode, 400);
   assert.match(invalid.body, /value="Zoé"/);
   assert.doesNotMatch((await page(t, `/listings/${serviceId}`)).body, /Zoé/, 'what a visitor typed is never served to another');

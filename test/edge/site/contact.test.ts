@@ -8,15 +8,25 @@ import { CONTACT_LIMIT } from '../../../src/domain/leads/receive.js';
 /** docs/decisions.md §12: the contact form stores a lead and emits lead.received; honeypot and per-IP limit. */
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
-const visitor = { name: 'Camille Martin', email: 'camille@example.org', phone: '06 11 22 33 44', message: 'Bonjour, le bien est-il toujours disponible ?' };
+const visitor = {
+  name: 'Camille Martin',
+  email: 'camille@example.org',
+  phone: '06 11 22 33 44',
+  message: 'Bonjour, le bien est-il toujours disponible ?',
+};
 /** Each test sends from its own address, so the per-IP limit of one does not touch another. */
 const address = (n: number) => `198.51.100.${n}`;
 
 async function leadsOf(serviceId: string) {
-  const { rows } = await t.db.query<{ id: string; name: string; email: string; phone: string | null; message: string; external_id: string; agency_id: string }>(
-    'SELECT id, name, email, phone, message, external_id, agency_id FROM leads WHERE listing_id = $1 ORDER BY received_at',
-    [serviceId],
-  );
+  const { rows } = await t.db.query<{
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    message: string;
+    external_id: string;
+    agency_id: string;
+  }>('SELECT id, name, email, phone, message, external_id, agency_id FROM leads WHERE listing_id = $1 ORDER BY received_at', [serviceId]);
   return rows;
 }
 
@@ -28,11 +38,25 @@ test(`[${databaseKind}] a message stores a lead, emits lead.received in the same
   assert.match(response.body, /T2 au calme/);
   const [lead] = await leadsOf(serviceId);
   assert.ok(lead, 'the lead is stored');
-  assert.deepEqual({ ...lead, id: undefined }, { id: undefined, name: visitor.name, email: visitor.email, phone: visitor.phone, message: visitor.message, external_id: 'LEAD-1', agency_id: agency.agencyId });
-  const { rows: events } = await t.db.query<{ type: string; env: string; listing_id: string; data: Record<string, unknown>; position: string }>(
-    `SELECT type, env, listing_id, data, position FROM events WHERE agency_id = $1 AND type = 'lead.received'`,
-    [agency.agencyId],
+  assert.deepEqual(
+    { ...lead, id: undefined },
+    {
+      id: undefined,
+      name: visitor.name,
+      email: visitor.email,
+      phone: visitor.phone,
+      message: visitor.message,
+      external_id: 'LEAD-1',
+      agency_id: agency.agencyId,
+    },
   );
+  const { rows: events } = await t.db.query<{
+    type: string;
+    env: string;
+    listing_id: string;
+    data: Record<string, unknown>;
+    position: string;
+  }>(`SELECT type, env, listing_id, data, position FROM events WHERE agency_id = $1 AND type = 'lead.received'`, [agency.agencyId]);
   assert.equal(events.length, 1);
   const event = events[0]!;
   assert.equal(event.env, 'live');
@@ -43,7 +67,10 @@ test(`[${databaseKind}] a message stores a lead, emits lead.received in the same
   assert.ok(!JSON.stringify(event.data).includes('disponible'), 'the message itself stays out of the event');
   assert.equal(Number(event.position) % 8, 0, 'a position of its own: a reserved sequence number times 8');
   // Its position comes after every event of the listing's own writes.
-  const { rows: before } = await t.db.query<{ max: string }>(`SELECT max(position) AS max FROM events WHERE agency_id = $1 AND type <> 'lead.received'`, [agency.agencyId]);
+  const { rows: before } = await t.db.query<{ max: string }>(
+    `SELECT max(position) AS max FROM events WHERE agency_id = $1 AND type <> 'lead.received'`,
+    [agency.agencyId],
+  );
   assert.ok(Number(event.position) > Number(before[0]!.max));
 });
 
@@ -57,7 +84,12 @@ test(`[${databaseKind}] a robot filling the honeypot is thanked and nothing is s
 
 test(`[${databaseKind}] missing or malformed fields show the form again with what was typed and a message per field`, async () => {
   const serviceId = await publicListing(t, agency.live, 'LEAD-INVALID', { surface: 95, price: 450000 });
-  const response = await contact(t, serviceId, { name: '', email: 'pas-une-adresse', phone: 'abc', message: '<b>Bonjour</b> <script>alert(1)</script>' }, address(3));
+  const response = await contact(
+    t,
+    serviceId,
+    { name: '', email: 'pas-une-adresse', phone: 'abc', message: '<b>Bonjour</b> <script>alert(1)</script>' },
+    address(3),
+  );
   assert.equal(response.statusCode, 400);
   assert.match(response.body, /Le message n’est pas parti/);
   assert.match(response.body, /Indiquez votre nom/);
@@ -87,7 +119,13 @@ test(`[${databaseKind}] a body over 16 KiB or not a form is refused with a Frenc
   const big = await contact(t, serviceId, { ...visitor, message: 'é'.repeat(6000) }, address(5));
   assert.equal(big.statusCode, 413);
   assert.match(big.body, /Message trop long/);
-  const json = await t.app.inject({ method: 'POST', url: `/listings/${serviceId}/contact`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(visitor), remoteAddress: address(5) });
+  const json = await t.app.inject({
+    method: 'POST',
+    url: `/listings/${serviceId}/contact`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(visitor),
+    remoteAddress: address(5),
+  });
   assert.equal(json.statusCode, 415);
   assert.match(json.body, /<html lang="fr">/);
   assert.deepEqual(await leadsOf(serviceId), []);
@@ -95,7 +133,8 @@ test(`[${databaseKind}] a body over 16 KiB or not a form is refused with a Frenc
 
 test(`[${databaseKind}] an address that sent ${CONTACT_LIMIT.limit} messages within the hour is refused with 429 and Retry-After; another address is not`, async () => {
   const serviceId = await publicListing(t, agency.live, 'LEAD-LIMIT', { surface: 140, price: 700000 });
-  for (let i = 0; i < CONTACT_LIMIT.limit; i++) assert.equal((await contact(t, serviceId, visitor, address(6))).statusCode, 200, `message ${i + 1}`);
+  for (let i = 0; i < CONTACT_LIMIT.limit; i++)
+    assert.equal((await contact(t, serviceId, visitor, address(6))).statusCode, 200, `message ${i + 1}`);
   const refused = await contact(t, serviceId, visitor, address(6));
   assert.equal(refused.statusCode, 429);
   assert.match(refused.body, /Trop de messages envoyés/);

@@ -16,7 +16,11 @@ import { SEARCH_FIELDS } from '../../../src/edge/site/search-query.js';
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 90);
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
-const rawValue = fc.oneof(hostileSegment, hostileText.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '?'))), fc.constantFrom('-1', '0', '1e309', '10', 'A', 'sale', 'price_asc', '69', '2A'));
+const rawValue = fc.oneof(
+  hostileSegment,
+  hostileText.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '?'))),
+  fc.constantFrom('-1', '0', '1e309', '10', 'A', 'sale', 'price_asc', '69', '2A'),
+);
 const queryString = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...SEARCH_FIELDS), hostileSegment), rawValue), { maxLength: 8 })
   .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
@@ -29,7 +33,10 @@ async function leadCount(): Promise<number> {
 
 async function within<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([promise.finally(() => clearTimeout(timer)), new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within 10 s`)), 10_000)))]);
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within 10 s`)), 10_000))),
+  ]);
 }
 
 test(`[${databaseKind}] hostile query strings, path segments and form bodies on every page: a page, never a 5xx`, async () => {
@@ -37,9 +44,27 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
   const pages: Array<{ name: string; method: 'GET' | 'POST'; url: fc.Arbitrary<string>; statuses: number[]; type: RegExp }> = [
     { name: 'home', method: 'GET', url: queryString.map((q) => `/${q}`), statuses: [200], type: /^text\/html/ },
     { name: 'search', method: 'GET', url: queryString.map((q) => `/listings${q}`), statuses: [200, 400, 404], type: /^text\/html/ },
-    { name: 'listing', method: 'GET', url: fc.tuple(fc.oneof(hostileSegment, fc.constant(serviceId)), queryString).map(([id, q]) => `/listings/${id}${q}`), statuses: [200, 400, 404, 410], type: /^text\/html/ },
-    { name: 'sitemaps', method: 'GET', url: fc.tuple(hostileSegment, queryString).map(([file, q]) => `/sitemaps/${file}${q}`), statuses: [200, 400, 404], type: /^(text\/html|application\/xml)/ },
-    { name: 'assets', method: 'GET', url: hostileSegment.map((file) => `/assets/${file}`), statuses: [200, 400, 404], type: /^(text\/html|text\/css)/ },
+    {
+      name: 'listing',
+      method: 'GET',
+      url: fc.tuple(fc.oneof(hostileSegment, fc.constant(serviceId)), queryString).map(([id, q]) => `/listings/${id}${q}`),
+      statuses: [200, 400, 404, 410],
+      type: /^text\/html/,
+    },
+    {
+      name: 'sitemaps',
+      method: 'GET',
+      url: fc.tuple(hostileSegment, queryString).map(([file, q]) => `/sitemaps/${file}${q}`),
+      statuses: [200, 400, 404],
+      type: /^(text\/html|application\/xml)/,
+    },
+    {
+      name: 'assets',
+      method: 'GET',
+      url: hostileSegment.map((file) => `/assets/${file}`),
+      statuses: [200, 400, 404],
+      type: /^(text\/html|text\/css)/,
+    },
     { name: 'sitemap index', method: 'GET', url: queryString.map((q) => `/sitemap.xml${q}`), statuses: [200], type: /^application\/xml/ },
     { name: 'robots', method: 'GET', url: queryString.map((q) => `/robots.txt${q}`), statuses: [200], type: /^text\/plain/ },
   ];
@@ -52,7 +77,8 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
         assert.ok(response.statusCode < 500, `${url} → ${response.statusCode}: ${response.body.slice(0, 200)}`);
         assert.ok(target.statuses.includes(response.statusCode), `${target.name} ${url} → ${response.statusCode}`);
         assert.match(String(response.headers['content-type']), target.type, url);
-        if (/^text\/html/.test(String(response.headers['content-type']))) assert.match(response.body, /^<!doctype html>\n<html lang="fr">/, url);
+        if (/^text\/html/.test(String(response.headers['content-type'])))
+          assert.match(response.body, /^<!doctype html>\n<html lang="fr">/, url);
       }),
       { numRuns: RUNS, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined },
     );
@@ -60,25 +86,60 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
 
   // Contact forms: hostile fields, encodings and targets. Only a well-formed message to a public listing is stored.
   const field = fc.oneof(hostileText, fc.constantFrom('Camille', 'camille@example.org', '06 12 34 56 78', 'Bonjour'));
-  const form = fc.record({ name: field, email: field, phone: field, message: field, website: fc.oneof(fc.constant(''), field) }, { requiredKeys: [] });
+  const form = fc.record(
+    { name: field, email: field, phone: field, message: field, website: fc.oneof(fc.constant(''), field) },
+    { requiredKeys: [] },
+  );
   const body = fc.oneof(
-    { arbitrary: form.map((fields) => ({ type: 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields as Record<string, string>).toString() })), weight: 6 },
-    { arbitrary: fc.constantFrom('%', '%zz', 'name=%FF', '=&=&', 'a'.repeat(20_000)).map((payload) => ({ type: 'application/x-www-form-urlencoded', payload })), weight: 1 },
-    { arbitrary: fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded; charset=latin1').map((type) => ({ type, payload: 'name=a' })), weight: 1 },
+    {
+      arbitrary: form.map((fields) => ({
+        type: 'application/x-www-form-urlencoded',
+        payload: new URLSearchParams(fields as Record<string, string>).toString(),
+      })),
+      weight: 6,
+    },
+    {
+      arbitrary: fc
+        .constantFrom('%', '%zz', 'name=%FF', '=&=&', 'a'.repeat(20_000))
+        .map((payload) => ({ type: 'application/x-www-form-urlencoded', payload })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .constantFrom(
+          'application/json',
+          'text/plain',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded; charset=latin1',
+        )
+        .map((type) => ({ type, payload: 'name=a' })),
+      weight: 1,
+    },
   );
   await fc.assert(
-    fc.asyncProperty(fc.oneof(fc.constant(serviceId), hostileSegment), body, fc.integer({ min: 1, max: 250 }), async (id, { type, payload }, host) => {
-      const before = await leadCount();
-      const response = await within(
-        t.app.inject({ method: 'POST', url: `/listings/${id}/contact`, headers: { 'content-type': type, accept: 'text/html' }, payload, remoteAddress: `10.99.0.${host}` }),
-        `contact ${id}`,
-      );
-      sent += 1;
-      assert.ok(response.statusCode < 500, `contact → ${response.statusCode}: ${response.body.slice(0, 200)}`);
-      assert.ok([200, 400, 404, 410, 413, 415, 429].includes(response.statusCode), `contact → ${response.statusCode}`);
-      assert.match(response.body, /<html lang="fr">/);
-      if (response.statusCode !== 200) assert.equal(await leadCount(), before, `refused with ${response.statusCode} but stored a lead`);
-    }),
+    fc.asyncProperty(
+      fc.oneof(fc.constant(serviceId), hostileSegment),
+      body,
+      fc.integer({ min: 1, max: 250 }),
+      async (id, { type, payload }, host) => {
+        const before = await leadCount();
+        const response = await within(
+          t.app.inject({
+            method: 'POST',
+            url: `/listings/${id}/contact`,
+            headers: { 'content-type': type, accept: 'text/html' },
+            payload,
+            remoteAddress: `10.99.0.${host}`,
+          }),
+          `contact ${id}`,
+        );
+        sent += 1;
+        assert.ok(response.statusCode < 500, `contact → ${response.statusCode}: ${response.body.slice(0, 200)}`);
+        assert.ok([200, 400, 404, 410, 413, 415, 429].includes(response.statusCode), `contact → ${response.statusCode}`);
+        assert.match(response.body, /<html lang="fr">/);
+        if (response.statusCode !== 200) assert.equal(await leadCount(), before, `refused with ${response.statusCode} but stored a lead`);
+      },
+    ),
     { numRuns: RUNS * 2, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined },
   );
   console.log(`site hostile campaign: ${sent} requests`);

@@ -39,11 +39,19 @@ const annuityMentions = { occupied: true, lumpSum: 80000, annuity: 950, marketVa
 test(`[${databaseKind}] every new field round-trips through both interfaces, and a push with them reads the same on v1`, async () => {
   const rental = { transaction: 'LOCATION', price: 950, charges: 80, surface: 45, rooms: 2, bedrooms: 1, dpe: 'C' };
   const pushed = await t.call('POST', '/ingest/ingestListings', agency.live, {
-    listings: [ingestItem('LM-SALE', saleMentions), ingestItem('LM-RENT', { ...rental, ...rentalMentions }), ingestItem('LM-VIAGER', { transaction: 'VIAGER', ...annuityMentions })],
+    listings: [
+      ingestItem('LM-SALE', saleMentions),
+      ingestItem('LM-RENT', { ...rental, ...rentalMentions }),
+      ingestItem('LM-VIAGER', { transaction: 'VIAGER', ...annuityMentions }),
+    ],
   });
   assert.equal(pushed.statusCode, 200, pushed.body);
   assert.deepEqual(pushed.json().errors, []);
-  const expected: Record<string, Record<string, unknown>> = { 'LM-SALE': saleMentions, 'LM-RENT': rentalMentions, 'LM-VIAGER': annuityMentions };
+  const expected: Record<string, Record<string, unknown>> = {
+    'LM-SALE': saleMentions,
+    'LM-RENT': rentalMentions,
+    'LM-VIAGER': annuityMentions,
+  };
   const readsBackOnBothInterfaces = async (externalId: string, mentions: Record<string, unknown>) => {
     const ingestRead = (await t.call('GET', `/ingest/listingByExternalId?externalId=${externalId}`, agency.live)).json();
     const v1Read = (await t.call('GET', `/v1/listings/by-external/${externalId}`, agency.live)).json();
@@ -54,10 +62,20 @@ test(`[${databaseKind}] every new field round-trips through both interfaces, and
   };
   for (const [externalId, mentions] of Object.entries(expected)) await readsBackOnBothInterfaces(externalId, mentions);
   // v1 writes every one of them too, read back the same on both interfaces.
-  const v1Rental = await t.call('POST', '/v1/listings', agency.live, v1Body('LM-V1-RENT', { type: 'rental', price: 950, charges: 80, fees: null, ...rentalMentions }));
+  const v1Rental = await t.call(
+    'POST',
+    '/v1/listings',
+    agency.live,
+    v1Body('LM-V1-RENT', { type: 'rental', price: 950, charges: 80, fees: null, ...rentalMentions }),
+  );
   assert.equal(v1Rental.statusCode, 201, v1Rental.body);
   await readsBackOnBothInterfaces('LM-V1-RENT', rentalMentions);
-  const v1Viager = await t.call('POST', '/v1/listings', agency.live, v1Body('LM-V1-VIAGER', { type: 'life_annuity_sale', ...annuityMentions }));
+  const v1Viager = await t.call(
+    'POST',
+    '/v1/listings',
+    agency.live,
+    v1Body('LM-V1-VIAGER', { type: 'life_annuity_sale', ...annuityMentions }),
+  );
   assert.equal(v1Viager.statusCode, 201, v1Viager.body);
   await readsBackOnBothInterfaces('LM-V1-VIAGER', annuityMentions);
   // A PUT with null clears one.
@@ -84,12 +102,14 @@ test(`[${databaseKind}] listings stored before the fields existed keep their ver
   for (const name of LEGAL_FIELD_NAMES) assert.ok(!(name in before[0]!.content), `${name} is not written when absent`);
   const again = await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('LM-OLD')] });
   assert.equal(again.json().unchanged, 1);
-  const withNulls = await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('LM-OLD', { dpeValue: null, georisques: null })] });
+  const withNulls = await t.call('POST', '/ingest/ingestListings', agency.live, {
+    listings: [ingestItem('LM-OLD', { dpeValue: null, georisques: null })],
+  });
   assert.equal(withNulls.json().unchanged, 1, 'null is the same as absent');
-  const { rows: after } = await t.db.query<{ version: number; content_hash: string }>('SELECT version, content_hash FROM listings WHERE agency_id = $1 AND external_id = $2', [
-    agency.agencyId,
-    'LM-OLD',
-  ]);
+  const { rows: after } = await t.db.query<{ version: number; content_hash: string }>(
+    'SELECT version, content_hash FROM listings WHERE agency_id = $1 AND external_id = $2',
+    [agency.agencyId, 'LM-OLD'],
+  );
   assert.deepEqual(after[0], { version: before[0]!.version, content_hash: before[0]!.content_hash });
   const changed = await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('LM-OLD', { dpeValue: 230 })] });
   assert.equal(changed.json().updated, 1, 'a value is a change');
@@ -99,7 +119,12 @@ test(`[${databaseKind}] bad legal mentions: 400 or 422 with the field and the ru
   const year = new Date().getUTCFullYear();
   const cases: Array<[Record<string, unknown>, string, RegExp, 'validation_error' | 'business_error']> = [
     [{ energyCostMin: -5 }, 'energyCostMin', /at least 0/, 'validation_error'],
-    [{ energyCostMin: 2000, energyCostMax: 1500, energyCostReferenceYear: 2023 }, 'energyCostMax', /must not be below energyCostMin/, 'business_error'],
+    [
+      { energyCostMin: 2000, energyCostMax: 1500, energyCostReferenceYear: 2023 },
+      'energyCostMax',
+      /must not be below energyCostMin/,
+      'business_error',
+    ],
     [{ energyCostReferenceYear: year + 1 }, 'energyCostReferenceYear', /future/, 'business_error'],
     [{ energyCostReferenceYear: 2019 }, 'energyCostReferenceYear', /at least 2021/, 'validation_error'],
     [{ deposit: 1000 }, 'deposit', /belongs to a rental/, 'business_error'],
@@ -108,19 +133,29 @@ test(`[${databaseKind}] bad legal mentions: 400 or 422 with the field and the ru
     [{ lumpSum: 1000 }, 'lumpSum', /life-annuity/, 'business_error'],
     [{ furnished: 'oui' }, 'furnished', /true or false/, 'validation_error'],
   ];
-  const pushed = await t.call('POST', '/ingest/ingestListings', agency.live, { listings: cases.map(([fields], i) => ingestItem(`LM-BAD-${i}`, fields)) });
+  const pushed = await t.call('POST', '/ingest/ingestListings', agency.live, {
+    listings: cases.map(([fields], i) => ingestItem(`LM-BAD-${i}`, fields)),
+  });
   assert.equal(pushed.statusCode, 200);
   const errors: Array<{ index: number; reason: string; details: Array<{ field: string; message: string }> }> = pushed.json().errors;
   assert.equal(errors.length, cases.length);
   cases.forEach(([, field, rule], i) => {
     const error = errors.find((e) => e.index === i)!;
-    assert.ok(error.details.some((d) => d.field === field && rule.test(d.message)), `${field}: ${JSON.stringify(error.details)}`);
+    assert.ok(
+      error.details.some((d) => d.field === field && rule.test(d.message)),
+      `${field}: ${JSON.stringify(error.details)}`,
+    );
   });
   for (const [fields, field, rule, code] of cases) {
     const response = await t.call('POST', '/v1/listings', agency.live, v1Body(`LM-V1-BAD-${field}`, fields));
     assert.equal(response.json().code, code, `${field}: ${response.body}`);
     assert.equal(response.statusCode, code === 'validation_error' ? 400 : 422);
-    const named = response.json().errors.some((e: { field: string; message: string }) => e.field.replace(/^\//, '') === field && (code === 'validation_error' || rule.test(e.message)));
+    const named = response
+      .json()
+      .errors.some(
+        (e: { field: string; message: string }) =>
+          e.field.replace(/^\//, '') === field && (code === 'validation_error' || rule.test(e.message)),
+      );
     assert.ok(named, `${field}: ${response.body}`);
   }
   const { rows } = await t.db.query('SELECT 1 FROM listings WHERE agency_id = $1 AND external_id LIKE $2', [agency.agencyId, 'LM-%BAD%']);
@@ -140,9 +175,13 @@ test(`[${databaseKind}] compliance warnings come back in push results, v1 write 
 
   const created = (await t.call('POST', '/v1/listings', agency.live, v1Body('LM-WARN-V1', { georisques: true }))).json();
   assert.ok(codes(created.compliance).includes('georisques_mention'), JSON.stringify(created.compliance));
-  const batch = (await t.call('POST', '/v1/listings/batch', agency.live, { listings: [v1Body('LM-WARN-B', { dpe: null, ges: null })] })).json();
+  const batch = (
+    await t.call('POST', '/v1/listings/batch', agency.live, { listings: [v1Body('LM-WARN-B', { dpe: null, ges: null })] })
+  ).json();
   assert.ok(batch.results[0].compliance.includes('energy_classes_missing'));
-  const complete = (await t.call('PUT', `/v1/listings/${created.serviceId}`, agency.live, { description: 'Risques : voir www.georisques.gouv.fr' })).json();
+  const complete = (
+    await t.call('PUT', `/v1/listings/${created.serviceId}`, agency.live, { description: 'Risques : voir www.georisques.gouv.fr' })
+  ).json();
   assert.ok(!codes(complete.compliance).includes('georisques_mention'), 'the mention in the text satisfies the rule');
 });
 
@@ -157,10 +196,18 @@ test(`[${databaseKind}] the public page shows each mention in the law's words wh
     assert.equal(created.json().status, 'active', created.body);
     return created.json().serviceId as string;
   };
-  const sale = await publish('LM-PAGE-SALE', { ...saleMentions, dpe: 'F', ges: 'E', price: 313_500, fees: { agencyFees: null, feesPaidBy: 'buyer', feeIncluded: true } });
+  const sale = await publish('LM-PAGE-SALE', {
+    ...saleMentions,
+    dpe: 'F',
+    ges: 'E',
+    price: 313_500,
+    fees: { agencyFees: null, feesPaidBy: 'buyer', feeIncluded: true },
+  });
   const html = await page(sale);
   assert.ok(
-    html.includes(`Montant estimé des dépenses annuelles d'énergie pour un usage standard : entre 1${th}180${nbsp}€ et 1${th}640${nbsp}€ par an. Prix moyens des énergies indexés au 1er janvier 2023`),
+    html.includes(
+      `Montant estimé des dépenses annuelles d'énergie pour un usage standard : entre 1${th}180${nbsp}€ et 1${th}640${nbsp}€ par an. Prix moyens des énergies indexés au 1er janvier 2023`,
+    ),
     `the energy-cost sentence, word for word: ${/Montant estimé[^<]*/.exec(html)?.[0] ?? html.slice(0, 300)}`,
   );
   assert.ok(html.includes(`Consommation énergétique : 212 kWh/m²/an`));
@@ -169,9 +216,24 @@ test(`[${databaseKind}] the public page shows each mention in the law's words wh
   assert.ok(html.includes(`313${th}500${nbsp}€ honoraires inclus`), 'price with fees');
   assert.ok(html.includes(`Prix hors honoraires : 300${th}000${nbsp}€`), 'the price without fees, worked out from feesPercent');
   assert.ok(html.includes(`dont 4,5${nbsp}% TTC d’honoraires à la charge de l’acquéreur`));
-  assert.ok(html.includes('Les informations sur les risques auxquels ce bien est exposé sont disponibles sur le site Géorisques : <a href="https://www.georisques.gouv.fr">www.georisques.gouv.fr</a>'));
+  assert.ok(
+    html.includes(
+      'Les informations sur les risques auxquels ce bien est exposé sont disponibles sur le site Géorisques : <a href="https://www.georisques.gouv.fr">www.georisques.gouv.fr</a>',
+    ),
+  );
 
-  const rental = await publish('LM-PAGE-RENT', { type: 'rental', price: 1250, charges: 90, surface: 40, rooms: 2, bedrooms: 1, fees: null, dpe: 'C', ges: 'B', ...rentalMentions });
+  const rental = await publish('LM-PAGE-RENT', {
+    type: 'rental',
+    price: 1250,
+    charges: 90,
+    surface: 40,
+    rooms: 2,
+    bedrooms: 1,
+    fees: null,
+    dpe: 'C',
+    ges: 'B',
+    ...rentalMentions,
+  });
   const rentalHtml = await page(rental);
   for (const line of [
     'Location meublée',
@@ -187,7 +249,19 @@ test(`[${databaseKind}] the public page shows each mention in the law's words wh
   assert.ok(!rentalHtml.includes('Honoraires locataire : renseignez-vous'), 'no "ask the agency" beside fees the page states');
   // The law's order: energy figures, cost sentence, excessive-consumption mention, rental, rent control, Géorisques.
   const ordered = await page(
-    await publish('LM-PAGE-ORDER', { type: 'rental', price: 700, charges: 40, surface: 30, rooms: 1, bedrooms: 1, fees: null, dpe: 'F', ges: 'E', ...rentalMentions, georisques: true }),
+    await publish('LM-PAGE-ORDER', {
+      type: 'rental',
+      price: 700,
+      charges: 40,
+      surface: 30,
+      rooms: 1,
+      bedrooms: 1,
+      fees: null,
+      dpe: 'F',
+      ges: 'E',
+      ...rentalMentions,
+      georisques: true,
+    }),
   );
   const positions = [
     'Consommation énergétique :',
@@ -198,9 +272,22 @@ test(`[${databaseKind}] the public page shows each mention in the law's words wh
     'Les informations sur les risques',
   ].map((text) => ({ text, at: ordered.indexOf(text) }));
   for (const { text, at } of positions) assert.ok(at > 0, `on the page: ${text}`);
-  for (let i = 1; i < positions.length; i++) assert.ok(positions[i - 1]!.at < positions[i]!.at, `${positions[i - 1]!.text} before ${positions[i]!.text}`);
+  for (let i = 1; i < positions.length; i++)
+    assert.ok(positions[i - 1]!.at < positions[i]!.at, `${positions[i - 1]!.text} before ${positions[i]!.text}`);
   const unfurnished = await page(
-    await publish('LM-PAGE-RENT-PLAIN', { type: 'rental', price: 800, charges: 50, surface: 38, rooms: 2, bedrooms: 1, fees: null, dpe: 'D', ges: 'C', furnished: false, rentControlled: false }),
+    await publish('LM-PAGE-RENT-PLAIN', {
+      type: 'rental',
+      price: 800,
+      charges: 50,
+      surface: 38,
+      rooms: 2,
+      bedrooms: 1,
+      fees: null,
+      dpe: 'D',
+      ges: 'C',
+      furnished: false,
+      rentControlled: false,
+    }),
   );
   assert.ok(unfurnished.includes('Location non meublée'));
   for (const absent of ['encadrement des loyers', 'Loyer de référence', 'Dépôt de garantie', 'Honoraires à la charge du locataire']) {
@@ -208,13 +295,27 @@ test(`[${databaseKind}] the public page shows each mention in the law's words wh
   }
   const viager = await publish('LM-PAGE-VIAGER', { type: 'life_annuity_sale', ...annuityMentions });
   const viagerHtml = await page(viager);
-  for (const line of ['Viager occupé', `Bouquet : 80${th}000${nbsp}€`, `Rente : 950${nbsp}€ par mois`, `Valeur vénale : 320${th}000${nbsp}€`]) assert.ok(viagerHtml.includes(line), line);
+  for (const line of [
+    'Viager occupé',
+    `Bouquet : 80${th}000${nbsp}€`,
+    `Rente : 950${nbsp}€ par mois`,
+    `Valeur vénale : 320${th}000${nbsp}€`,
+  ])
+    assert.ok(viagerHtml.includes(line), line);
   const freeViager = await page(await publish('LM-PAGE-VIAGER-FREE', { type: 'life_annuity_sale', occupied: false }));
   assert.ok(freeViager.includes('Viager libre'));
   for (const absent of ['Bouquet', 'Rente :', 'Valeur vénale']) assert.ok(!freeViager.includes(absent), `nothing invented: ${absent}`);
 
   const bare = await page(await publish('LM-PAGE-BARE', {}));
-  for (const absent of ['Montant estimé des dépenses', 'kWh/m²/an', 'Géorisques', 'Informations légales', 'Dépôt de garantie', 'Viager', 'Logement à consommation énergétique excessive']) {
+  for (const absent of [
+    'Montant estimé des dépenses',
+    'kWh/m²/an',
+    'Géorisques',
+    'Informations légales',
+    'Dépôt de garantie',
+    'Viager',
+    'Logement à consommation énergétique excessive',
+  ]) {
     assert.ok(!bare.includes(absent), `nothing invented: ${absent}`);
   }
 });
@@ -223,7 +324,12 @@ test(`[${databaseKind}] the agency's pro listing page lists the missing mentions
   const agency2 = await signUpAgency(t);
   await t.admin('POST', `/agencies/${agency2.agencyId}/verify`);
   const key = (await t.admin('POST', `/agencies/${agency2.agencyId}/keys`, { env: 'live' })).json().key;
-  const created = await t.call('POST', '/v1/listings', key, v1Body('LM-PRO', { type: 'rental', price: 900, charges: 60, surface: 40, rooms: 2, bedrooms: 1, fees: null, dpe: 'D', ges: 'D' }));
+  const created = await t.call(
+    'POST',
+    '/v1/listings',
+    key,
+    v1Body('LM-PRO', { type: 'rental', price: 900, charges: 60, surface: 40, rooms: 2, bedrooms: 1, fees: null, dpe: 'D', ges: 'D' }),
+  );
   const html = (await agency2.browser.get(`/pro/listings/${created.json().serviceId}`)).body;
   assert.match(html, /Mentions légales à compléter/);
   assert.match(html, /dépôt de garantie/);

@@ -36,7 +36,8 @@ test(`[${databaseKind}] no page of a listing shows its street address, or a phon
     await contact(t, serviceId, { name: 'A', email: 'a@example.org', message: 'Bonjour' }, '203.0.113.9'),
     await page(t, '/sitemap.xml'),
   ];
-  for (const file of (pages[6]!.body.match(/<loc>[^<]+<\/loc>/g) ?? []).map((loc) => new URL(loc.slice(5, -6)).pathname)) pages.push(await page(t, file));
+  for (const file of (pages[6]!.body.match(/<loc>[^<]+<\/loc>/g) ?? []).map((loc) => new URL(loc.slice(5, -6)).pathname))
+    pages.push(await page(t, file));
   const digits = PRIVATE.phone.replace(/\s/g, '');
   for (const response of pages) {
     const where = `${response.raw.req.url} (${response.statusCode})`;
@@ -51,27 +52,53 @@ test(`[${databaseKind}] no page of a listing shows its street address, or a phon
 
 test(`[${databaseKind}] a listing page shows what §12 lists: price as the law wants it, facts, photos, DPE and GES scales, the agency`, async () => {
   const sale = await publicListing(t, agency.live, 'PAGE-SALE', {
-    title: 'Maison familiale avec jardin', category: 'house', price: 412000, surface: 120, rooms: 5, bedrooms: 3, floor: null, neighborhood: 'Les Brotteaux',
-    dpe: 'F', ges: 'E', features: ['jardin', 'garage'], fees: { agencyFees: 12000, feesPaidBy: 'buyer', feeIncluded: true },
-    photos: [{ url: 'https://images.example.com/m1.jpg', label: 'Façade', order: 0 }, { url: 'https://images.example.com/m2.jpg', label: null, order: 1 }],
+    title: 'Maison familiale avec jardin',
+    category: 'house',
+    price: 412000,
+    surface: 120,
+    rooms: 5,
+    bedrooms: 3,
+    floor: null,
+    neighborhood: 'Les Brotteaux',
+    dpe: 'F',
+    ges: 'E',
+    features: ['jardin', 'garage'],
+    fees: { agencyFees: 12000, feesPaidBy: 'buyer', feeIncluded: true },
+    photos: [
+      { url: 'https://images.example.com/m1.jpg', label: 'Façade', order: 0 },
+      { url: 'https://images.example.com/m2.jpg', label: null, order: 1 },
+    ],
   });
   const body = (await page(t, `/listings/${sale}`)).body;
   assert.match(body, /<h1>Maison familiale avec jardin<\/h1>/);
   assert.match(body, /412\u202f000\u00a0€ honoraires inclus/);
   assert.match(body, /dont 3\u00a0% TTC d’honoraires à la charge de l’acquéreur, soit 12\u202f000\u00a0€/);
   assert.match(body, /Prix hors honoraires : 400\u202f000\u00a0€/);
-  for (const fact of ['120\u00a0m²', '<dt>Pièces</dt><dd>5</dd>', '<dt>Chambres</dt><dd>3</dd>', 'Les Brotteaux', 'jardin', 'garage']) assert.ok(body.includes(fact), fact);
+  for (const fact of ['120\u00a0m²', '<dt>Pièces</dt><dd>5</dd>', '<dt>Chambres</dt><dd>3</dd>', 'Les Brotteaux', 'jardin', 'garage'])
+    assert.ok(body.includes(fact), fact);
   assert.ok(!body.includes('<dt>Étage</dt>'), 'no floor for a house');
   assert.match(body, /Logement à consommation énergétique excessive/);
   assert.match(body, /<figure class="energy dpe">.*classe F.*<li aria-current="true" data-label="classe F"><span class="bar F">F<\/span>/s);
   assert.match(body, /<figure class="energy ges">.*classe E/s);
   assert.match(body, /<img src="https:\/\/images.example.com\/m1.jpg" alt="Façade" loading="eager"[^>]*referrerpolicy="no-referrer"/);
-  assert.match(body, /<img src="https:\/\/images.example.com\/m2.jpg" alt="Photo 2 de l’annonce" loading="lazy"[^>]*referrerpolicy="no-referrer"/);
+  assert.match(
+    body,
+    /<img src="https:\/\/images.example.com\/m2.jpg" alt="Photo 2 de l’annonce" loading="lazy"[^>]*referrerpolicy="no-referrer"/,
+  );
   assert.match(body, /Annonce publiée par <strong>Agence des Tilleuls<\/strong>/);
   assert.match(body, /<form method="post" action="\/listings\/lst_\w+\/contact"/);
 
   const rental = await publicListing(t, agency.live, 'PAGE-RENT', {
-    type: 'rental', price: 850, charges: 45, surface: 40, rooms: 2, bedrooms: 1, floor: 0, dpe: 'C', ges: 'B', fees: { agencyFees: 480, feesPaidBy: 'tenant', feeIncluded: null },
+    type: 'rental',
+    price: 850,
+    charges: 45,
+    surface: 40,
+    rooms: 2,
+    bedrooms: 1,
+    floor: 0,
+    dpe: 'C',
+    ges: 'B',
+    fees: { agencyFees: 480, feesPaidBy: 'tenant', feeIncluded: null },
   });
   const rentBody = (await page(t, `/listings/${rental}`)).body;
   assert.match(rentBody, /895\u00a0€ par mois charges comprises/);
@@ -81,12 +108,21 @@ test(`[${databaseKind}] a listing page shows what §12 lists: price as the law w
   assert.match(rentBody, /Rez-de-chaussée/);
   assert.ok(!rentBody.includes('consommation énergétique excessive'), 'class C carries no such mention');
 
-  const seller = await publicListing(t, agency.live, 'PAGE-SELLER', { price: 250000, surface: 55, fees: { agencyFees: 9000, feesPaidBy: 'seller', feeIncluded: false } });
+  const seller = await publicListing(t, agency.live, 'PAGE-SELLER', {
+    price: 250000,
+    surface: 55,
+    fees: { agencyFees: 9000, feesPaidBy: 'seller', feeIncluded: false },
+  });
   assert.match((await page(t, `/listings/${seller}`)).body, /Honoraires à la charge du vendeur/);
 });
 
 test(`[${databaseKind}] canonical URL, Open Graph and schema.org JSON-LD on a listing page; the home page has its search form and the latest listings`, async () => {
-  const serviceId = await publicListing(t, agency.live, 'SEO-1', { title: 'Loft </script><script>alert(1)</script>', category: 'loft', surface: 150, price: 690000 });
+  const serviceId = await publicListing(t, agency.live, 'SEO-1', {
+    title: 'Loft </script><script>alert(1)</script>',
+    category: 'loft',
+    surface: 150,
+    price: 690000,
+  });
   const body = (await page(t, `/listings/${serviceId}`)).body;
   const url = `${t.config.siteUrl}/listings/${serviceId}`;
   assert.ok(body.includes(`<link rel="canonical" href="${url}"/>`));
@@ -109,7 +145,8 @@ test(`[${databaseKind}] canonical URL, Open Graph and schema.org JSON-LD on a li
   assert.equal(home.statusCode, 200);
   assert.match(home.body, /<html lang="fr">/);
   assert.match(home.body, /<form class="search" method="get" action="\/listings"/);
-  for (const field of ['transaction', 'category', 'city', 'postcode', 'priceMax']) assert.match(home.body, new RegExp(`<label for="f-${field}">`), field);
+  for (const field of ['transaction', 'category', 'city', 'postcode', 'priceMax'])
+    assert.match(home.body, new RegExp(`<label for="f-${field}">`), field);
   assert.ok(home.body.includes(`href="/listings/${serviceId}"`), 'the latest listing is on the home page');
   assert.ok(home.body.includes(`<link rel="canonical" href="${t.config.siteUrl}/"/>`));
   assert.equal(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(home.body)![1]!)['@type'], 'WebSite');
@@ -144,7 +181,13 @@ test(`[${databaseKind}] one stylesheet, named by its content hash, cached for a 
   assert.ok(css.body.length < 12_000, `small: ${css.body.length} bytes`);
   assert.equal((await page(t, '/assets/site.000000000000.css')).statusCode, 404);
   const home = (await page(t, '/')).body;
-  assert.deepEqual([...home.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]), [STYLESHEET_PATH]);
+  assert.deepEqual(
+    [...home.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]),
+    [STYLESHEET_PATH],
+  );
   assert.ok(!/<script(?! type="application\/ld\+json")/.test(home), 'no script');
-  assert.ok(!/https?:\/\/(?!images\.example\.com|localhost)/.test(home.replace(/https?:\/\/(schema\.org|purl\.org|www\.sitemaps\.org)[^"]*/g, '')), 'no CDN, no external font');
+  assert.ok(
+    !/https?:\/\/(?!images\.example\.com|localhost)/.test(home.replace(/https?:\/\/(schema\.org|purl\.org|www\.sitemaps\.org)[^"]*/g, '')),
+    'no CDN, no external font',
+  );
 });

@@ -18,8 +18,28 @@ const LISTINGS: Record<string, Record<string, unknown>> = {
   cheapFlat: { price: 150000, surface: 40, rooms: 2, bedrooms: 1, dpe: 'B', ges: 'A' },
   bigHouse: { category: 'house', price: 620000, surface: 180, rooms: 7, bedrooms: 4, dpe: 'D', ges: 'C' },
   midFlat: { price: 310000, surface: 75, rooms: 4, bedrooms: 3, dpe: 'E', ges: 'E' },
-  rental: { type: 'rental', price: 900, charges: 60, surface: 50, rooms: 2, bedrooms: 1, dpe: 'C', ges: 'C', fees: { agencyFees: 600, feesPaidBy: 'tenant', feeIncluded: null } },
-  annuity: { type: 'life_annuity_sale', category: 'house', price: 95000, surface: 110, rooms: 5, bedrooms: 3, dpe: 'F', ges: 'F', fees: null },
+  rental: {
+    type: 'rental',
+    price: 900,
+    charges: 60,
+    surface: 50,
+    rooms: 2,
+    bedrooms: 1,
+    dpe: 'C',
+    ges: 'C',
+    fees: { agencyFees: 600, feesPaidBy: 'tenant', feeIncluded: null },
+  },
+  annuity: {
+    type: 'life_annuity_sale',
+    category: 'house',
+    price: 95000,
+    surface: 110,
+    rooms: 5,
+    bedrooms: 3,
+    dpe: 'F',
+    ges: 'F',
+    fees: null,
+  },
 };
 
 /** The listings, created by the first test that needs them (after the app's own set-up). */
@@ -33,7 +53,12 @@ async function createListings() {
     assert.equal(response.json().status, 'active', `${name} is approved by the rules: ${response.body}`);
     ids[name] = response.json().serviceId;
   }
-  const elsewhere = await t.call('POST', '/v1/listings', agency.live, v1Body('SEARCH-elsewhere', { city: other, postcode: '97400', price: 200000, surface: 60 }));
+  const elsewhere = await t.call(
+    'POST',
+    '/v1/listings',
+    agency.live,
+    v1Body('SEARCH-elsewhere', { city: other, postcode: '97400', price: 200000, surface: 60 }),
+  );
   ids.elsewhere = elsewhere.json().serviceId;
 }
 
@@ -55,7 +80,11 @@ test(`[${databaseKind}] each filter keeps exactly the listings it should`, async
   assert.deepEqual(names(await inCity('&transaction=life_annuity_sale')), ['annuity']);
   assert.deepEqual(new Set(names(await inCity('&transaction=sale'))), new Set(['cheapFlat', 'bigHouse', 'midFlat']));
   assert.deepEqual(new Set(names(await inCity('&category=house'))), new Set(['bigHouse', 'annuity']));
-  assert.deepEqual(new Set(names(await inCity('&priceMin=150000&priceMax=310000'))), new Set(['cheapFlat', 'midFlat']), 'bounds are inclusive');
+  assert.deepEqual(
+    new Set(names(await inCity('&priceMin=150000&priceMax=310000'))),
+    new Set(['cheapFlat', 'midFlat']),
+    'bounds are inclusive',
+  );
   assert.deepEqual(new Set(names(await inCity('&priceMax=100+000'))), new Set(['rental', 'annuity']), 'a number typed with a space');
   assert.deepEqual(new Set(names(await inCity('&surfaceMin=75'))), new Set(['bigHouse', 'midFlat', 'annuity']));
   assert.deepEqual(new Set(names(await inCity('&roomsMin=5'))), new Set(['bigHouse', 'annuity']));
@@ -80,8 +109,16 @@ test(`[${databaseKind}] numbered pages of 20, each listing on exactly one page`,
   const pagedCity = uniqueCity('Pageville');
   const pushed = await t.call('POST', '/ingest/ingestListings', agency.live, {
     listings: Array.from({ length: 45 }, (_, i) => ({
-      externalId: `PAGE-${i}`, title: `Appartement ${i}`, transaction: 'VENTE', type: 'APPARTEMENT', price: 100000 + i * 9000, surface: 30 + i * 3,
-      rooms: 2, city: pagedCity, postcode: '97600', dpe: 'C',
+      externalId: `PAGE-${i}`,
+      title: `Appartement ${i}`,
+      transaction: 'VENTE',
+      type: 'APPARTEMENT',
+      price: 100000 + i * 9000,
+      surface: 30 + i * 3,
+      rooms: 2,
+      city: pagedCity,
+      postcode: '97600',
+      dpe: 'C',
     })),
   });
   assert.equal(pushed.json().created, 45, pushed.body);

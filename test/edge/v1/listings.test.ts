@@ -7,7 +7,8 @@ import { v1Body } from '../../helpers/v1.js';
 
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
-const create = (body: Record<string, unknown>, key = agency.live, headers: Record<string, string> = {}) => t.call('POST', '/v1/listings', key, body, headers);
+const create = (body: Record<string, unknown>, key = agency.live, headers: Record<string, string> = {}) =>
+  t.call('POST', '/v1/listings', key, body, headers);
 
 test(`[${databaseKind}] POST creates (201, spec 2.4), updates (200) and reports unchanged content; never duplicates`, async () => {
   const first = await create(v1Body('P-1'));
@@ -49,9 +50,15 @@ test(`[${databaseKind}] reads by serviceId and by externalId return the full rec
   const record = byId.json();
   assert.equal(record.addressLine, '12 rue Garibaldi');
   assert.deepEqual(record.fees, { agencyFees: 12000, feesPaidBy: 'buyer', feeIncluded: true });
-  assert.deepEqual(record.photos.map((p: { order: number }) => p.order), [0, 1]);
+  assert.deepEqual(
+    record.photos.map((p: { order: number }) => p.order),
+    [0, 1],
+  );
   assert.equal(record.ges, 'B');
-  assert.deepEqual({ ...record.moderation, decidedAt: typeof record.moderation.decidedAt }, { state: 'approved', reasons: [], decidedAt: 'string', publishedVersion: 1 });
+  assert.deepEqual(
+    { ...record.moderation, decidedAt: typeof record.moderation.decidedAt },
+    { state: 'approved', reasons: [], decidedAt: 'string', publishedVersion: 1 },
+  );
   assert.equal(record.commercialStatus, 'active');
   const byExternal = await t.call('GET', '/v1/listings/by-external/R-1', agency.live);
   assert.deepEqual(byExternal.json(), record);
@@ -74,7 +81,11 @@ test(`[${databaseKind}] PUT takes a partial body, keeps the other fields and bum
   assert.equal(record.version, 2);
   const same = await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { price: 299000 });
   assert.equal(same.json().version, 2, 'no change, no new version');
-  assert.equal((await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, {})).statusCode, 400, 'an empty body changes nothing and says so');
+  assert.equal(
+    (await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, {})).statusCode,
+    400,
+    'an empty body changes nothing and says so',
+  );
 });
 
 test(`[${databaseKind}] PUT: If-Match 412, externalId clash 409, rename allowed, 422 on inconsistent data`, async () => {
@@ -96,7 +107,17 @@ test(`[${databaseKind}] PUT: If-Match 412, externalId clash 409, rename allowed,
 });
 
 test(`[${databaseKind}] 400 validation_error names each field as a JSON path; unknown fields are refused`, async () => {
-  const response = await create(v1Body('V-1', { photos: [{ url: 'https://ok.example/a.jpg', order: 0 }, { url: 'ftp://x', order: 1 }], price: 'cher', colour: 'red', category: 'castle' }));
+  const response = await create(
+    v1Body('V-1', {
+      photos: [
+        { url: 'https://ok.example/a.jpg', order: 0 },
+        { url: 'ftp://x', order: 1 },
+      ],
+      price: 'cher',
+      colour: 'red',
+      category: 'castle',
+    }),
+  );
   assert.equal(response.statusCode, 400);
   const body = response.json();
   assert.equal(body.code, 'validation_error');
@@ -104,7 +125,10 @@ test(`[${databaseKind}] 400 validation_error names each field as a JSON path; un
   for (const field of ['photos[1].url', 'price', 'colour', 'category']) assert.ok(fields.includes(field), `${field} in ${fields}`);
   const missing = await create({ externalId: 'V-2' });
   assert.deepEqual(
-    missing.json().errors.map((e: { field: string }) => e.field).sort(),
+    missing
+      .json()
+      .errors.map((e: { field: string }) => e.field)
+      .sort(),
     ['category', 'city', 'postcode', 'price', 'rooms', 'surface', 'title', 'type'],
   );
 });
@@ -122,9 +146,16 @@ test(`[${databaseKind}] 422 business_error for inconsistent data (docs/decisions
     const response = await create(v1Body(`B-${field}`, overrides));
     assert.equal(response.statusCode, 422, JSON.stringify(overrides));
     assert.equal(response.json().code, 'business_error');
-    assert.ok(response.json().errors.some((e: { field: string }) => e.field === field), `${field}: ${response.body}`);
+    assert.ok(
+      response.json().errors.some((e: { field: string }) => e.field === field),
+      `${field}: ${response.body}`,
+    );
   }
-  assert.equal((await create(v1Body('B-rental', { type: 'rental', price: 950, charges: 80, fees: { agencyFees: 800, feesPaidBy: 'tenant' } }))).statusCode, 201);
+  assert.equal(
+    (await create(v1Body('B-rental', { type: 'rental', price: 950, charges: 80, fees: { agencyFees: 800, feesPaidBy: 'tenant' } })))
+      .statusCode,
+    201,
+  );
 });
 
 test(`[${databaseKind}] PATCH status accepts every v1 value from any state; If-Match is honoured`, async () => {
@@ -141,7 +172,10 @@ test(`[${databaseKind}] PATCH status accepts every v1 value from any state; If-M
   }
   assert.equal((await t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { status: 'under_offer' })).statusCode, 400);
   assert.equal((await t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { state: 'sold' })).statusCode, 400);
-  assert.equal((await t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { status: 'sold' }, { 'if-match': '"v1"' })).statusCode, 412);
+  assert.equal(
+    (await t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { status: 'sold' }, { 'if-match': '"v1"' })).statusCode,
+    412,
+  );
   assert.equal((await t.call('PATCH', '/v1/listings/lst_missing/status', agency.live, { status: 'sold' })).statusCode, 404);
 });
 
@@ -168,22 +202,38 @@ test(`[${databaseKind}] batch: a bad item in the middle is reported, the others 
   assert.equal(response.statusCode, 200);
   const body = response.json();
   assert.deepEqual([body.processed, body.created, body.updated, body.unchanged, body.failed], [4, 2, 0, 0, 2]);
-  assert.deepEqual(body.results.map((r: { outcome: string }) => r.outcome), ['created', 'error', 'error', 'created']);
+  assert.deepEqual(
+    body.results.map((r: { outcome: string }) => r.outcome),
+    ['created', 'error', 'error', 'created'],
+  );
   assert.equal(body.results[1].error.code, 'validation_error');
   assert.equal(body.results[1].error.errors[0].field, 'price');
   assert.equal(body.results[2].error.code, 'business_error');
   assert.match(body.results[3].serviceId, /^lst_/);
-  const again = (await t.call('POST', '/v1/listings/batch', agency.live, { listings: [v1Body('BA-1'), v1Body('BA-4', { price: 100000 })] })).json();
-  assert.deepEqual(again.results.map((r: { outcome: string }) => r.outcome), ['unchanged', 'updated']);
+  const again = (
+    await t.call('POST', '/v1/listings/batch', agency.live, { listings: [v1Body('BA-1'), v1Body('BA-4', { price: 100000 })] })
+  ).json();
+  assert.deepEqual(
+    again.results.map((r: { outcome: string }) => r.outcome),
+    ['unchanged', 'updated'],
+  );
 });
 
 test(`[${databaseKind}] batch sizes follow the plan: 10 / 50 / 100, one more is refused`, async () => {
-  for (const [plan, size] of [['solo', 10], ['agence', 50], ['reseau', 100]] as const) {
+  for (const [plan, size] of [
+    ['solo', 10],
+    ['agence', 50],
+    ['reseau', 100],
+  ] as const) {
     const own = await t.agency({ plan });
-    const ok = await t.call('POST', '/sandbox/v1/listings/batch', own.test, { listings: Array.from({ length: size }, (_, i) => v1Body(`${plan}-${i}`)) });
+    const ok = await t.call('POST', '/sandbox/v1/listings/batch', own.test, {
+      listings: Array.from({ length: size }, (_, i) => v1Body(`${plan}-${i}`)),
+    });
     assert.equal(ok.statusCode, 200, plan);
     assert.equal(ok.json().created, size);
-    const over = await t.call('POST', '/sandbox/v1/listings/batch', own.test, { listings: Array.from({ length: size + 1 }, (_, i) => v1Body(`${plan}-x${i}`)) });
+    const over = await t.call('POST', '/sandbox/v1/listings/batch', own.test, {
+      listings: Array.from({ length: size + 1 }, (_, i) => v1Body(`${plan}-x${i}`)),
+    });
     assert.equal(over.statusCode, 400, plan);
     assert.equal(over.json().code, 'validation_error');
     assert.match(over.json().errors[0].message, new RegExp(`at most ${size}`));
@@ -203,10 +253,17 @@ test(`[${databaseKind}] list: paging, status and modifiedSince filters`, async (
     assert.equal(page1.data[0].externalId, 'L-0', 'most recently changed first');
     const page3 = (await timed.call('GET', '/v1/listings?page=3&pageSize=2', own.live)).json();
     assert.deepEqual([page3.data.length, page3.hasMore], [1, false]);
-    const seen = new Set([...page1.data, ...(await timed.call('GET', '/v1/listings?page=2&pageSize=2', own.live)).json().data, ...page3.data].map((l: { externalId: string }) => l.externalId));
+    const seen = new Set(
+      [...page1.data, ...(await timed.call('GET', '/v1/listings?page=2&pageSize=2', own.live)).json().data, ...page3.data].map(
+        (l: { externalId: string }) => l.externalId,
+      ),
+    );
     assert.equal(seen.size, 5);
     const since = (await timed.call('GET', '/v1/listings?modifiedSince=2026-05-02T00:00:00Z', own.live)).json();
-    assert.deepEqual(since.data.map((l: { externalId: string }) => l.externalId), ['L-0']);
+    assert.deepEqual(
+      since.data.map((l: { externalId: string }) => l.externalId),
+      ['L-0'],
+    );
     assert.equal((await timed.call('GET', '/v1/listings?status=active', own.live)).json().total, 5, 'clean listings are approved at once');
     assert.equal((await timed.call('GET', '/v1/listings?status=pending_moderation', own.live)).json().total, 0);
     for (const bad of ['page=0', 'pageSize=201', 'status=lost', 'modifiedSince=yesterday', 'sort=price']) {
@@ -220,7 +277,9 @@ test(`[${databaseKind}] list: paging, status and modifiedSince filters`, async (
 });
 
 test(`[${databaseKind}] one listing, two interfaces: pushed through ingestion, read and updated through v1, and back`, async () => {
-  await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('X-1', { transaction: 'LOCATION', price: 950, charges: 60, type: 'STUDIO', rooms: 1, bedrooms: 0 })] });
+  await t.call('POST', '/ingest/ingestListings', agency.live, {
+    listings: [ingestItem('X-1', { transaction: 'LOCATION', price: 950, charges: 60, type: 'STUDIO', rooms: 1, bedrooms: 0 })],
+  });
   const v1 = (await t.call('GET', '/v1/listings/by-external/X-1', agency.live)).json();
   assert.deepEqual([v1.type, v1.category, v1.price, v1.charges, v1.photos.length, v1.photos[0].order], ['rental', 'studio', 950, 60, 2, 0]);
   const put = await t.call('PUT', `/v1/listings/${v1.serviceId}`, agency.live, { price: 990, ges: 'C', dpe: 'D' });
@@ -258,8 +317,20 @@ test(`[${databaseKind}] Idempotency-Key: a retry replays the first answer; anoth
   // A PUT retried after a timeout is applied once.
   const serviceId = first.json().serviceId;
   const putKey = 'put-once-0001';
-  const put1 = await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { price: 150000 }, { 'idempotency-key': putKey, 'if-match': '"v1"' });
-  const put2 = await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { price: 150000 }, { 'idempotency-key': putKey, 'if-match': '"v1"' });
+  const put1 = await t.call(
+    'PUT',
+    `/v1/listings/${serviceId}`,
+    agency.live,
+    { price: 150000 },
+    { 'idempotency-key': putKey, 'if-match': '"v1"' },
+  );
+  const put2 = await t.call(
+    'PUT',
+    `/v1/listings/${serviceId}`,
+    agency.live,
+    { price: 150000 },
+    { 'idempotency-key': putKey, 'if-match': '"v1"' },
+  );
   assert.equal(put1.statusCode, 200);
   assert.equal(put2.statusCode, 200, 'replayed, not a 412');
   assert.equal(put2.headers.etag, '"v2"');
@@ -294,15 +365,34 @@ test(`[${databaseKind}] scopes apply to v1: read-only keys cannot write or delet
 
 test(`[${databaseKind}] fuzz: malformed v1 bodies always get a 4xx naming fields, never a 500`, async () => {
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const values = [null, 0, -1, 1.5, 1e300, '', 'x', 'A', true, [], {}, [{}], [{ url: 'https://a.b/c', order: 0 }], { feesPaidBy: 'x' }, '2026-01-01T00:00:00Z', 'é'.repeat(400)];
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const values = [
+    null,
+    0,
+    -1,
+    1.5,
+    1e300,
+    '',
+    'x',
+    'A',
+    true,
+    [],
+    {},
+    [{}],
+    [{ url: 'https://a.b/c', order: 0 }],
+    { feesPaidBy: 'x' },
+    '2026-01-01T00:00:00Z',
+    'é'.repeat(400),
+  ];
   const keys = [...Object.keys(v1Body('F')), 'charges', 'floor', 'features', 'sourceCrm', 'shareWithService', 'createdAtExternal', 'junk'];
   for (let i = 0; i < 300; i++) {
     const body: Record<string, unknown> = v1Body(`FZ-${i}`);
-    for (let m = 0; m < 1 + Math.floor(random() * 3); m++) body[keys[Math.floor(random() * keys.length)]!] = values[Math.floor(random() * values.length)];
+    for (let m = 0; m < 1 + Math.floor(random() * 3); m++)
+      body[keys[Math.floor(random() * keys.length)]!] = values[Math.floor(random() * values.length)];
     const target = random() < 0.2 ? '/v1/listings/batch' : '/v1/listings';
     const response = await t.call('POST', target, agency.live, target.endsWith('batch') ? { listings: [body] } : body);
     assert.ok([200, 201, 400, 422].includes(response.statusCode), `${response.statusCode} for ${JSON.stringify(body).slice(0, 200)}`);
-    if (response.statusCode >= 400) assert.ok(response.json().errors.length > 0 && response.json().errors.every((e: { field: string }) => e.field));
+    if (response.statusCode >= 400)
+      assert.ok(response.json().errors.length > 0 && response.json().errors.every((e: { field: string }) => e.field));
   }
 });

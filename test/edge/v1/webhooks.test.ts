@@ -74,7 +74,10 @@ test('the secret is shown once; reads never show it; rotation gives a new one wi
   assert.equal(created.headers.location, `/v1/webhooks/${webhook.webhookId}`);
   assert.deepEqual(webhook.events, ['listing.published', 'listing.rejected']);
   assert.equal(webhook.env, 'live');
-  for (const read of [await t.call('GET', '/v1/webhooks', owner.live), await t.call('GET', `/v1/webhooks/${webhook.webhookId}`, owner.live)]) {
+  for (const read of [
+    await t.call('GET', '/v1/webhooks', owner.live),
+    await t.call('GET', `/v1/webhooks/${webhook.webhookId}`, owner.live),
+  ]) {
     assert.equal(read.statusCode, 200);
     assert.ok(!read.body.includes(secret.slice(6, 20)), 'no read shows the secret');
   }
@@ -130,7 +133,10 @@ test('a test message is queued and shows in the delivery log; a key without webh
   assert.equal(JSON.parse(log.deliveries[0].payload).data.webhookId, webhook.webhookId);
   const retry = await t.call('POST', `/v1/webhooks/${webhook.webhookId}/deliveries/${queued.json().deliveryId}/retry`, owner.live);
   assert.equal(retry.statusCode, 202, 'a waiting delivery may be attempted now');
-  await t.db.query(`UPDATE webhook_deliveries SET locked_by = 'another-process', next_attempt_at = now() + interval '30 seconds' WHERE id = $1`, [queued.json().deliveryId]);
+  await t.db.query(
+    `UPDATE webhook_deliveries SET locked_by = 'another-process', next_attempt_at = now() + interval '30 seconds' WHERE id = $1`,
+    [queued.json().deliveryId],
+  );
   const sending = await t.call('POST', `/v1/webhooks/${webhook.webhookId}/deliveries/${queued.json().deliveryId}/retry`, owner.live);
   assert.equal(sending.statusCode, 409, 'not one being sent right now');
   assert.match(sending.json().detail, /being sent right now/);

@@ -25,7 +25,13 @@ after(async () => {
 async function cli(key: string, args: string[], progress?: { write(text: string): unknown; isTTY?: boolean }) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { LISTING_SYNC_URL: url, LISTING_SYNC_KEY: key }, (l) => out.push(l), (l) => err.push(l), progress);
+  const code = await runCli(
+    args,
+    { LISTING_SYNC_URL: url, LISTING_SYNC_KEY: key },
+    (l) => out.push(l),
+    (l) => err.push(l),
+    progress,
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -69,8 +75,14 @@ test(`[${databaseKind}] push of a 10,000-line NDJSON file with 3 malformed lines
   assert.equal(progress.length, 20, 'one plain progress line per request when not on a terminal');
   assert.match(progress.at(-1)!, /9997 listings sent, 4 failed, 100 % of the file read/);
 
-  const rejected = readFileSync(`${path}.rejected.ndjson`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  assert.deepEqual(rejected.map((r) => r.line).sort((x, y) => x - y), [8, 42, 5001, 9999]);
+  const rejected = readFileSync(`${path}.rejected.ndjson`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    rejected.map((r) => r.line).sort((x, y) => x - y),
+    [8, 42, 5001, 9999],
+  );
   assert.equal(rejected.find((r) => r.line === 8).listing.externalId, 'N-7', 'a rejected listing is written whole, with its reason');
   assert.match(rejected.find((r) => r.line === 5001).reason, /not JSON/);
 
@@ -120,7 +132,12 @@ test(`[${databaseKind}] a wrong key and an unreachable server end with a clear m
   await new Promise((resolve) => server.close(resolve));
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(['push', path], { LISTING_SYNC_URL: `http://127.0.0.1:${port}`, LISTING_SYNC_KEY: a.live }, (l) => out.push(l), (l) => err.push(l));
+  const code = await runCli(
+    ['push', path],
+    { LISTING_SYNC_URL: `http://127.0.0.1:${port}`, LISTING_SYNC_KEY: a.live },
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   assert.equal(code, 3);
   assert.match(err.join('\n'), new RegExp(`Cannot reach the listing-sync server at http://127.0.0.1:${port} \\(ECONNREFUSED\\)`));
 });

@@ -26,12 +26,22 @@ after(() => t.close());
 async function cli(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { LISTING_SYNC_URL: url, ADMIN_TOKEN }, (l) => out.push(l), (l) => err.push(l));
+  const code = await runCli(
+    args,
+    { LISTING_SYNC_URL: url, ADMIN_TOKEN },
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 test(`[${databaseKind}] operator API: an unverified agency gets a TEST key only; verification issues the first LIVE key`, async () => {
-  const created = await t.admin('POST', '/agencies', { name: 'Immo Lyon', plan: 'solo', email: 'contact@immo-lyon.example', siren: '732 829 320' });
+  const created = await t.admin('POST', '/agencies', {
+    name: 'Immo Lyon',
+    plan: 'solo',
+    email: 'contact@immo-lyon.example',
+    siren: '732 829 320',
+  });
   assert.equal(created.statusCode, 201);
   const body = created.json();
   assert.match(body.agencyId, /^agc_/);
@@ -71,7 +81,12 @@ test(`[${databaseKind}] operator API needs the admin token`, async () => {
 test(`[${databaseKind}] operator API is off without ADMIN_TOKEN`, async () => {
   const off = await createTestApp({ db: t.db, env: { ADMIN_TOKEN: '' } });
   try {
-    const response = await off.app.inject({ method: 'POST', url: '/admin/api/agencies', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: {} });
+    const response = await off.app.inject({
+      method: 'POST',
+      url: '/admin/api/agencies',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: {},
+    });
     assert.equal(response.statusCode, 404);
   } finally {
     await off.close();
@@ -90,7 +105,19 @@ test(`[${databaseKind}] CLI: agency create, verify, key create, list and revoke,
   assert.equal(verified.code, 0);
   assert.match(verified.out, /verified\. LIVE key, shown this once:\n {2}svc_pk_LIVE_/);
 
-  const key = await cli('key', 'create', '--agency', agency.agencyId, '--env', 'test', '--name', 'CRM nightly', '--scopes', 'listings:read,listings:write', '--json');
+  const key = await cli(
+    'key',
+    'create',
+    '--agency',
+    agency.agencyId,
+    '--env',
+    'test',
+    '--name',
+    'CRM nightly',
+    '--scopes',
+    'listings:read,listings:write',
+    '--json',
+  );
   assert.equal(key.code, 0, key.err);
   const keyBody = JSON.parse(key.out);
   assert.match(keyBody.keyId, /^key_/);
@@ -121,7 +148,12 @@ test(`[${databaseKind}] CLI: clear errors for bad usage, bad input and a missing
   const badPlan = await cli('agency', 'create', '--name', 'X', '--plan', 'gold');
   assert.equal(badPlan.code, 1);
   assert.match(badPlan.err, /Error 400/);
-  const noToken = await runCli(['key', 'list', '--agency', 'x'], { LISTING_SYNC_URL: url }, () => {}, () => {});
+  const noToken = await runCli(
+    ['key', 'list', '--agency', 'x'],
+    { LISTING_SYNC_URL: url },
+    () => {},
+    () => {},
+  );
   assert.equal(noToken, 2);
   const help = await cli('--help');
   assert.equal(help.code, 0);
@@ -134,7 +166,10 @@ test(`[${databaseKind}] CLI: agency list finds an agency by part of its name; ag
   assert.equal(found.code, 0, found.err);
   assert.match(found.out, new RegExp(`^${created.agencyId}\\s+Demo agency of the CLI test\\s+agence\\s+verified`, 'm'));
   const listed = JSON.parse((await cli('agency', 'list', '--name', 'of the CLI test', '--json')).out);
-  assert.deepEqual(listed.agencies.map((a: { agencyId: string }) => a.agencyId), [created.agencyId]);
+  assert.deepEqual(
+    listed.agencies.map((a: { agencyId: string }) => a.agencyId),
+    [created.agencyId],
+  );
   assert.match((await cli('agency', 'list', '--name', 'no such agency anywhere')).out, /No agency whose name contains/);
 
   const shown = await cli('agency', 'show', created.agencyId);
@@ -151,12 +186,25 @@ test(`[${databaseKind}] CLI: agency list finds an agency by part of its name; ag
 test(`[${databaseKind}] CLI: an unreachable server is named with its URL; a wrong token is told apart from a missing one`, async () => {
   const err: string[] = [];
   const closedUrl = `http://127.0.0.1:${await closedPort()}`;
-  const unreachable = await runCli(['agency', 'list'], { LISTING_SYNC_URL: closedUrl, ADMIN_TOKEN }, () => {}, (l) => err.push(l));
+  const unreachable = await runCli(
+    ['agency', 'list'],
+    { LISTING_SYNC_URL: closedUrl, ADMIN_TOKEN },
+    () => {},
+    (l) => err.push(l),
+  );
   assert.equal(unreachable, 1);
-  assert.equal(err.join('\n'), `Cannot reach the listing-sync server at ${closedUrl} (ECONNREFUSED). Is it running? LISTING_SYNC_URL says where it is (default http://127.0.0.1:8080).`);
+  assert.equal(
+    err.join('\n'),
+    `Cannot reach the listing-sync server at ${closedUrl} (ECONNREFUSED). Is it running? LISTING_SYNC_URL says where it is (default http://127.0.0.1:8080).`,
+  );
 
   const wrong: string[] = [];
-  const wrongToken = await runCli(['agency', 'list'], { LISTING_SYNC_URL: url, ADMIN_TOKEN: 'not-the-admin-token-000' }, () => {}, (l) => wrong.push(l));
+  const wrongToken = await runCli(
+    ['agency', 'list'],
+    { LISTING_SYNC_URL: url, ADMIN_TOKEN: 'not-the-admin-token-000' },
+    () => {},
+    (l) => wrong.push(l),
+  );
   assert.equal(wrongToken, 1);
   assert.match(wrong.join('\n'), /Error 401: The bearer token is not this server's ADMIN_TOKEN/);
   assert.match(wrong.join('\n'), new RegExp(`ADMIN_TOKEN must be the value the server at ${url} was started with`));
@@ -164,14 +212,30 @@ test(`[${databaseKind}] CLI: an unreachable server is named with its URL; a wron
   assert.match(noHeader.json().detail, /needs "Authorization: Bearer <ADMIN_TOKEN>"/);
 
   const missing: string[] = [];
-  assert.equal(await runCli(['agency', 'list'], { LISTING_SYNC_URL: url }, () => {}, (l) => missing.push(l)), 2);
+  assert.equal(
+    await runCli(
+      ['agency', 'list'],
+      { LISTING_SYNC_URL: url },
+      () => {},
+      (l) => missing.push(l),
+    ),
+    2,
+  );
   assert.match(missing.join('\n'), /ADMIN_TOKEN is not set/);
 
   const off = await createTestApp({ db: t.db, env: { ADMIN_TOKEN: '' } });
   try {
     const offUrl = await off.app.listen({ port: 0, host: '127.0.0.1' });
     const offErr: string[] = [];
-    assert.equal(await runCli(['agency', 'list'], { LISTING_SYNC_URL: offUrl, ADMIN_TOKEN }, () => {}, (l) => offErr.push(l)), 1);
+    assert.equal(
+      await runCli(
+        ['agency', 'list'],
+        { LISTING_SYNC_URL: offUrl, ADMIN_TOKEN },
+        () => {},
+        (l) => offErr.push(l),
+      ),
+      1,
+    );
     assert.match(offErr.join('\n'), /has its operator API off: start it with ADMIN_TOKEN set/);
   } finally {
     await off.close();
@@ -182,8 +246,28 @@ test(`[${databaseKind}] CLI moderation queue, approve and reject decide the vers
   const own = await t.agency();
   const pushed = await t.call('POST', '/ingest/ingestListings', own.live, {
     listings: [
-      { externalId: 'CLI-M1', title: 'T2 sans DPE', transaction: 'VENTE', type: 'APPARTEMENT', price: 210000, surface: 41, rooms: 2, city: 'Lyon', postcode: '69004' },
-      { externalId: 'CLI-M2', title: 'T3 sans DPE', transaction: 'VENTE', type: 'APPARTEMENT', price: 330000, surface: 70, rooms: 3, city: 'Lyon', postcode: '69005' },
+      {
+        externalId: 'CLI-M1',
+        title: 'T2 sans DPE',
+        transaction: 'VENTE',
+        type: 'APPARTEMENT',
+        price: 210000,
+        surface: 41,
+        rooms: 2,
+        city: 'Lyon',
+        postcode: '69004',
+      },
+      {
+        externalId: 'CLI-M2',
+        title: 'T3 sans DPE',
+        transaction: 'VENTE',
+        type: 'APPARTEMENT',
+        price: 330000,
+        surface: 70,
+        rooms: 3,
+        city: 'Lyon',
+        postcode: '69005',
+      },
     ],
   });
   const [first, second] = pushed.json().results.map((r: { serviceId: string }) => r.serviceId);
@@ -218,10 +302,24 @@ test(`[${databaseKind}] CLI: operators are created with a password shown once (o
   assert.ok(rows[0] && !rows[0].password_hash.includes(password), 'only a hash is stored');
 
   const piped: string[] = [];
-  const fromStdin = await runCli(['operator', 'create', '--email', `piped-${email}`, '--password-stdin'], { LISTING_SYNC_URL: url, ADMIN_TOKEN }, (l) => piped.push(l), (l) => piped.push(l), undefined, async () => 'a password from a vault\n');
+  const fromStdin = await runCli(
+    ['operator', 'create', '--email', `piped-${email}`, '--password-stdin'],
+    { LISTING_SYNC_URL: url, ADMIN_TOKEN },
+    (l) => piped.push(l),
+    (l) => piped.push(l),
+    undefined,
+    async () => 'a password from a vault\n',
+  );
   assert.equal(fromStdin, 0, piped.join('\n'));
   assert.ok(!piped.join('\n').includes('vault'), 'a piped password is never echoed');
-  const weak = await runCli(['operator', 'create', '--email', `weak-${email}`, '--password-stdin'], { LISTING_SYNC_URL: url, ADMIN_TOKEN }, () => {}, () => {}, undefined, async () => 'short');
+  const weak = await runCli(
+    ['operator', 'create', '--email', `weak-${email}`, '--password-stdin'],
+    { LISTING_SYNC_URL: url, ADMIN_TOKEN },
+    () => {},
+    () => {},
+    undefined,
+    async () => 'short',
+  );
   assert.equal(weak, 1);
 
   const listed = await cli('operator', 'list');

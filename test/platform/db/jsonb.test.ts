@@ -21,16 +21,20 @@ test('binaryJsonbArray is the version byte then the UTF-8 of the JSON array', ()
     const bytes = binaryJsonbArray(subset);
     assert.equal(bytes[0], 1);
     assert.equal(bytes.subarray(1).toString('utf8'), `[${subset.join(',')}]`);
-    assert.deepEqual(JSON.parse(bytes.subarray(1).toString('utf8')), subset.map((text) => JSON.parse(text)));
+    assert.deepEqual(
+      JSON.parse(bytes.subarray(1).toString('utf8')),
+      subset.map((text) => JSON.parse(text)),
+    );
   }
 });
 
 test(`[${databaseKind}] a JSON array parameter reaches the database as the same values`, async () => {
   const db = await openTestDatabase();
   after(() => db.close());
-  const { rows } = await db.query<{ value: unknown }>('SELECT value FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, i) ORDER BY i', [
-    db.jsonArray(texts),
-  ]);
+  const { rows } = await db.query<{ value: unknown }>(
+    'SELECT value FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, i) ORDER BY i',
+    [db.jsonArray(texts)],
+  );
   assert.deepEqual(
     rows.map((row) => row.value),
     samples,

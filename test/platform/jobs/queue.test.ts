@@ -76,7 +76,10 @@ test('each job is claimed exactly once by two runners of two processes', async (
   const runs = new Map<number, string[]>();
   const first = await runner(db, { concurrency: 7 });
   const second = await runner(otherProcessDb, { concurrency: 7 });
-  for (const [who, r] of [['first', first], ['second', second]] as const) {
+  for (const [who, r] of [
+    ['first', first],
+    ['second', second],
+  ] as const) {
     r.register(name, async (payload) => {
       const { index } = payload as { index: number };
       runs.set(index, [...(runs.get(index) ?? []), who]);
@@ -244,7 +247,10 @@ test('a periodic job runs once per period although two runners are up', async (t
   const runs: string[] = [];
   const first = await runner(db, { now: clock.now });
   const second = await runner(otherProcessDb, { now: clock.now });
-  for (const [who, r] of [['first', first], ['second', second]] as const) {
+  for (const [who, r] of [
+    ['first', first],
+    ['second', second],
+  ] as const) {
     r.register(name, async () => void runs.push(who));
     r.schedule(name, 60_000);
   }

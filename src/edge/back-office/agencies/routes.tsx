@@ -23,18 +23,35 @@ const PlanForm = Form({ plan: Type.Union(PLANS.map((plan) => Type.Literal(plan))
 export const agenciesPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace }> = async (app, { space }) => {
   const { db, keys } = app.services;
   const { page, seeOther, viewerOf, operatorOf } = space;
-  const unknownAgency = (request: FastifyRequest, reply: FastifyReply) => space.message(request, reply, 404, 'Agence introuvable', 'Aucune agence n’a cet identifiant.');
+  const unknownAgency = (request: FastifyRequest, reply: FastifyReply) =>
+    space.message(request, reply, 404, 'Agence introuvable', 'Aucune agence n’a cet identifiant.');
 
   app.get('/agencies', { schema: { hide: true, querystring: SearchQuery } }, async (request, reply) => {
     const query = request.query.q ?? '';
-    return page(reply, 200, <AgenciesPage viewer={viewerOf(request)} query={query} agencies={await searchAgencies(db, query, 100)} flash={flashOf(request.query)} />);
+    return page(
+      reply,
+      200,
+      <AgenciesPage
+        viewer={viewerOf(request)}
+        query={query}
+        agencies={await searchAgencies(db, query, 100)}
+        flash={flashOf(request.query)}
+      />,
+    );
   });
 
   app.get('/agencies/:agencyId', { schema: { hide: true, params: AgencyParams, querystring: Done } }, async (request, reply) => {
     const agency = await findAgency(db, request.params.agencyId);
     if (!agency) return unknownAgency(request, reply);
-    const [agencyKeys, audit] = await Promise.all([listKeys(db, agency.id), readAudit(db, { limit: 50, target: { type: 'agency', id: agency.id } })]);
-    return page(reply, 200, <AgencyPage viewer={viewerOf(request)} agency={agency} keys={agencyKeys} audit={audit} flash={flashOf(request.query)} />);
+    const [agencyKeys, audit] = await Promise.all([
+      listKeys(db, agency.id),
+      readAudit(db, { limit: 50, target: { type: 'agency', id: agency.id } }),
+    ]);
+    return page(
+      reply,
+      200,
+      <AgencyPage viewer={viewerOf(request)} agency={agency} keys={agencyKeys} audit={audit} flash={flashOf(request.query)} />,
+    );
   });
 
   app.post('/agencies/:agencyId/plan', { schema: { hide: true, params: AgencyParams, body: PlanForm } }, async (request, reply) => {
@@ -43,11 +60,15 @@ export const agenciesPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace }
     return seeOther(reply, `/admin/agencies/${changed.value.id}?fait=plan`);
   });
 
-  app.post('/agencies/:agencyId/suspend', { schema: { hide: true, params: AgencyParams, body: Form({ reason: Reason(SUSPENSION_REASON_MAX) }) } }, async (request, reply) => {
-    const suspended = await suspendAgency(db, keys, request.params.agencyId, request.body.reason, operatorOf(request));
-    if (!suspended.ok) return unknownAgency(request, reply);
-    return seeOther(reply, `/admin/agencies/${suspended.value.id}?fait=suspendue`);
-  });
+  app.post(
+    '/agencies/:agencyId/suspend',
+    { schema: { hide: true, params: AgencyParams, body: Form({ reason: Reason(SUSPENSION_REASON_MAX) }) } },
+    async (request, reply) => {
+      const suspended = await suspendAgency(db, keys, request.params.agencyId, request.body.reason, operatorOf(request));
+      if (!suspended.ok) return unknownAgency(request, reply);
+      return seeOther(reply, `/admin/agencies/${suspended.value.id}?fait=suspendue`);
+    },
+  );
 
   app.post('/agencies/:agencyId/reinstate', { schema: { hide: true, params: AgencyParams, body: Form({}) } }, async (request, reply) => {
     const reinstated = await reinstateAgency(db, keys, request.params.agencyId, operatorOf(request));

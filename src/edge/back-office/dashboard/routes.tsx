@@ -7,6 +7,10 @@ import { DashboardPage } from '../views/dashboard.js';
 export const dashboardPage: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace }> = async (app, { space }) => {
   const { db, now } = app.services;
   app.get('/', { schema: { hide: true, querystring: Done } }, async (request, reply) =>
-    space.page(reply, 200, <DashboardPage viewer={space.viewerOf(request)} health={await serviceHealth(db, now())} flash={flashOf(request.query)} />),
+    space.page(
+      reply,
+      200,
+      <DashboardPage viewer={space.viewerOf(request)} health={await serviceHealth(db, now())} flash={flashOf(request.query)} />,
+    ),
   );
 };

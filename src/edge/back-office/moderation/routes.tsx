@@ -8,7 +8,10 @@ import { Done, flashOf, Form, type BackOfficeSpace } from '../space.js';
 import { QueuePage, ReviewPage } from '../views/moderation.js';
 
 const ServiceParams = Type.Object({ serviceId: Type.String({ pattern: idPattern('lst'), maxLength: 64 }) });
-const QueueQuery = Type.Object({ apres: Type.Optional(Type.String({ pattern: QUEUE_CURSOR_PATTERN, maxLength: 80 })), fait: Done.properties.fait });
+const QueueQuery = Type.Object({
+  apres: Type.Optional(Type.String({ pattern: QUEUE_CURSOR_PATTERN, maxLength: 80 })),
+  fait: Done.properties.fait,
+});
 const DecisionForm = Form({
   decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
   version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }),
@@ -27,24 +30,50 @@ export const moderationPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace
 
   /** A listing that is not (or no longer) there: unknown, sandbox, or deleted since its page was opened. */
   const listingGone = (request: FastifyRequest, reply: FastifyReply, decision: boolean) =>
-    space.message(request, reply, 404, 'Annonce introuvable', `Aucune annonce en ligne (hors bac à sable) n’a cet identifiant, ou elle a été supprimée.${decision ? ' Rien n’a été décidé.' : ''}`);
+    space.message(
+      request,
+      reply,
+      404,
+      'Annonce introuvable',
+      `Aucune annonce en ligne (hors bac à sable) n’a cet identifiant, ou elle a été supprimée.${decision ? ' Rien n’a été décidé.' : ''}`,
+    );
   const reviewPage = async (request: FastifyRequest, reply: FastifyReply, serviceId: string, status: number, error: string | null) => {
     const review = await operatorReview(db, serviceId);
-    return review ? page(reply, status, <ReviewPage viewer={viewerOf(request)} view={{ ...review, now: now(), error }} />) : listingGone(request, reply, error !== null);
+    return review
+      ? page(reply, status, <ReviewPage viewer={viewerOf(request)} view={{ ...review, now: now(), error }} />)
+      : listingGone(request, reply, error !== null);
   };
 
   app.get('/moderation', { schema: { hide: true, querystring: QueueQuery } }, async (request, reply) => {
     const queue = await moderationQueueSummary(db, { limit: 50, after: request.query.apres });
-    return page(reply, 200, <QueuePage viewer={viewerOf(request)} items={queue.items} total={queue.total} next={queue.next} now={now()} flash={flashOf(request.query)} />);
+    return page(
+      reply,
+      200,
+      <QueuePage
+        viewer={viewerOf(request)}
+        items={queue.items}
+        total={queue.total}
+        next={queue.next}
+        now={now()}
+        flash={flashOf(request.query)}
+      />,
+    );
   });
 
-  app.get('/moderation/:serviceId', { schema: { hide: true, params: ServiceParams } }, async (request, reply) => reviewPage(request, reply, request.params.serviceId, 200, null));
+  app.get('/moderation/:serviceId', { schema: { hide: true, params: ServiceParams } }, async (request, reply) =>
+    reviewPage(request, reply, request.params.serviceId, 200, null),
+  );
 
   app.post('/moderation/:serviceId', { schema: { hide: true, params: ServiceParams, body: DecisionForm } }, async (request, reply) => {
     const { serviceId } = request.params;
     const { decision } = request.body;
     const reason = request.body.reason?.trim() || request.body.reasonChoice?.trim() || undefined;
-    const decided = await decideAsOperator(db, serviceId, { decision, reason, reviewedVersion: Number(request.body.version), operatorId: space.operatorOf(request) }, now());
+    const decided = await decideAsOperator(
+      db,
+      serviceId,
+      { decision, reason, reviewedVersion: Number(request.body.version), operatorId: space.operatorOf(request) },
+      now(),
+    );
     if (!decided.ok && decided.why === 'gone') return listingGone(request, reply, true);
     if (!decided.ok) return reviewPage(request, reply, serviceId, ...WHY[decided.why]);
     const done = decision === 'approve' ? 'approuvee' : 'refusee_annonce';

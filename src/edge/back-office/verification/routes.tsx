@@ -13,7 +13,17 @@ export const verificationPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpa
 
   app.get('/verifications', { schema: { hide: true, querystring: Done } }, async (request, reply) => {
     const queue = await awaitingVerification(db, now(), 200);
-    return page(reply, 200, <VerificationsPage viewer={viewerOf(request)} items={queue.items} total={queue.total} overdue={queue.overdue} flash={flashOf(request.query)} />);
+    return page(
+      reply,
+      200,
+      <VerificationsPage
+        viewer={viewerOf(request)}
+        items={queue.items}
+        total={queue.total}
+        overdue={queue.overdue}
+        flash={flashOf(request.query)}
+      />,
+    );
   });
 
   app.post('/agencies/:agencyId/verify', { schema: { hide: true, params: AgencyParams, body: Form({}) } }, async (request, reply) => {
@@ -22,9 +32,13 @@ export const verificationPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpa
     return seeOther(reply, '/admin/verifications?fait=verifiee');
   });
 
-  app.post('/agencies/:agencyId/refuse', { schema: { hide: true, params: AgencyParams, body: Form({ reason: Reason(REFUSAL_REASON_MAX) }) } }, async (request, reply) => {
-    const refused = await refuseVerification(db, request.params.agencyId, request.body.reason, operatorOf(request));
-    if (!refused.ok) return message(request, reply, refused.code === 'conflict' ? 409 : 404, 'Refus impossible', refused.detail);
-    return seeOther(reply, '/admin/verifications?fait=refusee');
-  });
+  app.post(
+    '/agencies/:agencyId/refuse',
+    { schema: { hide: true, params: AgencyParams, body: Form({ reason: Reason(REFUSAL_REASON_MAX) }) } },
+    async (request, reply) => {
+      const refused = await refuseVerification(db, request.params.agencyId, request.body.reason, operatorOf(request));
+      if (!refused.ok) return message(request, reply, refused.code === 'conflict' ? 409 : 404, 'Refus impossible', refused.detail);
+      return seeOther(reply, '/admin/verifications?fait=refusee');
+    },
+  );
 };

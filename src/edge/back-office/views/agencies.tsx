@@ -12,7 +12,17 @@ function state(agency: Agency): string {
   return 'en attente de vérification';
 }
 
-export function AgenciesPage({ viewer, query, agencies, flash }: { viewer: Viewer; query: string; agencies: Agency[]; flash: string | null }): JSX.Element {
+export function AgenciesPage({
+  viewer,
+  query,
+  agencies,
+  flash,
+}: {
+  viewer: Viewer;
+  query: string;
+  agencies: Agency[];
+  flash: string | null;
+}): JSX.Element {
   return (
     <AdminPage title="Agences" section="agencies" viewer={viewer}>
       <h1>Agences</h1>
@@ -54,7 +64,19 @@ export function AgenciesPage({ viewer, query, agencies, flash }: { viewer: Viewe
   );
 }
 
-export function AgencyPage({ viewer, agency, keys, audit, flash }: { viewer: Viewer; agency: Agency; keys: ApiKeyRecord[]; audit: AuditRecord[]; flash: string | null }): JSX.Element {
+export function AgencyPage({
+  viewer,
+  agency,
+  keys,
+  audit,
+  flash,
+}: {
+  viewer: Viewer;
+  agency: Agency;
+  keys: ApiKeyRecord[];
+  audit: AuditRecord[];
+  flash: string | null;
+}): JSX.Element {
   const base = `/admin/agencies/${agency.id}`;
   return (
     <AdminPage title={agency.name} section="agencies" viewer={viewer}>
@@ -147,7 +169,13 @@ export function AgencyPage({ viewer, agency, keys, audit, flash }: { viewer: Vie
                   {key.revokedAt ? (
                     <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
                   ) : (
-                    <PostButton csrf={viewer.csrf} action={`/admin/keys/${key.id}/revoke`} label="Révoquer" ariaLabel={`Révoquer la clé ${key.name}`} secondary />
+                    <PostButton
+                      csrf={viewer.csrf}
+                      action={`/admin/keys/${key.id}/revoke`}
+                      label="Révoquer"
+                      ariaLabel={`Révoquer la clé ${key.name}`}
+                      secondary
+                    />
                   )}
                 </td>
               </tr>

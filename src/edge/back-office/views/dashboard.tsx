@@ -47,18 +47,30 @@ export function DashboardPage({ viewer, health, flash }: { viewer: Viewer; healt
         <Figure label="Délai moyen" value={seconds(m.meanSeconds)} late={m.keptPromise === false} />
         <Figure label="Décisions (7 jours)" value={String(m.decisions)} />
         <Figure label="En attente" value={String(m.queueLength)} href="/admin/moderation" />
-        <Figure label="Plus ancienne attente" value={seconds(m.oldestWaitingSeconds)} late={m.oldestWaitingSeconds !== null && m.oldestWaitingSeconds > m.promiseSeconds} />
+        <Figure
+          label="Plus ancienne attente"
+          value={seconds(m.oldestWaitingSeconds)}
+          late={m.oldestWaitingSeconds !== null && m.oldestWaitingSeconds > m.promiseSeconds}
+        />
       </dl>
       <h2>Vérification des agences</h2>
       <dl class="figures">
         <Figure label="En attente" value={String(v.waiting)} href="/admin/verifications" />
         <Figure label="En retard (plus de 48 h)" value={String(v.overdue)} late={v.overdue > 0} />
-        <Figure label="Plus ancienne demande" value={seconds(v.oldestWaitingSeconds)} late={v.oldestWaitingSeconds !== null && v.oldestWaitingSeconds > v.promiseHours * 3600} />
+        <Figure
+          label="Plus ancienne demande"
+          value={seconds(v.oldestWaitingSeconds)}
+          late={v.oldestWaitingSeconds !== null && v.oldestWaitingSeconds > v.promiseHours * 3600}
+        />
       </dl>
       <h2>Webhooks</h2>
       <dl class="figures">
         <Figure label="Livraisons en attente" value={String(w.pending)} />
-        <Figure label="Plus ancien changement non livré" value={seconds(w.oldestPendingSeconds)} late={w.oldestPendingSeconds !== null && w.oldestPendingSeconds > 3600} />
+        <Figure
+          label="Plus ancien changement non livré"
+          value={seconds(w.oldestPendingSeconds)}
+          late={w.oldestPendingSeconds !== null && w.oldestPendingSeconds > 3600}
+        />
       </dl>
     </AdminPage>
   );

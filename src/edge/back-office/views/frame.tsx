@@ -19,7 +19,6 @@ export interface Viewer {
   csrf: string;
 }
 
-
 function AdminNav({ current, viewer }: { current: AdminSection | null; viewer: Viewer | null }): JSX.Element {
   return (
     <nav aria-label="Back-office" class="admin-nav">
@@ -48,11 +47,23 @@ function AdminNav({ current, viewer }: { current: AdminSection | null; viewer: V
 }
 
 /** A back-office page: the shared layout, the operators' navigation, never indexed. */
-export function AdminPage({ title, section, viewer, children }: { title: string; section: AdminSection | null; viewer: Viewer | null; children: Children }): JSX.Element {
+export function AdminPage({
+  title,
+  section,
+  viewer,
+  children,
+}: {
+  title: string;
+  section: AdminSection | null;
+  viewer: Viewer | null;
+  children: Children;
+}): JSX.Element {
   return (
-    <Layout meta={{ title: `${title} · Back-office`, description: 'Back-office des opérateurs', noindex: true }} nav={<AdminNav current={section} viewer={viewer} />}>
+    <Layout
+      meta={{ title: `${title} · Back-office`, description: 'Back-office des opérateurs', noindex: true }}
+      nav={<AdminNav current={section} viewer={viewer} />}
+    >
       {children}
     </Layout>
   );
 }
-

@@ -1,6 +1,16 @@
 import { AdminPage } from './frame.js';
 
-export function LoginPage({ csrf, email, message, next }: { csrf: string; email: string; message: string | null; next: string }): JSX.Element {
+export function LoginPage({
+  csrf,
+  email,
+  message,
+  next,
+}: {
+  csrf: string;
+  email: string;
+  message: string | null;
+  next: string;
+}): JSX.Element {
   return (
     <AdminPage title="Connexion" section={null} viewer={null}>
       <h1>Back-office : connexion</h1>
@@ -24,12 +34,22 @@ export function LoginPage({ csrf, email, message, next }: { csrf: string; email:
         </div>
         <button type="submit">Se connecter</button>
       </form>
-      <p class="legal">Les comptes opérateurs sont créés avec la commande <code>listing-sync operator create</code>.</p>
+      <p class="legal">
+        Les comptes opérateurs sont créés avec la commande <code>listing-sync operator create</code>.
+      </p>
     </AdminPage>
   );
 }
 
-export function RefusedPage({ title, explanation, viewer }: { title: string; explanation: string; viewer: { email: string; csrf: string } | null }): JSX.Element {
+export function RefusedPage({
+  title,
+  explanation,
+  viewer,
+}: {
+  title: string;
+  explanation: string;
+  viewer: { email: string; csrf: string } | null;
+}): JSX.Element {
   return (
     <AdminPage title={title} section={null} viewer={viewer}>
       <h1 safe>{title}</h1>

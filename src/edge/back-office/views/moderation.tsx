@@ -10,7 +10,21 @@ import { TableScroll } from '../../html/page-parts.js';
 const reasonsOf = (listing: Listing) => listing.moderationReasons.map((r) => ({ code: r.code, text: describeReason(r).fr }));
 
 /** The queue: versions waiting for an operator, oldest first. */
-export function QueuePage({ viewer, items, total, now, next, flash }: { viewer: Viewer; items: QueueSummary[]; total: number; now: Date; next: string | null; flash: string | null }): JSX.Element {
+export function QueuePage({
+  viewer,
+  items,
+  total,
+  now,
+  next,
+  flash,
+}: {
+  viewer: Viewer;
+  items: QueueSummary[];
+  total: number;
+  now: Date;
+  next: string | null;
+  flash: string | null;
+}): JSX.Element {
   return (
     <AdminPage title="Modération" section="moderation" viewer={viewer}>
       <h1>File de modération</h1>
@@ -43,7 +57,10 @@ export function QueuePage({ viewer, items, total, now, next, flash }: { viewer: 
                   <a href={`/admin/moderation/${item.serviceId}`} safe>
                     {item.title}
                   </a>
-                  <span class="muted" safe>{` v${item.version}${item.publishedVersion !== null ? ` (v${item.publishedVersion} en ligne)` : ''}`}</span>
+                  <span
+                    class="muted"
+                    safe
+                  >{` v${item.version}${item.publishedVersion !== null ? ` (v${item.publishedVersion} en ligne)` : ''}`}</span>
                 </td>
                 <td safe>{item.agencyName}</td>
                 <td class={now.getTime() - item.submittedAt.getTime() > PUBLICATION_PROMISE_SECONDS * 1000 ? 'late' : undefined} safe>
@@ -110,13 +127,7 @@ function Segments({ segments }: { segments: TextSegment[] }): JSX.Element {
   return (
     <>
       {segments.map((s) =>
-        s.change === 'added' ? (
-          <ins safe>{s.text}</ins>
-        ) : s.change === 'removed' ? (
-          <del safe>{s.text}</del>
-        ) : (
-          <span safe>{s.text}</span>
-        ),
+        s.change === 'added' ? <ins safe>{s.text}</ins> : s.change === 'removed' ? <del safe>{s.text}</del> : <span safe>{s.text}</span>,
       )}
     </>
   );
@@ -157,7 +168,24 @@ function Changes({ changes }: { changes: FieldChange[] }): JSX.Element {
 }
 
 function Facts({ content }: { content: ListingContent }): JSX.Element {
-  const fields: Array<keyof ListingContent> = ['transaction', 'propertyType', 'price', 'charges', 'surface', 'rooms', 'bedrooms', 'floor', 'city', 'postcode', 'neighborhood', 'addressLine', 'dpe', 'ges', 'features', 'fees'];
+  const fields: Array<keyof ListingContent> = [
+    'transaction',
+    'propertyType',
+    'price',
+    'charges',
+    'surface',
+    'rooms',
+    'bedrooms',
+    'floor',
+    'city',
+    'postcode',
+    'neighborhood',
+    'addressLine',
+    'dpe',
+    'ges',
+    'features',
+    'fees',
+  ];
   return (
     <dl class="facts-list">
       {fields.map((field) => (
@@ -212,7 +240,11 @@ export function ReviewPage({ viewer, view }: { viewer: Viewer; view: ReviewView 
         {`${item.agencyName} · référence ${listing.externalId} · version ${listing.version} soumise le ${when(item.submittedAt)}, en attente depuis ${duration((view.now.getTime() - item.submittedAt.getTime()) / 1000)}`}
       </p>
       {!pending ? (
-        <p class="notice ok" role="status" safe>{`Cette version a déjà été décidée : ${listing.moderationState === 'approved' ? 'approuvée' : 'refusée'}.`}</p>
+        <p
+          class="notice ok"
+          role="status"
+          safe
+        >{`Cette version a déjà été décidée : ${listing.moderationState === 'approved' ? 'approuvée' : 'refusée'}.`}</p>
       ) : (
         ''
       )}
@@ -251,7 +283,9 @@ export function ReviewPage({ viewer, view }: { viewer: Viewer; view: ReviewView 
               Refuser
             </button>
           </p>
-          <p class="legal">Raccourcis : Alt+A approuver, Alt+R refuser, Alt+N annonce suivante (Alt+Maj sous Firefox, Ctrl+Option sous macOS).</p>
+          <p class="legal">
+            Raccourcis : Alt+A approuver, Alt+R refuser, Alt+N annonce suivante (Alt+Maj sous Firefox, Ctrl+Option sous macOS).
+          </p>
         </form>
       ) : (
         ''
@@ -268,14 +302,23 @@ export function ReviewPage({ viewer, view }: { viewer: Viewer; view: ReviewView 
             ''
           )}
           <h3>Description</h3>
-          <p class="description">{diff?.description ? <Segments segments={diff.description} /> : <span safe>{content.description ?? '—'}</span>}</p>
+          <p class="description">
+            {diff?.description ? <Segments segments={diff.description} /> : <span safe>{content.description ?? '—'}</span>}
+          </p>
           {diff ? <Changes changes={diff.changed} /> : <Facts content={content} />}
           <h3>Photos</h3>
           {content.photos.length ? (
             <ul class="photos">
               {content.photos.map((photo) => (
                 <li>
-                  <img src={photo.url} alt={photo.label ?? 'Photo de l’annonce'} loading="lazy" referrerpolicy="no-referrer" width="240" height="180" />
+                  <img
+                    src={photo.url}
+                    alt={photo.label ?? 'Photo de l’annonce'}
+                    loading="lazy"
+                    referrerpolicy="no-referrer"
+                    width="240"
+                    height="180"
+                  />
                 </li>
               ))}
             </ul>

@@ -1,10 +1,26 @@
 import type { AwaitingVerification, SirenCheck } from '../../../domain/verification/verification.js';
 import { Csrf, AdminPage, duration, Flash, when, type Viewer } from './frame.js';
 
-const SIREN_RESULT: Record<SirenCheck, string> = { valid: 'clé de contrôle valide', invalid: 'clé de contrôle invalide', missing: 'non renseigné' };
+const SIREN_RESULT: Record<SirenCheck, string> = {
+  valid: 'clé de contrôle valide',
+  invalid: 'clé de contrôle invalide',
+  missing: 'non renseigné',
+};
 
 /** Agencies awaiting their business-registration check, oldest first (spec part 1 rule 7). */
-export function VerificationsPage({ viewer, items, total, overdue, flash }: { viewer: Viewer; items: AwaitingVerification[]; total: number; overdue: number; flash: string | null }): JSX.Element {
+export function VerificationsPage({
+  viewer,
+  items,
+  total,
+  overdue,
+  flash,
+}: {
+  viewer: Viewer;
+  items: AwaitingVerification[];
+  total: number;
+  overdue: number;
+  flash: string | null;
+}): JSX.Element {
   return (
     <AdminPage title="Vérifications" section="verifications" viewer={viewer}>
       <h1>Agences à vérifier</h1>

@@ -50,7 +50,9 @@ export const idempotency = fp(
         await releaseIdempotencyKey(db, scope);
         return payload;
       }
-      const headers = Object.fromEntries(REPLAYED_HEADERS.filter((name) => reply.hasHeader(name)).map((name) => [name, String(reply.getHeader(name))]));
+      const headers = Object.fromEntries(
+        REPLAYED_HEADERS.filter((name) => reply.hasHeader(name)).map((name) => [name, String(reply.getHeader(name))]),
+      );
       await keepAnswer(db, scope, {
         status: reply.statusCode,
         contentType: String(reply.getHeader('content-type') ?? ''),

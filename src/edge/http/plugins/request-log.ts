@@ -41,4 +41,7 @@ export const requestLog = fp(
 
 /** A moderation rule that throws sends its listing to an operator; the error itself goes to the log. */
 export const ruleErrorLogger = (request: FastifyRequest) => (rule: string, error: unknown) =>
-  request.log.error({ err: error, rule, requestId: request.id }, 'a moderation rule failed: the listing waits for an operator (rule_error)');
+  request.log.error(
+    { err: error, rule, requestId: request.id },
+    'a moderation rule failed: the listing waits for an operator (rule_error)',
+  );

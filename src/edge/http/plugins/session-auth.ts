@@ -98,6 +98,7 @@ export const sessionAuth = fp<SessionAuthOptions & { db: import('../../../platfo
  * one there is a wiring mistake (a 500), never a visitor's, since the plugin refuses signed-out requests.
  */
 export function signedIn(request: FastifyRequest): SignedIn {
-  if (!request.signedIn) throw new Error(`${request.method} ${request.routeOptions.url} reads the session but is public or not behind session-auth`);
+  if (!request.signedIn)
+    throw new Error(`${request.method} ${request.routeOptions.url} reads the session but is public or not behind session-auth`);
   return request.signedIn;
 }

@@ -29,7 +29,7 @@ const tokenAuth = (name: string, refusals: TokenRefusals) =>
 /** The operator API's ADMIN_TOKEN (docs/decisions.md §10). */
 export const operatorTokenAuth = tokenAuth('operator-token-auth', {
   missing: 'The operator API needs "Authorization: Bearer <ADMIN_TOKEN>"',
-  wrong: 'The bearer token is not this server\'s ADMIN_TOKEN: use the value the server was started with',
+  wrong: "The bearer token is not this server's ADMIN_TOKEN: use the value the server was started with",
 });
 
 const RELAY_NEEDED = 'The relay feed needs "Authorization: Bearer <RELAY_TOKEN>"';

@@ -27,35 +27,74 @@ export const accountPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asyn
     reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(COPY_SCRIPT),
   );
 
-  app.get('/signup', { config: isPublic, schema: { hide: true } }, async (_request, reply) => page(reply, 200, <SignupPage csrf={formToken(reply)} values={{}} errors={[]} />));
+  app.get('/signup', { config: isPublic, schema: { hide: true } }, async (_request, reply) =>
+    page(reply, 200, <SignupPage csrf={formToken(reply)} values={{}} errors={[]} />),
+  );
   app.post('/signup', { config: isPublic, schema: { hide: true, body: SignupBody } }, async (request, reply) => {
     const { values, errors } = checkAccountFields(request.body, ['agencyName', 'siren', 'email', 'password', 'plan']);
     if (!formTokenOk(request)) errors.unshift(expired);
-    if (errors.length) return page(reply, errors[0] === expired ? 403 : 400, <SignupPage csrf={formToken(reply)} values={values} errors={errors} />);
+    if (errors.length)
+      return page(reply, errors[0] === expired ? 403 : 400, <SignupPage csrf={formToken(reply)} values={values} errors={errors} />);
     const created = await signUp(db, signUpOf(values));
     if (!created.ok) return page(reply, 409, <SignupPage csrf={formToken(reply)} values={values} errors={created.errors ?? []} />);
     await app.sessions.signIn(reply, created.value.user.id);
     // The TEST key's value is shown this once, like any new key.
-    return page(reply, 201, <KeyCreatedPage viewer={{ email: created.value.user.email, role: 'admin', agencyName: created.value.agency.name, csrf: '' }} name="Clé de test" env="test" value={created.value.testKey} />);
+    return page(
+      reply,
+      201,
+      <KeyCreatedPage
+        viewer={{ email: created.value.user.email, role: 'admin', agencyName: created.value.agency.name, csrf: '' }}
+        name="Clé de test"
+        env="test"
+        value={created.value.testKey}
+      />,
+    );
   });
 
   const unknownInvitation = 'Cette invitation a expiré ou a déjà servi : demandez-en une nouvelle.';
   app.get('/invitation/:token', { config: isPublic, schema: { hide: true, params: TokenParams } }, async (request, reply) => {
     const invitation = await findInvitation(db, request.params.token, now());
     if (!invitation) return message(request, reply, 404, 'Invitation introuvable', unknownInvitation);
-    return page(reply, 200, <InvitationPage csrf={formToken(reply)} token={request.params.token} agencyName={invitation.agencyName} role={invitation.role} values={{}} errors={[]} />);
+    return page(
+      reply,
+      200,
+      <InvitationPage
+        csrf={formToken(reply)}
+        token={request.params.token}
+        agencyName={invitation.agencyName}
+        role={invitation.role}
+        values={{}}
+        errors={[]}
+      />,
+    );
   });
-  app.post('/invitation/:token', { config: isPublic, schema: { hide: true, params: TokenParams, body: InvitationBody } }, async (request, reply) => {
-    const invitation = await findInvitation(db, request.params.token, now());
-    if (!invitation) return message(request, reply, 404, 'Invitation introuvable', unknownInvitation);
-    const { values, errors } = checkAccountFields(request.body, ['email', 'password']);
-    if (!formTokenOk(request)) errors.unshift(expired);
-    const again = (status: number, errs: FieldError[]) =>
-      page(reply, status, <InvitationPage csrf={formToken(reply)} token={request.params.token} agencyName={invitation.agencyName} role={invitation.role} values={values} errors={errs} />);
-    if (errors.length) return again(errors[0] === expired ? 403 : 400, errors);
-    const accepted = await acceptInvitation(db, request.params.token, { email: values.email!, password: values.password! }, now());
-    if (!accepted.ok) return again(accepted.code === 'conflict' ? 409 : 404, accepted.errors ?? [{ field: 'email', message: accepted.detail }]);
-    await app.sessions.signIn(reply, accepted.value.id);
-    return space.seeOther(reply, '/pro');
-  });
+  app.post(
+    '/invitation/:token',
+    { config: isPublic, schema: { hide: true, params: TokenParams, body: InvitationBody } },
+    async (request, reply) => {
+      const invitation = await findInvitation(db, request.params.token, now());
+      if (!invitation) return message(request, reply, 404, 'Invitation introuvable', unknownInvitation);
+      const { values, errors } = checkAccountFields(request.body, ['email', 'password']);
+      if (!formTokenOk(request)) errors.unshift(expired);
+      const again = (status: number, errs: FieldError[]) =>
+        page(
+          reply,
+          status,
+          <InvitationPage
+            csrf={formToken(reply)}
+            token={request.params.token}
+            agencyName={invitation.agencyName}
+            role={invitation.role}
+            values={values}
+            errors={errs}
+          />,
+        );
+      if (errors.length) return again(errors[0] === expired ? 403 : 400, errors);
+      const accepted = await acceptInvitation(db, request.params.token, { email: values.email!, password: values.password! }, now());
+      if (!accepted.ok)
+        return again(accepted.code === 'conflict' ? 409 : 404, accepted.errors ?? [{ field: 'email', message: accepted.detail }]);
+      await app.sessions.signIn(reply, accepted.value.id);
+      return space.seeOther(reply, '/pro');
+    },
+  );
 };

@@ -44,7 +44,11 @@ export const keysPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (
     const activity = await keyActivity(db, agencyOf(request), at, config.quotas.keyLimits, { keyId, status, before: request.query.avant });
     const flash = request.query.fait === 'revoquee' ? 'Clé révoquée : elle est refusée dès maintenant.' : null;
     const verified = Boolean(signedIn(request).principal.liveKeys);
-    return page(reply, 200, <KeysPage viewer={viewerOf(request)} view={{ ...activity, filters: { keyId: keyId ?? null, status }, verified, now: at, flash }} />);
+    return page(
+      reply,
+      200,
+      <KeysPage viewer={viewerOf(request)} view={{ ...activity, filters: { keyId: keyId ?? null, status }, verified, now: at, flash }} />,
+    );
   });
 
   app.post('/api-keys', { config: adminsOnly, schema: { hide: true, body: NewKey } }, async (request, reply) => {
@@ -52,10 +56,20 @@ export const keysPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (
     const blocker = request.body.env === 'live' ? liveKeysBlocker(agency) : null;
     if (blocker) return message(request, reply, 403, 'Clé LIVE indisponible', LIVE_KEYS_UNAVAILABLE_FR[blocker]);
     const scopes = request.body.scopes === undefined ? undefined : ([] as Scope[]).concat(request.body.scopes as Scope | Scope[]);
-    if (scopes !== undefined && scopes.length === 0) return message(request, reply, 400, 'Aucun droit choisi', 'Cochez au moins un droit pour la clé.');
+    if (scopes !== undefined && scopes.length === 0)
+      return message(request, reply, 400, 'Aucun droit choisi', 'Cochez au moins un droit pour la clé.');
     const created = await createKey(db, { agencyId: agency.id, env: request.body.env, name: request.body.name, scopes });
     if (!created.ok) throw failWith(created); // suspended or unverified since the check above
-    return page(reply, 201, <KeyCreatedPage viewer={viewerOf(request)} name={created.value.record.name} env={created.value.record.env} value={created.value.key} />);
+    return page(
+      reply,
+      201,
+      <KeyCreatedPage
+        viewer={viewerOf(request)}
+        name={created.value.record.name}
+        env={created.value.record.env}
+        value={created.value.key}
+      />,
+    );
   });
 
   app.get('/api-keys/:keyId/revoke', { config: adminsOnly, schema: { hide: true, params: KeyParams } }, async (request, reply) => {
@@ -63,9 +77,13 @@ export const keysPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (
     if (!key) return unknownKey(request, reply);
     return page(reply, 200, <RevokePage viewer={viewerOf(request)} keyId={key.id} name={key.name} />);
   });
-  app.post('/api-keys/:keyId/revoke', { config: adminsOnly, schema: { hide: true, params: KeyParams, body: Type.Object(CsrfField) } }, async (request, reply) => {
-    const revoked = await revokeOwnKey(db, keys, agencyOf(request), request.params.keyId);
-    if (!revoked.ok) return unknownKey(request, reply);
-    return space.seeOther(reply, '/pro/api-keys?fait=revoquee');
-  });
+  app.post(
+    '/api-keys/:keyId/revoke',
+    { config: adminsOnly, schema: { hide: true, params: KeyParams, body: Type.Object(CsrfField) } },
+    async (request, reply) => {
+      const revoked = await revokeOwnKey(db, keys, agencyOf(request), request.params.keyId);
+      if (!revoked.ok) return unknownKey(request, reply);
+      return space.seeOther(reply, '/pro/api-keys?fait=revoquee');
+    },
+  );
 };

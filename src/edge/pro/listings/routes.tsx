@@ -23,14 +23,29 @@ export const listingsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
       findAgency(db, agencyOf(request)),
     ]);
     const pages = Math.max(1, Math.ceil(total / LISTINGS_PAGE));
-    const view = <ListingsPage viewer={viewerOf(request)} listings={listings} total={total} page={current} pages={pages} siteUrl={config.siteUrl} agencySuspended={Boolean(agency?.suspendedAt)} />;
+    const view = (
+      <ListingsPage
+        viewer={viewerOf(request)}
+        listings={listings}
+        total={total}
+        page={current}
+        pages={pages}
+        siteUrl={config.siteUrl}
+        agencySuspended={Boolean(agency?.suspendedAt)}
+      />
+    );
     return page(reply, current > pages ? 404 : 200, view);
   });
 
   app.get('/listings/:serviceId', { schema: { hide: true, params: ServiceParams } }, async (request, reply) => {
     const [item, agency] = await Promise.all([reviewedListing(db, request.params.serviceId), findAgency(db, agencyOf(request))]);
     // Another agency's listing is answered exactly as an unknown one.
-    if (!item || item.listing.agencyId !== agencyOf(request)) return space.message(request, reply, 404, 'Annonce introuvable', 'Aucune de vos annonces n’a cet identifiant.');
-    return page(reply, 200, <ListingPage viewer={viewerOf(request)} item={item} siteUrl={config.siteUrl} agencySuspended={Boolean(agency?.suspendedAt)} />);
+    if (!item || item.listing.agencyId !== agencyOf(request))
+      return space.message(request, reply, 404, 'Annonce introuvable', 'Aucune de vos annonces n’a cet identifiant.');
+    return page(
+      reply,
+      200,
+      <ListingPage viewer={viewerOf(request)} item={item} siteUrl={config.siteUrl} agencySuspended={Boolean(agency?.suspendedAt)} />,
+    );
   });
 };

@@ -19,11 +19,19 @@ export const teamPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (
   app.post('/team/invitations', { config: adminsOnly, schema: { hide: true, body: InvitationForm } }, async (request, reply) => {
     const { token } = await createInvitation(db, agencyOf(request), request.body.role, userOf(request), now());
     const link = `${config.siteUrl}/pro/invitation/${token}`;
-    return page(reply, 201, <TeamPage viewer={viewerOf(request)} team={await listTeam(db, agencyOf(request))} invitation={{ link, role: request.body.role }} />);
+    return page(
+      reply,
+      201,
+      <TeamPage viewer={viewerOf(request)} team={await listTeam(db, agencyOf(request))} invitation={{ link, role: request.body.role }} />,
+    );
   });
-  app.post('/team/:userId/remove', { config: adminsOnly, schema: { hide: true, params: UserParams, body: Type.Object(CsrfField) } }, async (request, reply) => {
-    const removed = await removeUser(db, agencyOf(request), request.params.userId, userOf(request));
-    if (!removed.ok) return space.message(request, reply, removed.code === 'not_found' ? 404 : 409, 'Retrait impossible', removed.detail);
-    return space.seeOther(reply, '/pro/team');
-  });
+  app.post(
+    '/team/:userId/remove',
+    { config: adminsOnly, schema: { hide: true, params: UserParams, body: Type.Object(CsrfField) } },
+    async (request, reply) => {
+      const removed = await removeUser(db, agencyOf(request), request.params.userId, userOf(request));
+      if (!removed.ok) return space.message(request, reply, removed.code === 'not_found' ? 404 : 409, 'Retrait impossible', removed.detail);
+      return space.seeOther(reply, '/pro/team');
+    },
+  );
 };

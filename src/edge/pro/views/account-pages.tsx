@@ -4,7 +4,23 @@ import { FormErrors } from '../../html/page-parts.js';
 import type { FieldError } from '../../../platform/outcome.js';
 import { ProPage } from './frame.js';
 
-function Field({ name, label, type, value, errors, autocomplete, hint }: { name: string; label: string; type: string; value: string; errors: FieldError[]; autocomplete: string; hint?: string }): JSX.Element {
+function Field({
+  name,
+  label,
+  type,
+  value,
+  errors,
+  autocomplete,
+  hint,
+}: {
+  name: string;
+  label: string;
+  type: string;
+  value: string;
+  errors: FieldError[];
+  autocomplete: string;
+  hint?: string;
+}): JSX.Element {
   const error = errors.find((e) => e.field === name)?.message;
   return (
     <div>
@@ -43,14 +59,39 @@ export function SignupPage({ csrf, values, errors }: { csrf: string; values: Rec
   return (
     <ProPage title="Créer un compte agence" section={null} viewer={null}>
       <h1>Créer le compte de votre agence</h1>
-      <p>Vous recevez une clé de TEST dès l’inscription. Nous vérifions votre SIREN sous 48 heures ; les clés LIVE sont ensuite disponibles.</p>
+      <p>
+        Vous recevez une clé de TEST dès l’inscription. Nous vérifions votre SIREN sous 48 heures ; les clés LIVE sont ensuite disponibles.
+      </p>
       <FormErrors errors={errors} title="Le compte n’a pas été créé. Corrigez :" />
       <form method="post" action="/pro/signup" class="narrow" novalidate>
         <input type="hidden" name="_csrf" value={csrf} />
-        <Field name="agencyName" label="Nom de l’agence" type="text" value={values.agencyName ?? ''} errors={errors} autocomplete="organization" />
-        <Field name="siren" label="SIREN" type="text" value={values.siren ?? ''} errors={errors} autocomplete="off" hint="9 chiffres, tels qu’ils figurent sur votre extrait Kbis." />
+        <Field
+          name="agencyName"
+          label="Nom de l’agence"
+          type="text"
+          value={values.agencyName ?? ''}
+          errors={errors}
+          autocomplete="organization"
+        />
+        <Field
+          name="siren"
+          label="SIREN"
+          type="text"
+          value={values.siren ?? ''}
+          errors={errors}
+          autocomplete="off"
+          hint="9 chiffres, tels qu’ils figurent sur votre extrait Kbis."
+        />
         <Field name="email" label="Adresse e-mail" type="email" value={values.email ?? ''} errors={errors} autocomplete="email" />
-        <Field name="password" label="Mot de passe" type="password" value="" errors={errors} autocomplete="new-password" hint={`${PASSWORD_MIN} caractères au moins.`} />
+        <Field
+          name="password"
+          label="Mot de passe"
+          type="password"
+          value=""
+          errors={errors}
+          autocomplete="new-password"
+          hint={`${PASSWORD_MIN} caractères au moins.`}
+        />
         <div>
           <label for="f-plan">Formule</label>
           <select id="f-plan" name="plan">
@@ -70,7 +111,17 @@ export function SignupPage({ csrf, values, errors }: { csrf: string; values: Rec
   );
 }
 
-export function LoginPage({ csrf, email, message, next }: { csrf: string; email: string; message: string | null; next: string }): JSX.Element {
+export function LoginPage({
+  csrf,
+  email,
+  message,
+  next,
+}: {
+  csrf: string;
+  email: string;
+  message: string | null;
+  next: string;
+}): JSX.Element {
   return (
     <ProPage title="Connexion" section={null} viewer={null}>
       <h1>Espace pro : connexion</h1>
@@ -95,7 +146,21 @@ export function LoginPage({ csrf, email, message, next }: { csrf: string; email:
   );
 }
 
-export function InvitationPage({ csrf, token, agencyName, role, values, errors }: { csrf: string; token: string; agencyName: string; role: string; values: Record<string, string>; errors: FieldError[] }): JSX.Element {
+export function InvitationPage({
+  csrf,
+  token,
+  agencyName,
+  role,
+  values,
+  errors,
+}: {
+  csrf: string;
+  token: string;
+  agencyName: string;
+  role: string;
+  values: Record<string, string>;
+  errors: FieldError[];
+}): JSX.Element {
   return (
     <ProPage title="Rejoindre une agence" section={null} viewer={null}>
       <h1 safe>{`Rejoindre ${agencyName}`}</h1>
@@ -104,7 +169,15 @@ export function InvitationPage({ csrf, token, agencyName, role, values, errors }
       <form method="post" action={`/pro/invitation/${token}`} class="narrow" novalidate>
         <input type="hidden" name="_csrf" value={csrf} />
         <Field name="email" label="Adresse e-mail" type="email" value={values.email ?? ''} errors={errors} autocomplete="email" />
-        <Field name="password" label="Mot de passe" type="password" value="" errors={errors} autocomplete="new-password" hint={`${PASSWORD_MIN} caractères au moins.`} />
+        <Field
+          name="password"
+          label="Mot de passe"
+          type="password"
+          value=""
+          errors={errors}
+          autocomplete="new-password"
+          hint={`${PASSWORD_MIN} caractères au moins.`}
+        />
         <button type="submit">Créer mon compte</button>
       </form>
     </ProPage>

@@ -49,9 +49,22 @@ function ProNav({ current, viewer }: { current: ProSection | null; viewer: ProVi
 }
 
 /** A page of the agencies' pro space: the shared layout, the space's navigation, never indexed. */
-export function ProPage({ title, section, viewer, children }: { title: string; section: ProSection | null; viewer: ProViewer | null; children: Children }): JSX.Element {
+export function ProPage({
+  title,
+  section,
+  viewer,
+  children,
+}: {
+  title: string;
+  section: ProSection | null;
+  viewer: ProViewer | null;
+  children: Children;
+}): JSX.Element {
   return (
-    <Layout meta={{ title: `${title} · Espace pro`, description: 'Espace pro des agences', noindex: true }} nav={<ProNav current={section} viewer={viewer} />}>
+    <Layout
+      meta={{ title: `${title} · Espace pro`, description: 'Espace pro des agences', noindex: true }}
+      nav={<ProNav current={section} viewer={viewer} />}
+    >
       {children}
     </Layout>
   );

@@ -17,7 +17,10 @@ function DailyChart({ panel }: { panel: WeekPanel }): JSX.Element {
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${width} ${height + 24}`} role="img" aria-labelledby="chart-title">
-        <title id="chart-title" safe>{`Appels par jour sur 7 jours : ${panel.days.map((d) => `${dayLabel(d.day)} ${d.requests}`).join(', ')}`}</title>
+        <title
+          id="chart-title"
+          safe
+        >{`Appels par jour sur 7 jours : ${panel.days.map((d) => `${dayLabel(d.day)} ${d.requests}`).join(', ')}`}</title>
         <defs>
           <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <rect width="6" height="6" fill="#fff" />
@@ -30,7 +33,14 @@ function DailyChart({ panel }: { panel: WeekPanel }): JSX.Element {
           return (
             <g>
               <rect x={String(i * bar + 8)} y={String(height - total)} width={String(bar - 16)} height={String(total)} fill="#0b57d0" />
-              <rect x={String(i * bar + 8)} y={String(height - failed)} width={String(bar - 16)} height={String(failed)} fill="url(#hatch)" stroke="#8a1c00" />
+              <rect
+                x={String(i * bar + 8)}
+                y={String(height - failed)}
+                width={String(bar - 16)}
+                height={String(failed)}
+                fill="url(#hatch)"
+                stroke="#8a1c00"
+              />
               <text x={String(i * bar + bar / 2)} y={String(height + 18)} text-anchor="middle" font-size="13" safe>
                 {dayLabel(d.day)}
               </text>
@@ -239,7 +249,9 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
       {view.calls.lines.length === 0 ? <p>Aucun appel pour ces filtres.</p> : ''}
       {view.calls.next ? (
         <p>
-          <a href={`/pro/api-keys?${new URLSearchParams({ ...(view.filters.keyId ? { cle: view.filters.keyId } : {}), statut: view.filters.status, avant: view.calls.next }).toString()}`}>
+          <a
+            href={`/pro/api-keys?${new URLSearchParams({ ...(view.filters.keyId ? { cle: view.filters.keyId } : {}), statut: view.filters.status, avant: view.calls.next }).toString()}`}
+          >
             Appels plus anciens
           </a>
         </p>

@@ -12,7 +12,14 @@ import { ProPage, type ProViewer } from './frame.js';
 
 const number = new Intl.NumberFormat('fr-FR');
 const STATE: Record<Listing['moderationState'], string> = { pending: 'en attente de modération', approved: 'publiée', rejected: 'refusée' };
-const STATUS: Record<Listing['status'], string> = { active: 'en vente / à louer', under_offer: 'sous offre', paused: 'en pause', sold: 'vendu', rented: 'loué', withdrawn: 'retiré' };
+const STATUS: Record<Listing['status'], string> = {
+  active: 'en vente / à louer',
+  under_offer: 'sous offre',
+  paused: 'en pause',
+  sold: 'vendu',
+  rented: 'loué',
+  withdrawn: 'retiré',
+};
 
 export interface DashboardView {
   agency: Agency;
@@ -33,13 +40,21 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
     <ProPage title="Tableau de bord" section="dashboard" viewer={viewer}>
       <h1 safe>{agency.name}</h1>
       {agency.suspendedAt ? (
-        <p class="notice" role="alert" safe>{`Compte suspendu : vos clés sont refusées et vos annonces sont hors du site. Motif : ${agency.suspensionReason ?? '—'}`}</p>
+        <p
+          class="notice"
+          role="alert"
+          safe
+        >{`Compte suspendu : vos clés sont refusées et vos annonces sont hors du site. Motif : ${agency.suspensionReason ?? '—'}`}</p>
       ) : agency.verified ? (
         <p class="notice ok" role="status">
           SIREN vérifié : vous pouvez créer des clés LIVE.
         </p>
       ) : agency.verificationRefusalReason ? (
-        <p class="notice" role="alert" safe>{`Vérification refusée : ${agency.verificationRefusalReason}. Écrivez au support pour la reprendre.`}</p>
+        <p
+          class="notice"
+          role="alert"
+          safe
+        >{`Vérification refusée : ${agency.verificationRefusalReason}. Écrivez au support pour la reprendre.`}</p>
       ) : (
         <p class="notice" role="status">
           {view.verificationSecondsLeft > 0
@@ -49,7 +64,9 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
       )}
       {view.failingWebhooks > 0 ? (
         <p class="notice" role="alert">
-          <span safe>{`${view.failingWebhooks} point${view.failingWebhooks > 1 ? 's' : ''} de réception webhook désactivé${view.failingWebhooks > 1 ? 's' : ''} : toutes les livraisons ont échoué pendant 5 jours.`}</span>{' '}
+          <span
+            safe
+          >{`${view.failingWebhooks} point${view.failingWebhooks > 1 ? 's' : ''} de réception webhook désactivé${view.failingWebhooks > 1 ? 's' : ''} : toutes les livraisons ont échoué pendant 5 jours.`}</span>{' '}
           <a href="/pro/webhooks">Voir les webhooks</a>
         </p>
       ) : (
@@ -110,7 +127,8 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
 function offSiteReason(listing: Listing, agencySuspended: boolean): string | null {
   if (agencySuspended) return 'Compte suspendu : vos annonces sont hors du site.';
   if (!listing.shareWithService) return 'Annonce non partagée avec le site (shareWithService) : le public ne la voit pas.';
-  if (!isOnSale(listing.status)) return `Hors du site : l’annonce est « ${STATUS[listing.status]} », sa page publique indique qu’elle n’est plus disponible.`;
+  if (!isOnSale(listing.status))
+    return `Hors du site : l’annonce est « ${STATUS[listing.status]} », sa page publique indique qu’elle n’est plus disponible.`;
   return null;
 }
 const onSite = (listing: Listing, agencySuspended: boolean) => isPublic(listing, agencySuspended);
@@ -202,17 +220,37 @@ function ComplianceList({ warnings }: { warnings: ComplianceWarning[] }): JSX.El
   );
 }
 
-export function ListingPage({ viewer, item, siteUrl, agencySuspended }: { viewer: ProViewer; item: QueuedListing; siteUrl: string; agencySuspended: boolean }): JSX.Element {
+export function ListingPage({
+  viewer,
+  item,
+  siteUrl,
+  agencySuspended,
+}: {
+  viewer: ProViewer;
+  item: QueuedListing;
+  siteUrl: string;
+  agencySuspended: boolean;
+}): JSX.Element {
   const { listing } = item;
   const offSite = offSiteReason(listing, agencySuspended);
-  const publicVersion = listing.publishedVersion === null ? null : item.published ?? { version: listing.version, content: listing.content, publicTitle: listing.publicTitle, publicDescription: listing.publicDescription };
+  const publicVersion =
+    listing.publishedVersion === null
+      ? null
+      : (item.published ?? {
+          version: listing.version,
+          content: listing.content,
+          publicTitle: listing.publicTitle,
+          publicDescription: listing.publicDescription,
+        });
   return (
     <ProPage title={listing.content.title} section="listings" viewer={viewer}>
       <p>
         <a href="/pro/listings">← Vos annonces</a>
       </p>
       <h1 safe>{listing.content.title}</h1>
-      <p safe>{`Référence ${listing.externalId} · version ${listing.version} · ${STATE[listing.moderationState]} · ${STATUS[listing.status]}`}</p>
+      <p
+        safe
+      >{`Référence ${listing.externalId} · version ${listing.version} · ${STATE[listing.moderationState]} · ${STATUS[listing.status]}`}</p>
       {listing.moderationReasons.length ? (
         <>
           <h2>Motifs de modération</h2>
@@ -264,11 +302,23 @@ export function ListingPage({ viewer, item, siteUrl, agencySuspended }: { viewer
   );
 }
 
-export function LeadsPage({ viewer, leads, total, unread }: { viewer: ProViewer; leads: LeadLine[]; total: number; unread: number }): JSX.Element {
+export function LeadsPage({
+  viewer,
+  leads,
+  total,
+  unread,
+}: {
+  viewer: ProViewer;
+  leads: LeadLine[];
+  total: number;
+  unread: number;
+}): JSX.Element {
   return (
     <ProPage title="Contacts" section="leads" viewer={viewer}>
       <h1>Messages des visiteurs</h1>
-      <p safe>{`${number.format(total)} message${total > 1 ? 's' : ''}, ${unread === 0 ? 'aucun nouveau' : `dont ${number.format(unread)} nouveau${unread > 1 ? 'x' : ''}`} depuis votre dernière visite. Les plus récents d’abord.`}</p>
+      <p
+        safe
+      >{`${number.format(total)} message${total > 1 ? 's' : ''}, ${unread === 0 ? 'aucun nouveau' : `dont ${number.format(unread)} nouveau${unread > 1 ? 'x' : ''}`} depuis votre dernière visite. Les plus récents d’abord.`}</p>
       <ol class="queue">
         {leads.map((lead) => (
           <li>
@@ -293,13 +343,23 @@ export function LeadsPage({ viewer, leads, total, unread }: { viewer: ProViewer;
   );
 }
 
-export function TeamPage({ viewer, team, invitation }: { viewer: ProViewer; team: User[]; invitation: { link: string; role: string } | null }): JSX.Element {
+export function TeamPage({
+  viewer,
+  team,
+  invitation,
+}: {
+  viewer: ProViewer;
+  team: User[];
+  invitation: { link: string; role: string } | null;
+}): JSX.Element {
   return (
     <ProPage title="Équipe" section="team" viewer={viewer}>
       <h1>Équipe</h1>
       {invitation ? (
         <div class="notice ok" role="status">
-          <p safe>{`Lien d’invitation (${invitation.role === 'admin' ? 'administrateur' : 'agent'}), affiché une seule fois, valable 7 jours :`}</p>
+          <p
+            safe
+          >{`Lien d’invitation (${invitation.role === 'admin' ? 'administrateur' : 'agent'}), affiché une seule fois, valable 7 jours :`}</p>
           <p>
             <code safe>{invitation.link}</code>
           </p>
@@ -328,7 +388,13 @@ export function TeamPage({ viewer, team, invitation }: { viewer: ProViewer; team
                   {user.email === viewer.email ? (
                     'vous'
                   ) : (
-                    <PostButton csrf={viewer.csrf} action={`/pro/team/${user.id}/remove`} label="Retirer" ariaLabel={`Retirer ${user.email}`} secondary />
+                    <PostButton
+                      csrf={viewer.csrf}
+                      action={`/pro/team/${user.id}/remove`}
+                      label="Retirer"
+                      ariaLabel={`Retirer ${user.email}`}
+                      secondary
+                    />
                   )}
                 </td>
               </tr>

@@ -19,14 +19,20 @@ const envLabel = (env: string) => (env === 'live' ? 'LIVE' : 'TEST (bac à sable
 function EndpointState({ endpoint, now }: { endpoint: Endpoint; now: Date }): JSX.Element {
   if (endpoint.enabled) {
     return endpoint.failingSince ? (
-      <strong class="late" safe>{`Actif, en échec depuis ${ago(endpoint.failingSince, now)} : il sera désactivé après 5 jours d’échecs.`}</strong>
+      <strong
+        class="late"
+        safe
+      >{`Actif, en échec depuis ${ago(endpoint.failingSince, now)} : il sera désactivé après 5 jours d’échecs.`}</strong>
     ) : (
       <span>Actif</span>
     );
   }
   if (endpoint.disabledReason === 'failing') {
     return (
-      <strong class="late" safe>{`Désactivé le ${when(endpoint.disabledAt!)} : toutes les livraisons ont échoué pendant 5 jours. Corrigez le récepteur, puis réactivez-le.`}</strong>
+      <strong
+        class="late"
+        safe
+      >{`Désactivé le ${when(endpoint.disabledAt!)} : toutes les livraisons ont échoué pendant 5 jours. Corrigez le récepteur, puis réactivez-le.`}</strong>
     );
   }
   return <span safe>{`Désactivé le ${when(endpoint.disabledAt!)}`}</span>;
@@ -45,7 +51,9 @@ export function WebhooksPage({ viewer, view }: { viewer: ProViewer; view: Webhoo
     <ProPage title="Webhooks" section="webhooks" viewer={viewer}>
       <h1>Webhooks</h1>
       <Flash text={view.flash} />
-      <p safe>{`Votre logiciel est prévenu de chaque changement (annonce créée, publiée, refusée, nouveau contact…) par une requête signée. Formule ${view.planName} : ${view.cap} point${view.cap > 1 ? 's' : ''} de réception par environnement.`}</p>
+      <p
+        safe
+      >{`Votre logiciel est prévenu de chaque changement (annonce créée, publiée, refusée, nouveau contact…) par une requête signée. Formule ${view.planName} : ${view.cap} point${view.cap > 1 ? 's' : ''} de réception par environnement.`}</p>
       {view.endpoints.length === 0 ? (
         <p>Aucun point de réception pour l’instant.</p>
       ) : (
@@ -67,7 +75,13 @@ export function WebhooksPage({ viewer, view }: { viewer: ProViewer; view: Webhoo
                     <a href={`/pro/webhooks/${endpoint.webhookId}`} safe>
                       {endpoint.url}
                     </a>
-                    {endpoint.description ? <div class="muted" safe>{endpoint.description}</div> : ''}
+                    {endpoint.description ? (
+                      <div class="muted" safe>
+                        {endpoint.description}
+                      </div>
+                    ) : (
+                      ''
+                    )}
                   </td>
                   <td>{envLabel(endpoint.env)}</td>
                   <td>{endpoint.events ? endpoint.events.map((e) => EVENT_LABELS[e]).join(', ') : 'tous'}</td>
@@ -114,12 +128,23 @@ export function WebhooksPage({ viewer, view }: { viewer: ProViewer; view: Webhoo
   );
 }
 
-export function SecretPage({ viewer, endpoint, secret, created }: { viewer: ProViewer; endpoint: Endpoint; secret: string; created: boolean }): JSX.Element {
+export function SecretPage({
+  viewer,
+  endpoint,
+  secret,
+  created,
+}: {
+  viewer: ProViewer;
+  endpoint: Endpoint;
+  secret: string;
+  created: boolean;
+}): JSX.Element {
   return (
     <ProPage title={created ? 'Point de réception ajouté' : 'Nouveau secret'} section="webhooks" viewer={viewer}>
       <h1>{created ? 'Point de réception ajouté' : 'Nouveau secret de signature'}</h1>
       <p class="notice" role="status">
-        Copiez le secret maintenant : il ne sera plus jamais affiché. Votre logiciel s’en sert pour vérifier la signature de chaque requête (Standard Webhooks).
+        Copiez le secret maintenant : il ne sera plus jamais affiché. Votre logiciel s’en sert pour vérifier la signature de chaque requête
+        (Standard Webhooks).
         {created ? '' : ' Pendant 24 heures, les requêtes portent aussi la signature de l’ancien secret.'}
       </p>
       <p safe>{`${endpoint.url} · ${envLabel(endpoint.env)}`}</p>
@@ -144,13 +169,25 @@ function Attempts({ delivery }: { delivery: DeliveryLogEntry }): JSX.Element {
   return (
     <ol>
       {delivery.attempts.map((a) => (
-        <li safe>{`${when(a.at)} · ${a.status === null ? 'pas de réponse' : `HTTP ${a.status}`} · ${a.latencyMs} ms${a.error ? ` · ${a.error}` : ''}${a.answer ? ` · réponse : ${a.answer.slice(0, 200)}` : ''}`}</li>
+        <li
+          safe
+        >{`${when(a.at)} · ${a.status === null ? 'pas de réponse' : `HTTP ${a.status}`} · ${a.latencyMs} ms${a.error ? ` · ${a.error}` : ''}${a.answer ? ` · réponse : ${a.answer.slice(0, 200)}` : ''}`}</li>
       ))}
     </ol>
   );
 }
 
-function Action({ viewer, action, label, secondary }: { viewer: ProViewer; action: string; label: string; secondary?: boolean }): JSX.Element {
+function Action({
+  viewer,
+  action,
+  label,
+  secondary,
+}: {
+  viewer: ProViewer;
+  action: string;
+  label: string;
+  secondary?: boolean;
+}): JSX.Element {
   return <PostButton csrf={viewer.csrf} action={action} label={label} secondary={secondary} inline />;
 }
 
@@ -172,7 +209,9 @@ export function EndpointPage({
     <ProPage title="Point de réception" section="webhooks" viewer={viewer}>
       <h1 safe>{endpoint.url}</h1>
       <Flash text={flash} />
-      <p safe>{`${envLabel(endpoint.env)} · événements : ${endpoint.events ? endpoint.events.map((e) => EVENT_LABELS[e]).join(', ') : 'tous'}`}</p>
+      <p
+        safe
+      >{`${envLabel(endpoint.env)} · événements : ${endpoint.events ? endpoint.events.map((e) => EVENT_LABELS[e]).join(', ') : 'tous'}`}</p>
       <p>
         <EndpointState endpoint={endpoint} now={now} />
       </p>
@@ -194,11 +233,20 @@ export function EndpointPage({
           {log.deliveries.map((delivery) => (
             <li>
               <p>
-                <strong safe>{`${EVENT_LABELS[delivery.eventType as keyof typeof EVENT_LABELS] ?? delivery.eventType} · ${STATE_LABELS[delivery.state]}`}</strong>{' '}
-                <span class="muted" safe>{`${delivery.deliveryId} · ${when(delivery.createdAt)}${delivery.nextAttemptAt ? ` · prochain essai ${when(delivery.nextAttemptAt)}` : ''}`}</span>
+                <strong
+                  safe
+                >{`${EVENT_LABELS[delivery.eventType as keyof typeof EVENT_LABELS] ?? delivery.eventType} · ${STATE_LABELS[delivery.state]}`}</strong>{' '}
+                <span
+                  class="muted"
+                  safe
+                >{`${delivery.deliveryId} · ${when(delivery.createdAt)}${delivery.nextAttemptAt ? ` · prochain essai ${when(delivery.nextAttemptAt)}` : ''}`}</span>
               </p>
               <Attempts delivery={delivery} />
-              {endpoint.enabled ? <Action viewer={viewer} action={`${base}/deliveries/${delivery.deliveryId}/retry`} label="Renvoyer maintenant" secondary /> : ''}
+              {endpoint.enabled ? (
+                <Action viewer={viewer} action={`${base}/deliveries/${delivery.deliveryId}/retry`} label="Renvoyer maintenant" secondary />
+              ) : (
+                ''
+              )}
             </li>
           ))}
         </ul>

@@ -4,7 +4,14 @@ import { failWith } from '../../http/errors.js';
 import { CsrfField } from '../../http/session-space.js';
 import { findAgency } from '../../../domain/agencies/agency-store.js';
 import { PLAN_NAMES, PLAN_WEBHOOKS } from '../../../domain/agencies/plans.js';
-import { createEndpoint, deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint, type WebhookScope } from '../../../domain/webhooks/endpoint-store.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listEndpoints,
+  rotateSecret,
+  updateEndpoint,
+  type WebhookScope,
+} from '../../../domain/webhooks/endpoint-store.js';
 import { deliveryLog, queueTestMessage, retryDelivery } from '../../../domain/webhooks/deliveries.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhooks/delivery-policy.js';
 import type { Outcome } from '../../../platform/outcome.js';
@@ -14,7 +21,10 @@ import { DeleteEndpointPage, EndpointPage, SecretPage, WebhooksPage } from '../v
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type)));
 const WebhookParams = Type.Object({ webhookId: Type.String({ pattern: '^whk_[0-9A-Za-z]{1,60}$', maxLength: 64 }) });
-const DeliveryParams = Type.Object({ webhookId: WebhookParams.properties.webhookId, deliveryId: Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 }) });
+const DeliveryParams = Type.Object({
+  webhookId: WebhookParams.properties.webhookId,
+  deliveryId: Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 }),
+});
 const NewEndpoint = Type.Object({
   ...CsrfField,
   url: Type.String({ minLength: 1, maxLength: 2_000 }),
@@ -29,7 +39,10 @@ const FLASHES: Record<string, string> = {
   reactive: 'Point de réception réactivé : il reçoit les changements à partir de maintenant.',
   supprime: 'Point de réception supprimé.',
 };
-const FlashQuery = Type.Object({ fait: Type.Optional(Type.String({ maxLength: 20 })), avant: Type.Optional(Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 })) });
+const FlashQuery = Type.Object({
+  fait: Type.Optional(Type.String({ maxLength: 20 })),
+  avant: Type.Optional(Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 })),
+});
 
 /**
  * `/pro/webhooks` (docs/decisions.md §9, §13): the agency admin's view of the v1 webhook API — list,
@@ -60,41 +73,96 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
 
   app.post('/webhooks', { config: adminsOnly, schema: { hide: true, body: NewEndpoint } }, async (request, reply) => {
     const body = request.body;
-    const events = body.events === undefined ? null : ([] as WebhookEventType[]).concat(body.events as WebhookEventType | WebhookEventType[]);
+    const events =
+      body.events === undefined ? null : ([] as WebhookEventType[]).concat(body.events as WebhookEventType | WebhookEventType[]);
     const scope = { agencyId: space.agencyOf(request), env: body.env };
-    const created = unwrap(await createEndpoint(db, scope, { url: body.url.trim(), events, description: body.description?.trim() || null }, now(), { allowPrivate }));
-    return space.page(reply, 201, <SecretPage viewer={space.viewerOf(request)} endpoint={created.endpoint} secret={created.secret} created />);
+    const created = unwrap(
+      await createEndpoint(db, scope, { url: body.url.trim(), events, description: body.description?.trim() || null }, now(), {
+        allowPrivate,
+      }),
+    );
+    return space.page(
+      reply,
+      201,
+      <SecretPage viewer={space.viewerOf(request)} endpoint={created.endpoint} secret={created.secret} created />,
+    );
   });
 
-  app.get('/webhooks/:webhookId', { config: adminsOnly, schema: { hide: true, params: WebhookParams, querystring: FlashQuery } }, async (request, reply) => {
-    const own = await ownEndpoint(request, reply, request.params.webhookId);
-    if (!own) return reply;
-    const log = unwrap(await deliveryLog(db, own.scope, own.endpoint.webhookId, { limit: 20, before: request.query.avant }));
-    const flash = FLASHES[request.query.fait ?? ''] ?? null;
-    return space.page(reply, 200, <EndpointPage viewer={space.viewerOf(request)} endpoint={own.endpoint} log={log} now={now()} flash={flash} />);
-  });
-
-  const action = (path: string, run: (scope: WebhookScope, webhookId: string, request: FastifyRequest<{ Params: { webhookId: string; deliveryId?: string } }>) => Promise<Outcome<unknown>>, done: string) =>
-    app.post(path, { config: adminsOnly, schema: { hide: true, params: path.includes(':deliveryId') ? DeliveryParams : WebhookParams, body: Type.Object(CsrfField) } }, async (request, reply) => {
-      const params = request.params as { webhookId: string; deliveryId?: string };
-      const own = await ownEndpoint(request, reply, params.webhookId);
+  app.get(
+    '/webhooks/:webhookId',
+    { config: adminsOnly, schema: { hide: true, params: WebhookParams, querystring: FlashQuery } },
+    async (request, reply) => {
+      const own = await ownEndpoint(request, reply, request.params.webhookId);
       if (!own) return reply;
-      unwrap(await run(own.scope, own.endpoint.webhookId, request as never));
-      app.services.webhooks?.nudge();
-      return space.seeOther(reply, done === 'supprime' ? '/pro/webhooks?fait=supprime' : `/pro/webhooks/${own.endpoint.webhookId}?fait=${done}`);
-    });
-  action('/webhooks/:webhookId/test', (scope, id) => queueTestMessage(db, scope, id, now()), 'test');
-  action('/webhooks/:webhookId/disable', (scope, id) => updateEndpoint(db, scope, id, { enabled: false }, now(), { allowPrivate }), 'desactive');
-  action('/webhooks/:webhookId/enable', (scope, id) => updateEndpoint(db, scope, id, { enabled: true }, now(), { allowPrivate }), 'reactive');
-  action('/webhooks/:webhookId/delete', (scope, id) => deleteEndpoint(db, scope, id), 'supprime');
-  action('/webhooks/:webhookId/deliveries/:deliveryId/retry', (scope, id, request) => retryDelivery(db, scope, id, request.params.deliveryId!, now()), 'relance');
+      const log = unwrap(await deliveryLog(db, own.scope, own.endpoint.webhookId, { limit: 20, before: request.query.avant }));
+      const flash = FLASHES[request.query.fait ?? ''] ?? null;
+      return space.page(
+        reply,
+        200,
+        <EndpointPage viewer={space.viewerOf(request)} endpoint={own.endpoint} log={log} now={now()} flash={flash} />,
+      );
+    },
+  );
 
-  app.post('/webhooks/:webhookId/rotate', { config: adminsOnly, schema: { hide: true, params: WebhookParams, body: Type.Object(CsrfField) } }, async (request, reply) => {
-    const own = await ownEndpoint(request, reply, request.params.webhookId);
-    if (!own) return reply;
-    const rotated = unwrap(await rotateSecret(db, own.scope, own.endpoint.webhookId, now()));
-    return space.page(reply, 200, <SecretPage viewer={space.viewerOf(request)} endpoint={rotated.endpoint} secret={rotated.secret} created={false} />);
-  });
+  const action = (
+    path: string,
+    run: (
+      scope: WebhookScope,
+      webhookId: string,
+      request: FastifyRequest<{ Params: { webhookId: string; deliveryId?: string } }>,
+    ) => Promise<Outcome<unknown>>,
+    done: string,
+  ) =>
+    app.post(
+      path,
+      {
+        config: adminsOnly,
+        schema: { hide: true, params: path.includes(':deliveryId') ? DeliveryParams : WebhookParams, body: Type.Object(CsrfField) },
+      },
+      async (request, reply) => {
+        const params = request.params as { webhookId: string; deliveryId?: string };
+        const own = await ownEndpoint(request, reply, params.webhookId);
+        if (!own) return reply;
+        unwrap(await run(own.scope, own.endpoint.webhookId, request as never));
+        app.services.webhooks?.nudge();
+        return space.seeOther(
+          reply,
+          done === 'supprime' ? '/pro/webhooks?fait=supprime' : `/pro/webhooks/${own.endpoint.webhookId}?fait=${done}`,
+        );
+      },
+    );
+  action('/webhooks/:webhookId/test', (scope, id) => queueTestMessage(db, scope, id, now()), 'test');
+  action(
+    '/webhooks/:webhookId/disable',
+    (scope, id) => updateEndpoint(db, scope, id, { enabled: false }, now(), { allowPrivate }),
+    'desactive',
+  );
+  action(
+    '/webhooks/:webhookId/enable',
+    (scope, id) => updateEndpoint(db, scope, id, { enabled: true }, now(), { allowPrivate }),
+    'reactive',
+  );
+  action('/webhooks/:webhookId/delete', (scope, id) => deleteEndpoint(db, scope, id), 'supprime');
+  action(
+    '/webhooks/:webhookId/deliveries/:deliveryId/retry',
+    (scope, id, request) => retryDelivery(db, scope, id, request.params.deliveryId!, now()),
+    'relance',
+  );
+
+  app.post(
+    '/webhooks/:webhookId/rotate',
+    { config: adminsOnly, schema: { hide: true, params: WebhookParams, body: Type.Object(CsrfField) } },
+    async (request, reply) => {
+      const own = await ownEndpoint(request, reply, request.params.webhookId);
+      if (!own) return reply;
+      const rotated = unwrap(await rotateSecret(db, own.scope, own.endpoint.webhookId, now()));
+      return space.page(
+        reply,
+        200,
+        <SecretPage viewer={space.viewerOf(request)} endpoint={rotated.endpoint} secret={rotated.secret} created={false} />,
+      );
+    },
+  );
 
   app.get('/webhooks/:webhookId/delete', { config: adminsOnly, schema: { hide: true, params: WebhookParams } }, async (request, reply) => {
     const own = await ownEndpoint(request, reply, request.params.webhookId);

@@ -30,7 +30,17 @@ export function FieldMessage({ field, error }: { field: string; error: string | 
 type Typed = Partial<Record<SearchField, string>>;
 
 /** A labelled field of the search form, with its message when the value was refused. */
-function Field({ field, label, error, children }: { field: SearchField; label: string; error: string | undefined; children: Children }): JSX.Element {
+function Field({
+  field,
+  label,
+  error,
+  children,
+}: {
+  field: SearchField;
+  label: string;
+  error: string | undefined;
+  children: Children;
+}): JSX.Element {
   return (
     <div>
       <label for={`f-${field}`} safe>
@@ -42,7 +52,21 @@ function Field({ field, label, error, children }: { field: SearchField; label: s
   );
 }
 
-function Choice({ field, label, typed, errors, options, any }: { field: SearchField; label: string; typed: Typed; errors: FieldError[]; options: Array<[string, string]>; any?: string }): JSX.Element {
+function Choice({
+  field,
+  label,
+  typed,
+  errors,
+  options,
+  any,
+}: {
+  field: SearchField;
+  label: string;
+  typed: Typed;
+  errors: FieldError[];
+  options: Array<[string, string]>;
+  any?: string;
+}): JSX.Element {
   const { error, attributes } = fieldState(errors, field);
   return (
     <Field field={field} label={label} error={error}>
@@ -64,7 +88,21 @@ function Choice({ field, label, typed, errors, options, any }: { field: SearchFi
   );
 }
 
-function TextField({ field, label, typed, errors, numeric, hint }: { field: SearchField; label: string; typed: Typed; errors: FieldError[]; numeric?: boolean; hint?: string }): JSX.Element {
+function TextField({
+  field,
+  label,
+  typed,
+  errors,
+  numeric,
+  hint,
+}: {
+  field: SearchField;
+  label: string;
+  typed: Typed;
+  errors: FieldError[];
+  numeric?: boolean;
+  hint?: string;
+}): JSX.Element {
   const { error, attributes } = fieldState(errors, field);
   return (
     <Field field={field} label={label} error={error}>
@@ -109,7 +147,13 @@ export function SearchForm({ typed, errors, full }: { typed: Typed; errors: Fiel
             options={ENERGY_CLASSES.map((c): [string, string] => [c, c === 'A' ? 'A' : `${c} ou mieux`])}
             any="Toutes les classes"
           />
-          <Choice field="sort" label="Trier par" typed={typed} errors={errors} options={SORTS.map((s): [string, string] => [s, SORT_LABELS[s]])} />
+          <Choice
+            field="sort"
+            label="Trier par"
+            typed={typed}
+            errors={errors}
+            options={SORTS.map((s): [string, string] => [s, SORT_LABELS[s]])}
+          />
         </>
       ) : (
         ''
@@ -170,13 +214,37 @@ export function ListingCardView({ card }: { card: ListingCard }): JSX.Element {
 }
 
 /** Numbered pages around the current one, with the first and the last. */
-export function Pagination({ filters, sort, page, pages }: { filters: SearchFilters; sort: Sort; page: number; pages: number }): JSX.Element {
+export function Pagination({
+  filters,
+  sort,
+  page,
+  pages,
+}: {
+  filters: SearchFilters;
+  sort: Sort;
+  page: number;
+  pages: number;
+}): JSX.Element {
   if (pages <= 1) return '';
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
   const items: JSX.Element[] = [];
-  if (page > 1) items.push(<li><a href={searchPath(filters, sort, page - 1)} rel="prev">Précédente</a></li>);
+  if (page > 1)
+    items.push(
+      <li>
+        <a href={searchPath(filters, sort, page - 1)} rel="prev">
+          Précédente
+        </a>
+      </li>,
+    );
   shown.forEach((n, i) => {
-    if (i > 0 && n - shown[i - 1]! > 1) items.push(<li><span aria-hidden="true">…</span></li>);
+    if (i > 0 && n - shown[i - 1]! > 1)
+      items.push(
+        <li>
+          <span aria-hidden="true">…</span>
+        </li>,
+      );
     items.push(
       <li>
         {n === page ? (
@@ -189,7 +257,14 @@ export function Pagination({ filters, sort, page, pages }: { filters: SearchFilt
       </li>,
     );
   });
-  if (page < pages) items.push(<li><a href={searchPath(filters, sort, page + 1)} rel="next">Suivante</a></li>);
+  if (page < pages)
+    items.push(
+      <li>
+        <a href={searchPath(filters, sort, page + 1)} rel="next">
+          Suivante
+        </a>
+      </li>,
+    );
   return (
     <nav class="pages" aria-label="Pages de résultats">
       <ol>{items}</ol>
@@ -198,7 +273,10 @@ export function Pagination({ filters, sort, page, pages }: { filters: SearchFilt
 }
 
 const ENERGY_TITLES = { dpe: 'Diagnostic de performance énergétique (DPE)', ges: 'Émissions de gaz à effet de serre (GES)' } as const;
-const ENERGY_ENDS = { dpe: ['Logement économe', 'Logement énergivore'], ges: ['Peu d’émissions de CO₂', 'Émissions de CO₂ très importantes'] } as const;
+const ENERGY_ENDS = {
+  dpe: ['Logement économe', 'Logement énergivore'],
+  ges: ['Peu d’émissions de CO₂', 'Émissions de CO₂ très importantes'],
+} as const;
 
 /** The usual A–G scale, bars widening from A to G, the listing's class marked. */
 export function EnergyScale({ kind, value }: { kind: 'dpe' | 'ges'; value: EnergyClass | null }): JSX.Element {
@@ -210,9 +288,7 @@ export function EnergyScale({ kind, value }: { kind: 'dpe' | 'ges'; value: Energ
       </figcaption>
       {value ? (
         <>
-          <p class="legal">
-            {ENERGY_ENDS[kind][0]}
-          </p>
+          <p class="legal">{ENERGY_ENDS[kind][0]}</p>
           <ol aria-hidden="true">
             {ENERGY_CLASSES.map((letter) => (
               <li aria-current={letter === value ? 'true' : undefined} data-label={`classe ${letter}`}>
@@ -220,9 +296,7 @@ export function EnergyScale({ kind, value }: { kind: 'dpe' | 'ges'; value: Energ
               </li>
             ))}
           </ol>
-          <p class="legal">
-            {ENERGY_ENDS[kind][1]}
-          </p>
+          <p class="legal">{ENERGY_ENDS[kind][1]}</p>
         </>
       ) : (
         ''

@@ -19,7 +19,15 @@ const shown = (text: string) => text.slice(0, 5000);
  * script. The `website` field is a honeypot: hidden from people (and from screen readers),
  * filled in by form-filling robots.
  */
-export function ContactForm({ serviceId, values, errors }: { serviceId: string; values: ContactValues; errors: FieldError[] }): JSX.Element {
+export function ContactForm({
+  serviceId,
+  values,
+  errors,
+}: {
+  serviceId: string;
+  values: ContactValues;
+  errors: FieldError[];
+}): JSX.Element {
   const name = fieldState(errors, 'name');
   const email = fieldState(errors, 'email');
   const phone = fieldState(errors, 'phone');
@@ -29,12 +37,30 @@ export function ContactForm({ serviceId, values, errors }: { serviceId: string; 
       <ErrorSummary errors={errors} title="Le message n’est pas parti. Corrigez :" />
       <div>
         <label for="f-name">Nom</label>
-        <input id="f-name" name="name" type="text" autocomplete="name" required maxlength="100" value={shown(values.name)} {...name.attributes} />
+        <input
+          id="f-name"
+          name="name"
+          type="text"
+          autocomplete="name"
+          required
+          maxlength="100"
+          value={shown(values.name)}
+          {...name.attributes}
+        />
         <FieldMessage field="name" error={name.error} />
       </div>
       <div>
         <label for="f-email">Adresse e-mail</label>
-        <input id="f-email" name="email" type="email" autocomplete="email" required maxlength="254" value={shown(values.email)} {...email.attributes} />
+        <input
+          id="f-email"
+          name="email"
+          type="email"
+          autocomplete="email"
+          required
+          maxlength="254"
+          value={shown(values.email)}
+          {...email.attributes}
+        />
         <FieldMessage field="email" error={email.error} />
       </div>
       <div>

@@ -24,7 +24,15 @@ import { ContactForm, type ContactValues } from './contact-form.js';
 /** The classes the law calls "logement à consommation énergétique excessive" (loi Climat et résilience). */
 const EXCESSIVE = new Set(['F', 'G']);
 
-export function ListingPage({ listing, canonical, contact }: { listing: PublicListing; canonical: string; contact: { values: ContactValues; errors: FieldError[] } }): JSX.Element {
+export function ListingPage({
+  listing,
+  canonical,
+  contact,
+}: {
+  listing: PublicListing;
+  canonical: string;
+  contact: { values: ContactValues; errors: FieldError[] };
+}): JSX.Element {
   const { content } = listing;
   const price = priceDisplay(content);
   const legal = legalBlocks(content);
@@ -48,7 +56,14 @@ export function ListingPage({ listing, canonical, contact }: { listing: PublicLi
   const citySearch = searchPath({ city: content.city, transaction: content.transaction });
   return (
     <Layout
-      meta={{ title: listing.title, description, canonical, ogType: 'article', ogImage: content.photos[0]?.url, jsonLd: listingJsonLd(listing, canonical) }}
+      meta={{
+        title: listing.title,
+        description,
+        canonical,
+        ogType: 'article',
+        ogImage: content.photos[0]?.url,
+        jsonLd: listingJsonLd(listing, canonical),
+      }}
     >
       <nav aria-label="Fil d’Ariane" class="legal">
         <a href="/">Accueil</a> › <a href={citySearch} safe>{`${TRANSACTION_LABELS[content.transaction]} à ${content.city}`}</a>
@@ -133,7 +148,13 @@ export function ListingPage({ listing, canonical, contact }: { listing: PublicLi
             {legal.energyValues.map((line) => (
               <p safe>{line}</p>
             ))}
-            {legal.energyCost ? <p class="energy-cost" safe>{legal.energyCost}</p> : ''}
+            {legal.energyCost ? (
+              <p class="energy-cost" safe>
+                {legal.energyCost}
+              </p>
+            ) : (
+              ''
+            )}
             {content.dpe && EXCESSIVE.has(content.dpe) ? <p class="excessive">Logement à consommation énergétique excessive</p> : ''}
           </section>
           {legal.rental.length + legal.rentControl.length + legal.lifeAnnuity.length > 0 || legal.georisques ? (

@@ -49,9 +49,20 @@ export function SearchPage(model: SearchPageModel): JSX.Element {
   const title = searchTitle(model.filters);
   const heading = model.page > 1 ? `${title} – page ${model.page}` : title;
   const found =
-    model.total === 0 ? 'Aucune annonce ne correspond' : model.total > MAX_RESULTS ? `Plus de ${count(MAX_RESULTS)} annonces` : `${count(model.total)} annonce${model.total > 1 ? 's' : ''}`;
+    model.total === 0
+      ? 'Aucune annonce ne correspond'
+      : model.total > MAX_RESULTS
+        ? `Plus de ${count(MAX_RESULTS)} annonces`
+        : `${count(model.total)} annonce${model.total > 1 ? 's' : ''}`;
   return (
-    <Layout meta={{ title: heading, description: `${title} : ${found.toLowerCase()}. Annonces des agences, prix et classe énergie.`, canonical: model.canonical, noindex: model.noindex }}>
+    <Layout
+      meta={{
+        title: heading,
+        description: `${title} : ${found.toLowerCase()}. Annonces des agences, prix et classe énergie.`,
+        canonical: model.canonical,
+        noindex: model.noindex,
+      }}
+    >
       <h1 safe>{heading}</h1>
       <p class="count" role="status" safe>
         {found}

@@ -17,7 +17,10 @@ function MessagePage({ title, children }: { title: string; children: Children })
 
 export const NotFoundPage = () => (
   <MessagePage title="Page introuvable">
-    <p>Aucune page ne se trouve à cette adresse, ou l’annonce n’a jamais été publiée ici. Vérifiez l’adresse, ou cherchez parmi les annonces en ligne.</p>
+    <p>
+      Aucune page ne se trouve à cette adresse, ou l’annonce n’a jamais été publiée ici. Vérifiez l’adresse, ou cherchez parmi les annonces
+      en ligne.
+    </p>
   </MessagePage>
 );
 
@@ -30,7 +33,8 @@ export const GonePage = () => (
 export const ThanksPage = ({ listingTitle, serviceId }: { listingTitle: string; serviceId: string }) => (
   <MessagePage title="Message envoyé">
     <p class="notice ok" role="status">
-      Votre message sur l’annonce « <span safe>{listingTitle}</span> » a été transmis à l’agence. Elle vous répondra à l’adresse e-mail indiquée.
+      Votre message sur l’annonce « <span safe>{listingTitle}</span> » a été transmis à l’agence. Elle vous répondra à l’adresse e-mail
+      indiquée.
     </p>
     <p>
       <a href={listingPath(serviceId)}>Revenir à l’annonce</a>
@@ -41,7 +45,8 @@ export const ThanksPage = ({ listingTitle, serviceId }: { listingTitle: string; 
 export const TooManyMessagesPage = ({ minutes }: { minutes: number }) => (
   <MessagePage title="Trop de messages envoyés">
     <p>
-      Vous avez envoyé beaucoup de messages en peu de temps. Pour protéger les agences des envois automatiques, réessayez dans {minutes} minute
+      Vous avez envoyé beaucoup de messages en peu de temps. Pour protéger les agences des envois automatiques, réessayez dans {minutes}{' '}
+      minute
       {minutes > 1 ? 's' : ''}.
     </p>
   </MessagePage>
