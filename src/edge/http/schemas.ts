@@ -43,7 +43,7 @@ export function withStandardErrors(schema: { response?: Record<string | number, 
   schema.response = { ...errorResponses(...statuses), ...(schema.response ?? {}) };
 }
 
-/** The Idempotency-Key request header of the writes that take one (see src/http/plugins/idempotency.ts). */
+/** The Idempotency-Key request header of the writes that take one (see src/edge/http/plugins/idempotency.ts). */
 export const IdempotencyHeader = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({

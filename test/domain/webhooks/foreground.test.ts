@@ -8,7 +8,7 @@ import { inForeground } from '../../../src/platform/jobs/foreground.js';
 
 /**
  * A push or batch under way in a process goes before that process's webhook deliveries: they
- * start nothing new until it ends, and never wait longer than a second (src/jobs/foreground.ts).
+ * start nothing new until it ends, and never wait longer than a second (src/platform/jobs/foreground.ts).
  */
 const receiver = new Receiver();
 let t: TestApp;
