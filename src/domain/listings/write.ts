@@ -104,7 +104,7 @@ export async function writeListings(
     for (const draft of drafts()) throw new Error(`writeListings: draft ${draft.externalId} was not announced`);
     return []; // nothing has an externalId to write under; reading the drafts still reports why
   }
-  // Foreground work: this process's webhook deliveries wait for it (src/jobs/foreground.ts).
+  // Foreground work: this process's webhook deliveries wait for it (src/platform/jobs/foreground.ts).
   const { outcomes, changed, inserted } = await inForeground(() =>
     db.transaction(async (tx) => {
       const locked = await lockScope(tx, scope, ids.length);

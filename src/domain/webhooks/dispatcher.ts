@@ -29,7 +29,7 @@ export interface DispatcherOptions {
   stopGraceMs?: number;
 }
 
-/** The longest a cycle is put off while bulk writes run in this process (src/jobs/foreground.ts). */
+/** The longest a cycle is put off while bulk writes run in this process (src/platform/jobs/foreground.ts). */
 const MAX_HOLD_MS = 1_000;
 
 /** Successes are recorded together: those that come within this long of the first, at most this many. */
