@@ -146,20 +146,22 @@ export function useTestAppWithClock(): { t: TestApp; ahead<T>(ms: number, run: (
  * figures are global or whose clock moves: `setClock(date)` sets the service's clock, `null` gives
  * it back to the real time. No job runner, so nothing purges while the clock is moved.
  */
-export function useIsolatedTestApp(): { t: TestApp; setClock(date: Date | null): void } {
+export function useIsolatedTestApp(): { t: TestApp; agency: TestAgency; setClock(date: Date | null): void } {
   let clock: Date | null = null;
   let app: TestApp | undefined;
+  let agency: TestAgency | undefined;
   let closeDatabase: (() => Promise<void>) | undefined;
   before(async () => {
     const isolated = await isolatedTestDatabase();
     closeDatabase = isolated.close;
     app = await createTestApp({ db: isolated.db, now: () => clock ?? new Date(), env: { WORKER: '0' } });
+    agency = await app.agency();
   });
   after(async () => {
     await app?.close();
     await closeDatabase?.();
   });
-  return { t: lateBound(() => app, 'app'), setClock: (date) => void (clock = date) };
+  return { t: lateBound(() => app, 'app'), agency: lateBound(() => agency, 'agency'), setClock: (date) => void (clock = date) };
 }
 
 function lateBound<T extends object>(get: () => T | undefined, what: string): T {

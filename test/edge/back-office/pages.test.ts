@@ -1,14 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useTestApp } from '../../helpers/app.js';
+import { useIsolatedTestApp } from '../../helpers/app.js';
 import { browserWith, createOperator, signIn, submitLogin } from '../../helpers/back-office.js';
 import { page, publicListing } from '../../helpers/site.js';
 import { v1Body } from '../../helpers/v1.js';
 import { createSession } from '../../../src/domain/sessions/session-store.js';
 
 /** The back-office pages (issue 18): operator sessions, verification, the moderation queue, agencies. */
-let clock: Date | null = null;
-const { t, agency } = useTestApp({ now: () => clock ?? new Date() });
+// The queue and the verification list are global: on a shared PostgreSQL, other files' rows
+// would push this file's listings off their first page, so the file has a database of its own.
+const { t, agency, setClock } = useIsolatedTestApp();
 
 const rental = { type: 'rental', price: 950, charges: 80, surface: 45, rooms: 2, bedrooms: 1, fees: null };
 const unverified = async (name: string) =>
@@ -88,11 +89,11 @@ test('without a valid admin session every page sends the browser to the login pa
   assert.equal((await t.admin('GET', `/agencies/${agencyId}`)).json().verified, false);
 
   const operator = await signIn(t);
-  clock = new Date(Date.now() + 13 * 3_600_000);
+  setClock(new Date(Date.now() + 13 * 3_600_000));
   try {
     assert.equal((await operator.get('/admin')).statusCode, 303, 'sessions expire after 12 hours');
   } finally {
-    clock = null;
+    setClock(null);
   }
 });
 
@@ -117,12 +118,12 @@ test('the verification page lists agencies oldest first, overdue ones marked; ve
   const operator = await createOperator(t);
   const first = await unverified('Agence <b>Première</b>');
   const second = await unverified('Agence Seconde');
-  clock = new Date(Date.now() + 49 * 3_600_000);
+  setClock(new Date(Date.now() + 49 * 3_600_000));
   let html: string;
   try {
     html = (await (await signIn(t, operator)).get('/admin/verifications')).body;
   } finally {
-    clock = null;
+    setClock(null);
   }
   const browser = await signIn(t, operator);
   assert.ok(html.indexOf(first) < html.indexOf(second), 'oldest first');
