@@ -95,6 +95,10 @@ test(`[${databaseKind}] the 20 % cap refuses a completion that would withdraw to
   const refused = await complete(a.live, syncId);
   assert.equal(refused.statusCode, 409);
   assert.match(refused.json().detail, /3 of the 10 listings on the market \(30 %\).*force/);
+  assert.match(
+    refused.json().detail,
+    new RegExp(`Nothing was withdrawn and the session is still open: .*DELETE /ingest/syncSessions/${syncId}`),
+  );
   assert.equal((await read(a.live, 'C-9')).json().status, 'active', 'nothing changed');
   assert.equal((await t.call('GET', `/ingest/syncSessions/${syncId}`, a.live)).json().state, 'open', 'the session stays open');
 
