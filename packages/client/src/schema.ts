@@ -407,11 +407,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The agency’s sync sessions, newest first
+         * @description At most 20, newest first; finished sessions are kept 30 days. With state=open: the open session, if any (a sync that died half-way left it behind: abandon it with DELETE /ingest/syncSessions/{syncId}).
+         */
+        get: operations["listSyncSessions"];
         put?: never;
         /**
          * Start a full sync session
-         * @description A full sync replaces the agency’s set of listings with the set a CRM pushes: start a session, push every listing with its syncId beside `listings` in each ingestListings body, then complete the session. Completion withdraws the listings on the market (active, under_offer, paused) that no push of the session named. A session stays open 24 hours. One session may be open per agency and environment: starting a second one is 409 (its detail names the open one). No body.
+         * @description A full sync replaces the agency’s set of listings with the set a CRM pushes: start a session, push every listing with its syncId beside `listings` in each ingestListings body, then complete the session. Completion withdraws the listings on the market (active, under_offer, paused) that no push of the session named. A session expires an hour after its start or its last push, and 24 hours after its start at the latest. One session may be open per agency and environment: starting a second one is 409, whose detail names the open one and the ways out (complete it, abandon it with DELETE /ingest/syncSessions/{syncId}, or wait for its expiry); GET /ingest/syncSessions?state=open finds it too. No body.
          */
         post: operations["startSyncSession"];
         delete?: never;
@@ -433,7 +437,7 @@ export interface paths {
         post?: never;
         /**
          * Abandon an open sync session: nothing is withdrawn
-         * @description For a sync that failed half-way: the session ends without withdrawing anything (the listings pushed in it stay as pushed), and a new session can start at once. Unknown, expired, abandoned or another agency’s session: 404. Completed: 409.
+         * @description For a sync that failed half-way: the session ends without withdrawing anything (the listings pushed in it stay as pushed), and a new session can start at once. `listing-sync sync --abandon` does it for the agency’s open session, and the CLI does it itself when a sync is interrupted. Unknown, expired, abandoned or another agency’s session: 404. Completed: 409.
          */
         delete: operations["abandonSyncSession"];
         options?: never;
@@ -452,7 +456,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a sync session: withdraw the listings it did not see
-         * @description Each listing on the market (active, under_offer, paused) whose externalId no push of the session named gets status withdrawn, as a status change: a new version and a new change sequence, so agencyListings shows it. Sold, rented and withdrawn listings are left as they are. A listing a push of the session named counts as seen even if that push rejected it (its stored version stays). Safety cap: when the withdrawals would be more than 20 % of the listings on the market, the answer is 409 and nothing changes (the session stays open) unless the body is {"force": true}. Unknown, expired or another agency’s session: 404. Already completed: 409.
+         * @description Each listing on the market (active, under_offer, paused) whose externalId no push of the session named gets status withdrawn, as a status change: a new version and a new change sequence, so agencyListings shows it. Sold, rented and withdrawn listings are left as they are. A listing a push of the session named counts as seen even if that push rejected it (its stored version stays). Safety cap: when the withdrawals would be more than 20 % of the listings on the market, the answer is 409 and nothing changes unless the body is {"force": true}: the session stays open, to push what is missing, complete with force, or abandon. Unknown, expired or another agency’s session: 404. Already completed: 409.
          */
         post: operations["completeSyncSession"];
         delete?: never;
@@ -6460,6 +6464,156 @@ export interface operations {
             };
         };
     };
+    listSyncSessions: {
+        parameters: {
+            query?: {
+                /** @description Only the sessions in this state. */
+                state?: "open" | "completed" | "expired" | "abandoned";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agency’s sync sessions, newest first: done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        syncSessions: {
+                            /** @description A full sync session’s id, as POST /ingest/syncSessions answered it. */
+                            syncId: string;
+                            /**
+                             * @description open until completed, abandoned, or expiresAt; a finished session takes no pushes.
+                             * @enum {string}
+                             */
+                            state: "open" | "completed" | "expired" | "abandoned";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description An hour after the start or the last push, 24 hours after the start at the latest; each push moves it on.
+                             */
+                            expiresAt: string;
+                            /** @description When the session was completed or abandoned. */
+                            completedAt: string | null;
+                            /**
+                             * Format: int32
+                             * @description Distinct externalIds the session’s pushes named (kept once the session is completed; 0 once expired).
+                             */
+                            seen: number;
+                            /** @description On completion: the listings on the market (active, under_offer, paused) before it. */
+                            onMarket: number | null;
+                            /** @description On completion: how many of them were withdrawn. */
+                            withdrawn: number | null;
+                            /** @description On completion: whether force was given. */
+                            forced: boolean | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     startSyncSession: {
         parameters: {
             query?: never;
@@ -6504,7 +6658,7 @@ export interface operations {
                         createdAt: string;
                         /**
                          * Format: date-time
-                         * @description 24 hours after creation.
+                         * @description An hour after the start or the last push, 24 hours after the start at the latest; each push moves it on.
                          */
                         expiresAt: string;
                         /** @description When the session was completed or abandoned. */
@@ -6721,7 +6875,7 @@ export interface operations {
                         createdAt: string;
                         /**
                          * Format: date-time
-                         * @description 24 hours after creation.
+                         * @description An hour after the start or the last push, 24 hours after the start at the latest; each push moves it on.
                          */
                         expiresAt: string;
                         /** @description When the session was completed or abandoned. */
@@ -6893,7 +7047,7 @@ export interface operations {
                         createdAt: string;
                         /**
                          * Format: date-time
-                         * @description 24 hours after creation.
+                         * @description An hour after the start or the last push, 24 hours after the start at the latest; each push moves it on.
                          */
                         expiresAt: string;
                         /** @description When the session was completed or abandoned. */
@@ -7109,7 +7263,7 @@ export interface operations {
                         createdAt: string;
                         /**
                          * Format: date-time
-                         * @description 24 hours after creation.
+                         * @description An hour after the start or the last push, 24 hours after the start at the latest; each push moves it on.
                          */
                         expiresAt: string;
                         /** @description When the session was completed or abandoned. */

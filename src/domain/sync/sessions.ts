@@ -10,8 +10,14 @@ import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/per
  * Full sync sessions (docs/decisions.md §15, ahead of the spec's version 2.5): a CRM opens a
  * session, pushes its whole set with the session's `syncId`, then completes the session,
  * which withdraws the listings on the market that no push of the session named.
+ *
+ * A session expires an hour after its start or its last push, and 24 hours after its start
+ * at the latest: a sync whose process died (a killed CLI, a crashed CRM job) blocks the
+ * agency's next one for an hour, not a day. `expires_at` holds the sooner of the two, moved
+ * on by each push (`noteSeen`).
  */
-export const SESSION_LIFETIME_MS = 24 * 3600 * 1000;
+export const SESSION_IDLE_MS = HOUR_MS;
+export const SESSION_LIFETIME_MS = 24 * HOUR_MS;
 /** Finished sessions stay readable this long, then the purge removes them. */
 const FINISHED_KEPT_MS = 30 * 24 * 3600 * 1000;
 
@@ -84,27 +90,35 @@ const expireStale = (db: Queryable, now: Date, scope?: ListingScope) =>
   );
 
 /** Opens a session; a second open session of the same agency and environment is refused. */
+/** When an open session expires if no push comes after `activityAt`. */
+const expiryAfter = (createdAt: Date, activityAt: Date) =>
+  new Date(Math.min(createdAt.getTime() + SESSION_LIFETIME_MS, activityAt.getTime() + SESSION_IDLE_MS));
+
+/** Where a client abandons a session (the sandbox serves its own). */
+const sessionPath = (scope: ListingScope, syncId: string) => `${scope.env === 'test' ? '/sandbox' : ''}/ingest/syncSessions/${syncId}`;
+
 export async function startSession(db: Database, scope: ListingScope, now: Date): Promise<Outcome<SyncSession>> {
   return db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
     await expireStale(tx, now, scope);
     const { rows } = await tx.query<SessionRow>(
       `INSERT INTO sync_sessions (id, agency_id, env, state, created_at, expires_at) VALUES ($1, $2, $3, 'open', $4, $5)
        ON CONFLICT (agency_id, env) WHERE state = 'open' DO NOTHING RETURNING ${SESSION_COLUMNS}`,
-      [
-        newId('syn', now.getTime()),
-        scope.agencyId,
-        scope.env,
-        now.toISOString(),
-        new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
-      ],
+      [newId('syn', now.getTime()), scope.agencyId, scope.env, now.toISOString(), expiryAfter(now, now).toISOString()],
     );
     if (rows[0]) return { ok: true, value: await toSession(tx, rows[0], now) };
     const { rows: open } = await tx.query<{ id: string; expires_at: Date }>(
       "SELECT id, expires_at FROM sync_sessions WHERE agency_id = $1 AND env = $2 AND state = 'open'",
       [scope.agencyId, scope.env],
     );
-    const which = open[0] ? ` (${open[0].id}, open until ${open[0].expires_at.toISOString()})` : '';
-    return refuse('conflict', `A sync session is already open for this agency${which}: complete it, or start again once it has expired`);
+    if (!open[0]) return refuse('conflict', 'A sync session of this agency was opened at the same moment: start again');
+    const { id, expires_at: expiresAt } = open[0];
+    // The way out is in the answer: a sync that died half-way left this session behind.
+    return refuse(
+      'conflict',
+      `A sync session is already open for this agency (${id}; it expires at ${expiresAt.toISOString()}, an hour after its last push, ` +
+        `unless a push comes before). Complete it (POST ${sessionPath(scope, id)}/complete), abandon it ` +
+        `(DELETE ${sessionPath(scope, id)}: nothing is withdrawn; the CLI: listing-sync sync --abandon), or wait until it expires.`,
+    );
   });
 }
 
@@ -115,9 +129,10 @@ export async function getSession(db: Database, scope: ListingScope, syncId: stri
 }
 
 /**
- * Notes the externalIds a push of the session names. Refused when the session is unknown
- * (404) or finished (409). Runs before the push is written: a push that then fails leaves
- * its listings as they were, and not withdrawn, which is the safe side.
+ * Notes the externalIds a push of the session names, and moves its expiry an hour on.
+ * Refused when the session is unknown (404) or finished (409). Runs before the push is
+ * written: a push that then fails leaves its listings as they were, and not withdrawn,
+ * which is the safe side.
  */
 export async function noteSeen(
   db: Database,
@@ -127,8 +142,9 @@ export async function noteSeen(
   now: Date,
 ): Promise<Outcome<void>> {
   return db.transaction(async (tx): Promise<Outcome<void>> => {
-    // FOR SHARE: pushes of one session run side by side, and a completion waits for them (and they for it).
-    const row = await findSession(tx, scope, syncId, 'FOR SHARE');
+    // Pushes of one session take turns here only (a short step before each push is written), and a
+    // completion waits for them (and they for it). FOR NO KEY UPDATE, since the expiry is updated below.
+    const row = await findSession(tx, scope, syncId, 'FOR NO KEY UPDATE');
     if (!row) return notFound('Sync session');
     const state = stateAt(row, now);
     if (state === 'completed')
@@ -136,6 +152,7 @@ export async function noteSeen(
     if (state === 'expired')
       return refuse('conflict', `Sync session ${syncId} expired at ${row.expires_at.toISOString()}: start a new one`);
     if (state === 'abandoned') return refuse('conflict', `Sync session ${syncId} was abandoned: start a new one`);
+    await tx.query('UPDATE sync_sessions SET expires_at = $2 WHERE id = $1', [syncId, expiryAfter(row.created_at, now).toISOString()]);
     if (externalIds.length > 0) {
       await tx.query('INSERT INTO sync_session_seen (sync_id, external_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
         syncId,
@@ -174,8 +191,8 @@ export async function completeSession(
       return refuse(
         'conflict',
         `Completing would withdraw ${plan.unseen} of the ${plan.onMarket} listings on the market (${share} %), more than the ${WITHDRAW_CAP * 100} % ` +
-          'a sync session withdraws without force. Check that every push of the session carried its syncId, or complete with {"force": true}. ' +
-          'The session stays open.',
+          'a sync session withdraws without force. Nothing was withdrawn and the session is still open: check that every push of the session ' +
+          `carried its syncId, then complete it with {"force": true}, or abandon it (DELETE ${sessionPath(scope, syncId)}).`,
       );
     }
     const withdrawn = await withdrawUnseen(tx, scope, syncId, plan.unseen, now);
@@ -212,6 +229,34 @@ export async function abandonSession(db: Database, scope: ListingScope, syncId: 
     await tx.query('DELETE FROM sync_session_seen WHERE sync_id = $1', [syncId]);
     return { ok: true, value: await toSession(tx, rows[0]!, now) };
   });
+}
+
+export interface SessionFilter {
+  state?: SyncState;
+}
+
+/** How many sessions a listing shows: the newest, the open one first among them since it is the newest. */
+export const SESSIONS_LISTED = 20;
+
+/**
+ * The agency's sessions in this environment, newest first (finished ones are kept 30 days):
+ * how a CRM, or `listing-sync sync --abandon`, finds the open session a dead sync left behind.
+ */
+export async function listSessions(db: Database, scope: ListingScope, filter: SessionFilter, now: Date): Promise<SyncSession[]> {
+  // Stored states lag behind the clock until the purge runs: an open row past its expiry is expired.
+  const byState: Record<SyncState, string> = {
+    open: "AND state = 'open' AND expires_at > $3",
+    expired: "AND (state = 'expired' OR (state = 'open' AND expires_at <= $3))",
+    completed: "AND state = 'completed'",
+    abandoned: "AND state = 'abandoned'",
+  };
+  const timed = filter.state === 'open' || filter.state === 'expired';
+  const { rows } = await db.query<SessionRow>(
+    `SELECT ${SESSION_COLUMNS} FROM sync_sessions WHERE agency_id = $1 AND env = $2 ${filter.state ? byState[filter.state] : ''}
+     ORDER BY created_at DESC, id DESC LIMIT ${SESSIONS_LISTED}`,
+    timed ? [scope.agencyId, scope.env, now.toISOString()] : [scope.agencyId, scope.env],
+  );
+  return Promise.all(rows.map((row) => toSession(db, row, now)));
 }
 
 /** Periodic: marks stale sessions expired, drops the seen lists of finished ones, forgets old ones. */

@@ -2,20 +2,32 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { authenticatedKey } from '../http/plugins/key-auth.js';
 import { failWith } from '../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
-import { abandonSession, completeSession, getSession, startSession, type SyncSession } from '../../domain/sync/sessions.js';
+import {
+  abandonSession,
+  completeSession,
+  getSession,
+  listSessions,
+  SESSIONS_LISTED,
+  startSession,
+  type SyncSession,
+} from '../../domain/sync/sessions.js';
 import { ON_MARKET, WITHDRAW_CAP } from '../../domain/sync/withdraw.js';
 import { Count, DateTime } from '../../platform/validation/schema-types.js';
 import { SyncId, SyncIdParams } from '../http/params.js';
+
+const SYNC_STATES = ['open', 'completed', 'expired', 'abandoned'] as const;
 
 const SyncSessionView = Type.Object(
   {
     syncId: SyncId(),
     state: Type.String({
-      enum: ['open', 'completed', 'expired', 'abandoned'],
+      enum: [...SYNC_STATES],
       description: 'open until completed, abandoned, or expiresAt; a finished session takes no pushes.',
     }),
     createdAt: DateTime(),
-    expiresAt: DateTime({ description: '24 hours after creation.' }),
+    expiresAt: DateTime({
+      description: 'An hour after the start or the last push, 24 hours after the start at the latest; each push moves it on.',
+    }),
     completedAt: Type.Union([DateTime(), Type.Null()], { description: 'When the session was completed or abandoned.' }),
     seen: Count(undefined, {
       description: 'Distinct externalIds the session’s pushes named (kept once the session is completed; 0 once expired).',
@@ -56,8 +68,10 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'A full sync replaces the agency’s set of listings with the set a CRM pushes: start a session, push every listing with its syncId beside ' +
           '`listings` in each ingestListings body, then complete the session. Completion withdraws the listings on the market ' +
-          `(${ON_MARKET.join(', ')}) that no push of the session named. A session stays open 24 hours. One session may be open per agency and ` +
-          'environment: starting a second one is 409 (its detail names the open one). No body.',
+          `(${ON_MARKET.join(', ')}) that no push of the session named. A session expires an hour after its start or its last push, and ` +
+          '24 hours after its start at the latest. One session may be open per agency and environment: starting a second one is 409, ' +
+          'whose detail names the open one and the ways out (complete it, abandon it with DELETE /ingest/syncSessions/{syncId}, or wait ' +
+          'for its expiry); GET /ingest/syncSessions?state=open finds it too. No body.',
         security: [{ bearerAuth: [] }],
         headers: IdempotencyHeader,
         // No body is read; one sent anyway is still parsed, so its size and type can be refused.
@@ -71,6 +85,38 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .code(201)
         .header('location', sessionUrl(authenticatedKey(request).env, outcome.value.syncId))
         .send(view(outcome.value));
+    },
+  );
+
+  app.get(
+    '/syncSessions',
+    {
+      config: { scope: 'listings:read' },
+      schema: {
+        tags: ['ingestion'],
+        operationId: 'listSyncSessions',
+        summary: 'The agency’s sync sessions, newest first',
+        description:
+          `At most ${SESSIONS_LISTED}, newest first; finished sessions are kept 30 days. With state=open: the open session, if any ` +
+          '(a sync that died half-way left it behind: abandon it with DELETE /ingest/syncSessions/{syncId}).',
+        security: [{ bearerAuth: [] }],
+        querystring: Type.Object(
+          { state: Type.Optional(Type.String({ enum: [...SYNC_STATES], description: 'Only the sessions in this state.' })) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ syncSessions: Type.Array(SyncSessionView, { maxItems: SESSIONS_LISTED }) }, { additionalProperties: false }),
+        },
+      },
+    },
+    async (request) => {
+      const sessions = await listSessions(
+        db,
+        scopeOf(authenticatedKey(request)),
+        { state: request.query.state as SyncSession['state'] },
+        now(),
+      );
+      return { syncSessions: sessions.map(view) };
     },
   );
 
@@ -107,7 +153,7 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'as a status change: a new version and a new change sequence, so agencyListings shows it. Sold, rented and withdrawn listings ' +
           'are left as they are. A listing a push of the session named counts as seen even if that push rejected it (its stored version ' +
           `stays). Safety cap: when the withdrawals would be more than ${CAP} of the listings on the market, the answer is 409 and ` +
-          'nothing changes (the session stays open) unless the body is {"force": true}. Unknown, expired or another agency’s session: 404. ' +
+          'nothing changes unless the body is {"force": true}: the session stays open, to push what is missing, complete with force, or abandon. Unknown, expired or another agency’s session: 404. ' +
           'Already completed: 409.',
         security: [{ bearerAuth: [] }],
         params: SyncIdParams,
@@ -153,7 +199,8 @@ export const syncSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Abandon an open sync session: nothing is withdrawn',
         description:
           'For a sync that failed half-way: the session ends without withdrawing anything (the listings pushed in it stay as pushed), ' +
-          'and a new session can start at once. Unknown, expired, abandoned or another agency’s session: 404. Completed: 409.',
+          'and a new session can start at once. `listing-sync sync --abandon` does it for the agency’s open session, and the CLI does it ' +
+          'itself when a sync is interrupted. Unknown, expired, abandoned or another agency’s session: 404. Completed: 409.',
         security: [{ bearerAuth: [] }],
         params: SyncIdParams,
         headers: IdempotencyHeader,

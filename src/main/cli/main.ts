@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { ConfigError } from '../../platform/config.js';
 import { runOperatorCommand } from './operator-commands.js';
 import type { IntegratorIo } from './integrator.js';
+import { Interrupts } from './interrupts.js';
 
 const USAGE = `listing-sync — the listing synchronisation service and its operator commands
 
@@ -40,8 +41,12 @@ Integrator commands (the agency's key in LISTING_SYNC_KEY; --sandbox with a TEST
   listing-sync reconcile FILE                         what differs between the file and the service: missing, extra, different (by contentHash)
   listing-sync sync FILE [--force]                    full sync: push FILE in a sync session, then withdraw the listings on the market
                                                       it did not name (refused above 20 % of them unless --force)
+  listing-sync sync --abandon                         abandon the agency's open sync session (nothing withdrawn), left by a sync that was killed
+  Ctrl+C (or kill) stops cleanly: no more of the file is read, what was sent is answered, a sync abandons its session, and
+  a summary says what was sent and what was not; a second Ctrl+C stops at once.
   Exit codes: 0 done; 1 some listings rejected or lines malformed (reconcile: differences);
-  2 bad usage or a file that is not JSON (nothing sent); 3 the service refused or could not be reached.
+  2 bad usage or a file that is not JSON (nothing sent); 3 the service refused or could not be reached;
+  130 stopped by Ctrl+C (SIGINT), 143 by SIGTERM.
 
 Operator and integrator commands talk to a running server: LISTING_SYNC_URL (default
 http://127.0.0.1:8080); operator commands with Bearer ADMIN_TOKEN. Add --json for
@@ -58,6 +63,7 @@ export async function runCli(
   printError: Print,
   progress: IntegratorIo['progress'] = { write: (text: string) => printError(text.replace(/\n$/, '')) },
   readSecret: () => Promise<string> = readStdin,
+  interrupts?: Interrupts,
 ): Promise<number> {
   let parsed;
   try {
@@ -76,6 +82,7 @@ export async function runCli(
         scopes: { type: 'string' },
         sandbox: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
+        abandon: { type: 'boolean', default: false },
         rejected: { type: 'string' },
         concurrency: { type: 'string' },
         reason: { type: 'string' },
@@ -125,7 +132,12 @@ export async function runCli(
   if (INTEGRATOR_COMMANDS.has(group)) {
     const { runIntegratorCommand, IntegratorUsageError } = await import('./integrator.js');
     try {
-      return await runIntegratorCommand(group as 'push' | 'reconcile' | 'sync', action, values, env, { print, printError, progress });
+      return await runIntegratorCommand(group as 'push' | 'reconcile' | 'sync', action, values, env, {
+        print,
+        printError,
+        progress,
+        interrupts,
+      });
     } catch (error) {
       if (!(error instanceof IntegratorUsageError)) throw error;
       printError(`${error.message}\n\n${USAGE}`);
@@ -145,7 +157,10 @@ async function readStdin(): Promise<string> {
 // Through npm's bin symlink argv[1] is the link, so compare real paths.
 const isMain = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  if (INTEGRATOR_COMMANDS.has(process.argv[2] ?? '')) {
+  const integrator = INTEGRATOR_COMMANDS.has(process.argv[2] ?? '');
+  // Taken from the start, so that Ctrl+C never kills a push or a sync without its summary and its abandoned session.
+  const interrupts = integrator ? Interrupts.ofProcess() : undefined;
+  if (integrator) {
     // A push holds little at a time (a few requests of 500 listings) but makes garbage fast.
     // V8's default heap growth let it reach 200 MB of RSS over a 100,000-listing file, against
     // about 120 MB with its heuristics for small devices, for some 3 s more of collection on
@@ -159,9 +174,13 @@ if (isMain) {
     (line) => process.stdout.write(line + '\n'),
     (line) => process.stderr.write(line + '\n'),
     process.stderr,
+    readStdin,
+    interrupts,
   ).then(
     (code) => {
       if (code >= 0) process.exitCode = code;
+      // Stopped by a signal: requests still in flight (a second Ctrl+C does not wait for them) must not keep the process.
+      if (interrupts?.signal) process.exit(code);
     },
     (error) => {
       console.error(error);

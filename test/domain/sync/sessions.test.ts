@@ -31,7 +31,7 @@ test(`[${databaseKind}] completing a session withdraws the listings on the marke
   const session = started.json();
   assert.match(session.syncId, /^syn_/);
   assert.equal(session.state, 'open');
-  assert.equal(Date.parse(session.expiresAt) - Date.parse(session.createdAt), 24 * 3600 * 1000);
+  assert.equal(Date.parse(session.expiresAt) - Date.parse(session.createdAt), 3600 * 1000, 'an hour unless a push comes');
 
   // The CRM's full set: S-0 … S-8 (one of them changed) and a new one; S-9 and SOLD-1 are gone from it.
   const pushed = await push(a.live, [...items(9, 'S'), ingestItem('NEW-1')], session.syncId);
@@ -95,6 +95,10 @@ test(`[${databaseKind}] the 20 % cap refuses a completion that would withdraw to
   const refused = await complete(a.live, syncId);
   assert.equal(refused.statusCode, 409);
   assert.match(refused.json().detail, /3 of the 10 listings on the market \(30 %\).*force/);
+  assert.match(
+    refused.json().detail,
+    new RegExp(`Nothing was withdrawn and the session is still open: .*DELETE /ingest/syncSessions/${syncId}`),
+  );
   assert.equal((await read(a.live, 'C-9')).json().status, 'active', 'nothing changed');
   assert.equal((await t.call('GET', `/ingest/syncSessions/${syncId}`, a.live)).json().state, 'open', 'the session stays open');
 
@@ -120,13 +124,20 @@ test(`[${databaseKind}] one open session per agency and environment; it expires 
   const second = await start(a.live);
   assert.equal(second.statusCode, 409);
   assert.match(second.json().detail, new RegExp(first.syncId));
+  // The 409 says how to get out of it, not only to wait.
+  assert.match(second.json().detail, new RegExp(`DELETE /ingest/syncSessions/${first.syncId}.*listing-sync sync --abandon`));
+  // Pushes keep it open past the idle hour, up to 24 hours after its start.
+  for (let hour = 1; hour < 24; hour += 1) {
+    clock = new Date(clock.getTime() + 50 * 60 * 1000);
+    assert.equal((await push(a.live, [ingestItem(`K-${hour}`)], first.syncId)).statusCode, 200, `push after ${hour * 50} minutes`);
+  }
   // The sandbox is another environment: its session is separate.
   assert.equal((await start(a.test, '/sandbox/ingest')).statusCode, 201);
   // So is another agency.
   const b = await freshAgency();
   assert.equal((await start(b.live)).statusCode, 201);
 
-  clock = new Date(clock.getTime() + 24 * 3600 * 1000);
+  clock = new Date(Date.parse(first.createdAt) + 24 * 3600 * 1000);
   assert.equal((await t.call('GET', `/ingest/syncSessions/${first.syncId}`, a.live)).json().state, 'expired');
   const expiredPush = await push(a.live, [ingestItem('E-1')], first.syncId);
   assert.equal(expiredPush.statusCode, 409);
@@ -191,4 +202,53 @@ test(`[${databaseKind}] abandoning a session withdraws nothing and frees the age
   const next = (await start(a.live)).json();
   assert.equal((await complete(a.live, next.syncId, { force: true })).statusCode, 200);
   assert.equal((await t.call('DELETE', `/ingest/syncSessions/${next.syncId}`, a.live)).statusCode, 409);
+});
+
+test(`[${databaseKind}] a session without a push for an hour expires: a dead sync blocks the next one an hour, not a day`, async () => {
+  const a = await freshAgency();
+  await push(a.live, items(3, 'I'));
+  const { syncId } = (await start(a.live)).json();
+  clock = new Date(clock.getTime() + 40 * 60 * 1000);
+  const pushed = await push(a.live, items(1, 'I'), syncId);
+  assert.equal(pushed.statusCode, 200);
+  const afterPush = (await t.call('GET', `/ingest/syncSessions/${syncId}`, a.live)).json();
+  assert.equal(afterPush.expiresAt, new Date(clock.getTime() + 3600 * 1000).toISOString(), 'a push moves the expiry an hour on');
+
+  clock = new Date(clock.getTime() + 59 * 60 * 1000);
+  assert.equal((await start(a.live)).statusCode, 409, 'still open 59 minutes after its last push');
+  clock = new Date(clock.getTime() + 60 * 1000);
+  assert.equal((await t.call('GET', `/ingest/syncSessions/${syncId}`, a.live)).json().state, 'expired');
+  const late = await push(a.live, items(1, 'I'), syncId);
+  assert.equal(late.statusCode, 409);
+  assert.match(late.json().detail, /expired/);
+  assert.equal((await complete(a.live, syncId)).statusCode, 404);
+  assert.equal((await read(a.live, 'I-2')).json().status, 'active', 'an expired session withdraws nothing');
+  assert.equal((await start(a.live)).statusCode, 201, 'the next sync starts');
+});
+
+test(`[${databaseKind}] GET /ingest/syncSessions lists the agency's sessions, newest first; state=open finds the one to abandon`, async () => {
+  const a = await freshAgency();
+  const b = await freshAgency();
+  const list = async (key: string, query = '', base = '/ingest') => {
+    const answer = await t.call('GET', `${base}/syncSessions${query}`, key);
+    assert.equal(answer.statusCode, 200, answer.body);
+    return (answer.json().syncSessions as Array<{ syncId: string; state: string }>).map((s) => [s.syncId, s.state]);
+  };
+  assert.deepEqual(await list(a.live, '?state=open'), []);
+  const first = (await start(a.live)).json();
+  assert.equal((await complete(a.live, first.syncId, { force: true })).statusCode, 200);
+  clock = new Date(clock.getTime() + 1000);
+  const second = (await start(a.live)).json();
+  await start(b.live);
+  assert.deepEqual(await list(a.live), [
+    [second.syncId, 'open'],
+    [first.syncId, 'completed'],
+  ]);
+  assert.deepEqual(await list(a.live, '?state=open'), [[second.syncId, 'open']]);
+  assert.deepEqual(await list(a.live, '?state=completed'), [[first.syncId, 'completed']]);
+  assert.deepEqual(await list(a.test, '', '/sandbox/ingest'), [], 'the sandbox has sessions of its own');
+  clock = new Date(clock.getTime() + 3600 * 1000);
+  assert.deepEqual(await list(a.live, '?state=open'), [], 'past its expiry a session is no longer open');
+  assert.deepEqual(await list(a.live, '?state=expired'), [[second.syncId, 'expired']]);
+  assert.equal((await t.call('GET', '/ingest/syncSessions?state=lost', a.live)).statusCode, 400);
 });

@@ -34,6 +34,7 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   await t.call('POST', '/ingest/syncSessions', a.live);
   await t.call('POST', '/ingest/ingestListings', a.live, { listings: [ingestItem('I-2')], syncId: session.syncId });
   await t.call('GET', `/ingest/syncSessions/${session.syncId}`, a.live);
+  await t.call('GET', '/ingest/syncSessions?state=open', a.live);
   await t.call('POST', `/ingest/syncSessions/${session.syncId}/complete`, a.live, {});
   await t.call('POST', `/ingest/syncSessions/${session.syncId}/complete`, a.live, {});
   await t.call('GET', '/ingest/syncSessions/syn_0000000missing', a.live);

@@ -174,6 +174,11 @@ test(`[${databaseKind}] sync withdraws what the file no longer holds; the 20 % c
   const refused = await cli(a.live, ['sync', five]);
   assert.equal(refused.code, 3);
   assert.match(refused.err, /409 conflict.*withdraw 4 of the 9 listings.*force/);
+  // What the CLI did, not what an API caller could do next.
+  assert.match(refused.err, /\nNothing was withdrawn, and the CLI abandoned the session: the next sync can start at once\./);
+  assert.match(refused.err, /sync again with --force: listing-sync sync \S*five\.ndjson --force/);
+  assert.doesNotMatch(refused.err, /still open|stays open/);
+  assert.match(refused.out, /Synced 5 listings .*\n +created +0\n +updated +0\n +unchanged +5/, 'the push summary too');
   assert.equal((await storedIds(a.live)).get('S-8')!.status, 'active', 'nothing withdrawn');
   const forced = await cli(a.live, ['sync', five, '--force']);
   assert.equal(forced.code, 0, forced.err);
