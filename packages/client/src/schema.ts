@@ -1055,13 +1055,22 @@ export interface components {
             postcode: string;
             neighborhood?: string | null;
             addressLine?: string | null;
+            /** @description Energy class A–G; null when not given. Must not be better than ges. */
             dpe?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
+            /** @description Greenhouse-gas class A–G (beyond spec 2.1, as in v1); null when not given. */
+            ges?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
             description?: string | null;
             features?: string[] | null;
             imageUrls?: string[] | null;
             /** @description Default active. */
             status?: ("active" | "sold" | "rented" | "under_offer" | "withdrawn") | null;
             sourceCrm?: ("crm_1" | "crm_2" | "crm_3" | "crm_4" | "other") | null;
+            /** @description The agency’s fees (beyond spec 2.1, as in v1): feesPaidBy seller or buyer for VENTE and VIAGER, landlord or tenant for LOCATION; agencyFees not above the price of a sale. Null when not given. */
+            fees?: {
+                agencyFees?: number | null;
+                feesPaidBy?: ("seller" | "buyer" | "landlord" | "tenant") | null;
+                feeIncluded?: boolean | null;
+            } | null;
             /** @description Read on creation only; default: the agency default. */
             shareWithService?: boolean;
             /** @description Read on creation only; default: the agency default. */
@@ -5373,6 +5382,12 @@ export interface operations {
                  *           "postcode": "44300",
                  *           "neighborhood": "Erdre",
                  *           "dpe": "D",
+                 *           "ges": "C",
+                 *           "fees": {
+                 *             "agencyFees": 15000,
+                 *             "feesPaidBy": "buyer",
+                 *             "feeIncluded": true
+                 *           },
                  *           "description": "Maison de 2005 sur 600 m² de terrain, garage double, proche des écoles.",
                  *           "features": [
                  *             "garden",
@@ -5869,13 +5884,22 @@ export interface operations {
                         postcode: string;
                         neighborhood?: string | null;
                         addressLine?: string | null;
+                        /** @description Energy class A–G; null when not given. Must not be better than ges. */
                         dpe?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
+                        /** @description Greenhouse-gas class A–G (beyond spec 2.1, as in v1); null when not given. */
+                        ges?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
                         description?: string | null;
                         features?: string[] | null;
                         imageUrls?: string[] | null;
                         /** @enum {string} */
                         status: "active" | "under_offer" | "paused" | "sold" | "rented" | "withdrawn";
                         sourceCrm?: ("crm_1" | "crm_2" | "crm_3" | "crm_4" | "other") | null;
+                        /** @description The agency’s fees (beyond spec 2.1, as in v1): feesPaidBy seller or buyer for VENTE and VIAGER, landlord or tenant for LOCATION; agencyFees not above the price of a sale. Null when not given. */
+                        fees?: {
+                            agencyFees?: number | null;
+                            feesPaidBy?: ("seller" | "buyer" | "landlord" | "tenant") | null;
+                            feeIncluded?: boolean | null;
+                        } | null;
                         shareWithService: boolean;
                         shareWithRelay: boolean;
                         createdAtExternal?: string | null;
@@ -6252,6 +6276,12 @@ export interface operations {
                  *           "postcode": "44300",
                  *           "neighborhood": "Erdre",
                  *           "dpe": "D",
+                 *           "ges": "C",
+                 *           "fees": {
+                 *             "agencyFees": 15000,
+                 *             "feesPaidBy": "buyer",
+                 *             "feeIncluded": true
+                 *           },
                  *           "description": "Maison de 2005 sur 600 m² de terrain, garage double, proche des écoles.",
                  *           "features": [
                  *             "garden",

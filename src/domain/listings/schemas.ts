@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { LIMITS } from './limits.js';
-import { MODERATION_STATES } from '../listing-model/model.js';
-import { Count, DateTime, IdString, Text } from '../../platform/validation/schema-types.js';
+import { FEES_PAID_BY, MODERATION_STATES } from '../listing-model/model.js';
+import { Count, DateTime, IdString, Int, Text } from '../../platform/validation/schema-types.js';
 import { NO_CONTROL_CHARACTERS } from '../../platform/validation/storable.js';
 import { LEGAL_FIELDS, type LegalFieldName } from '../listing-model/legal-fields.js';
 import { COMPLIANCE_RULES } from '../compliance/legal-mention-rules.js';
@@ -105,6 +105,21 @@ export const BulkModerationSummary = () =>
         'The automatic moderation of this version: approved (public at once), pending (waits for an operator) or rejected, with the codes of the reasons; a read of the listing gives their messages.',
     },
   );
+
+/** The agency's fees, under the same names on both interfaces (ingestion since it carries them, v1 from the start). */
+export const Fees = Type.Object(
+  {
+    agencyFees: Type.Optional(Type.Union([Int(0, LIMITS.price, { description: 'Whole euros.' }), Type.Null()])),
+    feesPaidBy: Type.Optional(
+      Type.Union([
+        Type.String({ enum: [...FEES_PAID_BY], description: 'seller or buyer for sales; landlord or tenant for rentals.' }),
+        Type.Null(),
+      ]),
+    ),
+    feeIncluded: Type.Optional(Type.Union([Type.Boolean({ description: 'Whether price includes the agency fees.' }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
 
 /** The legal-mention fields (issue 21), the same on both interfaces: each nullable and optional where a body takes it. */
 export const LEGAL_FIELD_SCHEMAS = Object.fromEntries(

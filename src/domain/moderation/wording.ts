@@ -1,10 +1,13 @@
 import { accentInsensitive } from './accent-insensitive.js';
+import type { Transaction } from '../listing-model/model.js';
 import type { Reason, Rule } from './reason.js';
 
 /**
- * Discriminatory wording in a rental ad. A landlord may not choose or refuse a tenant for their
- * origin, nationality, surname, religion, sex, family situation, pregnancy, handicap, sexual
- * orientation or age (loi du 6 juillet 1989, art. 1; code pénal, art. 225-1 and 225-2).
+ * Discriminatory wording in an ad, whatever its transaction. A landlord may not choose or refuse
+ * a tenant, nor a seller a buyer, for their origin, nationality, surname, religion, sex, family
+ * situation, pregnancy, handicap, sexual orientation or age: refusing to supply a good on those
+ * grounds is an offence for a sale or a life annuity as for a rental (code pénal, art. 225-1 and
+ * 225-2), and the loi du 6 juillet 1989 (art. 1) says it again for rentals.
  *
  * A protected group named in an ad is innocent ("idéal pour une famille", "accès handicapé",
  * "proche de l'église"); what an ad may not do is *require* or *exclude* one. So each pattern
@@ -96,12 +99,19 @@ const AROUND_GROUP =
   `(?:(?<group>${byFirstLetter(GROUPS)})|${byFirstLetter(EXCLUDABLE_ONLY)})` +
   `(?: (?<required>${REQUIRING_AFTER})| (?<excludedAfter>${EXCLUDING_AFTER}))?`;
 
+/**
+ * An age described rather than required ("âgée de plus de 80 ans"). In a rental it can only be the
+ * tenant's; in a life annuity or a sale of the bare ownership it is the occupant's, whose life
+ * expectancy prices the deal: part of what is sold, not a choice of buyer. A required age
+ * ("moins de 30 ans uniquement", "limite d'âge") is discriminatory in every transaction.
+ */
+const AGE_DESCRIBED = `(?:age|agee?s?) (?:de )?(?:moins|plus) de \\d+ ans`;
+
 /** Phrases that are discriminatory on their own. */
 const STANDALONE = [
   `nationalite (?:francaise|europeenne|etrangere|[a-z\\u00e0-\\u00ff]+ (?:exigee|obligatoire|requise|imposee|uniquement|seulement))`,
   `origine (?:francaise|europeenne|etrangere|africaine|maghrebine|arabe|asiatique|immigree)`,
   `(?:nom|patronyme)s? (?:a |aux )?(?:consonance|resonance)`,
-  `(?:age|agee?s?) (?:de )?(?:moins|plus) de \\d+ ans`,
   `(?:moins|plus) de \\d+ ans ${REQUIRING_AFTER}`,
   `(?:limite d'age|age (?:maximum|minimum|maxi|mini|limite))`,
 ];
@@ -114,18 +124,26 @@ const STANDALONE = [
 const NOT_A_LETTER_BEFORE = '(?<![a-z0-9\\u00e0-\\u00ff\\u0153])';
 const NOT_A_LETTER_AFTER = '(?![a-z0-9\\u00e0-\\u00ff\\u0153])';
 const DETECTOR = new RegExp(
-  `${NOT_A_LETTER_BEFORE}(?:${accentInsensitive(AROUND_GROUP)}|(?<standalone>${STANDALONE.map(accentInsensitive).join('|')}))${NOT_A_LETTER_AFTER}`,
+  `${NOT_A_LETTER_BEFORE}(?:${accentInsensitive(AROUND_GROUP)}|(?<standalone>${STANDALONE.map(accentInsensitive).join('|')})|(?<ageDescribed>${accentInsensitive(AGE_DESCRIBED)})(?: (?<ageRequired>${accentInsensitive(REQUIRING_AFTER)}))?)${NOT_A_LETTER_AFTER}`,
   'g',
 );
 
-/** A group word alone is innocent; excluded, it is discriminatory; required too, unless a residence may reserve its homes for it. */
-function isDiscriminatory(captured: Record<string, string | undefined>): boolean {
+/**
+ * A group word alone is innocent; excluded, it is discriminatory; required too, unless a residence may reserve its homes for it.
+ * An age described is discriminatory in a rental, elsewhere only when something requires it.
+ */
+function isDiscriminatory(captured: Record<string, string | undefined>, rental: boolean): boolean {
+  if (captured.ageDescribed !== undefined) return rental || captured.ageRequired !== undefined;
   if (captured.standalone !== undefined || captured.excludedBefore !== undefined || captured.excludedAfter !== undefined) return true;
   return captured.group !== undefined && (captured.reserved !== undefined || captured.required !== undefined);
 }
 
-/** The discriminatory phrases found, as first written in the text, each once whatever its case, in order. */
-export function findDiscriminatoryWording(text: string): string[] {
+/**
+ * The discriminatory phrases found, as first written in the text, each once whatever its case, in order.
+ * `transaction` decides whether an age described is the tenant's (a rental, the strictest reading, by default) or the occupant's.
+ */
+export function findDiscriminatoryWording(text: string, transaction: Transaction = 'rental'): string[] {
+  const rental = transaction === 'rental';
   const found: string[] = [];
   const seen = new Set<string>();
   const lowered = text.toLowerCase();
@@ -133,7 +151,7 @@ export function findDiscriminatoryWording(text: string): string[] {
   const quoted = lowered.length === text.length ? text : lowered;
   DETECTOR.lastIndex = 0;
   for (let match = DETECTOR.exec(lowered); match !== null; match = DETECTOR.exec(lowered)) {
-    if (match.groups === undefined || !isDiscriminatory(match.groups)) continue;
+    if (match.groups === undefined || !isDiscriminatory(match.groups, rental)) continue;
     const phrase = quoted.slice(match.index, match.index + match[0].length).replace(/\s+/g, ' ');
     const key = phrase.toLowerCase();
     if (seen.has(key)) continue;
@@ -148,16 +166,17 @@ const MAX_QUOTED = 5;
 export const discriminatoryWording: Rule = {
   code: 'discriminatory_wording',
   check(content): Reason | null {
-    if (content.transaction !== 'rental') return null;
-    const found = findDiscriminatoryWording(content.description === null ? content.title : `${content.title}\n${content.description}`);
+    // Every transaction: a sale or a life annuity may no more pick its buyer than a rental its tenant.
+    const text = content.description === null ? content.title : `${content.title}\n${content.description}`;
+    const found = findDiscriminatoryWording(text, content.transaction);
     if (found.length === 0) return null;
     return { code: 'discriminatory_wording', severity: 'review', params: { phrases: found.slice(0, MAX_QUOTED) } };
   },
   describe(params) {
     const quoted = (params.phrases ?? []) as readonly string[];
     return {
-      fr: `L’annonce contient une formulation discriminatoire : ${quoted.map((p) => `« ${p} »`).join(', ')}. Une annonce de location ne peut écarter ni privilégier un candidat en raison de son origine, de sa nationalité, de sa religion, de sa situation de famille, de son âge, de son handicap ou de son orientation sexuelle (loi du 6 juillet 1989, art. 1). Supprimez ces mentions.`,
-      en: `The ad contains discriminatory wording: ${quoted.map((p) => `"${p}"`).join(', ')}. A rental ad may not exclude or favour applicants for their origin, nationality, religion, family situation, age, handicap or sexual orientation (French law of 6 July 1989, art. 1). Remove these words.`,
+      fr: `L’annonce contient une formulation discriminatoire : ${quoted.map((p) => `« ${p} »`).join(', ')}. Une annonce, de vente, de viager ou de location, ne peut écarter ni privilégier un acquéreur ou un locataire en raison de son origine, de sa nationalité, de sa religion, de sa situation de famille, de son âge, de son handicap ou de son orientation sexuelle (code pénal, art. 225-1 et 225-2 ; loi du 6 juillet 1989, art. 1, pour une location). Supprimez ces mentions.`,
+      en: `The ad contains discriminatory wording: ${quoted.map((p) => `"${p}"`).join(', ')}. An ad, for a sale, a life annuity or a rental, may not exclude or favour buyers or tenants for their origin, nationality, religion, family situation, age, handicap or sexual orientation (French penal code, art. 225-1 and 225-2; for a rental, law of 6 July 1989, art. 1). Remove these words.`,
     };
   },
 };

@@ -69,6 +69,7 @@ export function Layout({ meta, nav, children }: { meta: PageMeta; nav?: JSX.Elem
               Annonces publiées par des agences immobilières. Les coordonnées des annonceurs ne sont pas affichées : écrivez à l’agence avec
               le formulaire de chaque annonce.
             </p>
+            {nav ? '' : <ProLinks />}
             <p>
               <a href="/developers">Agences et éditeurs de logiciels : publier vos annonces</a>
             </p>
@@ -76,6 +77,19 @@ export function Layout({ meta, nav, children }: { meta: PageMeta; nav?: JSX.Elem
         </footer>
       </body>
     </html>
+  );
+}
+
+/**
+ * The way in for agencies, on every public page. In the footer, not the header: a visitor's
+ * keyboard reaches the search form first.
+ */
+function ProLinks(): JSX.Element {
+  return (
+    <nav aria-label="Agences" class="pro-links">
+      <a href="/pro/login">Espace professionnel</a>
+      <a href="/pro/signup">Créer un compte agence</a>
+    </nav>
   );
 }
 

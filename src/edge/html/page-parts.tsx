@@ -61,11 +61,19 @@ export function ago(date: Date, now: Date): string {
   return `il y a ${Math.floor(seconds / 86_400)} j`;
 }
 
-/** The errors of a form above it, each a link to its field. */
+/**
+ * Focus goes to the summary as the page loads, without script (`autofocus` on an element made
+ * focusable), and the browser scrolls it into view: a form far down a phone's page (a listing's
+ * contact form) would otherwise come back at the top, its errors out of sight. A page shows one
+ * summary at most, after a refused submission. (@kitajs/html types `autofocus` on form fields only.)
+ */
+const TAKES_FOCUS: Record<string, string | boolean> = { tabindex: '-1', autofocus: true };
+
+/** The errors of a form above it, each a link to its field; it takes the focus. */
 export function FormErrors({ errors, title }: { errors: Array<{ field: string; message: string }>; title: string }): JSX.Element {
   if (errors.length === 0) return '';
   return (
-    <div class="notice" role="alert" id="erreurs">
+    <div class="notice" role="alert" id="erreurs" {...TAKES_FOCUS}>
       <p>
         <strong safe>{title}</strong>
       </p>

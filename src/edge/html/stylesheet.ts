@@ -10,7 +10,7 @@ export const STYLESHEET = `:root{--ink:#1b1b1b;--muted:#555;--line:#d9d9d9;--sof
 a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible,summary:focus-visible{outline:3px solid #f0b40f;outline-offset:2px}
 .wrap{max-width:72rem;margin:0 auto;padding:0 1rem}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;padding:.5rem;z-index:9}
-header.site{border-bottom:1px solid var(--line)}header.site .wrap{display:flex;gap:1.5rem;align-items:center;min-height:3.5rem;flex-wrap:wrap}
+header.site{border-bottom:1px solid var(--line)}header.site .wrap{display:flex;gap:.25rem 1.5rem;align-items:center;min-height:3.5rem;flex-wrap:wrap;padding-top:.4rem;padding-bottom:.4rem}
 .brand{font-weight:700;font-size:1.15rem;text-decoration:none;color:var(--ink)}header.site nav a{margin-right:1rem}
 main{padding:1.25rem 0 3rem}h1{font-size:1.7rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.75rem 0 .75rem}
 footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.9rem;padding:1.5rem 0}
@@ -21,9 +21,12 @@ input,select,textarea{width:100%;font:inherit;padding:.45rem .55rem;border:1px s
 textarea{min-height:8rem}
 button{font:inherit;font-weight:600;padding:.55rem 1.1rem;border:0;border-radius:.3rem;background:var(--accent);color:var(--accent-ink);cursor:pointer}
 .field-error{color:var(--warn);font-size:.9rem;margin:.2rem 0 0}[aria-invalid=true]{border-color:var(--warn);border-width:2px}
-.notice{border-left:4px solid var(--warn);background:#fff4f0;padding:.6rem .9rem;margin:1rem 0}.notice ul{margin:.3rem 0 0;padding-left:1.2rem}
+.notice{border-left:4px solid var(--warn);background:#fff4f0;padding:.6rem .9rem;margin:1rem 0}.notice:focus{outline:3px solid #f0b40f;outline-offset:2px}.notice ul{margin:.3rem 0 0;padding-left:1.2rem}
 .ok{border-left-color:#0a7d32;background:#eefaf1}
 .layout{display:grid;gap:1.5rem}@media(min-width:56rem){.layout{grid-template-columns:17rem 1fr}.layout form.search{grid-template-columns:1fr}}
+details.filters>summary{cursor:pointer;font-weight:600;padding:.55rem .8rem;border:1px solid var(--line);border-radius:.3rem;background:var(--soft)}details.filters[open]>summary{margin-bottom:.75rem}
+@media(min-width:56rem){@supports selector(::details-content){details.filters>summary{display:none}details.filters::details-content{display:block;content-visibility:visible}}}
+footer.site nav{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0 0 1rem}
 .cards{list-style:none;padding:0;margin:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr))}
 .card{border:1px solid var(--line);border-radius:.5rem;overflow:hidden;display:flex;flex-direction:column}
 .card img,.card .nophoto{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);display:block}
@@ -32,9 +35,12 @@ button{font:inherit;font-weight:600;padding:.55rem 1.1rem;border:0;border-radius
 .count{color:var(--muted);margin-top:-.5rem}
 nav.pages ol{list-style:none;display:flex;flex-wrap:wrap;gap:.4rem;padding:0}nav.pages a,nav.pages span{display:inline-block;min-width:2.5rem;text-align:center;padding:.4rem .6rem;border:1px solid var(--line);border-radius:.3rem}
 nav.pages [aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
-.gallery{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;padding-bottom:.5rem;margin:0 0 1rem}
-.gallery figure{margin:0;flex:0 0 min(34rem,88%);scroll-snap-align:start}.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.4rem;background:var(--soft);display:block}
-.gallery figcaption{font-size:.9rem;color:var(--muted)}
+.gallery{overflow-x:auto;scroll-snap-type:x mandatory;margin:0 0 1rem}.gallery .slides{list-style:none;margin:0;padding:0;display:flex}
+.gallery .slide{flex:0 0 100%;position:relative;scroll-snap-align:start;scroll-margin-top:.5rem}.gallery figure{margin:0}.gallery .frame{position:relative}
+.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:contain;border-radius:.4rem;background:var(--soft);display:block}
+.gallery figcaption{font-size:.9rem;color:var(--muted);display:flex;gap:.75rem;padding:.3rem 0}.photo-count{font-weight:700;color:var(--ink)}
+.gallery .arrow{position:absolute;top:50%;transform:translateY(-50%);display:grid;place-items:center;width:2.75rem;height:2.75rem;border-radius:50%;background:#fff;color:var(--ink);border:1px solid var(--line);font-size:1.8rem;line-height:1;text-decoration:none;box-shadow:0 1px 4px rgba(0,0,0,.25)}
+.gallery .prev{left:.5rem}.gallery .next{right:.5rem}.gallery .arrow:hover{background:var(--soft)}
 .detail{display:grid;gap:1.5rem}@media(min-width:56rem){.detail{grid-template-columns:1fr 22rem}}
 dl.facts-list{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:0}dl.facts-list dt{font-weight:600}dl.facts-list dd{margin:0}
 .description{white-space:pre-line;overflow-wrap:anywhere}.legal{font-size:.9rem;color:var(--muted)}

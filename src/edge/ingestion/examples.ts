@@ -17,6 +17,8 @@ export const INGEST_PUSH_EXAMPLE = {
       postcode: '44300',
       neighborhood: 'Erdre',
       dpe: 'D',
+      ges: 'C',
+      fees: { agencyFees: 15000, feesPaidBy: 'buyer', feeIncluded: true },
       description: 'Maison de 2005 sur 600 m² de terrain, garage double, proche des écoles.',
       features: ['garden', 'garage'],
       imageUrls: ['https://images.example.com/crm-1042/1.jpg'],

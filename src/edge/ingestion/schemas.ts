@@ -6,6 +6,7 @@ import {
   Compliance,
   ComplianceCodes,
   ExternalId,
+  Fees,
   LEGAL_FIELD_SCHEMAS,
   BulkModerationSummary,
   Moderation,
@@ -56,7 +57,16 @@ export const IngestListing = Type.Object(
         Type.String({ maxLength: LIMITS.addressLine, description: 'Private: returned to the owning agency only, never published.' }),
       ),
     ),
-    dpe: Type.Optional(Type.Union([enumOf(ENERGY_CLASSES), Type.Null()])),
+    dpe: Type.Optional(
+      Type.Union([enumOf(ENERGY_CLASSES), Type.Null()], {
+        description: 'Energy class A–G; null when not given. Must not be better than ges.',
+      }),
+    ),
+    ges: Type.Optional(
+      Type.Union([enumOf(ENERGY_CLASSES), Type.Null()], {
+        description: 'Greenhouse-gas class A–G (beyond spec 2.1, as in v1); null when not given.',
+      }),
+    ),
     description: Type.Optional(
       nullable(
         Type.String({
@@ -73,6 +83,12 @@ export const IngestListing = Type.Object(
     ),
     status: Type.Optional(Type.Union([enumOf(INGEST_STATUSES), Type.Null()], { description: 'Default active.' })),
     sourceCrm: Type.Optional(Type.Union([enumOf(SOURCE_CRMS), Type.Null()])),
+    fees: Type.Optional(
+      Type.Union([Fees, Type.Null()], {
+        description:
+          'The agency’s fees (beyond spec 2.1, as in v1): feesPaidBy seller or buyer for VENTE and VIAGER, landlord or tenant for LOCATION; agencyFees not above the price of a sale. Null when not given.',
+      }),
+    ),
     shareWithService: Type.Optional(Type.Boolean({ description: 'Read on creation only; default: the agency default.' })),
     shareWithRelay: Type.Optional(Type.Boolean({ description: 'Read on creation only; default: the agency default.' })),
     createdAtExternal: Type.Optional(nullable(IngestTimestamp)),

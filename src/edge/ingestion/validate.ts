@@ -3,9 +3,12 @@ import type { ItemCheck } from '../../domain/listings/bulk-write.js';
 import { businessErrors } from '../../domain/listings/business-rules.js';
 import {
   ENERGY_CLASSES,
+  FEES_PAID_BY,
   SOURCE_CRMS,
   type CommercialStatus,
   type EnergyClass,
+  type Fees,
+  type FeesPaidBy,
   type ListingContent,
   type PropertyType,
   type SourceCrm,
@@ -54,6 +57,7 @@ export const KNOWN_FIELDS = new Set([
   'neighborhood',
   'addressLine',
   'dpe',
+  'ges',
   'description',
   'features',
   'imageUrls',
@@ -63,6 +67,8 @@ export const KNOWN_FIELDS = new Set([
   'shareWithRelay',
   'createdAtExternal',
   'updatedAtExternal',
+  // Beyond spec 2.1, as v1 has them (docs/interfaces.md): the GES class and the agency's fees.
+  'fees',
   ...LEGAL_FIELD_NAMES,
 ]);
 
@@ -157,6 +163,7 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   const neighborhood = text('neighborhood', false, LIMITS.neighborhood);
   const addressLine = text('addressLine', false, LIMITS.addressLine);
   const dpe = choice<EnergyClass>('dpe', ENERGY_CLASSES, false);
+  const ges = choice<EnergyClass>('ges', ENERGY_CLASSES, false);
   const description = text('description', false, LIMITS.description);
   const status = choice<CommercialStatus>('status', INGEST_STATUSES as unknown as CommercialStatus[], false);
   const sourceCrm = choice<SourceCrm>('sourceCrm', SOURCE_CRMS, false);
@@ -171,6 +178,7 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     if (!isHttpUrl(url)) fail(`imageUrls[${i}]`, 'must be an absolute http(s) URL');
   });
 
+  const fees = readFees(item.fees, fail);
   const legal = readLegalFields(item, fail);
 
   const idForErrors = echoableId(item.externalId, LIMITS.externalId);
@@ -192,11 +200,11 @@ export function validateIngestItem(raw: unknown): ItemCheck {
     neighborhood: neighborhood ?? null,
     addressLine: addressLine ?? null,
     dpe: dpe ?? null,
-    ges: null,
+    ges: ges ?? null,
     description: description ?? null,
     features: features ?? [],
     photos: (imageUrls ?? []).map((url, order) => ({ url, label: null, order })),
-    fees: null,
+    fees: fees ?? null,
     sourceCrm: sourceCrm ?? null,
     createdAtExternal: createdAtExternal ?? null,
     updatedAtExternal: updatedAtExternal ?? null,
@@ -232,4 +240,38 @@ function stringList(
     else if (entry.length > maxLength) ok = fail(`${field}[${i}]`, `must be at most ${maxLength} characters`) ?? false;
   });
   return ok ? (value as string[]) : undefined;
+}
+
+const FEE_FIELDS = new Set(['agencyFees', 'feesPaidBy', 'feeIncluded']);
+
+/**
+ * `fees` as v1 takes it (`{agencyFees, feesPaidBy, feeIncluded}`, each optional or null). Whether
+ * the payer fits the transaction is a business rule (domain/listings/business-rules.ts).
+ */
+function readFees(value: unknown, fail: (field: string, message: string) => undefined): Fees | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value))
+    return fail('fees', 'must be an object such as {"agencyFees": 12000, "feesPaidBy": "buyer", "feeIncluded": true}');
+  const given = value as Record<string, unknown>;
+  let wellFormed = true;
+  const refuse = (field: string, message: string) => {
+    wellFormed = false;
+    fail(`fees.${field.length > FIELD_NAME_MAX ? `${field.slice(0, FIELD_NAME_MAX - 1)}…` : field}`, message);
+  };
+  for (const key of Object.keys(given)
+    .filter((name) => !FEE_FIELDS.has(name))
+    .slice(0, FIELD_ERRORS_MAX))
+    refuse(key, 'is not a known field of fees');
+  const { agencyFees = null, feesPaidBy = null, feeIncluded = null } = given;
+  if (agencyFees !== null && !(Number.isInteger(agencyFees) && (agencyFees as number) >= 0 && (agencyFees as number) <= LIMITS.price))
+    refuse('agencyFees', `must be a whole number of euros from 0 to ${LIMITS.price}`);
+  if (feesPaidBy !== null && !(FEES_PAID_BY as readonly unknown[]).includes(feesPaidBy))
+    refuse('feesPaidBy', `must be one of ${oneOf(FEES_PAID_BY)}`);
+  if (feeIncluded !== null && typeof feeIncluded !== 'boolean') refuse('feeIncluded', 'must be true or false');
+  if (!wellFormed) return undefined;
+  return {
+    agencyFees: agencyFees as number | null,
+    feesPaidBy: feesPaidBy as FeesPaidBy | null,
+    feeIncluded: feeIncluded as boolean | null,
+  };
 }

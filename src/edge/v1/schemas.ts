@@ -1,18 +1,12 @@
 import { Type, type TSchema } from 'typebox';
-import {
-  COMMERCIAL_STATUSES,
-  ENERGY_CLASSES,
-  FEES_PAID_BY,
-  PROPERTY_TYPES,
-  SOURCE_CRMS,
-  TRANSACTIONS,
-} from '../../domain/listing-model/model.js';
+import { COMMERCIAL_STATUSES, ENERGY_CLASSES, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../../domain/listing-model/model.js';
 import { LIMITS } from '../../domain/listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../../platform/validation/schema-types.js';
 import {
   Compliance,
   ComplianceCodes,
   ExternalId,
+  Fees,
   LEGAL_FIELD_SCHEMAS,
   BulkModerationSummary,
   Moderation,
@@ -40,17 +34,6 @@ export const Photo = Type.Object(
     }),
     label: Type.Optional(nullable(Type.String({ maxLength: LIMITS.label }))),
     order: Int(0, LIMITS.photos - 1, { description: 'Position, from 0.' }),
-  },
-  { additionalProperties: false },
-);
-
-export const Fees = Type.Object(
-  {
-    agencyFees: Type.Optional(nullable(Int(0, LIMITS.price, { description: 'Whole euros.' }))),
-    feesPaidBy: Type.Optional(
-      nullable(Type.String({ enum: [...FEES_PAID_BY], description: 'seller or buyer for sales; landlord or tenant for rentals.' })),
-    ),
-    feeIncluded: Type.Optional(nullable(Type.Boolean({ description: 'Whether price includes the agency fees.' }))),
   },
   { additionalProperties: false },
 );

@@ -52,9 +52,27 @@ test('the reason quotes each phrase once and the title counts too', () => {
   assert.ok(describeReason(reason).fr.includes('« Étrangers s’abstenir »'));
 });
 
-test('a sale is not a rental ad: the wording rule leaves it to other checks', () => {
-  assert.equal(
-    discriminatoryWording.check(aListing({ transaction: 'sale', description: 'Français uniquement.' }), { decidedAt: AT }),
-    null,
-  );
+// A seller may no more pick a buyer than a landlord a tenant (code pénal, art. 225-1 and 225-2).
+for (const transaction of ['sale', 'life_annuity_sale'] as const) {
+  test(`a ${transaction} is held for the same wording as a rental, and left alone for the same innocent sentences`, () => {
+    const check = (description: string) => discriminatoryWording.check(aListing({ transaction, description }), { decidedAt: AT });
+    for (const { text, flagged } of GUILTY) {
+      const reason = check(text);
+      assert.ok(reason, `expected a reason for: ${text}`);
+      assert.equal(reason.severity, 'review');
+      assert.ok(describeReason(reason).fr.includes(`« ${flagged} »`), describeReason(reason).fr);
+    }
+    for (const { text } of INNOCENT) assert.equal(check(text), null, text);
+    assert.match(describeReason(check('Étrangers s’abstenir.')!).fr, /acquéreur ou un locataire/);
+  });
+}
+
+test('the age of the occupant of a life annuity or a bare-ownership sale is part of the deal; a required age never is', () => {
+  const check = (transaction: 'sale' | 'rental' | 'life_annuity_sale', description: string) =>
+    discriminatoryWording.check(aListing({ transaction, description }), { decidedAt: AT });
+  assert.equal(check('life_annuity_sale', 'Viager occupé, vendeuse âgée de plus de 80 ans.'), null);
+  assert.equal(check('sale', 'Nue-propriété, usufruitier âgé de plus de 85 ans.'), null);
+  assert.ok(check('rental', 'Locataire âgé de moins de 30 ans.'), 'in a rental the age described is the tenant’s');
+  assert.ok(check('life_annuity_sale', 'Acquéreur âgé de moins de 40 ans uniquement.'));
+  assert.ok(check('sale', 'Limite d’âge : 40 ans.'));
 });

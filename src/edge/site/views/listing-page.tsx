@@ -7,6 +7,7 @@ import { priceDisplay } from '../price-display.js';
 import { listingJsonLd } from '../seo.js';
 import { searchPath } from '../search-query.js';
 import { EnergyScale } from './components.js';
+import { Gallery } from './gallery.js';
 import { GEORISQUES_ADDRESS, GEORISQUES_SENTENCE, legalBlocks } from '../legal-mentions.js';
 
 function MentionList({ lines, label }: { lines: string[]; label: string }): JSX.Element {
@@ -57,7 +58,8 @@ export function ListingPage({
   return (
     <Layout
       meta={{
-        title: listing.title,
+        // A refused message says so in the tab's title too, the first thing a screen reader reads.
+        title: contact.errors.length ? `Erreur : ${listing.title}` : listing.title,
         description,
         canonical,
         ogType: 'article',
@@ -79,27 +81,7 @@ export function ListingPage({
       </p>
       <div class="detail">
         <div>
-          {content.photos.length ? (
-            <div class="gallery" role="region" aria-label="Photos" tabindex="0">
-              {content.photos.map((photo, index) => (
-                <figure>
-                  <img
-                    src={photo.url}
-                    alt={photo.label ?? `Photo ${index + 1} de l’annonce`}
-                    loading={index === 0 ? 'eager' : 'lazy'}
-                    fetchpriority={index === 0 ? 'high' : undefined}
-                    decoding="async"
-                    referrerpolicy="no-referrer"
-                    width="800"
-                    height="600"
-                  />
-                  {photo.label === null ? '' : <figcaption safe>{photo.label}</figcaption>}
-                </figure>
-              ))}
-            </div>
-          ) : (
-            ''
-          )}
+          <Gallery photos={content.photos} />
           <section aria-labelledby="prix">
             <h2 id="prix">Prix</h2>
             <ul>

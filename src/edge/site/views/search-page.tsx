@@ -45,6 +45,12 @@ export interface SearchPageModel {
   firstPage: string;
 }
 
+/** "Filtrer et trier", and how many criteria the search applies: the heading names the main ones. */
+function filtersSummary({ filters, sort }: Pick<SearchPageModel, 'filters' | 'sort'>): string {
+  const active = Object.keys(filters).length + (sort === 'newest' ? 0 : 1);
+  return active === 0 ? 'Filtrer et trier' : `Filtrer et trier (${active} critère${active > 1 ? 's' : ''})`;
+}
+
 export function SearchPage(model: SearchPageModel): JSX.Element {
   const title = searchTitle(model.filters);
   const heading = model.page > 1 ? `${title} – page ${model.page}` : title;
@@ -72,8 +78,12 @@ export function SearchPage(model: SearchPageModel): JSX.Element {
           <h2 id="filtres" class="sr">
             Filtres
           </h2>
-          <ErrorSummary errors={model.errors} title="Certains critères n’ont pas été pris en compte :" />
-          <SearchForm typed={model.typed} errors={model.errors} full={true} />
+          {/* Folded on a phone, so that the first result comes before ten fields; open when a value was refused; always shown on a wide screen (the stylesheet). */}
+          <details class="filters" open={model.errors.length > 0}>
+            <summary safe>{filtersSummary(model)}</summary>
+            <ErrorSummary errors={model.errors} title="Certains critères n’ont pas été pris en compte :" />
+            <SearchForm typed={model.typed} errors={model.errors} full={true} />
+          </details>
         </section>
         <section aria-labelledby="resultats">
           <h2 id="resultats" class="sr">
