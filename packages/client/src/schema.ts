@@ -699,7 +699,7 @@ export interface components {
              * @description ISO 4217 currency code; only EUR is accepted (other codes: 422).
              * @default EUR
              */
-            priceUnit: string;
+            priceUnit?: string;
             city: string;
             /** @description French postcode. */
             postcode: string;
@@ -951,7 +951,7 @@ export interface components {
              * @description ISO 4217 currency code; only EUR is accepted (other codes: 422).
              * @default EUR
              */
-            priceUnit: string;
+            priceUnit?: string;
             city?: string;
             /** @description French postcode. */
             postcode?: string;
