@@ -110,6 +110,12 @@ function typecheck(files: Record<string, string>): { status: number | null; outp
   }
 }
 
+/** The first listing of the README's push. */
+function ingestBody(calls: Call[]): object {
+  const push = calls.find((c) => c.path === '/ingest/ingestListings')!;
+  return (push.body as { listings: object[] }).listings[0]!;
+}
+
 const HEADER =
   "import { createListingSyncClient } from '@listing-sync/client';\n" +
   "const client = createListingSyncClient({ baseUrl: 'http://127.0.0.1:8080', key: 'svc_pk_LIVE_x' });\n";
@@ -131,15 +137,23 @@ test('the README’s and the integrator kit’s example bodies compile against t
     'examples.mts': HEADER + calls.map(callSource).join('\n'),
     'client-readme.mts': clientReadmeExample(),
     'wrong-field.mts': HEADER + callSource(wrong, 0),
+    // pushListings takes the ingestion listing: the README's push body with a misnamed field is refused too.
+    'wrong-push.mts':
+      HEADER.replace('{ createListingSyncClient }', '{ createListingSyncClient, pushListings }') +
+      `export const pushed = pushListings(client, [${JSON.stringify({ ...ingestBody(calls), surfaceM2: 68 })}]);\n`,
   });
   const errors = result.output.split('\n').filter((line) => /error TS/.test(line));
   assert.deepEqual(
-    errors.filter((line) => !line.includes('wrong-field.mts')),
+    errors.filter((line) => !line.includes('wrong-')),
     [],
     'every documented example compiles',
   );
   assert.ok(
     errors.some((line) => line.includes('wrong-field.mts') && line.includes('floorArea')),
     `a field the server refuses is a type error:\n${result.output}`,
+  );
+  assert.ok(
+    errors.some((line) => line.includes('wrong-push.mts') && line.includes('surfaceM2')),
+    `pushListings refuses a listing with a misnamed field:\n${result.output}`,
   );
 });

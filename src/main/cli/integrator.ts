@@ -8,6 +8,7 @@ import {
   pushListings,
   reconcile,
   syncListings,
+  type IngestListing,
   type ListingSyncClient,
   type PushedBatch,
   type PushSummary,
@@ -128,7 +129,7 @@ class FileReader {
 
   constructor(private readonly file: ListingFile) {}
 
-  async *read(onMalformed: (entry: Extract<FileEntry, { kind: 'malformed' }>) => void): AsyncGenerator<unknown> {
+  async *read(onMalformed: (entry: Extract<FileEntry, { kind: 'malformed' }>) => void): AsyncGenerator<IngestListing> {
     for await (const entry of this.file.entries()) {
       if (entry.kind === 'malformed') {
         this.malformed.push({ line: entry.line, reason: entry.reason });
@@ -137,7 +138,8 @@ class FileReader {
       }
       if (entry.line !== null) this.lines[this.listings] = entry.line;
       this.listings += 1;
-      yield entry.listing;
+      // As the file holds it: the service judges each listing, and a bad one comes back in errors[].
+      yield entry.listing as IngestListing;
     }
   }
 
