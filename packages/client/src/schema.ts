@@ -345,7 +345,7 @@ export interface paths {
         };
         /**
          * Page through the agency’s current listings for reconciliation
-         * @description Keyset pagination on the change sequence: start with afterTs=0 and pass nextAfterTs until it is null. Every current listing is returned exactly once when nothing changes meanwhile, and at least once while listings change (a changed listing moves to a later page). Sequence numbers increase with every change but are not consecutive: treat nextAfterTs as an opaque cursor.
+         * @description Keyset pagination on the change sequence: start with afterTs=0 and pass nextAfterTs until it is null. Every current listing is returned exactly once when nothing changes meanwhile, and at least once while listings change (a changed listing moves to a later page). Sequence numbers increase with every change but are not consecutive: treat nextAfterTs as an opaque cursor. Each entry carries its moderation (state, reason codes, publishedVersion), so a nightly job can tell which listings an operator holds (pending) or refused (rejected); an operator’s decision is a change, so the listing comes again on a later page.
          */
         get: operations["agencyListings"];
         put?: never;
@@ -5711,6 +5711,18 @@ export interface operations {
                             changeSeq: number;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description The automatic moderation of this version: approved (public at once), pending (waits for an operator) or rejected, with the codes of the reasons; a read of the listing gives their messages. */
+                            moderation: {
+                                /** @enum {string} */
+                                state: "pending" | "approved" | "rejected";
+                                reasons: {
+                                    /** @description Stable code of the rule that spoke (the README lists them; read the listing for the messages). */
+                                    code: string;
+                                    /** @enum {string} */
+                                    severity: "reject" | "review" | "note";
+                                }[];
+                                publishedVersion: number | null;
+                            };
                         }[];
                         /** @description Pass as afterTs for the next page; null when this was the last. */
                         nextAfterTs: number | null;
