@@ -396,3 +396,21 @@ test(`[${databaseKind}] fuzz: malformed v1 bodies always get a 4xx naming fields
       assert.ok(response.json().errors.length > 0 && response.json().errors.every((e: { field: string }) => e.field));
   }
 });
+
+test(`[${databaseKind}] a parking space or a piece of land with rooms 0 or 1 is published at once; more rooms wait for an operator`, async () => {
+  const parking = { category: 'parking', price: 25000, surface: 12, dpe: null, ges: null, bedrooms: null };
+  for (const [externalId, rooms, category] of [
+    ['ROOMS-p0', 0, 'parking'],
+    ['ROOMS-p1', 1, 'parking'],
+    ['ROOMS-l1', 1, 'land'],
+  ] as const) {
+    const answer = await create(v1Body(externalId, { ...parking, category, surface: category === 'land' ? 800 : 12, rooms }));
+    assert.equal(answer.statusCode, 201, answer.body);
+    assert.deepEqual([externalId, answer.json().status, answer.json().moderation.reasons], [externalId, 'active', []]);
+  }
+  const three = await create(v1Body('ROOMS-p3', { ...parking, rooms: 3 }));
+  assert.deepEqual(
+    three.json().moderation.reasons.map((r: { code: string }) => r.code),
+    ['rooms_implausible'],
+  );
+});
