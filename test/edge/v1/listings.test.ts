@@ -264,6 +264,16 @@ test(`[${databaseKind}] list: paging, status and modifiedSince filters`, async (
       since.data.map((l: { externalId: string }) => l.externalId),
       ['L-0'],
     );
+    // An offset with +, URL-encoded or typed as it is (a query string decodes + to a space): the same instant.
+    for (const written of ['2026-05-02T01:00:00%2B01:00', '2026-05-02T01:00:00+01:00', '2026-05-02T01:00:00 01:00']) {
+      const answer = await timed.call('GET', `/v1/listings?modifiedSince=${written}`, own.live);
+      assert.equal(answer.statusCode, 200, `${written}: ${answer.body}`);
+      assert.deepEqual(
+        answer.json().data.map((l: { externalId: string }) => l.externalId),
+        ['L-0'],
+        written,
+      );
+    }
     assert.equal((await timed.call('GET', '/v1/listings?status=active', own.live)).json().total, 5, 'clean listings are approved at once');
     assert.equal((await timed.call('GET', '/v1/listings?status=pending_moderation', own.live)).json().total, 0);
     for (const bad of ['page=0', 'pageSize=201', 'status=lost', 'modifiedSince=yesterday', 'sort=price']) {
