@@ -1339,7 +1339,7 @@ export interface operations {
                 status?: "pending_moderation" | "rejected" | "active" | "under_offer" | "paused" | "sold" | "rented" | "withdrawn";
                 page: number;
                 pageSize: number;
-                /** @description ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it. */
+                /** @description ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it. A + offset may be sent URL-encoded (%2B) or as it is (a query string decodes it to a space, which is read as +). */
                 modifiedSince?: string;
             };
             header?: never;
