@@ -636,6 +636,7 @@ export interface components {
             /** @enum {string} */
             code: "validation_error" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "business_error" | "rate_limit_exceeded" | "server_error" | "service_unavailable";
             detail: string;
+            /** @description The fields at fault: always on 400 and 422 (possibly empty), on a 409 about one field; absent otherwise. */
             errors?: {
                 field: string;
                 message: string;

@@ -39,7 +39,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ingestListings',
     {
       bodyLimit: PUSH_BODY_LIMIT,
-      config: { scope: 'listings:write' },
+      config: { scope: 'listings:write', bodyItems: `${MAX_PUSH} listings` },
       // The documented schema describes each listing; only the envelope is enforced for the
       // whole request, so a bad listing is reported in errors[] instead of failing the push.
       validatorCompiler: envelopeOnly(IngestEnvelope),

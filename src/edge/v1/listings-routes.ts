@@ -292,7 +292,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/listings/batch',
     {
-      config: { scope: 'listings:write' },
+      config: { scope: 'listings:write', bodyItems: '10, 50 or 100 listings (the plan’s batch size)' },
       bodyLimit: 8 * 1024 * 1024,
       // Only the envelope is enforced for the whole request; items are checked one by one.
       validatorCompiler: envelopeOnly(BatchEnvelope),
