@@ -60,7 +60,7 @@ const bytes = new Intl.NumberFormat('en-GB');
  * may hold at most when the route declares it (`config.bodyItems`: a push's 500 listings),
  * so that the integrator knows how to split the request.
  */
-export function bodyTooLarge(request?: FastifyRequest): ApiError {
+function bodyTooLarge(request?: FastifyRequest): ApiError {
   const limit = request?.routeOptions.bodyLimit;
   const items = request?.routeOptions.config.bodyItems;
   const size = limit
