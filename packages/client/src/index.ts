@@ -13,6 +13,7 @@ export {
   MAX_BATCH,
   type IngestListing,
   type IngestResult,
+  type ListingSource,
   type PushedBatch,
   type PushError,
   type PushOptions,

@@ -3,6 +3,12 @@ import type { components, paths } from './schema.js';
 import { ListingSyncError, type ListingSyncClient } from './http.js';
 
 export type IngestListing = components['schemas']['IngestListing'];
+/**
+ * Listings to push: an array, any iterable, or an async iterable that reads a file as it goes.
+ * Typed as the service's listing (spec 2.1) so that a misnamed field is a compile error; data
+ * read from a file is the service's to judge: cast it, and each bad listing comes back in errors[].
+ */
+export type ListingSource = Iterable<IngestListing> | AsyncIterable<IngestListing>;
 /** The service's answer to one push (spec 2.2 and docs/decisions.md §6). */
 export type IngestResult = paths['/ingest/ingestListings']['post']['responses'][200]['content']['application/json'];
 
@@ -26,7 +32,7 @@ export interface PushOptions {
 export interface PushedBatch {
   /** Position of the batch's first listing in the whole input. */
   firstIndex: number;
-  listings: readonly unknown[];
+  listings: readonly IngestListing[];
   result: IngestResult;
 }
 
@@ -61,20 +67,16 @@ export interface PushSummary {
  * the service refuses whole (a wrong key, a finished sync session, retries run out) stops
  * the push: the error is thrown once the requests in flight have ended.
  */
-export async function pushListings(
-  client: ListingSyncClient,
-  listings: Iterable<unknown> | AsyncIterable<unknown>,
-  options: PushOptions = {},
-): Promise<PushSummary> {
+export async function pushListings(client: ListingSyncClient, listings: ListingSource, options: PushOptions = {}): Promise<PushSummary> {
   const batchSize = Math.min(options.batchSize ?? MAX_BATCH, MAX_BATCH);
   const concurrency = Math.max(1, options.concurrency ?? 2);
   const summary: PushSummary = { requests: 0, processed: 0, created: 0, updated: 0, unchanged: 0, errors: [], warnings: 0 };
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
 
-  const send = async (batch: unknown[], firstIndex: number) => {
+  const send = async (batch: IngestListing[], firstIndex: number) => {
     const { data, error, response } = await client.POST('/ingest/ingestListings', {
-      body: { listings: batch as IngestListing[], ...(options.syncId ? { syncId: options.syncId } : {}) },
+      body: { listings: batch, ...(options.syncId ? { syncId: options.syncId } : {}) },
       headers: { 'idempotency-key': randomUUID() },
     });
     if (!data)
@@ -93,7 +95,7 @@ export async function pushListings(
     summary.warnings += result.warnings.length;
     await options.onBatch?.({ firstIndex, listings: batch, result });
   };
-  const launch = (batch: unknown[], firstIndex: number) => {
+  const launch = (batch: IngestListing[], firstIndex: number) => {
     const request: Promise<void> = send(batch, firstIndex)
       .catch((error: unknown) => {
         failure ??= error;
@@ -102,7 +104,7 @@ export async function pushListings(
     inFlight.add(request);
   };
 
-  let batch: unknown[] = [];
+  let batch: IngestListing[] = [];
   let next = 0;
   for await (const listing of listings) {
     batch.push(listing);

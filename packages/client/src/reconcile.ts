@@ -1,6 +1,6 @@
 import type { paths } from './schema.js';
 import { ListingSyncError, type ListingSyncClient } from './http.js';
-import { MAX_BATCH } from './push.js';
+import { MAX_BATCH, type IngestListing, type ListingSource } from './push.js';
 
 type ChangeList = paths['/ingest/agencyListings']['get']['responses'][200]['content']['application/json'];
 /** One listing as agencyListings gives it. */
@@ -31,14 +31,11 @@ export type LocalHash = paths['/ingest/contentHashes']['post']['responses'][200]
  * The contentHash each listing would have once pushed, computed by the service without
  * writing (POST /ingest/contentHashes, 500 at a time), in input order.
  */
-export async function* contentHashes(
-  client: ListingSyncClient,
-  listings: Iterable<unknown> | AsyncIterable<unknown>,
-): AsyncGenerator<LocalHash> {
-  let batch: unknown[] = [];
+export async function* contentHashes(client: ListingSyncClient, listings: ListingSource): AsyncGenerator<LocalHash> {
+  let batch: IngestListing[] = [];
   let first = 0;
   const flush = async function* () {
-    const { data, error, response } = await client.POST('/ingest/contentHashes', { body: { listings: batch as never } });
+    const { data, error, response } = await client.POST('/ingest/contentHashes', { body: { listings: batch } });
     if (!data) throw new ListingSyncError(response.status, error as ListingSyncError['problem'], 'contentHashes');
     for (const result of data.results) yield { ...result, index: first + result.index };
     first += batch.length;

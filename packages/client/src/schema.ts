@@ -345,7 +345,7 @@ export interface paths {
         };
         /**
          * Page through the agency’s current listings for reconciliation
-         * @description Keyset pagination on the change sequence: start with afterTs=0 and pass nextAfterTs until it is null. Every current listing is returned exactly once when nothing changes meanwhile, and at least once while listings change (a changed listing moves to a later page). Sequence numbers increase with every change but are not consecutive: treat nextAfterTs as an opaque cursor.
+         * @description Keyset pagination on the change sequence: start with afterTs=0 and pass nextAfterTs until it is null. Every current listing is returned exactly once when nothing changes meanwhile, and at least once while listings change (a changed listing moves to a later page). Sequence numbers increase with every change but are not consecutive: treat nextAfterTs as an opaque cursor. Each entry carries its moderation (state, reason codes, publishedVersion), so a nightly job can tell which listings an operator holds (pending) or refused (rejected); an operator’s decision is a change, so the listing comes again on a later page.
          */
         get: operations["agencyListings"];
         put?: never;
@@ -640,6 +640,7 @@ export interface components {
             /** @enum {string} */
             code: "validation_error" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "business_error" | "rate_limit_exceeded" | "server_error" | "service_unavailable";
             detail: string;
+            /** @description The fields at fault: always on 400 and 422 (possibly empty), on a 409 about one field; absent otherwise. */
             errors?: {
                 field: string;
                 message: string;
@@ -703,7 +704,7 @@ export interface components {
              * @description ISO 4217 currency code; only EUR is accepted (other codes: 422).
              * @default EUR
              */
-            priceUnit: string;
+            priceUnit?: string;
             city: string;
             /** @description French postcode. */
             postcode: string;
@@ -955,7 +956,7 @@ export interface components {
              * @description ISO 4217 currency code; only EUR is accepted (other codes: 422).
              * @default EUR
              */
-            priceUnit: string;
+            priceUnit?: string;
             city?: string;
             /** @description French postcode. */
             postcode?: string;
@@ -1352,7 +1353,7 @@ export interface operations {
                 status?: "pending_moderation" | "rejected" | "active" | "under_offer" | "paused" | "sold" | "rented" | "withdrawn";
                 page: number;
                 pageSize: number;
-                /** @description ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it. */
+                /** @description ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it. A + offset may be sent URL-encoded (%2B) or as it is (a query string decodes it to a space, which is read as +). */
                 modifiedSince?: string;
             };
             header?: never;
@@ -5730,6 +5731,18 @@ export interface operations {
                             changeSeq: number;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description The automatic moderation of this version: approved (public at once), pending (waits for an operator) or rejected, with the codes of the reasons; a read of the listing gives their messages. */
+                            moderation: {
+                                /** @enum {string} */
+                                state: "pending" | "approved" | "rejected";
+                                reasons: {
+                                    /** @description Stable code of the rule that spoke (the README lists them; read the listing for the messages). */
+                                    code: string;
+                                    /** @enum {string} */
+                                    severity: "reject" | "review" | "note";
+                                }[];
+                                publishedVersion: number | null;
+                            };
                         }[];
                         /** @description Pass as afterTs for the next page; null when this was the last. */
                         nextAfterTs: number | null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ListingSyncError, type ListingSyncClient } from './http.js';
-import { pushListings, type PushOptions, type PushSummary } from './push.js';
+import { pushListings, type ListingSource, type PushOptions, type PushSummary } from './push.js';
 
 export interface SyncSession {
   syncId: string;
@@ -27,7 +27,7 @@ export interface SyncSummary {
  */
 export async function syncListings(
   client: ListingSyncClient,
-  listings: Iterable<unknown> | AsyncIterable<unknown>,
+  listings: ListingSource,
   options: Omit<PushOptions, 'syncId'> & {
     force?: boolean;
     onStarted?: (session: SyncSession) => void;

@@ -52,6 +52,7 @@ test('compareListings finds missing, extra and different listings; listings off 
       contentHash,
       changeSeq,
       updatedAt: '2026-03-01T08:00:00Z',
+      moderation: { state: 'approved', reasons: [], publishedVersion: 1 },
     });
     yield entry('A', 'h-a');
     yield entry('B', 'h-b-old');
@@ -75,6 +76,7 @@ test('compareListings finds missing, extra and different listings; listings off 
       contentHash: 'h-c3',
       changeSeq: 10,
       updatedAt: '2026-03-01T08:00:00Z',
+      moderation: { state: 'approved' as const, reasons: [], publishedVersion: 3 },
     };
   };
   assert.deepEqual((await compareListings(local, withC())).extra, ['C']);

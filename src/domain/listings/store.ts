@@ -96,6 +96,10 @@ export interface ChangeEntry {
   contentHash: string;
   changeSeq: number;
   updatedAt: Date;
+  /** So that a nightly job tells the listings an operator holds (or refused) from the public ones. */
+  moderationState: ModerationState;
+  moderationReasons: ModerationReason[];
+  publishedVersion: number | null;
 }
 
 /** Keyset page of current listings by change sequence (reconciliation). */
@@ -108,8 +112,12 @@ export async function listChanges(db: Queryable, scope: ListingScope, afterSeq: 
     content_hash: string;
     change_seq: number;
     updated_at: Date;
+    moderation_state: ModerationState;
+    moderation_reasons: ModerationReason[];
+    published_version: number | null;
   }>(
-    `SELECT id, external_id, status, version, content_hash, change_seq, updated_at FROM listings
+    `SELECT id, external_id, status, version, content_hash, change_seq, updated_at, moderation_state, moderation_reasons, published_version
+     FROM listings
      WHERE agency_id = $1 AND env = $2 AND change_seq > $3 AND deleted_at IS NULL
      ORDER BY change_seq LIMIT $4`,
     [scope.agencyId, scope.env, afterSeq, limit],
@@ -122,6 +130,9 @@ export async function listChanges(db: Queryable, scope: ListingScope, afterSeq: 
     contentHash: row.content_hash,
     changeSeq: row.change_seq,
     updatedAt: row.updated_at,
+    moderationState: row.moderation_state,
+    moderationReasons: row.moderation_reasons,
+    publishedVersion: row.published_version,
   }));
 }
 

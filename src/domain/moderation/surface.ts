@@ -18,6 +18,11 @@ export const LAND_SURFACE = { min: 1, max: 10_000_000 };
 export const HOUSING_ROOMS = { min: 1, max: 50 };
 /** Offices may count many rooms; zero is fine (an open space or a shop floor). */
 export const PROFESSIONAL_ROOMS = { min: 0, max: 500 };
+/**
+ * Land and parking have no rooms, yet `rooms` is required on every listing: 0 says so, and 1
+ * is what CRMs whose forms ask for at least one room send. Neither holds the listing back.
+ */
+export const LAND_OR_PARKING_ROOMS = { min: 0, max: 1 };
 /** Below 4 m² per room the rooms cannot exist: 40 rooms in 30 m² is a typing mistake. */
 export const MIN_M2_PER_ROOM = 4;
 
@@ -45,7 +50,8 @@ export const implausibleSurface: Rule = {
 
 function roomsProblem(content: ListingContent): ReasonParams | null {
   const { rooms, surface, propertyType } = content;
-  if (isLandOrParking(propertyType)) return rooms === 0 ? null : { rooms, problem: 'land' };
+  if (isLandOrParking(propertyType))
+    return rooms >= LAND_OR_PARKING_ROOMS.min && rooms <= LAND_OR_PARKING_ROOMS.max ? null : { rooms, problem: 'land' };
   const bounds = isResidential(propertyType) ? HOUSING_ROOMS : PROFESSIONAL_ROOMS;
   if (!Number.isInteger(rooms) || rooms < bounds.min || rooms > bounds.max)
     return { rooms, problem: 'range', min: bounds.min, max: bounds.max };
@@ -55,7 +61,8 @@ function roomsProblem(content: ListingContent): ReasonParams | null {
 
 function roomsProblemText(params: ReasonParams): { fr: string; en: string } {
   const { rooms, surface, min, max } = params as { rooms: number; surface: number; min: number; max: number };
-  if (params.problem === 'land') return { fr: 'un terrain ou un parking n’a pas de pièces', en: 'land or parking has no rooms' };
+  if (params.problem === 'land')
+    return { fr: 'un terrain ou un parking n’a pas de pièces (indiquez 0, ou 1)', en: 'land or parking has no rooms (send 0, or 1)' };
   if (params.problem === 'range') return { fr: `attendu entre ${min} et ${max} pièces`, en: `expected between ${min} and ${max} rooms` };
   return {
     fr: `${frNumber(surface)} m² ne peuvent contenir ${rooms} pièces (moins de ${MIN_M2_PER_ROOM} m² par pièce)`,

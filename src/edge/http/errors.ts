@@ -53,7 +53,26 @@ export function problemBody(baseUrl: string, error: ApiError, requestId: string)
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
 
-export function toApiError(error: FastifyError): ApiError {
+const bytes = new Intl.NumberFormat('en-GB');
+
+/**
+ * A 413 says the limit it hit: the route's body limit in bytes (and MiB), and what the body
+ * may hold at most when the route declares it (`config.bodyItems`: a push's 500 listings),
+ * so that the integrator knows how to split the request.
+ */
+function bodyTooLarge(request?: FastifyRequest): ApiError {
+  const limit = request?.routeOptions.bodyLimit;
+  const items = request?.routeOptions.config.bodyItems;
+  const size = limit
+    ? `larger than the ${bytes.format(limit)} bytes${limit >= 1024 * 1024 ? ` (${bytes.format(limit / (1024 * 1024))} MiB)` : ''} this endpoint accepts`
+    : 'larger than this endpoint accepts';
+  return new ApiError(
+    'payload_too_large',
+    `The request body is ${size}${items ? `; it takes at most ${items} a request: send more in several requests` : ''}`,
+  );
+}
+
+export function toApiError(error: FastifyError, request?: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) {
     const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'body';
@@ -62,7 +81,7 @@ export function toApiError(error: FastifyError): ApiError {
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('payload_too_large', 'The request body is larger than this endpoint accepts');
+      return bodyTooLarge(request);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -74,7 +93,7 @@ export function toApiError(error: FastifyError): ApiError {
   if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
     return new ApiError('validation_error', 'The body is not valid JSON', [{ field: 'body', message: 'body must be valid JSON' }]);
   }
-  if (error.statusCode === 413) return new ApiError('payload_too_large', 'The request body is larger than this endpoint accepts');
+  if (error.statusCode === 413) return bodyTooLarge(request);
   if (error.statusCode === 415) return new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new ApiError('validation_error', error.message, []);
@@ -106,7 +125,7 @@ export interface ErrorPages {
 
 export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pages?: ErrorPages) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error);
+    const apiError = toApiError(error, request);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     reply.errorCode = apiError.code;
     // A browser on a site address gets a page even when the error was raised before its route
@@ -123,6 +142,10 @@ export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pag
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a body holds at most, named in a 413 beside the byte limit: "500 listings". */
+    bodyItems?: string;
+  }
   interface FastifyReply {
     /** The problem code sent, kept for the request log. */
     errorCode?: ErrorCode;

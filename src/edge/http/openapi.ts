@@ -194,7 +194,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
           'Receives real-estate listings from agency software and publishes them on a public listings site. ' +
           'Two interfaces share one listing model: the bulk ingestion interface (`/ingest`) and the REST v1 interface (`/v1`). ' +
           'Each has a sandbox under `/sandbox` that takes TEST keys only. Errors are RFC 9457 problem details ' +
-          '(`application/problem+json`) with a `code` from the spec and `errors[]` of `{field, message}`; each `type` URI is a page ' +
+          '(`application/problem+json`) with a `code` from the spec; 400 and 422 (and a 409 about one field) add `errors[]` of `{field, message}`; each `type` URI is a page ' +
           'that explains its code. Every answer to an authenticated call carries the rate-limit headers of its tightest quota. ' +
           'CORS: none. The API is called server to server by agencies’ software with secret keys; it never sends ' +
           'Access-Control-Allow-* headers, so browsers refuse cross-origin calls (keys must not live in web pages).',

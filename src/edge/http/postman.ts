@@ -1,9 +1,11 @@
 /**
  * The Postman collection served at GET /postman.json, generated from the OpenAPI description
- * by openapi-to-postmanv2, then arranged so that it runs top to bottom against a fresh agency
- * (`newman run`, or Postman's runner): folders in an order where each request finds what it
- * needs, a test per request checking the documented success status, and the ids later
- * requests use (syncId, serviceId, externalId) kept in collection variables.
+ * by openapi-to-postmanv2, then arranged so that it runs top to bottom (`newman run`, or
+ * Postman's runner): folders in an order where each request finds what it needs, a test per
+ * request checking the documented success status, and the ids later requests use (syncId,
+ * serviceId, externalId) kept in collection variables. It runs again and again against the
+ * same agency, one that holds listings included: each run names its listings with a `runId`
+ * of its own, deletes what it created, and its sync session withdraws none of the agency's listings.
  */
 
 interface PostmanItem {
@@ -91,8 +93,39 @@ const KEPT_FROM: Record<string, Array<[variable: string, path: string]>> = {
   createWebhook: [['webhookId', 'webhook.webhookId']],
 };
 
+const ID_VARIABLES = ['syncId', 'serviceId', 'externalId', 'webhookId', 'deliveryId'];
+
 /** Requests whose prerequisite the run order cannot give: abandoning needs an open session of its own. */
 const PREREQUEST: Record<string, string[]> = {
+  // The run's first request: Postman keeps collection variables from one run to the next.
+  healthz: [
+    '// A new run: its own runId (the suffix of the externalIds it creates), and no id kept from an earlier run.',
+    "pm.collectionVariables.set('runId', Date.now().toString(36) + Math.random().toString(36).slice(2, 6));",
+    `${JSON.stringify(ID_VARIABLES)}.forEach(function (name) { pm.collectionVariables.set(name, ''); });`,
+  ],
+  completeSyncSession: [
+    '// Completing withdraws each listing on the market that no push of the session named. So that a run against an',
+    '// agency that holds listings withdraws none of them, a push carrying the session names each one by its externalId',
+    '// alone: it rejects such entries and writes nothing, but the session counts them as seen (docs/integrator-kit.md).',
+    "var ingest = pm.variables.get('baseUrl') + pm.variables.get('sandbox') + '/ingest';",
+    "var auth = { Authorization: 'Bearer ' + pm.variables.get('apiKey') };",
+    'function page(afterTs) {',
+    "  pm.sendRequest({ url: ingest + '/agencyListings?limit=1000&afterTs=' + afterTs, method: 'GET', header: auth }, function (error, response) {",
+    '    if (error || response.code !== 200) return;',
+    '    var body = response.json();',
+    '    var named = body.listings',
+    "      .filter(function (l) { return ['active', 'under_offer', 'paused'].indexOf(l.status) >= 0; })",
+    '      .map(function (l) { return { externalId: l.externalId }; });',
+    '    for (var i = 0; i < named.length; i += 500) {',
+    "      pm.sendRequest({ url: ingest + '/ingestListings', method: 'POST',",
+    "        header: { Authorization: auth.Authorization, 'Content-Type': 'application/json' },",
+    "        body: { mode: 'raw', raw: JSON.stringify({ syncId: pm.collectionVariables.get('syncId'), listings: named.slice(i, i + 500) }) } });",
+    '    }',
+    '    if (body.nextAfterTs !== null) page(body.nextAfterTs);',
+    '  });',
+    '}',
+    'page(0);',
+  ],
   abandonSyncSession: [
     '// Abandoning needs an open session: the one started earlier in the run was completed.',
     "pm.sendRequest({ url: pm.variables.get('baseUrl') + pm.variables.get('sandbox') + '/ingest/syncSessions', method: 'POST',",
@@ -102,7 +135,23 @@ const PREREQUEST: Record<string, string[]> = {
   ],
 };
 
-const ID_VARIABLES = ['syncId', 'serviceId', 'externalId', 'webhookId', 'deliveryId'];
+/**
+ * The example bodies name fixed externalIds (CRM-1042…): a second run would update the first
+ * run's listings, and an agency's own CRM-1042 would be overwritten. Each run suffixes them
+ * with its runId. The v1 batch upserts the listing the v1 POST created, so that the deletes at
+ * the end remove everything the run wrote.
+ */
+function externalIdsOfTheRun(body: string, batchTarget: string | null): string {
+  const parsed = JSON.parse(body) as { externalId?: string; listings?: Array<{ externalId?: string }> };
+  const own = (id: string) => `${id}-{{runId}}`;
+  if (typeof parsed.externalId === 'string') parsed.externalId = own(parsed.externalId);
+  for (const listing of parsed.listings ?? []) {
+    if (typeof listing.externalId === 'string') listing.externalId = batchTarget ?? own(listing.externalId);
+  }
+  return JSON.stringify(parsed, null, 2);
+}
+
+const LISTING_WRITES = ['ingestListings', 'computeContentHashes', 'upsertListing'];
 
 /** Bodies for operations whose schema gives no example that would be accepted as it is. */
 const BODY_EXAMPLES: Record<string, unknown> = {
@@ -220,6 +269,13 @@ export async function postmanCollection(document: object, baseUrl: string): Prom
     if (prerequest.length) item.event.push({ listen: 'prerequest', script: { type: 'text/javascript', exec: prerequest } });
     byOperation.set(operation.operationId, item);
   }
+  for (const id of LISTING_WRITES) {
+    const body = byOperation.get(id)?.request?.body;
+    if (body?.raw) body.raw = externalIdsOfTheRun(body.raw, null);
+  }
+  const upserted = byOperation.get('upsertListing')?.request?.body?.raw;
+  const batch = byOperation.get('batchUpsertListings')?.request?.body;
+  if (batch?.raw && upserted) batch.raw = externalIdsOfTheRun(batch.raw, (JSON.parse(upserted) as { externalId: string }).externalId);
   const placed = new Set(STEPS.flatMap((step) => (step.operations === 'rest' ? [] : step.operations)));
   const folders = STEPS.map((step) => ({
     name: step.name,
@@ -237,8 +293,11 @@ export async function postmanCollection(document: object, baseUrl: string): Prom
       description: {
         content:
           'Generated from the OpenAPI description of listing-sync (GET /openapi.json). Set `apiKey` to a LIVE key of the agency; for the sandbox, ' +
-          'a TEST key and `sandbox` set to `/sandbox`. Run the folders in order on an agency with no listings yet: each request checks its ' +
-          'documented success status and keeps the ids the next ones use (syncId, serviceId, externalId).\n\n' +
+          'a TEST key and `sandbox` set to `/sandbox`. Run the folders in order, as often as you like, on any agency: each request checks its ' +
+          'documented success status and keeps the ids the next ones use (syncId, serviceId, externalId). Each run names the listings it ' +
+          'creates with a runId of its own (CRM-2001-{{runId}}) and deletes them at the end. Before completing its sync session it names ' +
+          'each listing the agency has on the market in a push that carries the session and only externalIds (rejected, nothing written), ' +
+          'so the session withdraws none of them.\n\n' +
           described,
         type: 'text/markdown',
       },
@@ -249,6 +308,7 @@ export async function postmanCollection(document: object, baseUrl: string): Prom
       { key: 'sandbox', value: '', description: 'Empty for live data with a LIVE key; /sandbox with a TEST key.' },
       { key: 'apiKey', value: '', description: 'An API key of the agency: svc_pk_LIVE_… (or svc_pk_TEST_… with the sandbox).' },
       ...ID_VARIABLES.map((key) => ({ key, value: '', description: 'Kept from an earlier response of the run.' })),
+      { key: 'runId', value: '', description: 'Set by the run’s first request: the suffix of the externalIds the run creates.' },
     ],
     auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{apiKey}}', type: 'string' }] },
   };

@@ -15,7 +15,12 @@ export const Problem = Type.Object(
     status: Int(400, 599),
     code: Type.String({ enum: [...ERROR_CODES] }),
     detail: Text(DETAIL_MAX),
-    errors: Type.Optional(Type.Array(FieldErrorSchema, { maxItems: FIELD_ERRORS_MAX })),
+    errors: Type.Optional(
+      Type.Array(FieldErrorSchema, {
+        maxItems: FIELD_ERRORS_MAX,
+        description: 'The fields at fault: always on 400 and 422 (possibly empty), on a 409 about one field; absent otherwise.',
+      }),
+    ),
     requestId: Type.String({ pattern: '^[A-Za-z0-9._:-]{8,128}$', maxLength: 128 }),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' },

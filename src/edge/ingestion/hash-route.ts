@@ -34,7 +34,7 @@ export const contentHashRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/contentHashes',
     {
       bodyLimit: 32 * 1024 * 1024,
-      config: { scope: 'listings:read' },
+      config: { scope: 'listings:read', bodyItems: `${MAX_PUSH} listings` },
       validatorCompiler: envelopeOnly(IngestEnvelope),
       schema: {
         tags: ['ingestion'],

@@ -10,6 +10,7 @@ import { envelopeOnly } from '../http/validation.js';
 import { findListing, listChanges } from '../../domain/listings/store.js';
 import { deleteListing } from '../../domain/listings/single-writes.js';
 import { pushListings } from './push.js';
+import { bulkModerationSummary } from '../../domain/listings/response-views.js';
 import { noteSeen } from '../../domain/sync/sessions.js';
 import { namedExternalIds } from '../../domain/sync/named.js';
 import { syncSessionRoutes } from './sync-routes.js';
@@ -38,7 +39,7 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ingestListings',
     {
       bodyLimit: PUSH_BODY_LIMIT,
-      config: { scope: 'listings:write' },
+      config: { scope: 'listings:write', bodyItems: `${MAX_PUSH} listings` },
       // The documented schema describes each listing; only the envelope is enforced for the
       // whole request, so a bad listing is reported in errors[] instead of failing the push.
       validatorCompiler: envelopeOnly(IngestEnvelope),
@@ -91,7 +92,9 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Keyset pagination on the change sequence: start with afterTs=0 and pass nextAfterTs until it is null. Every current listing is returned ' +
           'exactly once when nothing changes meanwhile, and at least once while listings change (a changed listing moves to a later page). ' +
-          'Sequence numbers increase with every change but are not consecutive: treat nextAfterTs as an opaque cursor.',
+          'Sequence numbers increase with every change but are not consecutive: treat nextAfterTs as an opaque cursor. ' +
+          'Each entry carries its moderation (state, reason codes, publishedVersion), so a nightly job can tell which listings an operator holds ' +
+          '(pending) or refused (rejected); an operator’s decision is a change, so the listing comes again on a later page.',
         security: [{ bearerAuth: [] }],
         querystring: Type.Object(
           {
@@ -108,7 +111,11 @@ export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = await listChanges(db, scopeOf(authenticatedKey(request)), afterTs, limit);
       return {
         agencyId: authenticatedKey(request).agencyId,
-        listings: page.map((entry) => ({ ...entry, updatedAt: entry.updatedAt.toISOString() })),
+        listings: page.map(({ moderationState, moderationReasons, publishedVersion, ...entry }) => ({
+          ...entry,
+          updatedAt: entry.updatedAt.toISOString(),
+          moderation: bulkModerationSummary({ moderationState, moderationReasons, publishedVersion }),
+        })),
         nextAfterTs: page.length === limit ? page[page.length - 1]!.changeSeq : null,
       };
     },

@@ -206,6 +206,7 @@ export const ChangeList = Type.Object({
       }),
       changeSeq: Int(1, Number.MAX_SAFE_INTEGER),
       updatedAt: DateTime(),
+      moderation: BulkModerationSummary(),
     }),
     { maxItems: CHANGE_PAGE_MAX },
   ),

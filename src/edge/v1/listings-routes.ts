@@ -14,7 +14,7 @@ import type { WrittenListing } from '../../domain/listings/write.js';
 import { moderationSummary } from '../../domain/listings/response-views.js';
 import { publicUrl } from '../../domain/public-listings/visibility.js';
 import { PLAN_BATCH_SIZES } from '../../domain/agencies/plans.js';
-import { isIsoTimestamp } from '../../platform/validation/timestamps.js';
+import { isIsoTimestamp, restoreQueryOffset } from '../../platform/validation/timestamps.js';
 import { batchUpsert } from './batch.js';
 import { etagOf, v1BodyRefusal, v1Draft, v1DraftOver, type V1Body } from './mapping.js';
 import { toV1Record, v1Status } from '../../domain/listings/v1-record.js';
@@ -127,6 +127,11 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         querystring: ListQuery,
         response: { 200: ListResponse },
+      },
+      // Before the schema judges it: an unencoded + in the offset arrives as a space.
+      preValidation: async (request) => {
+        const query = request.query as { modifiedSince?: unknown };
+        if (typeof query.modifiedSince === 'string') query.modifiedSince = restoreQueryOffset(query.modifiedSince);
       },
     },
     async (request) => {
@@ -287,7 +292,7 @@ export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/listings/batch',
     {
-      config: { scope: 'listings:write' },
+      config: { scope: 'listings:write', bodyItems: '10, 50 or 100 listings (the plan’s batch size)' },
       bodyLimit: 8 * 1024 * 1024,
       // Only the envelope is enforced for the whole request; items are checked one by one.
       validatorCompiler: envelopeOnly(BatchEnvelope),

@@ -207,7 +207,11 @@ export const ListQuery = Type.Object(
     page: Int(1, LIST_PAGES_MAX, { default: 1 }),
     pageSize: Int(1, LIST_PAGE_MAX, { default: 50 }),
     modifiedSince: Type.Optional(
-      DateTime({ description: 'ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it.' }),
+      DateTime({
+        description:
+          'ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it. A + offset may be sent URL-encoded (%2B) or as it is ' +
+          '(a query string decodes it to a space, which is read as +).',
+      }),
     ),
   },
   { additionalProperties: false },

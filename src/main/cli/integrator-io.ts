@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import cliProgress from 'cli-progress';
-import type { RetryNotice } from '@listing-sync/client';
+import type { IngestListing, RetryNotice } from '@listing-sync/client';
 import type { FileEntry, ListingFile } from './listing-file.js';
 import type { Interrupts } from './interrupts.js';
 
@@ -50,7 +50,7 @@ export class FileReader {
 
   constructor(private readonly file: ListingFile) {}
 
-  async *read(onMalformed: (entry: Extract<FileEntry, { kind: 'malformed' }>) => void): AsyncGenerator<unknown> {
+  async *read(onMalformed: (entry: Extract<FileEntry, { kind: 'malformed' }>) => void): AsyncGenerator<IngestListing> {
     for await (const entry of this.file.entries()) {
       if (this.stopping) return;
       this.lastLine = entry.line;
@@ -61,7 +61,8 @@ export class FileReader {
       }
       if (entry.line !== null) this.lines[this.listings] = entry.line;
       this.listings += 1;
-      yield entry.listing;
+      // As the file holds it: the service judges each listing, and a bad one comes back in errors[].
+      yield entry.listing as IngestListing;
     }
     this.finished = true;
   }

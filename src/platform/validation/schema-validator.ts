@@ -143,9 +143,46 @@ const PATTERN_WORDS: Record<string, string> = {
   '^[A-Z]{3}$': 'must be a currency code of 3 capital letters',
 };
 
+const plural = (count: unknown, word: string) => `${String(count)} ${word}${Number(count) === 1 ? '' : 's'}`;
+
+/**
+ * Each rule a schema states, said as the end of a sentence that starts with the field's name
+ * (`listings must have at most 500 items`), in the same voice as the service's own messages.
+ * Ajv's defaults (`must NOT have fewer than 1 items`, `must be >= 1`) never reach an integrator.
+ */
 function plainMessage(issue: AjvIssue): string {
   const params = issue.params;
   switch (issue.keyword) {
+    case 'minItems':
+      return `must have at least ${plural(params.limit, 'item')}`;
+    case 'maxItems':
+      return `must have at most ${plural(params.limit, 'item')}`;
+    case 'minLength':
+      return Number(params.limit) === 1 ? 'must not be empty' : `must be at least ${plural(params.limit, 'character')} long`;
+    case 'maxLength':
+      return `must be at most ${plural(params.limit, 'character')} long`;
+    case 'minimum':
+      return `must be ${String(params.limit)} or more`;
+    case 'maximum':
+      return `must be ${String(params.limit)} or less`;
+    case 'exclusiveMinimum':
+      return `must be more than ${String(params.limit)}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${String(params.limit)}`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(params.multipleOf)}`;
+    case 'minProperties':
+      return `must have at least ${plural(params.limit, 'field')}`;
+    case 'maxProperties':
+      return `must have at most ${plural(params.limit, 'field')}`;
+    case 'uniqueItems':
+      return `must not hold the same item twice (items ${String(params.j)} and ${String(params.i)} are equal)`;
+    case 'dependentRequired':
+    case 'dependencies':
+      return `must have ${String(params.missingProperty)} when it has ${String(params.property)}`;
+    case 'not':
+    case 'false schema':
+      return 'is not allowed here';
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'const':
@@ -160,8 +197,11 @@ function plainMessage(issue: AjvIssue): string {
     }
     case 'type':
       return `must be ${article(String(params.type))}`;
+    case STORABLE_TEXT:
+      return issue.message ?? 'must be text that can be stored';
     default:
-      return issue.message ?? 'is invalid';
+      // A rule no schema of the service uses today: its name at least says which one failed.
+      return `breaks the rule "${issue.keyword}"`;
   }
 }
 

@@ -2,6 +2,15 @@ import { isStorableInstant } from './storable.js';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/**
+ * A `+` in a query string decodes to a space (form encoding), so `modifiedSince=2026-01-01T00:00:00+01:00`
+ * typed without URL-encoding arrives as `2026-01-01T00:00:00 01:00`. A space before an offset can
+ * mean nothing else: the `+` is put back. Any other value is returned as it is.
+ */
+export function restoreQueryOffset(value: string): string {
+  return value.replace(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?) (\d{2}:?\d{2})$/i, '$1+$2');
+}
+
 /** ISO 8601 date or date-time; a date-time without offset is read as UTC. */
 export function isIsoTimestamp(value: string): boolean {
   return parseTimestamp(value) !== null;

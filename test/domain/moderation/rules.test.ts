@@ -104,6 +104,10 @@ test('rooms: 40 rooms in a 30 m² studio, rooms on land or parking, no room in a
   assert.equal(codeOf(implausibleRooms, aListing({ surface: 29, rooms: 8 })), 'rooms_implausible');
   assert.equal(codeOf(implausibleRooms, aSale({ propertyType: 'land', surface: 500, rooms: 2 })), 'rooms_implausible');
   assert.equal(codeOf(implausibleRooms, aSale({ propertyType: 'parking', surface: 12, rooms: 0 })), null);
+  // rooms is required everywhere: a CRM whose form asks for at least one room sends 1 for land and parking.
+  assert.equal(codeOf(implausibleRooms, aSale({ propertyType: 'parking', surface: 12, rooms: 1 })), null);
+  assert.equal(codeOf(implausibleRooms, aSale({ propertyType: 'land', surface: 500, rooms: 1 })), null);
+  assert.equal(codeOf(implausibleRooms, aSale({ propertyType: 'parking', surface: 12, rooms: 3 })), 'rooms_implausible');
   assert.equal(codeOf(implausibleRooms, aListing({ rooms: 0 })), 'rooms_implausible');
   assert.equal(codeOf(implausibleRooms, aSale({ propertyType: 'office', surface: 200, rooms: 0 })), null, 'an open space');
   assert.equal(codeOf(implausibleRooms, aListing({ rooms: 2.5 })), 'rooms_implausible');

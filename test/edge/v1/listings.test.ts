@@ -264,6 +264,16 @@ test(`[${databaseKind}] list: paging, status and modifiedSince filters`, async (
       since.data.map((l: { externalId: string }) => l.externalId),
       ['L-0'],
     );
+    // An offset with +, URL-encoded or typed as it is (a query string decodes + to a space): the same instant.
+    for (const written of ['2026-05-02T01:00:00%2B01:00', '2026-05-02T01:00:00+01:00', '2026-05-02T01:00:00 01:00']) {
+      const answer = await timed.call('GET', `/v1/listings?modifiedSince=${written}`, own.live);
+      assert.equal(answer.statusCode, 200, `${written}: ${answer.body}`);
+      assert.deepEqual(
+        answer.json().data.map((l: { externalId: string }) => l.externalId),
+        ['L-0'],
+        written,
+      );
+    }
     assert.equal((await timed.call('GET', '/v1/listings?status=active', own.live)).json().total, 5, 'clean listings are approved at once');
     assert.equal((await timed.call('GET', '/v1/listings?status=pending_moderation', own.live)).json().total, 0);
     for (const bad of ['page=0', 'pageSize=201', 'status=lost', 'modifiedSince=yesterday', 'sort=price']) {
@@ -395,4 +405,22 @@ test(`[${databaseKind}] fuzz: malformed v1 bodies always get a 4xx naming fields
     if (response.statusCode >= 400)
       assert.ok(response.json().errors.length > 0 && response.json().errors.every((e: { field: string }) => e.field));
   }
+});
+
+test(`[${databaseKind}] a parking space or a piece of land with rooms 0 or 1 is published at once; more rooms wait for an operator`, async () => {
+  const parking = { category: 'parking', price: 25000, surface: 12, dpe: null, ges: null, bedrooms: null };
+  for (const [externalId, rooms, category] of [
+    ['ROOMS-p0', 0, 'parking'],
+    ['ROOMS-p1', 1, 'parking'],
+    ['ROOMS-l1', 1, 'land'],
+  ] as const) {
+    const answer = await create(v1Body(externalId, { ...parking, category, surface: category === 'land' ? 800 : 12, rooms }));
+    assert.equal(answer.statusCode, 201, answer.body);
+    assert.deepEqual([externalId, answer.json().status, answer.json().moderation.reasons], [externalId, 'active', []]);
+  }
+  const three = await create(v1Body('ROOMS-p3', { ...parking, rooms: 3 }));
+  assert.deepEqual(
+    three.json().moderation.reasons.map((r: { code: string }) => r.code),
+    ['rooms_implausible'],
+  );
 });
