@@ -18,6 +18,8 @@ export interface MailSenderOptions {
 
 /** Mails one attempt takes at a time (one recipient's oldest waiting ones). */
 const BATCH = 20;
+const CLAIM_MS = 10 * 60_000;
+const BUSY_POLL_MS = 100;
 
 /**
  * The `mail.send` job (docs/decisions.md §16). Without a transport the mail is kept in the
@@ -40,10 +42,17 @@ async function sendMailJob(options: MailSenderOptions, mailId: number, context: 
     return;
   }
   const sender = randomUUID();
+  const started = Date.now();
   for (;;) {
     const batch = await claimOlderWaiting(options, mailId, sender);
     if (batch === 'done') return;
-    if (batch === 'busy') throw new Error('an older mail to the same recipient is being sent by another worker; trying again later');
+    if (batch === 'busy') {
+      // Another sender holds this recipient's older mails: wait for it rather than for a backoff.
+      if (context.signal.aborted || Date.now() - started > (options.claimMs ?? CLAIM_MS))
+        throw new Error('older mails to the same recipient are held by another sender; trying again later');
+      await new Promise((resolve) => setTimeout(resolve, BUSY_POLL_MS));
+      continue;
+    }
     for (const [index, mail] of batch.entries()) {
       try {
         if (context.signal.aborted) throw new Error('the job runner stopped');
@@ -83,7 +92,7 @@ async function claimOlderWaiting(options: MailSenderOptions, mailId: number, sen
     if (rows.some((r) => r.claimed_until !== null && new Date(r.claimed_until) > at)) return 'busy';
     await tx.query('UPDATE mails SET claimed_by = $1, claimed_until = $2 WHERE id = ANY($3::bigint[])', [
       sender,
-      new Date(at.getTime() + (options.claimMs ?? 10 * 60_000)),
+      new Date(at.getTime() + (options.claimMs ?? CLAIM_MS)),
       rows.map((r) => r.id),
     ]);
     return rows.map(toStoredMail);
