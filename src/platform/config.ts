@@ -75,7 +75,7 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 }
 
 /** A bare address or `Name <address>`, on one line (the mail module builds the header from it). */
-const MAIL_FROM = /^(?:[^<>\r\n"]*<[^\s<>@"]+@[^\s<>@"]+>|[^\s<>@"]+@[^\s<>@"]+)$/;
+const MAIL_FROM = /^(?:[^<>\r\n]*<[^\s<>@"]+@[^\s<>@"]+>|[^\s<>@"]+@[^\s<>@"]+)$/;
 
 function smtpUrl(env: Env): string | null {
   const raw = env.SMTP_URL || '';

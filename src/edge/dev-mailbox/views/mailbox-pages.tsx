@@ -73,6 +73,14 @@ export const headerLines = (mail: StoredMail): Array<[string, string]> => [
   ...Object.entries(mail.extraHeaders),
 ];
 
+/**
+ * The frame's document, for the srcdoc attribute. @kitajs/html escapes only `"` in attribute
+ * values, so the browser would decode the mail's own entities (`&lt;script>`, a visitor's
+ * text) into markup before parsing the frame: `&` is escaped here so the frame gets the mail's
+ * HTML exactly as written.
+ */
+const srcdoc = (html: string) => html.replace(/&/g, '&amp;');
+
 export function MailPage({ mail }: { mail: StoredMail }): JSX.Element {
   return (
     <Layout meta={meta(mail.subject)} nav={<Nav />}>
@@ -94,7 +102,7 @@ export function MailPage({ mail }: { mail: StoredMail }): JSX.Element {
         class="mail-html"
         title={`Version HTML de « ${mail.subject} »`}
         sandbox=""
-        srcdoc={mail.html}
+        srcdoc={srcdoc(mail.html)}
         style="width:100%;height:36rem;border:1px solid #ccc;border-radius:.3rem;background:#fff"
       ></iframe>
       <h2>Version texte</h2>
