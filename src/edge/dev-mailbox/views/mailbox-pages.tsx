@@ -16,6 +16,9 @@ const Nav = () => (
   </nav>
 );
 
+/** Addresses and Message-IDs are long words: they break anywhere rather than widen a phone's page. */
+const WRAP = 'overflow-wrap:anywhere';
+
 const meta = (title: string) => ({
   title,
   description: 'Les e-mails gardés par le service quand SMTP_URL n’est pas défini.',
@@ -38,21 +41,23 @@ export function MailboxPage({ mails }: { mails: readonly StoredMail[] }): JSX.El
             <caption safe>{mails.length === 1 ? '1 e-mail' : `${mails.length} e-mails`}</caption>
             <thead>
               <tr>
-                <th scope="col">Reçu le</th>
-                <th scope="col">Destinataire</th>
                 <th scope="col">Objet</th>
+                <th scope="col">Destinataire</th>
+                <th scope="col">Reçu le</th>
               </tr>
             </thead>
             <tbody>
               {mails.map((mail) => (
                 <tr>
-                  <td safe>{when(mail.createdAt)}</td>
-                  <td safe>{mail.to.address}</td>
                   <td>
                     <a href={`/dev/mailbox/${mail.id}`} safe>
                       {mail.subject}
                     </a>
                   </td>
+                  <td style={WRAP} safe>
+                    {mail.to.address}
+                  </td>
+                  <td safe>{when(mail.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -93,7 +98,9 @@ export function MailPage({ mail }: { mail: StoredMail }): JSX.Element {
         {headerLines(mail).map(([name, value]) => (
           <>
             <dt safe>{name}</dt>
-            <dd safe>{value}</dd>
+            <dd style={WRAP} safe>
+              {value}
+            </dd>
           </>
         ))}
       </dl>
