@@ -19,6 +19,8 @@ import { RequestLogWriter } from '../platform/request-log/request-log.js';
 import { QuotaGate } from '../domain/quotas/quota-gate.js';
 import { JobQueue } from '../platform/jobs/queue.js';
 import { JobRunner } from '../platform/jobs/runner.js';
+import { registerMailSender } from '../platform/mail/sender.js';
+import { smtpTransport, type MailTransport } from '../platform/mail/transport.js';
 import { WebhookDispatcher } from '../domain/webhooks/dispatcher.js';
 import { WebhookSender, type Resolver } from '../domain/webhooks/sender.js';
 import { ApiError, registerErrorHandling, sendProblem, wantsPage } from '../edge/http/errors.js';
@@ -32,6 +34,7 @@ import { proPages } from '../edge/pro/pro-routes.js';
 import { relayRoutes } from '../edge/relay-feed/relay-routes.js';
 import { referencePages } from '../edge/reference/reference-routes.js';
 import { siteRoutes } from '../edge/site/site-routes.js';
+import { devMailboxPages } from '../edge/dev-mailbox/mailbox-routes.js';
 import { notFoundHtml, problemHtml } from '../edge/site/pages.js';
 import { addSharedSchemas, registerInterfaces } from './mounts.js';
 import { periodicJobs, schedulePeriodicJobs } from './schedule.js';
@@ -51,6 +54,8 @@ export interface Services {
   webhooks: WebhookDispatcher | null;
   /** Injectable clock, so time-dependent rules are tested without waiting. */
   now: () => Date;
+  /** SMTP_URL's server; null when mail is kept in the embedded mailbox (docs/decisions.md §16). */
+  mailTransport: MailTransport | null;
 }
 
 declare module 'fastify' {
@@ -76,7 +81,9 @@ export async function createServices(config: Config, db: Database, options: Serv
   await listingStatistics.start();
   const jobs = new JobQueue(db, now);
   const jobRunner = config.worker ? new JobRunner(db, { now, onError: options.onError }) : null;
+  const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
   if (jobRunner) {
+    registerMailSender(jobRunner, { db, now, transport: mailTransport });
     schedulePeriodicJobs(jobRunner, periodicJobs({ db, now, requestLog, quotas }));
     await jobRunner.start();
   }
@@ -86,13 +93,14 @@ export async function createServices(config: Config, db: Database, options: Serv
     webhooks = new WebhookDispatcher(db, sender, { now, onError: options.onError });
     webhooks.start();
   }
-  return { config, db, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, webhooks, now };
+  return { config, db, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, webhooks, now, mailTransport };
 }
 
 export async function closeServices(services: Services) {
   // Jobs and deliveries first: they may still use the other services.
   await services.webhooks?.stop();
   await services.jobRunner?.stop();
+  services.mailTransport?.close();
   await services.quotas?.close();
   await services.listingStatistics.close();
   await services.requestLog.close();
@@ -197,6 +205,7 @@ export async function buildApp(
   await app.register(backOfficePages, { prefix: '/admin' });
   await app.register(proPages, { prefix: '/pro' });
   await app.register(relayRoutes, { prefix: '/relay/v1' });
+  if (!services.config.smtpUrl) await app.register(devMailboxPages, { prefix: '/dev/mailbox' });
   await registerInterfaces(app);
   return app;
 }

@@ -59,6 +59,9 @@ export async function startServer(config: Config = loadConfig(), options: Server
   print(`  first steps ${url}/developers`);
   if (config.baseUrl !== defaultBaseUrl(config))
     print(`  public base ${config.baseUrl} (BASE_URL: used in links, publicUrl and error types)`);
+  print(
+    `  mail        ${config.smtpUrl ? `SMTP ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//')} (MAIL_FROM ${config.mailFrom})` : `kept in the embedded mailbox: ${url}/dev/mailbox (set SMTP_URL to send)`}`,
+  );
   print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
   print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
   print(

@@ -33,6 +33,10 @@ export interface Config {
   };
   /** Bearer token of the partner relay feed (RELAY_TOKEN); without it the feed answers 404. */
   relayToken: string | null;
+  /** SMTP_URL (smtp:// or smtps://, credentials in it): mail goes there; null keeps it in the embedded mailbox (§16). */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of every mail, `Name <address>` or a bare address. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +74,23 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
 }
 
+/** A bare address or `Name <address>`, on one line (the mail module builds the header from it). */
+const MAIL_FROM = /^(?:[^<>\r\n]*<[^\s<>@"]+@[^\s<>@"]+>|[^\s<>@"]+@[^\s<>@"]+)$/;
+
+function smtpUrl(env: Env): string | null {
+  const raw = env.SMTP_URL || '';
+  if (raw === '') return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    // reported below, without echoing a value that may hold a password
+  }
+  if (!parsed || !['smtp:', 'smtps:'].includes(parsed.protocol) || !parsed.hostname)
+    throw new ConfigError('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -96,6 +117,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (adminToken !== null && adminToken.length < 16) {
     throw new ConfigError('ADMIN_TOKEN must be at least 16 characters long');
   }
+  const siteUrl = url(env, 'SITE_URL', baseUrl);
+  const mailFrom = env.MAIL_FROM || `Annonces <no-reply@${new URL(siteUrl).hostname}>`;
+  if (!MAIL_FROM.test(mailFrom)) throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", got "${mailFrom}"`);
   return {
     port,
     host,
@@ -104,7 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken,
     baseUrl,
     ingestBaseUrl: url(env, 'INGEST_BASE_URL', `${baseUrl}/ingest`),
-    siteUrl: url(env, 'SITE_URL', baseUrl),
+    siteUrl,
     tls: tlsCert ? { cert: tlsCert, key: tlsKey } : null,
     demo: flag(env, 'DEMO', true),
     requestLogRetentionDays: integer(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650),
@@ -113,6 +137,8 @@ export function loadConfig(env: Env = process.env): Config {
     worker,
     webhooks: { delivery: flag(env, 'WEBHOOK_DELIVERY', worker), allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false) },
     relayToken,
+    smtpUrl: smtpUrl(env),
+    mailFrom,
     siteCacheMs: integer(env, 'SITE_CACHE_MS', 5000, 0, 600_000),
     quotas: {
       enabled: flag(env, 'QUOTAS', true),

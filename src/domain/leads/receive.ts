@@ -5,6 +5,8 @@ import { advanceClock, eventPosition } from '../events/change-clock.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { hitClientLimit, type ClientLimit } from '../../platform/throttling/address-limits.js';
 import type { LeadInput } from './lead-input.js';
+import { findPublicListing } from '../public-listings/find.js';
+import { notifyAgencyOfLead, type MailSite } from './lead-notification.js';
 
 /** Messages one client may send through the contact forms: 5 an hour. */
 export const CONTACT_LIMIT: ClientLimit = { action: 'contact', limit: 5, periodMs: 60 * 60_000 };
@@ -18,13 +20,15 @@ export interface ReceivedLead {
 /**
  * Stores a visitor's message about a public listing and emits `lead.received` into the event
  * outbox in the same transaction, so the event exists if and only if the lead does. The
- * event carries ids only: the agency reads the message itself in its pro space.
+ * event carries ids only: the agency reads the message itself in its pro space. The agency's
+ * pro users are e-mailed in that transaction too (docs/decisions.md §16).
  */
 export async function receiveLead(
   db: Database,
   serviceId: string,
   input: LeadInput,
   client: { address: string; now: Date },
+  site: MailSite,
 ): Promise<Outcome<ReceivedLead>> {
   const limit = await hitClientLimit(db, CONTACT_LIMIT, client.address, client.now);
   if (!limit.allowed) {
@@ -57,6 +61,9 @@ export async function receiveLead(
       [{ position: eventPosition(lastSeq + 1, 0), type: 'lead.received', listingId: serviceId, data }],
       client.now,
     );
+    const shown = await findPublicListing(tx, serviceId);
+    if (shown.kind === 'public')
+      await notifyAgencyOfLead(tx, { agencyId: listing.agency_id, listing: shown.listing, input }, site, client.now);
     return { ok: true, value: { leadId, agencyId: listing.agency_id, serviceId } };
   });
 }

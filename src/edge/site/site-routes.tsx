@@ -139,7 +139,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       const shown = await renderListing(serviceId, 400, { values: checked.typed, errors: checked.errors });
       return html(reply, shown.status, shown.body, 'no-store');
     }
-    const received = await receiveLead(db, serviceId, checked.input, { address: request.ip, now: app.services.now() });
+    const received = await receiveLead(db, serviceId, checked.input, { address: request.ip, now: app.services.now() }, app.services.config);
     if (!received.ok) {
       if (received.code === 'rate_limit_exceeded') {
         const retryAfter = Number(received.headers?.['retry-after'] ?? 3600);

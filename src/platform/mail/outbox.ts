@@ -1,0 +1,49 @@
+import type { Queryable } from '../db/database.js';
+import { JobQueue } from '../jobs/queue.js';
+import { buildHeaders, newMessageId, parseMailAddress, type OutgoingMail } from './headers.js';
+
+/** The job that sends one mail (src/platform/mail/sender.ts). */
+export const MAIL_JOB = 'mail.send';
+
+/**
+ * Attempts before a mail is given up: with `mailBackoff` the last one comes about 9 hours after
+ * the first, so an SMTP outage of that long loses nothing (docs/operations.md, "Mail").
+ */
+export const MAIL_MAX_ATTEMPTS = 16;
+
+/** 30 s, 1 min, 2 min … doubling up to 1 hour between attempts: 3810 s for the first 7, then hourly. */
+export const mailBackoff = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** (attempt - 1));
+
+export interface EnqueuedMail {
+  mailId: number;
+  messageId: string;
+}
+
+/**
+ * Writes a mail and the job that sends it in the caller's transaction `tx`: both exist if and
+ * only if what caused the mail commits, and a crash before sending leaves them to be done by
+ * the next runner. The Message-ID is assigned here, once, and every retry sends it unchanged.
+ */
+export async function enqueueMail(tx: Queryable, mail: OutgoingMail, options: { from: string; now: Date }): Promise<EnqueuedMail> {
+  const from = parseMailAddress(options.from);
+  const headers = buildHeaders(mail, from, newMessageId(from));
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) RETURNING id`,
+    [
+      headers.messageId,
+      headers.from.name,
+      headers.from.address,
+      headers.to.name,
+      headers.to.address,
+      headers.subject,
+      JSON.stringify(headers.extra),
+      mail.text,
+      mail.html,
+      options.now,
+    ],
+  );
+  const mailId = Number(rows[0]!.id);
+  await new JobQueue(tx, () => options.now).enqueue(MAIL_JOB, { mailId }, { tx, maxAttempts: MAIL_MAX_ATTEMPTS });
+  return { mailId, messageId: headers.messageId };
+}

@@ -1,0 +1,51 @@
+import nodemailer from 'nodemailer';
+import type { StoredMail } from './store.js';
+
+/** Where mails go when SMTP_URL is set; without it they stay in the embedded mailbox. */
+export interface MailTransport {
+  /** Resolves once the server accepted the mail; a `PermanentMailError` means it never will. */
+  send(mail: StoredMail): Promise<void>;
+  close(): void;
+}
+
+/** The server refused this mail for good (a 5xx to its recipient or its content): retrying cannot help. */
+export class PermanentMailError extends Error {}
+
+/** `smtp://user:password@host:port` (STARTTLS when the server offers it) or `smtps://…` (TLS from the start). */
+export function smtpTransport(url: string): MailTransport {
+  const parsed = new URL(url);
+  const transporter = nodemailer.createTransport({
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    // Without a port nodemailer takes 587 (smtp://) or 465 (smtps://).
+    ...(parsed.port ? { port: Number(parsed.port) } : {}),
+    secure: parsed.protocol === 'smtps:',
+    ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
+    // A silent server must not hold a job for nodemailer's default minutes: the job retries later.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    async send(mail) {
+      try {
+        await transporter.sendMail({
+          from: mail.from.name === null ? mail.from.address : { name: mail.from.name, address: mail.from.address },
+          to: mail.to.name === null ? mail.to.address : { name: mail.to.name, address: mail.to.address },
+          envelope: { from: mail.from.address, to: [mail.to.address] },
+          subject: mail.subject,
+          messageId: mail.messageId,
+          date: mail.createdAt,
+          headers: mail.extraHeaders,
+          text: mail.text,
+          html: mail.html,
+        });
+      } catch (error) {
+        const { responseCode, command } = error as { responseCode?: number; command?: string };
+        if (responseCode !== undefined && responseCode >= 500 && (command === 'RCPT TO' || command === 'DATA'))
+          throw new PermanentMailError(`refused by the SMTP server: ${(error as Error).message}`);
+        throw error;
+      }
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,235 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { databaseKind, isolatedTestDatabase } from '../../helpers/database.js';
+import { contact, publicListing } from '../../helpers/site.js';
+import { addProUser, mailRows, mailsSettled, startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp.js';
+import { JobRunner } from '../../../src/platform/jobs/runner.js';
+import { registerMailSender } from '../../../src/platform/mail/sender.js';
+import { smtpTransport, type MailTransport } from '../../../src/platform/mail/transport.js';
+import { enqueueMail, MAIL_JOB, MAIL_MAX_ATTEMPTS } from '../../../src/platform/mail/outbox.js';
+import { MailHeaderError, mailAddress, type OutgoingMail } from '../../../src/platform/mail/headers.js';
+
+/**
+ * docs/decisions.md §16, docs/operations.md "Mail": a mail commits with its cause and is sent
+ * by the jobs queue, at least once and never lost: not by a crash before sending, not by an
+ * SMTP outage, after which a recipient's mails arrive in the order they were written. This
+ * file's app runs no jobs (WORKER=0): each test starts the runner it needs, as a process would.
+ */
+let t: TestApp;
+let smtp: SmtpReceiver;
+let closeDatabase: () => Promise<void>;
+let counter = 0;
+
+before(async () => {
+  smtp = await startSmtpReceiver();
+  const isolated = await isolatedTestDatabase();
+  closeDatabase = isolated.close;
+  t = await createTestApp({ db: isolated.db, env: { SMTP_URL: smtp.url, WORKER: '0', SITE_URL: 'https://annonces.example' } });
+});
+after(async () => {
+  await t?.close();
+  await closeDatabase?.();
+  await smtp?.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const receivedBy = (address: string) => smtp.received.filter((m) => m.envelope.to.includes(address));
+async function receivedCount(address: string, count: number, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (receivedBy(address).length < count && Date.now() < deadline) await sleep(20);
+  return receivedBy(address);
+}
+
+/** A job runner for mail only, as a worker process starting up would run it. */
+async function mailRunner(options: { transport?: MailTransport; backoff?: (attempt: number) => number } = {}) {
+  const runner = new JobRunner(t.db, { pollMs: 20, onError: () => {} });
+  registerMailSender(runner, {
+    db: t.db,
+    now: () => new Date(),
+    transport: options.transport ?? smtpTransport(smtp.url),
+    backoff: options.backoff ?? (() => 50),
+  });
+  await runner.start();
+  return runner;
+}
+
+/** An agency with one pro user and a public listing: what a contact e-mails. */
+async function agencyWithUser() {
+  const agency = await t.agency();
+  const user = `user-${++counter}-${Math.random().toString(36).slice(2, 7)}@agence.example`;
+  await addProUser(t.db, agency.agencyId, user);
+  const serviceId = await publicListing(t, agency.live, `SEND-${counter}`);
+  return { user, serviceId };
+}
+
+const write = (to: string, extra: Partial<OutgoingMail> = {}) =>
+  t.db.transaction((tx) =>
+    enqueueMail(
+      tx,
+      { to: mailAddress(to), subject: 'Essai', text: 'Bonjour', html: '<p>Bonjour</p>', ...extra },
+      {
+        from: t.config.mailFrom,
+        now: new Date(),
+      },
+    ),
+  );
+
+test(`[${databaseKind}] a crash between commit and send loses nothing: the next runner sends the mail, exactly once`, async () => {
+  const { user, serviceId } = await agencyWithUser();
+  // The contact commits; no runner is up (the process "died" right after the commit).
+  assert.equal((await contact(t, serviceId, { name: 'Léa', email: 'lea@example.org', message: 'Bonjour' }, '203.0.113.1')).statusCode, 200);
+  const [row] = await mailRows(t.db, user);
+  assert.equal(row?.state, 'queued', 'the mail committed with the lead');
+  const { rows: jobs } = await t.db.query<{ payload: { mailId: number } }>(`SELECT payload FROM jobs WHERE name = $1`, [MAIL_JOB]);
+  assert.ok(
+    jobs.some((j) => Number(j.payload.mailId) === Number(row.id)),
+    'and so did its job',
+  );
+  await sleep(200);
+  assert.equal(receivedBy(user).length, 0);
+
+  const first = await mailRunner();
+  const second = await mailRunner();
+  try {
+    const [mail] = await receivedCount(user, 1);
+    assert.equal(mail?.parsed.messageId, row.message_id);
+    await first.wake();
+    await second.wake();
+    await sleep(300);
+    assert.equal(receivedBy(user).length, 1, 'two runners, one mail');
+    assert.equal((await mailsSettled(t.db)).find((r) => r.id === row.id)?.state, 'sent');
+  } finally {
+    await first.stop();
+    await second.stop();
+  }
+});
+
+test(`[${databaseKind}] a crash after the server accepted a mail but before it was marked sends it again, with the same Message-ID`, async () => {
+  const user = `twice-${Math.random().toString(36).slice(2, 7)}@agence.example`;
+  const { messageId } = await write(user);
+  const real = smtpTransport(smtp.url);
+  let crashed = false;
+  const crashOnce: MailTransport = {
+    async send(mail) {
+      await real.send(mail);
+      if (!crashed) {
+        crashed = true;
+        throw new Error('the process died before marking the mail sent');
+      }
+    },
+    close: () => real.close(),
+  };
+  const runner = await mailRunner({ transport: crashOnce });
+  try {
+    const copies = await receivedCount(user, 2);
+    assert.deepEqual(
+      copies.map((m) => m.parsed.messageId),
+      [messageId, messageId],
+      'at-least-once: the copy carries the same Message-ID',
+    );
+    assert.equal((await mailRows(t.db, user))[0]?.state, 'sent');
+  } finally {
+    await runner.stop();
+  }
+});
+
+test(`[${databaseKind}] while the SMTP server is down mails wait; when it is back they all leave, in the order they were written`, async () => {
+  const { user, serviceId } = await agencyWithUser();
+  const visitor = (n: number) => ({ name: `Visiteur ${n}`, email: `v${n}@example.org`, message: `Message ${n}` });
+  smtp.setDown(true);
+  // Growing backoff: the oldest mail, having failed most, is retried last; it must still leave first.
+  const runner = await mailRunner({ backoff: (attempt) => 40 * 2 ** (attempt - 1) });
+  try {
+    assert.equal((await contact(t, serviceId, visitor(1), '203.0.113.10')).statusCode, 200);
+    await sleep(700);
+    assert.equal((await contact(t, serviceId, visitor(2), '203.0.113.11')).statusCode, 200);
+    await sleep(250);
+    assert.equal((await contact(t, serviceId, visitor(3), '203.0.113.12')).statusCode, 200);
+    await sleep(60);
+    const waiting = await mailRows(t.db, user);
+    assert.deepEqual(
+      waiting.map((r) => r.state),
+      ['queued', 'queued', 'queued'],
+    );
+    assert.match(waiting[0]!.last_error ?? '', /unavailable|421/);
+    assert.equal(receivedBy(user).length, 0);
+
+    smtp.setDown(false);
+    const arrived = await receivedCount(user, 3);
+    assert.deepEqual(
+      arrived.map((m) => m.parsed.messageId),
+      waiting.map((r) => r.message_id),
+      'in the order written, each with the Message-ID it was given then',
+    );
+    assert.deepEqual(
+      arrived.map((m) => /Message (\d)/.exec(m.parsed.text ?? '')?.[1]),
+      ['1', '2', '3'],
+    );
+    await sleep(400);
+    assert.equal(receivedBy(user).length, 3, 'and each once');
+  } finally {
+    smtp.setDown(false);
+    await runner.stop();
+  }
+});
+
+test(`[${databaseKind}] a mail whose attempts run out is marked failed, not left waiting`, async () => {
+  const user = `never-${Math.random().toString(36).slice(2, 7)}@agence.example`;
+  smtp.setDown(true);
+  const { mailId } = await write(user);
+  const runner = await mailRunner({ backoff: () => 1 });
+  try {
+    const deadline = Date.now() + 15_000;
+    while ((await mailRows(t.db, user))[0]?.state === 'queued' && Date.now() < deadline) await sleep(50);
+    assert.equal((await mailRows(t.db, user))[0]?.state, 'failed');
+    const { rows } = await t.db.query<{ state: string; attempts: number }>(
+      `SELECT state, attempts FROM jobs WHERE name = $1 AND (payload->>'mailId')::bigint = $2`,
+      [MAIL_JOB, mailId],
+    );
+    assert.deepEqual(rows, [{ state: 'failed', attempts: MAIL_MAX_ATTEMPTS }]);
+  } finally {
+    smtp.setDown(false);
+    await runner.stop();
+  }
+});
+
+test(`[${databaseKind}] a recipient the server refuses for good fails at once; the other mails leave`, async () => {
+  const gone = `gone-${Math.random().toString(36).slice(2, 7)}@agence.example`;
+  const fine = `fine-${Math.random().toString(36).slice(2, 7)}@agence.example`;
+  smtp.refusedRecipients.add(gone);
+  await write(gone);
+  await write(fine);
+  const runner = await mailRunner({ backoff: () => 60_000 });
+  try {
+    await receivedCount(fine, 1);
+    const deadline = Date.now() + 5_000;
+    while ((await mailRows(t.db, gone))[0]?.state === 'queued' && Date.now() < deadline) await sleep(20);
+    const [refused] = await mailRows(t.db, gone);
+    assert.equal(refused?.state, 'failed', 'no retry for a 550: it would be refused again');
+    assert.match(refused?.last_error ?? '', /550|no such mailbox/);
+  } finally {
+    await runner.stop();
+  }
+});
+
+test(`[${databaseKind}] threading headers are sent as written; a malformed one writes nothing`, async () => {
+  const user = `thread-${Math.random().toString(36).slice(2, 7)}@agence.example`;
+  const { messageId } = await write(user, {
+    inReplyTo: '<first@annonces.example>',
+    references: ['<first@annonces.example>', '<second@annonces.example>'],
+    replyTo: mailAddress('conversation-42@annonces.example', 'Conversation'),
+  });
+  await assert.rejects(write(user, { inReplyTo: '<x@y>\r\nBcc: z@w' }), MailHeaderError);
+  assert.equal((await mailRows(t.db, user)).length, 1, 'the refused mail rolled back with its transaction');
+  const runner = await mailRunner();
+  try {
+    const [mail] = await receivedCount(user, 1);
+    assert.equal(mail?.parsed.messageId, messageId);
+    assert.equal(mail?.parsed.inReplyTo, '<first@annonces.example>');
+    assert.deepEqual(mail?.parsed.references, ['<first@annonces.example>', '<second@annonces.example>']);
+    assert.equal(mail?.parsed.replyTo?.value[0]?.address, 'conversation-42@annonces.example');
+  } finally {
+    await runner.stop();
+  }
+});
