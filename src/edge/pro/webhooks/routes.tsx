@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { failWith } from '../../http/errors.js';
+import { DeliveryId, DeliveryIdParams, WebhookIdParams } from '../../http/params.js';
 import { CsrfField } from '../../http/session-space.js';
 import { findAgency } from '../../../domain/agencies/agency-store.js';
 import { PLAN_NAMES, PLAN_WEBHOOKS } from '../../../domain/agencies/plans.js';
@@ -20,11 +21,6 @@ import { adminsOnly, type ProSpace } from '../space.js';
 import { DeleteEndpointPage, EndpointPage, SecretPage, WebhooksPage } from '../views/webhooks-page.js';
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type)));
-const WebhookParams = Type.Object({ webhookId: Type.String({ pattern: '^whk_[0-9A-Za-z]{1,60}$', maxLength: 64 }) });
-const DeliveryParams = Type.Object({
-  webhookId: WebhookParams.properties.webhookId,
-  deliveryId: Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 }),
-});
 const NewEndpoint = Type.Object({
   ...CsrfField,
   url: Type.String({ minLength: 1, maxLength: 2_000 }),
@@ -41,7 +37,7 @@ const FLASHES: Record<string, string> = {
 };
 const FlashQuery = Type.Object({
   fait: Type.Optional(Type.String({ maxLength: 20 })),
-  avant: Type.Optional(Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 })),
+  avant: Type.Optional(DeliveryId()),
 });
 
 /**
@@ -90,7 +86,7 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
 
   app.get(
     '/webhooks/:webhookId',
-    { config: adminsOnly, schema: { hide: true, params: WebhookParams, querystring: FlashQuery } },
+    { config: adminsOnly, schema: { hide: true, params: WebhookIdParams, querystring: FlashQuery } },
     async (request, reply) => {
       const own = await ownEndpoint(request, reply, request.params.webhookId);
       if (!own) return reply;
@@ -117,7 +113,7 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
       path,
       {
         config: adminsOnly,
-        schema: { hide: true, params: path.includes(':deliveryId') ? DeliveryParams : WebhookParams, body: Type.Object(CsrfField) },
+        schema: { hide: true, params: path.includes(':deliveryId') ? DeliveryIdParams : WebhookIdParams, body: Type.Object(CsrfField) },
       },
       async (request, reply) => {
         const params = request.params as { webhookId: string; deliveryId?: string };
@@ -151,7 +147,7 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
 
   app.post(
     '/webhooks/:webhookId/rotate',
-    { config: adminsOnly, schema: { hide: true, params: WebhookParams, body: Type.Object(CsrfField) } },
+    { config: adminsOnly, schema: { hide: true, params: WebhookIdParams, body: Type.Object(CsrfField) } },
     async (request, reply) => {
       const own = await ownEndpoint(request, reply, request.params.webhookId);
       if (!own) return reply;
@@ -164,9 +160,13 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
     },
   );
 
-  app.get('/webhooks/:webhookId/delete', { config: adminsOnly, schema: { hide: true, params: WebhookParams } }, async (request, reply) => {
-    const own = await ownEndpoint(request, reply, request.params.webhookId);
-    if (!own) return reply;
-    return space.page(reply, 200, <DeleteEndpointPage viewer={space.viewerOf(request)} endpoint={own.endpoint} />);
-  });
+  app.get(
+    '/webhooks/:webhookId/delete',
+    { config: adminsOnly, schema: { hide: true, params: WebhookIdParams } },
+    async (request, reply) => {
+      const own = await ownEndpoint(request, reply, request.params.webhookId);
+      if (!own) return reply;
+      return space.page(reply, 200, <DeleteEndpointPage viewer={space.viewerOf(request)} endpoint={own.endpoint} />);
+    },
+  );
 };
