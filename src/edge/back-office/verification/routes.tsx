@@ -26,7 +26,7 @@ export const verificationPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpa
   });
 
   app.post('/agencies/:agencyId/verify', { schema: { hide: true, params: AgencyIdParams, body: Form({}) } }, async (request, reply) => {
-    const verified = await verifyAgency(db, keys, request.params.agencyId, operatorOf(request));
+    const verified = await verifyAgency(db, keys, request.params.agencyId, operatorOf(request), { issueLiveKey: false });
     if (!verified.ok) return message(request, reply, 404, 'Agence introuvable', 'Cette agence n’existe pas.');
     return seeOther(reply, '/admin/verifications?fait=verifiee');
   });

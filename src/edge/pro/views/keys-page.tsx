@@ -1,6 +1,7 @@
 import { Csrf, ago, when, TableScroll } from '../../html/page-parts.js';
 import type { KeyCard, CallLine, StatusFilter, WeekPanel } from '../../../domain/key-usage/key-usage.js';
 import { SCOPES } from '../../../domain/keys/key-format.js';
+import { SCOPE_LABELS } from '../../html/labels.js';
 import { ProPage, type ProViewer } from './frame.js';
 
 const number = new Intl.NumberFormat('fr-FR');
@@ -53,6 +54,8 @@ function DailyChart({ panel }: { panel: WeekPanel }): JSX.Element {
   );
 }
 
+const KEY_COLUMNS = ['Nom', 'Clé', 'Environnement', 'Créée le', 'Appels sur 24 h', 'Dernier appel', 'Action'] as const;
+
 export interface KeysView {
   cards: KeyCard[];
   panel: WeekPanel;
@@ -61,6 +64,21 @@ export interface KeysView {
   verified: boolean;
   now: Date;
   flash: string | null;
+}
+
+/**
+ * Where a LIVE key comes from (docs/site-and-spaces.md): verification issues none from the
+ * back-office, so a verified agency without an active LIVE key is told to generate one here.
+ */
+function LiveKeyHint({ view }: { view: KeysView }): JSX.Element {
+  const hasLive = view.cards.some(({ key }) => key.env === 'live' && !key.revokedAt);
+  if (!view.verified || hasLive) return '';
+  return (
+    <p class="notice ok" role="status">
+      Votre SIREN est vérifié : vous n’avez pas encore de clé LIVE. <a href="#nouvelle-cle">Générez une clé LIVE ici</a>, en choisissant
+      l’environnement LIVE : sa valeur s’affiche une seule fois.
+    </p>
+  );
 }
 
 export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }): JSX.Element {
@@ -76,32 +94,36 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
       ) : (
         ''
       )}
+      <LiveKeyHint view={view} />
+      {/* A stacked table: on a phone each key becomes a block of labelled lines, its quota and "Révoquer…" included. */}
       <TableScroll label="Vos clés">
-        <table class="list">
+        <table class="list stacked">
           <caption class="sr">Vos clés</caption>
           <thead>
             <tr>
-              <th scope="col">Nom</th>
-              <th scope="col">Clé</th>
-              <th scope="col">Environnement</th>
-              <th scope="col">Créée le</th>
-              <th scope="col">Appels sur 24 h</th>
-              <th scope="col">Dernier appel</th>
-              <th scope="col">Action</th>
+              {KEY_COLUMNS.map((column) => (
+                <th scope="col" safe>
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {view.cards.map(({ key, calls24h, limit }) => (
               <tr>
-                <td safe>{key.name}</td>
-                <td>
+                <td data-label={KEY_COLUMNS[0]} safe>
+                  {key.name}
+                </td>
+                <td data-label={KEY_COLUMNS[1]}>
                   <code safe>{key.display}</code>
                 </td>
-                <td>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
-                <td safe>{when(key.createdAt)}</td>
-                <td safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
-                <td>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
-                <td>
+                <td data-label={KEY_COLUMNS[2]}>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
+                <td data-label={KEY_COLUMNS[3]} safe>
+                  {when(key.createdAt)}
+                </td>
+                <td data-label={KEY_COLUMNS[4]} safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
+                <td data-label={KEY_COLUMNS[5]}>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
+                <td data-label={KEY_COLUMNS[6]}>
                   {key.revokedAt ? (
                     <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
                   ) : (
@@ -116,7 +138,7 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
         </table>
       </TableScroll>
 
-      <h2>Nouvelle clé</h2>
+      <h2 id="nouvelle-cle">Nouvelle clé</h2>
       <form method="post" action="/pro/api-keys" class="narrow">
         <Csrf token={viewer.csrf} />
         <div>
@@ -141,7 +163,7 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
           <legend>Droits</legend>
           {SCOPES.map((scope) => (
             <label class="check">
-              <input type="checkbox" name="scopes" value={scope} checked /> <code>{scope}</code>
+              <input type="checkbox" name="scopes" value={scope} checked /> <span safe>{SCOPE_LABELS[scope]}</span>
             </label>
           ))}
         </fieldset>
