@@ -1,4 +1,4 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { awaitingVerification, refuseVerification, REFUSAL_REASON_MAX, verifyAgency } from '../../../domain/verification/verification.js';
 import { AgencyIdParams } from '../../http/params.js';
 import { statusOf } from '../../http/error-codes.js';
