@@ -154,7 +154,7 @@ export function ListingsPage({
       <h1>Vos annonces</h1>
       <p safe>{`${number.format(total)} annonce${total > 1 ? 's' : ''}, les dernières modifiées d’abord.`}</p>
       <TableScroll label="Annonces de l’agence">
-        <table class="list">
+        <table class="list stacked">
           <caption class="sr">Annonces de l’agence</caption>
           <thead>
             <tr>
@@ -168,23 +168,34 @@ export function ListingsPage({
           <tbody>
             {listings.map((listing) => (
               <tr>
-                <td>
-                  <a href={`/pro/listings/${listing.serviceId}`} safe>
-                    {listing.content.title}
-                  </a>
-                  <span class="muted" safe>{` ${listing.externalId}`}</span>
+                {/* One child per cell: a stacked row's cell is a grid of its label and its content. */}
+                <td data-label="Annonce">
+                  <span>
+                    <a href={`/pro/listings/${listing.serviceId}`} safe>
+                      {listing.content.title}
+                    </a>
+                    <span class="muted" safe>{` ${listing.externalId}`}</span>
+                  </span>
                 </td>
-                <td>
-                  <span safe>{STATE[listing.moderationState]}</span>
-                  {listing.moderationReasons.map((reason) => (
-                    <span class="badge" title={describeReason(reason).fr} safe>
-                      {reasonLabel(reason)}
-                    </span>
-                  ))}
+                <td data-label="Modération">
+                  <span>
+                    <span safe>{STATE[listing.moderationState]}</span>
+                    {listing.moderationReasons.map((reason) => (
+                      <span class="badge" title={describeReason(reason).fr} safe>
+                        {reasonLabel(reason)}
+                      </span>
+                    ))}
+                  </span>
                 </td>
-                <td safe>{statusOf(listing)}</td>
-                <td safe>{when(listing.updatedAt)}</td>
-                <td>{onSite(listing, agencySuspended) ? <a href={publicUrl(siteUrl, listing.serviceId)}>Voir</a> : '—'}</td>
+                <td data-label="Statut" safe>
+                  {statusOf(listing)}
+                </td>
+                <td data-label="Modifiée le" safe>
+                  {when(listing.updatedAt)}
+                </td>
+                <td data-label="En ligne">
+                  {onSite(listing, agencySuspended) ? <a href={publicUrl(siteUrl, listing.serviceId)}>Voir</a> : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
