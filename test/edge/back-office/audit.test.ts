@@ -4,6 +4,7 @@ import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { createOperator, signIn } from '../../helpers/back-office.js';
 import { text } from '../../helpers/page-text.js';
+import { changeLines } from '../../../src/edge/back-office/views/audit.js';
 
 /** The audit log as an operator reads it: who by e-mail, what in words, before and after as lines, plans by name. */
 const { t } = useTestApp();
@@ -35,4 +36,19 @@ test(`[${databaseKind}] the audit log names operators by e-mail and shows before
   // The agency list and page name plans as people do.
   assert.match((await browser.get(`/admin/agencies?q=${agency.agencyId}`)).body, /<td>Pro Réseau<\/td>/);
   assert.match((await browser.get(`/admin/agencies/${agency.agencyId}`)).body, /<option value="reseau" selected>Pro Réseau<\/option>/);
+});
+
+test('a recorded value that only looks like an instant is shown as written, and never breaks the page', () => {
+  assert.deepEqual(
+    changeLines({ reason: null, suspendedAt: null }, { reason: '2026-13-45T99:99:99Z', suspendedAt: '2026-13-45T99:99:99Z' }),
+    [
+      { field: 'motif', text: '— → 2026-13-45T99:99:99Z' },
+      { field: 'suspendue le', text: '— → 2026-13-45T99:99:99Z' },
+    ],
+  );
+  assert.deepEqual(changeLines({ verified: false }, { verified: true, verifiedAt: '2026-03-01T09:30:00.000Z', extra: [1] }), [
+    { field: 'vérifiée', text: 'non → oui' },
+    { field: 'vérifiée le', text: '01/03/2026 10:30' },
+    { field: 'extra', text: '[1]' },
+  ]);
 });

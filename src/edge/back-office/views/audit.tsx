@@ -49,13 +49,19 @@ const STATE_LABELS: Record<string, string> = { pending: 'en attente', approved: 
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+/** An instant the service recorded, in French time; anything that is no valid instant, as written. */
+function instant(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : when(date);
+}
+
 /** A recorded value as a person reads it: dates in French time, yes/no, plans and states in words, "—" for nothing. */
 function readable(field: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (field === 'plan' && typeof value === 'string' && (PLANS as readonly string[]).includes(value)) return planLabel(value as Plan);
   if (field === 'state' && typeof value === 'string') return STATE_LABELS[value] ?? value;
   if (typeof value === 'boolean') return value ? 'oui' : 'non';
-  if (typeof value === 'string') return ISO_INSTANT.test(value) ? when(new Date(value)) : value;
+  if (typeof value === 'string') return field.endsWith('At') && ISO_INSTANT.test(value) ? instant(value) : value;
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
