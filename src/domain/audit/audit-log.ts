@@ -15,6 +15,10 @@ export interface AuditEntry {
 export interface AuditRecord extends AuditEntry {
   seq: number;
   at: Date;
+  /** The acting operator's e-mail (a disabled operator's included); null for the operator API's token. */
+  actorEmail: string | null;
+  /** The target operator's e-mail, when the target is an operator. */
+  targetEmail: string | null;
 }
 
 /** Appends one entry; call it in the transaction of the change it records, so neither exists without the other. */
@@ -41,24 +45,35 @@ interface AuditRow {
   target_id: string;
   before: unknown;
   after: unknown;
+  actor_email: string | null;
+  target_email: string | null;
 }
 
-/** Newest first; `before` is the seq of the last entry of the previous page. */
+/** Newest first, with the e-mails of the operators acting and acted on; `before` is the seq of the last entry of the previous page. */
 export async function readAudit(
   db: Queryable,
   options: { limit: number; before?: number; target?: { type: AuditEntry['targetType']; id: string } },
 ): Promise<AuditRecord[]> {
   const params: unknown[] = [options.limit, options.before ?? null];
-  let where = '($2::bigint IS NULL OR seq < $2)';
+  let where = '($2::bigint IS NULL OR a.seq < $2)';
   if (options.target) {
     params.push(options.target.type, options.target.id);
-    where += ' AND target_type = $3 AND target_id = $4';
+    where += ' AND a.target_type = $3 AND a.target_id = $4';
   }
-  const { rows } = await db.query<AuditRow>(`SELECT * FROM operator_audit WHERE ${where} ORDER BY seq DESC LIMIT $1`, params);
+  const { rows } = await db.query<AuditRow>(
+    `SELECT a.*, o.email AS actor_email, target.email AS target_email
+     FROM operator_audit a
+     LEFT JOIN operators o ON o.id = a.actor
+     LEFT JOIN operators target ON a.target_type = 'operator' AND target.id = a.target_id
+     WHERE ${where} ORDER BY a.seq DESC LIMIT $1`,
+    params,
+  );
   return rows.map((row) => ({
     seq: Number(row.seq),
     at: row.at,
     actor: row.actor,
+    actorEmail: row.actor_email,
+    targetEmail: row.target_email,
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,

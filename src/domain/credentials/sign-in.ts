@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { hitClientLimit, type ClientLimit } from '../../platform/throttling/address-limits.js';
+import { clearClientLimit, hitClientLimit, releaseClientHit, type ClientLimit } from '../../platform/throttling/address-limits.js';
 import { decoyHash, PASSWORD_MAX, verifyPassword } from './password.js';
 import { normaliseEmail } from './email.js';
 
@@ -16,7 +16,7 @@ export type SignInOutcome<A> =
   | { ok: false; reason: 'disabled'; account: A }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
-/** Attempts per client address, and per account whatever the address (docs/decisions.md §13). */
+/** Failed attempts per client address, and per account whatever the address (docs/decisions.md §13). */
 export interface SignInLimits {
   address: ClientLimit;
   account: ClientLimit;
@@ -25,7 +25,10 @@ export interface SignInLimits {
 /**
  * Checks an e-mail and a password. Unknown e-mail and wrong password answer alike, and take as
  * long (a decoy hash is checked); a disabled account learns so only with the right password.
- * Every attempt counts towards the limits (in PostgreSQL), so guessing stops after a few tries.
+ * Only failures count towards the limits (in PostgreSQL), so guessing stops after a few tries
+ * while a user may sign in as often as they like: each attempt is counted before the password
+ * is checked (parallel guesses cannot all slip under a limit), and a success takes its hit
+ * back from the address and clears the account's failures.
  */
 export async function checkSignIn<A extends Credentials>(
   db: Queryable,
@@ -46,5 +49,7 @@ export async function checkSignIn<A extends Credentials>(
   const matches = await verifyPassword(input.password.slice(0, PASSWORD_MAX + 1), account?.passwordHash ?? (await decoyHash()));
   if (!account || !matches) return { ok: false, reason: 'invalid', account };
   if (account.disabled) return { ok: false, reason: 'disabled', account };
+  await releaseClientHit(db, limits.address, input.address, now);
+  await clearClientLimit(db, limits.account, email);
   return { ok: true, account };
 }

@@ -68,23 +68,33 @@ export async function awaitingVerification(
 export interface Verified {
   agency: Agency;
   /**
-   * The first LIVE key, issued with the first verification; null when the agency already was
-   * verified, or is suspended (it makes its LIVE key in the pro space once reinstated).
+   * The first LIVE key, when the caller asked for one (`issueLiveKey`) and this was the first
+   * verification; null when the agency already was verified, or is suspended (it makes its
+   * LIVE key in the pro space once reinstated).
    */
   liveKey: { id: string; key: string } | null;
 }
 
 /**
- * Verifies the agency's registration: LIVE keys become possible, and the first one is issued.
+ * Verifies the agency's registration: LIVE keys become possible. A key's value is shown once,
+ * to whoever creates it, so a first LIVE key is issued only for a caller that shows it
+ * (`issueLiveKey`: the operator API answers it, for the operator to hand over); the back-office
+ * issues none, and the agency generates its LIVE key in the pro space (docs/site-and-spaces.md).
  * Cached keys carry the verified flag, so every process forgets them.
  */
-export async function verifyAgency(db: Database, keys: SharedCache, agencyId: string, actor: string): Promise<Outcome<Verified>> {
+export async function verifyAgency(
+  db: Database,
+  keys: SharedCache,
+  agencyId: string,
+  actor: string,
+  options: { issueLiveKey: boolean },
+): Promise<Outcome<Verified>> {
   return changeCachedRows(db, keys, async (tx) => {
     const before = await findAgency(tx, agencyId);
     if (!before) return notFound('Agency');
     const first = await markVerified(tx, agencyId);
     if (!first) return { ok: true, value: { agency: before, liveKey: null } };
-    const live = await createKey(tx, { agencyId, env: 'live', name: 'Default live key' });
+    const live = options.issueLiveKey ? await createKey(tx, { agencyId, env: 'live', name: 'Default live key' }) : null;
     const after = (await findAgency(tx, agencyId))!;
     await recordAudit(tx, {
       actor,
@@ -94,7 +104,7 @@ export async function verifyAgency(db: Database, keys: SharedCache, agencyId: st
       before: verificationState(before),
       after: verificationState(after),
     });
-    return { ok: true, value: { agency: after, liveKey: live.ok ? { id: live.value.record.id, key: live.value.key } : null } };
+    return { ok: true, value: { agency: after, liveKey: live?.ok ? { id: live.value.record.id, key: live.value.key } : null } };
   });
 }
 

@@ -3,30 +3,62 @@ import { isLocalName, isPublicAddress, literalAddress } from './address-policy.j
 
 export const WEBHOOK_URL_MAX = 2_000;
 
+/** Why a webhook URL is refused, in English for the API and in French for the pro space. */
+export interface EndpointUrlProblem {
+  en: string;
+  fr: string;
+}
+
+const PROBLEMS = {
+  notAbsolute: {
+    en: 'url must be an absolute URL, such as https://crm.example.com/hooks',
+    fr: 'Saisissez une adresse complète, par exemple https://crm.exemple.fr/webhooks.',
+  },
+  scheme: {
+    en: 'url must use https:// (or http:// for a sandbox endpoint)',
+    fr: 'L’adresse doit commencer par https:// (ou http:// pour un point de réception TEST).',
+  },
+  liveNeedsHttps: {
+    en: 'url must use https:// for a LIVE endpoint; http:// is accepted for sandbox endpoints only',
+    fr: 'Un point de réception LIVE doit utiliser https:// ; http:// n’est accepté qu’en TEST (bac à sable).',
+  },
+  credentials: {
+    en: 'url must not carry a user name or password; authenticate deliveries with their signature',
+    fr: 'L’adresse ne doit contenir ni nom d’utilisateur ni mot de passe : votre logiciel authentifie chaque requête par sa signature.',
+  },
+  fragment: { en: 'url must not have a #fragment', fr: 'L’adresse ne doit pas contenir de #fragment.' },
+  private: {
+    en: 'url must not point to a loopback, private, link-local or metadata address',
+    fr: 'Cette adresse désigne une machine locale ou un réseau privé : nous n’y envoyons rien. Indiquez une adresse joignable depuis Internet.',
+  },
+} satisfies Record<string, EndpointUrlProblem>;
+
 /**
  * The rules of docs/decisions.md §9 that a URL shows by itself: absolute http(s), `https://` for LIVE
  * endpoints, no credentials or fragment, and no local or private address literal unless
  * `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=1, which also accepts http:// on LIVE). Names are checked again on their resolved
- * addresses at every delivery, since DNS may answer differently later.
+ * addresses at every delivery, since DNS may answer differently later. Null when the URL passes.
  */
-export function checkEndpointUrl(raw: string, env: 'live' | 'test', allowPrivate: boolean): FieldError | null {
-  const fail = (message: string): FieldError => ({ field: 'url', message });
+export function endpointUrlProblem(raw: string, env: 'live' | 'test', allowPrivate: boolean): EndpointUrlProblem | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return fail('url must be an absolute URL, such as https://crm.example.com/hooks');
+    return PROBLEMS.notAbsolute;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('url must use https:// (or http:// for a sandbox endpoint)');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return PROBLEMS.scheme;
   // Local development receivers speak plain HTTP: allowPrivate (never in production) accepts them on LIVE too.
-  if (url.protocol === 'http:' && env === 'live' && !allowPrivate)
-    return fail('url must use https:// for a LIVE endpoint; http:// is accepted for sandbox endpoints only');
-  if (url.username || url.password) return fail('url must not carry a user name or password; authenticate deliveries with their signature');
-  if (url.hash) return fail('url must not have a #fragment');
+  if (url.protocol === 'http:' && env === 'live' && !allowPrivate) return PROBLEMS.liveNeedsHttps;
+  if (url.username || url.password) return PROBLEMS.credentials;
+  if (url.hash) return PROBLEMS.fragment;
   if (allowPrivate) return null;
   const address = literalAddress(url.hostname);
-  if ((address && !isPublicAddress(address)) || isLocalName(url.hostname)) {
-    return fail('url must not point to a loopback, private, link-local or metadata address');
-  }
+  if ((address && !isPublicAddress(address)) || isLocalName(url.hostname)) return PROBLEMS.private;
   return null;
+}
+
+/** The same check as the API's field error on `url`. */
+export function checkEndpointUrl(raw: string, env: 'live' | 'test', allowPrivate: boolean): FieldError | null {
+  const problem = endpointUrlProblem(raw, env, allowPrivate);
+  return problem && { field: 'url', message: problem.en };
 }

@@ -68,6 +68,7 @@ form.refuse{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}form.refuse la
 
 .table-scroll{overflow-x:auto;max-width:100%;margin:.5rem 0 1rem}.table-scroll>table{margin:0}
 table.list{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}table.list th,table.list td{border-bottom:1px solid var(--line);padding:.4rem .5rem;text-align:left;vertical-align:top}table.list caption{text-align:left;font-weight:600}
+@media(max-width:40rem){table.stacked,table.stacked tbody{display:block}table.stacked thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.stacked tr{display:block;border:1px solid var(--line);border-radius:.5rem;margin:0 0 .75rem;padding:.3rem .7rem}table.stacked td{display:grid;grid-template-columns:9.5rem 1fr;gap:.5rem;border:0;padding:.25rem 0;overflow-wrap:anywhere}table.stacked td::before{content:attr(data-label);font-weight:600}}
 .compare{display:grid;gap:1.5rem}@media(min-width:56rem){.compare{grid-template-columns:1fr 1fr}}.compare section{border:1px solid var(--line);border-radius:.5rem;padding:.8rem 1rem}
 ins{background:#d7f5dd;text-decoration:underline}del{background:#ffe1dc;text-decoration:line-through}
 ul.photos{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}ul.photos img{width:15rem;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);border-radius:.3rem}

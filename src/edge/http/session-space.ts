@@ -53,11 +53,18 @@ export const page = (reply: FastifyReply, status: number, element: JSX.Element) 
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderDocument(element));
 export const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).send();
 
-/** A path inside the space to return to after signing in; anything else (another site, `//host`) goes to the space's home. */
+/**
+ * A path inside the space to return to after signing in; anything else (another site, `//host`,
+ * a dot segment such as `/pro/../admin`, which the browser would resolve out of the space, plain
+ * or percent-encoded) goes to the space's home.
+ */
 export function safeNext(base: string, next: unknown): string {
-  const inside =
-    typeof next === 'string' && next.startsWith(base) && /^(\/[\w\-./?=&%]*)?$/.test(next.slice(base.length)) && !next.includes('//');
-  return inside ? next : base;
+  if (typeof next !== 'string' || !next.startsWith(base) || next.includes('//')) return base;
+  const rest = next.slice(base.length);
+  if (!/^(\/[\w\-./?=&%]*)?$/.test(rest)) return base;
+  const path = rest.split('?')[0]!;
+  const dotSegment = path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+  return dotSegment ? base : next;
 }
 
 export const CsrfField = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };

@@ -122,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/agencies/:agencyId/plan', { schema: { params: AgencyIdParams, body: PlanBody, hide: true } }, changePlanRoute);
 
   app.post('/agencies/:agencyId/verify', { schema: { params: AgencyIdParams, hide: true } }, async (request) => {
-    const verified = await verifyAgency(db, keys, request.params.agencyId, ADMIN_TOKEN_ACTOR);
+    const verified = await verifyAgency(db, keys, request.params.agencyId, ADMIN_TOKEN_ACTOR, { issueLiveKey: true });
     if (!verified.ok) throw failWith(verified);
     const live = verified.value.liveKey;
     return { agencyId: verified.value.agency.id, verified: true, liveKey: live?.key ?? null, keyId: live?.id ?? null };

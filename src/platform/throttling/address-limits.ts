@@ -46,6 +46,24 @@ export async function hitClientLimit(db: Queryable, rule: ClientLimit, address: 
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldestStart + rule.periodMs - now.getTime()) / 1000)) };
 }
 
+/**
+ * Takes back a hit counted at `now` (the same instant given to hitClientLimit), for limits
+ * that count failures only: an attempt is counted before it is judged, so concurrent attempts
+ * cannot all slip under the limit, and a success gives its hit back.
+ */
+export async function releaseClientHit(db: Queryable, rule: ClientLimit, address: string, now: Date): Promise<void> {
+  const windowStart = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
+  await db.query('UPDATE site_rate_limits SET hits = hits - 1 WHERE bucket = $1 AND window_start = $2 AND hits > 0', [
+    clientBucket(rule.action, address),
+    new Date(windowStart),
+  ]);
+}
+
+/** Forgets every hit of one client against one limit (a successful sign-in clears the account's failures). */
+export async function clearClientLimit(db: Queryable, rule: ClientLimit, address: string): Promise<void> {
+  await db.query('DELETE FROM site_rate_limits WHERE bucket = $1', [clientBucket(rule.action, address)]);
+}
+
 /** Windows older than a day are of no use to any limit. */
 export async function purgeClientLimits(db: Queryable, now: Date): Promise<void> {
   await db.query('DELETE FROM site_rate_limits WHERE window_start < $1', [new Date(now.getTime() - 24 * 3_600_000)]);

@@ -289,7 +289,7 @@ test(`[${databaseKind}] the review page: shortcuts for approve, reject and next,
   const images = [...review.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
   assert.deepEqual(images, flaggedPhotos, 'the photos of the flagged version, as the agency sent them');
   assert.ok(review.includes('Agence des Pentes &amp; Traboules · référence REV-A · version 2'), 'the agency, escaped');
-  assert.match(review, /discriminatory_wording/);
+  assert.match(review, /Formulation discriminatoire :/);
   const version = /name="version" value="(\d+)"/.exec(review)?.[1];
   const choice = /<option value="([^"]+)">/.exec(review)?.[1];
   assert.equal(version, '2');

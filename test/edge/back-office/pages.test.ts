@@ -135,7 +135,8 @@ test('the verification page lists agencies oldest first, overdue ones marked; ve
   assert.equal(verified.statusCode, 303);
   assert.equal(verified.headers.location, '/admin/verifications?fait=verifiee');
   assert.match((await browser.get('/admin/verifications?fait=verifiee')).body, /Agence vérifiée/);
-  assert.equal((await t.admin('GET', `/agencies/${first}/keys`)).json().keys.filter((k: { env: string }) => k.env === 'live').length, 1);
+  // No LIVE key nobody would see: the agency generates its own in the pro space (docs/site-and-spaces.md).
+  assert.equal((await t.admin('GET', `/agencies/${first}/keys`)).json().keys.filter((k: { env: string }) => k.env === 'live').length, 0);
 
   const empty = await browser.post(`/admin/agencies/${second}/refuse`, { reason: '' });
   assert.equal(empty.statusCode, 400);
@@ -172,7 +173,8 @@ test('the queue shows a flagged edit beside the approved version; approving publ
   assert.equal(review.statusCode, 200);
   assert.match(review.body, /<ins>[^<]*Réservé aux personnes sans enfants/);
   assert.match(review.body, /Version en ligne \(v1\)/);
-  assert.match(review.body, /discriminatory_wording/);
+  assert.match(review.body, /Formulation discriminatoire :/);
+  assert.doesNotMatch(review.body, /discriminatory_wording/);
   assert.match(review.body, /accesskey="a"/);
 
   // The agency edits again while the operator looks at version 2.
@@ -237,8 +239,9 @@ test('agencies: search, plan change on the next call, key revocation and suspens
   assert.match((await browser.get(`/admin/agencies/${target.agencyId}`)).body, /Lever la suspension/);
   assert.equal((await browser.post(`/admin/agencies/${target.agencyId}/reinstate`)).statusCode, 303);
   const audit = (await browser.get('/admin/audit')).body;
-  assert.match(audit, /agency\.reinstate/);
-  assert.match(audit, /agency\.suspend/);
+  assert.match(audit, /Suspension levée/);
+  assert.match(audit, /Suspension de l’agence/);
+  assert.doesNotMatch(audit, /agency\.(reinstate|suspend)/);
 });
 
 test('disabling an operator ends their sessions at once; signing out ends one', async () => {

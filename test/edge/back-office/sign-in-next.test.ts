@@ -15,6 +15,10 @@ const OFF_SITE = [
   '/adminevil',
   '/pro',
   'javascript:alert(1)',
+  // Dot segments: the browser resolves them out of the space.
+  '/admin/../pro',
+  '/admin/..',
+  '/admin/%2E%2e/pro/api-keys',
 ];
 
 async function signIn(email: string, password: string, next: string, address: string) {

@@ -118,7 +118,7 @@ test(`[${databaseKind}] /pro/api-keys lists each key with its name, creation dat
     'jamais utilisée',
     'Révoquer…',
   ]);
-  assert.match(html, /<td>Logiciel &lt;b>nuit&lt;\/b><\/td>/, 'the name is escaped');
+  assert.match(html, /<td data-label="Nom">Logiciel &lt;b>nuit&lt;\/b><\/td>/, 'the name is escaped');
   for (const value of [nightly, portal, agency.testKey]) {
     for (const body of [html, threeMinutesLater.body])
       assert.ok(!body.includes(value.slice(0, 17)), 'no more of a key than its prefix and 4 characters');
@@ -447,14 +447,14 @@ test(`[${databaseKind}] /pro/listings shows each listing's moderation state and 
   assert.deepEqual(rows, [
     [
       `Maison des Glycines rénovée LST-${tag}-E`,
-      'en attente de modération dpe_missing',
-      'en vente / à louer',
+      'en attente de modération DPE manquant',
+      'en vente',
       shownWhen(changed.get(edited)!),
       'Voir',
     ],
     [`T2 Guillotière LST-${tag}-S`, 'publiée', 'vendu', shownWhen(changed.get(sold)!), '—'],
-    [`Loft Confluence LST-${tag}-W`, 'en attente de modération dpe_missing', 'en vente / à louer', shownWhen(changed.get(waiting)!), '—'],
-    [`Studio Vieux-Lyon LST-${tag}-R`, 'refusée dpe_missing operator', 'en vente / à louer', shownWhen(changed.get(rejected)!), '—'],
+    [`Loft Confluence LST-${tag}-W`, 'en attente de modération DPE manquant', 'en vente', shownWhen(changed.get(waiting)!), '—'],
+    [`Studio Vieux-Lyon LST-${tag}-R`, 'refusée DPE manquant Décision d’un modérateur', 'en vente', shownWhen(changed.get(rejected)!), '—'],
   ]);
   assert.ok(cells[0]![4]!.includes(publicLink(edited)), 'the public page of the listing the public still sees (its approved version)');
   assert.match(cells[0]![0]!, new RegExp(`href="/pro/listings/${edited}"`));

@@ -194,7 +194,8 @@ test('listings show their moderation and the public version; a lead from the sit
   assert.equal(edited.json().moderation.state, 'pending');
   const list = await agency.browser.get('/pro/listings');
   assert.match(list.body, /en attente de modération/);
-  assert.match(list.body, /dpe_missing/);
+  assert.match(list.body, /DPE manquant/);
+  assert.doesNotMatch(list.body, /dpe_missing/, 'the reason in words, never its code');
   const detail = await agency.browser.get(`/pro/listings/${serviceId}`);
   assert.match(detail.body, /Ce que voit le public \(v1\)/);
   assert.match(detail.body, /Réservé aux non-fumeurs/);

@@ -15,6 +15,12 @@ const OFF_SITE = [
   '/proevil',
   '/admin',
   'javascript:alert(1)',
+  // Dot segments: the browser resolves them out of the space.
+  '/pro/../admin',
+  '/pro/..',
+  '/pro/./../admin/audit',
+  '/pro/%2e%2e/admin',
+  '/pro/.%2E/admin?x=1',
 ];
 
 test(`[${databaseKind}] the pro sign-in keeps next inside /pro: an off-site or outside address becomes /pro, on the form and after signing in`, async () => {

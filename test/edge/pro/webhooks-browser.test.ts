@@ -29,8 +29,8 @@ test(`[${databaseKind}] in Chromium: an agency adds a webhook endpoint, tests it
     await page.waitForSelector('#new-key');
 
     await page.goto(`${url}/pro/webhooks`);
-    await page.fill('#url', receiver.url('/crm'));
-    await page.fill('#description', 'Logiciel de transaction');
+    await page.fill('#f-url', receiver.url('/crm'));
+    await page.fill('#f-description', 'Logiciel de transaction');
     await page.check('input[name=env][value=test]');
     await page.check('input[name=events][value="listing.published"]');
     await browser.screenshot(page, 'pro-webhooks-form');

@@ -67,14 +67,16 @@ test('the plan cap, a bad URL, another agency, an agent and a missing form token
   assert.equal((await browser.post('/pro/webhooks', { url: 'https://crm.example.com/a', env: 'live' })).statusCode, 201);
   const over = await browser.post('/pro/webhooks', { url: 'https://crm.example.com/b', env: 'live' });
   assert.equal(over.statusCode, 403);
-  assert.match(over.body, /Pro Agence plan allows 1 webhook endpoint per environment/);
+  assert.match(over.body, /La formule Pro Agence permet 1 point de réception LIVE, et vous les avez déjà/);
+  assert.match(over.body, /value="https:\/\/crm\.example\.com\/b"/, 'the typed URL is kept');
   const bad = await browser.post('/pro/webhooks', { url: 'http://crm.example.com/c', env: 'test' });
   assert.equal(bad.statusCode, 201, 'http:// is fine in the sandbox');
   const badLive = await other.browser.post('/pro/webhooks', { url: 'http://crm.example.com/c', env: 'live' });
   assert.equal(badLive.statusCode, 400);
-  assert.match(badLive.body, /url : url must use https:\/\/ for a LIVE endpoint/);
+  assert.match(badLive.body, /Un point de réception LIVE doit utiliser https:\/\/ ; http:\/\/ n’est accepté qu’en TEST/);
   const privateUrl = await other.browser.post('/pro/webhooks', { url: 'https://192.168.1.10/hook', env: 'live' });
   assert.equal(privateUrl.statusCode, 400);
+  assert.match(privateUrl.body, /Cette adresse désigne une machine locale ou un réseau privé/);
   assert.deepEqual(await endpointsOf(other.agencyId), []);
 
   const [mine] = await endpointsOf(agency.agencyId);
@@ -104,6 +106,33 @@ test('the plan cap, a bad URL, another agency, an agent and a missing form token
     (await endpointsOf(agency.agencyId)).every((e) => e.enabled),
     'nothing was changed by the refused requests',
   );
+});
+
+test('a refused URL shows the form again, in French, with the message by the field and what was typed kept', async () => {
+  const agency = await signUpAgency(t);
+  const refused = await agency.browser.post('/pro/webhooks', {
+    url: '  https://[::127.0.0.1]:8443/hook ',
+    env: 'test',
+    description: 'CRM <nuit>',
+    events: ['listing.published', 'lead.received'],
+  });
+  assert.equal(refused.statusCode, 400);
+  const html = refused.body;
+  assert.doesNotMatch(html, /Demande refusée|must not point/);
+  assert.match(html, /Le point de réception n’a pas été ajouté\. Corrigez :/);
+  assert.match(html, /id="f-url"[^>]*value="https:\/\/\[::127\.0\.0\.1\]:8443\/hook"[^>]*aria-invalid="true"[^>]*aria-describedby="e-url"/);
+  assert.match(html, /<p class="field-error" id="e-url">Cette adresse désigne une machine locale ou un réseau privé/);
+  assert.match(html, /id="f-description"[^>]*value="CRM (&lt;|<)nuit(&gt;|>)"/);
+  assert.match(html, /value="test" checked/);
+  assert.match(html, /value="listing\.published" checked/);
+  assert.match(html, /value="lead\.received" checked/);
+  assert.doesNotMatch(html, /value="listing\.deleted" checked/);
+  assert.deepEqual(await endpointsOf(agency.agencyId), []);
+
+  const notUrl = await agency.browser.post('/pro/webhooks', { url: 'crm.example.com/hooks', env: 'live' });
+  assert.equal(notUrl.statusCode, 400);
+  assert.match(notUrl.body, /Saisissez une adresse complète/);
+  assert.match(notUrl.body, /value="crm\.example\.com\/hooks"/);
 });
 
 test('an endpoint the service disabled for failing is announced on the dashboard and explained on its page', async () => {

@@ -7,12 +7,10 @@ import { reinstateAgency, suspendAgency, SUSPENSION_REASON_MAX } from '../../../
 import { listKeys } from '../../../domain/keys/key-store.js';
 import { revokeKeyAsOperator } from '../../../domain/keys/revocation.js';
 import { readAudit } from '../../../domain/audit/audit-log.js';
-import { idPattern } from '../../../platform/validation/storable.js';
+import { AgencyIdParams, KeyIdParams } from '../../http/params.js';
 import { Done, flashOf, Form, Reason, type BackOfficeSpace } from '../space.js';
 import { AgenciesPage, AgencyPage } from '../views/agencies.js';
 
-const AgencyParams = Type.Object({ agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }) });
-const KeyParams = Type.Object({ keyId: Type.String({ pattern: idPattern('key'), maxLength: 64 }) });
 const SearchQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), fait: Done.properties.fait });
 const PlanForm = Form({ plan: Type.Union(PLANS.map((plan) => Type.Literal(plan))) });
 
@@ -40,7 +38,7 @@ export const agenciesPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace }
     );
   });
 
-  app.get('/agencies/:agencyId', { schema: { hide: true, params: AgencyParams, querystring: Done } }, async (request, reply) => {
+  app.get('/agencies/:agencyId', { schema: { hide: true, params: AgencyIdParams, querystring: Done } }, async (request, reply) => {
     const agency = await findAgency(db, request.params.agencyId);
     if (!agency) return unknownAgency(request, reply);
     const [agencyKeys, audit] = await Promise.all([
@@ -54,7 +52,7 @@ export const agenciesPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace }
     );
   });
 
-  app.post('/agencies/:agencyId/plan', { schema: { hide: true, params: AgencyParams, body: PlanForm } }, async (request, reply) => {
+  app.post('/agencies/:agencyId/plan', { schema: { hide: true, params: AgencyIdParams, body: PlanForm } }, async (request, reply) => {
     const changed = await changePlan(db, keys, request.params.agencyId, request.body.plan, operatorOf(request));
     if (!changed.ok) return unknownAgency(request, reply);
     return seeOther(reply, `/admin/agencies/${changed.value.id}?fait=plan`);
@@ -62,7 +60,7 @@ export const agenciesPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace }
 
   app.post(
     '/agencies/:agencyId/suspend',
-    { schema: { hide: true, params: AgencyParams, body: Form({ reason: Reason(SUSPENSION_REASON_MAX) }) } },
+    { schema: { hide: true, params: AgencyIdParams, body: Form({ reason: Reason(SUSPENSION_REASON_MAX) }) } },
     async (request, reply) => {
       const suspended = await suspendAgency(db, keys, request.params.agencyId, request.body.reason, operatorOf(request));
       if (!suspended.ok) return unknownAgency(request, reply);
@@ -70,13 +68,13 @@ export const agenciesPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace }
     },
   );
 
-  app.post('/agencies/:agencyId/reinstate', { schema: { hide: true, params: AgencyParams, body: Form({}) } }, async (request, reply) => {
+  app.post('/agencies/:agencyId/reinstate', { schema: { hide: true, params: AgencyIdParams, body: Form({}) } }, async (request, reply) => {
     const reinstated = await reinstateAgency(db, keys, request.params.agencyId, operatorOf(request));
     if (!reinstated.ok) return unknownAgency(request, reply);
     return seeOther(reply, `/admin/agencies/${reinstated.value.id}?fait=retablie`);
   });
 
-  app.post('/keys/:keyId/revoke', { schema: { hide: true, params: KeyParams, body: Form({}) } }, async (request, reply) => {
+  app.post('/keys/:keyId/revoke', { schema: { hide: true, params: KeyIdParams, body: Form({}) } }, async (request, reply) => {
     const revoked = await revokeKeyAsOperator(db, keys, request.params.keyId, operatorOf(request));
     if (!revoked.ok) return space.message(request, reply, 404, 'Clé introuvable', 'Aucune clé n’a cet identifiant.');
     return seeOther(reply, `/admin/agencies/${revoked.value.agencyId}?fait=revoquee`);

@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { readAudit } from '../../../domain/audit/audit-log.js';
 import { Int } from '../../../platform/validation/schema-types.js';
 import type { BackOfficeSpace } from '../space.js';
-import { AuditPage } from '../views/agencies.js';
+import { AuditPage } from '../views/audit.js';
 
 const AUDIT_PAGE = 100;
 

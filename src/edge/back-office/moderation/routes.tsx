@@ -3,11 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { moderationQueueSummary, QUEUE_CURSOR_PATTERN } from '../../../domain/listings/moderation-queue.js';
 import { decideAsOperator, operatorReview } from '../../../domain/listings/operator-review.js';
 import { OPERATOR_REASON_MAX } from '../../../domain/listings/schemas.js';
-import { idPattern } from '../../../platform/validation/storable.js';
+import { ServiceIdParams } from '../../http/params.js';
 import { Done, flashOf, Form, type BackOfficeSpace } from '../space.js';
 import { QueuePage, ReviewPage } from '../views/moderation.js';
 
-const ServiceParams = Type.Object({ serviceId: Type.String({ pattern: idPattern('lst'), maxLength: 64 }) });
 const QueueQuery = Type.Object({
   apres: Type.Optional(Type.String({ pattern: QUEUE_CURSOR_PATTERN, maxLength: 80 })),
   fait: Done.properties.fait,
@@ -60,11 +59,11 @@ export const moderationPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace
     );
   });
 
-  app.get('/moderation/:serviceId', { schema: { hide: true, params: ServiceParams } }, async (request, reply) =>
+  app.get('/moderation/:serviceId', { schema: { hide: true, params: ServiceIdParams } }, async (request, reply) =>
     reviewPage(request, reply, request.params.serviceId, 200, null),
   );
 
-  app.post('/moderation/:serviceId', { schema: { hide: true, params: ServiceParams, body: DecisionForm } }, async (request, reply) => {
+  app.post('/moderation/:serviceId', { schema: { hide: true, params: ServiceIdParams, body: DecisionForm } }, async (request, reply) => {
     const { serviceId } = request.params;
     const { decision } = request.body;
     const reason = request.body.reason?.trim() || request.body.reasonChoice?.trim() || undefined;

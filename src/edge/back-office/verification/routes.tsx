@@ -1,10 +1,9 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { awaitingVerification, refuseVerification, REFUSAL_REASON_MAX, verifyAgency } from '../../../domain/verification/verification.js';
-import { idPattern } from '../../../platform/validation/storable.js';
+import { AgencyIdParams } from '../../http/params.js';
+import { statusOf } from '../../http/error-codes.js';
 import { Done, flashOf, Form, Reason, type BackOfficeSpace } from '../space.js';
 import { VerificationsPage } from '../views/verifications.js';
-
-const AgencyParams = Type.Object({ agencyId: Type.String({ pattern: idPattern('agc'), maxLength: 64 }) });
 
 /** `/admin/verifications` (docs/decisions.md §13): agencies awaiting their SIREN check, verified or refused with a reason. */
 export const verificationPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpace }> = async (app, { space }) => {
@@ -26,18 +25,18 @@ export const verificationPages: FastifyPluginAsyncTypebox<{ space: BackOfficeSpa
     );
   });
 
-  app.post('/agencies/:agencyId/verify', { schema: { hide: true, params: AgencyParams, body: Form({}) } }, async (request, reply) => {
-    const verified = await verifyAgency(db, keys, request.params.agencyId, operatorOf(request));
+  app.post('/agencies/:agencyId/verify', { schema: { hide: true, params: AgencyIdParams, body: Form({}) } }, async (request, reply) => {
+    const verified = await verifyAgency(db, keys, request.params.agencyId, operatorOf(request), { issueLiveKey: false });
     if (!verified.ok) return message(request, reply, 404, 'Agence introuvable', 'Cette agence n’existe pas.');
     return seeOther(reply, '/admin/verifications?fait=verifiee');
   });
 
   app.post(
     '/agencies/:agencyId/refuse',
-    { schema: { hide: true, params: AgencyParams, body: Form({ reason: Reason(REFUSAL_REASON_MAX) }) } },
+    { schema: { hide: true, params: AgencyIdParams, body: Form({ reason: Reason(REFUSAL_REASON_MAX) }) } },
     async (request, reply) => {
       const refused = await refuseVerification(db, request.params.agencyId, request.body.reason, operatorOf(request));
-      if (!refused.ok) return message(request, reply, refused.code === 'conflict' ? 409 : 404, 'Refus impossible', refused.detail);
+      if (!refused.ok) return message(request, reply, statusOf(refused.code), 'Refus impossible', refused.detail);
       return seeOther(reply, '/admin/verifications?fait=refusee');
     },
   );

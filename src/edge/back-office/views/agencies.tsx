@@ -1,9 +1,11 @@
 import type { Agency } from '../../../domain/agencies/agency-store.js';
 import { PLANS } from '../../../domain/agencies/plans.js';
 import type { AuditRecord } from '../../../domain/audit/audit-log.js';
+import { AuditList } from './audit.js';
 import type { ApiKeyRecord } from '../../../domain/keys/key-store.js';
 import { AdminPage, Csrf, Flash, when, type Viewer } from './frame.js';
 import { PostButton, TableScroll } from '../../html/page-parts.js';
+import { planLabel } from '../../html/labels.js';
 
 function state(agency: Agency): string {
   if (agency.suspendedAt) return 'suspendue';
@@ -51,7 +53,7 @@ export function AgenciesPage({
                     {agency.name}
                   </a>
                 </td>
-                <td>{agency.plan}</td>
+                <td safe>{planLabel(agency.plan)}</td>
                 <td safe>{state(agency)}</td>
                 <td safe>{when(agency.createdAt)}</td>
               </tr>
@@ -119,8 +121,8 @@ export function AgencyPage({
         <label for="f-plan">Plan (s’applique dès l’appel suivant)</label>
         <select id="f-plan" name="plan">
           {PLANS.map((plan) => (
-            <option value={plan} selected={plan === agency.plan}>
-              {plan}
+            <option value={plan} selected={plan === agency.plan} safe>
+              {planLabel(plan)}
             </option>
           ))}
         </select>{' '}
@@ -185,57 +187,6 @@ export function AgencyPage({
       </TableScroll>
       <h2>Journal de l’agence</h2>
       <AuditList entries={audit} />
-    </AdminPage>
-  );
-}
-
-export function AuditList({ entries }: { entries: AuditRecord[] }): JSX.Element {
-  if (entries.length === 0) return <p>Aucune action enregistrée.</p>;
-  return (
-    <TableScroll label="Actions des opérateurs, les plus récentes d’abord">
-      <table class="list">
-        <caption class="sr">Actions des opérateurs, les plus récentes d’abord</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Qui</th>
-            <th scope="col">Action</th>
-            <th scope="col">Sur</th>
-            <th scope="col">Avant → après</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr>
-              <td safe>{when(entry.at)}</td>
-              <td safe>{entry.actor}</td>
-              <td>
-                <code safe>{entry.action}</code>
-              </td>
-              <td safe>{`${entry.targetType} ${entry.targetId}`}</td>
-              <td>
-                <code safe>{`${JSON.stringify(entry.before ?? null)} → ${JSON.stringify(entry.after ?? null)}`}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
-}
-
-export function AuditPage({ viewer, entries, next }: { viewer: Viewer; entries: AuditRecord[]; next: number | null }): JSX.Element {
-  return (
-    <AdminPage title="Journal" section="audit" viewer={viewer}>
-      <h1>Journal des opérateurs</h1>
-      <AuditList entries={entries} />
-      {next ? (
-        <p>
-          <a href={`/admin/audit?avant=${next}`}>Actions plus anciennes</a>
-        </p>
-      ) : (
-        ''
-      )}
     </AdminPage>
   );
 }

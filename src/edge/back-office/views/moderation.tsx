@@ -3,11 +3,11 @@ import { PUBLICATION_PROMISE_SECONDS, type QueuedListing, type QueueSummary } fr
 import { describeReason } from '../../../domain/moderation/messages.js';
 import type { FieldChange, TextSegment, VersionDiff } from '../../../domain/moderation/version-diff.js';
 import { euros, squareMetres } from '../../html/format.js';
-import { PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../../html/labels.js';
+import { PROPERTY_TYPE_LABELS, reasonLabel, TRANSACTION_LABELS } from '../../html/labels.js';
 import { AdminPage, Csrf, duration, Flash, when, type Viewer } from './frame.js';
 import { TableScroll } from '../../html/page-parts.js';
 
-const reasonsOf = (listing: Listing) => listing.moderationReasons.map((r) => ({ code: r.code, text: describeReason(r).fr }));
+const reasonsOf = (listing: Listing) => listing.moderationReasons.map((r) => ({ label: reasonLabel(r), text: describeReason(r).fr }));
 
 /** The queue: versions waiting for an operator, oldest first. */
 export function QueuePage({
@@ -69,7 +69,7 @@ export function QueuePage({
                 <td>
                   {item.reasons.map((r) => (
                     <span class="badge" title={describeReason(r).fr} safe>
-                      {r.code}
+                      {reasonLabel(r)}
                     </span>
                   ))}
                 </td>
@@ -252,7 +252,7 @@ export function ReviewPage({ viewer, view }: { viewer: Viewer; view: ReviewView 
       <ul>
         {reasons.map((r) => (
           <li>
-            <code safe>{r.code}</code> <span safe>{r.text}</span>
+            <strong safe>{`${r.label} :`}</strong> <span safe>{r.text}</span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import type { AwaitingVerification, SirenCheck } from '../../../domain/verification/verification.js';
+import { planLabel } from '../../html/labels.js';
 import { Csrf, AdminPage, duration, Flash, when, type Viewer } from './frame.js';
 
 const SIREN_RESULT: Record<SirenCheck, string> = {
@@ -41,7 +42,7 @@ export function VerificationsPage({
                 <strong class={item.overdue ? 'late' : undefined} safe>
                   {item.overdue ? `En retard de ${duration(-item.secondsLeft)}` : `${duration(item.secondsLeft)} restantes`}
                 </strong>{' '}
-                <span safe>{`· inscrite le ${when(item.agency.createdAt)} · plan ${item.agency.plan}`}</span>
+                <span safe>{`· inscrite le ${when(item.agency.createdAt)} · formule ${planLabel(item.agency.plan)}`}</span>
               </p>
               <p>
                 SIREN : <span safe>{item.agency.siren ?? '—'}</span> (<span safe>{SIREN_RESULT[item.siren]}</span>)

@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CsrfField } from '../../http/session-space.js';
+import { statusOf } from '../../http/error-codes.js';
 import { acceptInvitation, findInvitation, signUp } from '../../../domain/accounts/user-store.js';
 import { checkAccountFields, signUpOf } from '../../../domain/accounts/signup-input.js';
 import type { FieldError } from '../../../platform/outcome.js';
@@ -91,8 +92,7 @@ export const accountPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asyn
         );
       if (errors.length) return again(errors[0] === expired ? 403 : 400, errors);
       const accepted = await acceptInvitation(db, request.params.token, { email: values.email!, password: values.password! }, now());
-      if (!accepted.ok)
-        return again(accepted.code === 'conflict' ? 409 : 404, accepted.errors ?? [{ field: 'email', message: accepted.detail }]);
+      if (!accepted.ok) return again(statusOf(accepted.code), accepted.errors ?? [{ field: 'email', message: accepted.detail }]);
       await app.sessions.signIn(reply, accepted.value.id);
       return space.seeOther(reply, '/pro');
     },

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CsrfField } from '../../http/session-space.js';
 import { failWith } from '../../http/errors.js';
+import { KeyIdParams } from '../../http/params.js';
 import { signedIn } from '../../http/plugins/session-auth.js';
 import { findAgency } from '../../../domain/agencies/agency-store.js';
 import { createKey } from '../../../domain/keys/key-store.js';
@@ -11,13 +12,11 @@ import { LIVE_KEYS_UNAVAILABLE_FR, liveKeysBlocker } from '../../../domain/agenc
 import { KEY_NAME_MAX, SCOPES, type Scope } from '../../../domain/keys/key-format.js';
 import { CALLS_CURSOR_PATTERN, type StatusFilter } from '../../../domain/key-usage/key-usage.js';
 import { keyActivity } from '../../../domain/key-usage/activity.js';
-import { idPattern } from '../../../platform/validation/storable.js';
 import { adminsOnly, type ProSpace } from '../space.js';
 import { KeyCreatedPage, KeysPage, RevokePage } from '../views/keys-page.js';
 
-const KeyParams = Type.Object({ keyId: Type.String({ pattern: idPattern('key'), maxLength: 64 }) });
 const KeysQuery = Type.Object({
-  cle: Type.Optional(Type.Union([Type.Literal(''), Type.String({ pattern: idPattern('key'), maxLength: 64 })])),
+  cle: Type.Optional(Type.Union([Type.Literal(''), KeyIdParams.properties.keyId])),
   statut: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('success'), Type.Literal('errors')])),
   avant: Type.Optional(Type.String({ pattern: CALLS_CURSOR_PATTERN, maxLength: 90 })),
   fait: Type.Optional(Type.String({ maxLength: 20 })),
@@ -72,14 +71,14 @@ export const keysPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (
     );
   });
 
-  app.get('/api-keys/:keyId/revoke', { config: adminsOnly, schema: { hide: true, params: KeyParams } }, async (request, reply) => {
+  app.get('/api-keys/:keyId/revoke', { config: adminsOnly, schema: { hide: true, params: KeyIdParams } }, async (request, reply) => {
     const key = await findOwnKey(db, agencyOf(request), request.params.keyId);
     if (!key) return unknownKey(request, reply);
     return page(reply, 200, <RevokePage viewer={viewerOf(request)} keyId={key.id} name={key.name} />);
   });
   app.post(
     '/api-keys/:keyId/revoke',
-    { config: adminsOnly, schema: { hide: true, params: KeyParams, body: Type.Object(CsrfField) } },
+    { config: adminsOnly, schema: { hide: true, params: KeyIdParams, body: Type.Object(CsrfField) } },
     async (request, reply) => {
       const revoked = await revokeOwnKey(db, keys, agencyOf(request), request.params.keyId);
       if (!revoked.ok) return unknownKey(request, reply);

@@ -2,13 +2,12 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { findAgency } from '../../../domain/agencies/agency-store.js';
 import { listListings } from '../../../domain/listings/store.js';
 import { reviewedListing } from '../../../domain/listings/moderation-queue.js';
-import { idPattern } from '../../../platform/validation/storable.js';
+import { ServiceIdParams } from '../../http/params.js';
 import { Int } from '../../../platform/validation/schema-types.js';
 import type { ProSpace } from '../space.js';
 import { ListingPage, ListingsPage } from '../views/space-pages.js';
 
 const LISTINGS_PAGE = 50;
-const ServiceParams = Type.Object({ serviceId: Type.String({ pattern: idPattern('lst'), maxLength: 64 }) });
 const PageQuery = Type.Object({ page: Type.Optional(Int(1, 10_000)) });
 
 /** `/pro/listings` (docs/decisions.md §13): the agency's LIVE listings with their moderation, for admins and agents. */
@@ -37,7 +36,7 @@ export const listingsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
     return page(reply, current > pages ? 404 : 200, view);
   });
 
-  app.get('/listings/:serviceId', { schema: { hide: true, params: ServiceParams } }, async (request, reply) => {
+  app.get('/listings/:serviceId', { schema: { hide: true, params: ServiceIdParams } }, async (request, reply) => {
     const [item, agency] = await Promise.all([reviewedListing(db, request.params.serviceId), findAgency(db, agencyOf(request))]);
     // Another agency's listing is answered exactly as an unknown one.
     if (!item || item.listing.agencyId !== agencyOf(request))

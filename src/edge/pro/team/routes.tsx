@@ -1,11 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CsrfField } from '../../http/session-space.js';
 import { createInvitation, listTeam, removeUser, ROLES } from '../../../domain/accounts/user-store.js';
-import { idPattern } from '../../../platform/validation/storable.js';
+import { UserIdParams } from '../../http/params.js';
+import { statusOf } from '../../http/error-codes.js';
 import { adminsOnly, type ProSpace } from '../space.js';
 import { TeamPage } from '../views/space-pages.js';
 
-const UserParams = Type.Object({ userId: Type.String({ pattern: idPattern('usr'), maxLength: 64 }) });
 const InvitationForm = Type.Object({ ...CsrfField, role: Type.Union(ROLES.map((r) => Type.Literal(r))) });
 
 /** `/pro/team` (docs/decisions.md §13): an admin invites users (a link to pass on) and removes them. */
@@ -27,10 +27,10 @@ export const teamPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (
   });
   app.post(
     '/team/:userId/remove',
-    { config: adminsOnly, schema: { hide: true, params: UserParams, body: Type.Object(CsrfField) } },
+    { config: adminsOnly, schema: { hide: true, params: UserIdParams, body: Type.Object(CsrfField) } },
     async (request, reply) => {
       const removed = await removeUser(db, agencyOf(request), request.params.userId, userOf(request));
-      if (!removed.ok) return space.message(request, reply, removed.code === 'not_found' ? 404 : 409, 'Retrait impossible', removed.detail);
+      if (!removed.ok) return space.message(request, reply, statusOf(removed.code), 'Retrait impossible', removed.detail);
       return space.seeOther(reply, '/pro/team');
     },
   );

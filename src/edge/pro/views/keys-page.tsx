@@ -1,57 +1,14 @@
 import { Csrf, ago, when, TableScroll } from '../../html/page-parts.js';
 import type { KeyCard, CallLine, StatusFilter, WeekPanel } from '../../../domain/key-usage/key-usage.js';
 import { SCOPES } from '../../../domain/keys/key-format.js';
+import { SCOPE_LABELS } from '../../html/labels.js';
 import { ProPage, type ProViewer } from './frame.js';
+import { DailyChart, dayLabel } from './daily-chart.js';
 
 const number = new Intl.NumberFormat('fr-FR');
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
-const weekday = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
-const dayLabel = (day: string) => weekday.format(new Date(`${day}T12:00:00Z`));
 
-/** Daily calls as bars, failures stacked in a hatched pattern, so the chart reads without colour; the table below says the same. */
-function DailyChart({ panel }: { panel: WeekPanel }): JSX.Element {
-  const max = Math.max(1, ...panel.days.map((d) => d.requests));
-  const width = 560;
-  const height = 160;
-  const bar = width / 7;
-  return (
-    <figure class="chart">
-      <svg viewBox={`0 0 ${width} ${height + 24}`} role="img" aria-labelledby="chart-title">
-        <title
-          id="chart-title"
-          safe
-        >{`Appels par jour sur 7 jours : ${panel.days.map((d) => `${dayLabel(d.day)} ${d.requests}`).join(', ')}`}</title>
-        <defs>
-          <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="6" height="6" fill="#fff" />
-            <line x1="0" y1="0" x2="0" y2="6" stroke="#8a1c00" stroke-width="3" />
-          </pattern>
-        </defs>
-        {panel.days.map((d, i) => {
-          const total = (d.requests / max) * height;
-          const failed = (d.failures / max) * height;
-          return (
-            <g>
-              <rect x={String(i * bar + 8)} y={String(height - total)} width={String(bar - 16)} height={String(total)} fill="#0b57d0" />
-              <rect
-                x={String(i * bar + 8)}
-                y={String(height - failed)}
-                width={String(bar - 16)}
-                height={String(failed)}
-                fill="url(#hatch)"
-                stroke="#8a1c00"
-              />
-              <text x={String(i * bar + bar / 2)} y={String(height + 18)} text-anchor="middle" font-size="13" safe>
-                {dayLabel(d.day)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption>Barres pleines : appels ; hachures : appels en erreur.</figcaption>
-    </figure>
-  );
-}
+const KEY_COLUMNS = ['Nom', 'Clé', 'Environnement', 'Créée le', 'Appels sur 24 h', 'Dernier appel', 'Action'] as const;
 
 export interface KeysView {
   cards: KeyCard[];
@@ -61,6 +18,21 @@ export interface KeysView {
   verified: boolean;
   now: Date;
   flash: string | null;
+}
+
+/**
+ * Where a LIVE key comes from (docs/site-and-spaces.md): verification issues none from the
+ * back-office, so a verified agency without an active LIVE key is told to generate one here.
+ */
+function LiveKeyHint({ view }: { view: KeysView }): JSX.Element {
+  const hasLive = view.cards.some(({ key }) => key.env === 'live' && !key.revokedAt);
+  if (!view.verified || hasLive) return '';
+  return (
+    <p class="notice ok" role="status">
+      Votre SIREN est vérifié : vous n’avez pas encore de clé LIVE. <a href="#nouvelle-cle">Générez une clé LIVE ici</a>, en choisissant
+      l’environnement LIVE : sa valeur s’affiche une seule fois.
+    </p>
+  );
 }
 
 export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }): JSX.Element {
@@ -76,32 +48,36 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
       ) : (
         ''
       )}
+      <LiveKeyHint view={view} />
+      {/* A stacked table: on a phone each key becomes a block of labelled lines, its quota and "Révoquer…" included. */}
       <TableScroll label="Vos clés">
-        <table class="list">
+        <table class="list stacked">
           <caption class="sr">Vos clés</caption>
           <thead>
             <tr>
-              <th scope="col">Nom</th>
-              <th scope="col">Clé</th>
-              <th scope="col">Environnement</th>
-              <th scope="col">Créée le</th>
-              <th scope="col">Appels sur 24 h</th>
-              <th scope="col">Dernier appel</th>
-              <th scope="col">Action</th>
+              {KEY_COLUMNS.map((column) => (
+                <th scope="col" safe>
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {view.cards.map(({ key, calls24h, limit }) => (
               <tr>
-                <td safe>{key.name}</td>
-                <td>
+                <td data-label={KEY_COLUMNS[0]} safe>
+                  {key.name}
+                </td>
+                <td data-label={KEY_COLUMNS[1]}>
                   <code safe>{key.display}</code>
                 </td>
-                <td>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
-                <td safe>{when(key.createdAt)}</td>
-                <td safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
-                <td>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
-                <td>
+                <td data-label={KEY_COLUMNS[2]}>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
+                <td data-label={KEY_COLUMNS[3]} safe>
+                  {when(key.createdAt)}
+                </td>
+                <td data-label={KEY_COLUMNS[4]} safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
+                <td data-label={KEY_COLUMNS[5]}>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
+                <td data-label={KEY_COLUMNS[6]}>
                   {key.revokedAt ? (
                     <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
                   ) : (
@@ -116,7 +92,7 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
         </table>
       </TableScroll>
 
-      <h2>Nouvelle clé</h2>
+      <h2 id="nouvelle-cle">Nouvelle clé</h2>
       <form method="post" action="/pro/api-keys" class="narrow">
         <Csrf token={viewer.csrf} />
         <div>
@@ -141,7 +117,7 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
           <legend>Droits</legend>
           {SCOPES.map((scope) => (
             <label class="check">
-              <input type="checkbox" name="scopes" value={scope} checked /> <code>{scope}</code>
+              <input type="checkbox" name="scopes" value={scope} checked /> <span safe>{SCOPE_LABELS[scope]}</span>
             </label>
           ))}
         </fieldset>

@@ -8,18 +8,12 @@ import type { QueuedListing } from '../../../domain/listings/moderation-queue.js
 import { describeReason } from '../../../domain/moderation/messages.js';
 import { isOnSale, isPublic, publicUrl } from '../../../domain/public-listings/visibility.js';
 import { Csrf, duration, when, PostButton, TableScroll } from '../../html/page-parts.js';
+import { commercialStatusLabel, reasonLabel } from '../../html/labels.js';
 import { ProPage, type ProViewer } from './frame.js';
 
 const number = new Intl.NumberFormat('fr-FR');
 const STATE: Record<Listing['moderationState'], string> = { pending: 'en attente de modération', approved: 'publiée', rejected: 'refusée' };
-const STATUS: Record<Listing['status'], string> = {
-  active: 'en vente / à louer',
-  under_offer: 'sous offre',
-  paused: 'en pause',
-  sold: 'vendu',
-  rented: 'loué',
-  withdrawn: 'retiré',
-};
+const statusOf = (listing: Listing) => commercialStatusLabel(listing.status, listing.content.transaction);
 
 export interface DashboardView {
   agency: Agency;
@@ -47,7 +41,12 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
         >{`Compte suspendu : vos clés sont refusées et vos annonces sont hors du site. Motif : ${agency.suspensionReason ?? '—'}`}</p>
       ) : agency.verified ? (
         <p class="notice ok" role="status">
-          SIREN vérifié : vous pouvez créer des clés LIVE.
+          SIREN vérifié : vous pouvez créer des clés LIVE.{' '}
+          {viewer.role === 'admin' ? (
+            <a href="/pro/api-keys#nouvelle-cle">Générez une clé LIVE ici</a>
+          ) : (
+            'Un administrateur de l’agence les génère dans « Clés d’API ».'
+          )}
         </p>
       ) : agency.verificationRefusalReason ? (
         <p
@@ -128,7 +127,7 @@ function offSiteReason(listing: Listing, agencySuspended: boolean): string | nul
   if (agencySuspended) return 'Compte suspendu : vos annonces sont hors du site.';
   if (!listing.shareWithService) return 'Annonce non partagée avec le site (shareWithService) : le public ne la voit pas.';
   if (!isOnSale(listing.status))
-    return `Hors du site : l’annonce est « ${STATUS[listing.status]} », sa page publique indique qu’elle n’est plus disponible.`;
+    return `Hors du site : l’annonce est « ${statusOf(listing)} », sa page publique indique qu’elle n’est plus disponible.`;
   return null;
 }
 const onSite = (listing: Listing, agencySuspended: boolean) => isPublic(listing, agencySuspended);
@@ -155,7 +154,7 @@ export function ListingsPage({
       <h1>Vos annonces</h1>
       <p safe>{`${number.format(total)} annonce${total > 1 ? 's' : ''}, les dernières modifiées d’abord.`}</p>
       <TableScroll label="Annonces de l’agence">
-        <table class="list">
+        <table class="list stacked">
           <caption class="sr">Annonces de l’agence</caption>
           <thead>
             <tr>
@@ -169,23 +168,34 @@ export function ListingsPage({
           <tbody>
             {listings.map((listing) => (
               <tr>
-                <td>
-                  <a href={`/pro/listings/${listing.serviceId}`} safe>
-                    {listing.content.title}
-                  </a>
-                  <span class="muted" safe>{` ${listing.externalId}`}</span>
+                {/* One child per cell: a stacked row's cell is a grid of its label and its content. */}
+                <td data-label="Annonce">
+                  <span>
+                    <a href={`/pro/listings/${listing.serviceId}`} safe>
+                      {listing.content.title}
+                    </a>
+                    <span class="muted" safe>{` ${listing.externalId}`}</span>
+                  </span>
                 </td>
-                <td>
-                  <span safe>{STATE[listing.moderationState]}</span>
-                  {listing.moderationReasons.map((reason) => (
-                    <span class="badge" title={describeReason(reason).fr} safe>
-                      {reason.code}
-                    </span>
-                  ))}
+                <td data-label="Modération">
+                  <span>
+                    <span safe>{STATE[listing.moderationState]}</span>
+                    {listing.moderationReasons.map((reason) => (
+                      <span class="badge" title={describeReason(reason).fr} safe>
+                        {reasonLabel(reason)}
+                      </span>
+                    ))}
+                  </span>
                 </td>
-                <td safe>{STATUS[listing.status]}</td>
-                <td safe>{when(listing.updatedAt)}</td>
-                <td>{onSite(listing, agencySuspended) ? <a href={publicUrl(siteUrl, listing.serviceId)}>Voir</a> : '—'}</td>
+                <td data-label="Statut" safe>
+                  {statusOf(listing)}
+                </td>
+                <td data-label="Modifiée le" safe>
+                  {when(listing.updatedAt)}
+                </td>
+                <td data-label="En ligne">
+                  {onSite(listing, agencySuspended) ? <a href={publicUrl(siteUrl, listing.serviceId)}>Voir</a> : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -250,7 +260,7 @@ export function ListingPage({
       <h1 safe>{listing.content.title}</h1>
       <p
         safe
-      >{`Référence ${listing.externalId} · version ${listing.version} · ${STATE[listing.moderationState]} · ${STATUS[listing.status]}`}</p>
+      >{`Référence ${listing.externalId} · version ${listing.version} · ${STATE[listing.moderationState]} · ${statusOf(listing)}`}</p>
       {listing.moderationReasons.length ? (
         <>
           <h2>Motifs de modération</h2>

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { failWith } from '../../http/errors.js';
+import { DeliveryId, DeliveryIdParams, WebhookIdParams } from '../../http/params.js';
 import { CsrfField } from '../../http/session-space.js';
 import { findAgency } from '../../../domain/agencies/agency-store.js';
 import { PLAN_NAMES, PLAN_WEBHOOKS } from '../../../domain/agencies/plans.js';
@@ -14,17 +15,14 @@ import {
 } from '../../../domain/webhooks/endpoint-store.js';
 import { deliveryLog, queueTestMessage, retryDelivery } from '../../../domain/webhooks/deliveries.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhooks/delivery-policy.js';
-import type { Outcome } from '../../../platform/outcome.js';
+import type { FieldError, Outcome } from '../../../platform/outcome.js';
 import { agencyWebhookScopes, findOwnEndpoint } from '../../../domain/webhooks/own-endpoint.js';
 import { adminsOnly, type ProSpace } from '../space.js';
-import { DeleteEndpointPage, EndpointPage, SecretPage, WebhooksPage } from '../views/webhooks-page.js';
+import { capReached, DeleteEndpointPage, EndpointPage, SecretPage, WebhooksPage, type WebhooksView } from '../views/webhooks-page.js';
+import { endpointUrlProblem } from '../../../domain/webhooks/endpoint-url.js';
+import { statusOf } from '../../http/error-codes.js';
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type)));
-const WebhookParams = Type.Object({ webhookId: Type.String({ pattern: '^whk_[0-9A-Za-z]{1,60}$', maxLength: 64 }) });
-const DeliveryParams = Type.Object({
-  webhookId: WebhookParams.properties.webhookId,
-  deliveryId: Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 }),
-});
 const NewEndpoint = Type.Object({
   ...CsrfField,
   url: Type.String({ minLength: 1, maxLength: 2_000 }),
@@ -41,7 +39,7 @@ const FLASHES: Record<string, string> = {
 };
 const FlashQuery = Type.Object({
   fait: Type.Optional(Type.String({ maxLength: 20 })),
-  avant: Type.Optional(Type.String({ pattern: '^msg_[0-9A-Za-z]{1,60}$', maxLength: 64 })),
+  avant: Type.Optional(DeliveryId()),
 });
 
 /**
@@ -63,11 +61,15 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
     return outcome.value;
   };
 
-  app.get('/webhooks', { config: adminsOnly, schema: { hide: true, querystring: FlashQuery } }, async (request, reply) => {
+  /** The list of the agency's endpoints with its plan's cap. */
+  const listView = async (request: FastifyRequest, flash: string | null): Promise<WebhooksView> => {
     const agency = (await findAgency(db, space.agencyOf(request)))!;
-    const [live, test] = await Promise.all(agencyWebhookScopes(space.agencyOf(request)).map((scope) => listEndpoints(db, scope, now())));
-    const flash = FLASHES[request.query.fait ?? ''] ?? null;
-    const view = { endpoints: [...live!, ...test!], planName: PLAN_NAMES[agency.plan], cap: PLAN_WEBHOOKS[agency.plan], now: now(), flash };
+    const [live, test] = await Promise.all(agencyWebhookScopes(agency.id).map((scope) => listEndpoints(db, scope, now())));
+    return { endpoints: [...live!, ...test!], planName: PLAN_NAMES[agency.plan], cap: PLAN_WEBHOOKS[agency.plan], now: now(), flash };
+  };
+
+  app.get('/webhooks', { config: adminsOnly, schema: { hide: true, querystring: FlashQuery } }, async (request, reply) => {
+    const view = await listView(request, FLASHES[request.query.fait ?? ''] ?? null);
     return space.page(reply, 200, <WebhooksPage viewer={space.viewerOf(request)} view={view} />);
   });
 
@@ -75,22 +77,29 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
     const body = request.body;
     const events =
       body.events === undefined ? null : ([] as WebhookEventType[]).concat(body.events as WebhookEventType | WebhookEventType[]);
+    const typed = { url: body.url.trim(), description: body.description?.trim() ?? '', env: body.env, events: events ?? [] };
+    // A refusal shows the form again with what was typed and a French message by the field, as every form of the space does.
+    const again = async (status: number, errors: FieldError[]) => {
+      const view = await listView(request, null);
+      return space.page(reply, status, <WebhooksPage viewer={space.viewerOf(request)} view={view} form={{ ...typed, errors }} />);
+    };
+    const problem = endpointUrlProblem(typed.url, body.env, allowPrivate);
+    if (problem) return again(400, [{ field: 'url', message: problem.fr }]);
     const scope = { agencyId: space.agencyOf(request), env: body.env };
-    const created = unwrap(
-      await createEndpoint(db, scope, { url: body.url.trim(), events, description: body.description?.trim() || null }, now(), {
-        allowPrivate,
-      }),
-    );
-    return space.page(
-      reply,
-      201,
-      <SecretPage viewer={space.viewerOf(request)} endpoint={created.endpoint} secret={created.secret} created />,
-    );
+    const created = await createEndpoint(db, scope, { url: typed.url, events, description: typed.description || null }, now(), {
+      allowPrivate,
+    });
+    if (!created.ok && created.code === 'forbidden') {
+      const { planName, cap } = await listView(request, null);
+      return again(statusOf(created.code), [{ field: 'env', message: capReached(planName, cap, body.env) }]);
+    }
+    const { endpoint, secret } = unwrap(created);
+    return space.page(reply, 201, <SecretPage viewer={space.viewerOf(request)} endpoint={endpoint} secret={secret} created />);
   });
 
   app.get(
     '/webhooks/:webhookId',
-    { config: adminsOnly, schema: { hide: true, params: WebhookParams, querystring: FlashQuery } },
+    { config: adminsOnly, schema: { hide: true, params: WebhookIdParams, querystring: FlashQuery } },
     async (request, reply) => {
       const own = await ownEndpoint(request, reply, request.params.webhookId);
       if (!own) return reply;
@@ -117,7 +126,7 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
       path,
       {
         config: adminsOnly,
-        schema: { hide: true, params: path.includes(':deliveryId') ? DeliveryParams : WebhookParams, body: Type.Object(CsrfField) },
+        schema: { hide: true, params: path.includes(':deliveryId') ? DeliveryIdParams : WebhookIdParams, body: Type.Object(CsrfField) },
       },
       async (request, reply) => {
         const params = request.params as { webhookId: string; deliveryId?: string };
@@ -151,7 +160,7 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
 
   app.post(
     '/webhooks/:webhookId/rotate',
-    { config: adminsOnly, schema: { hide: true, params: WebhookParams, body: Type.Object(CsrfField) } },
+    { config: adminsOnly, schema: { hide: true, params: WebhookIdParams, body: Type.Object(CsrfField) } },
     async (request, reply) => {
       const own = await ownEndpoint(request, reply, request.params.webhookId);
       if (!own) return reply;
@@ -164,9 +173,13 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
     },
   );
 
-  app.get('/webhooks/:webhookId/delete', { config: adminsOnly, schema: { hide: true, params: WebhookParams } }, async (request, reply) => {
-    const own = await ownEndpoint(request, reply, request.params.webhookId);
-    if (!own) return reply;
-    return space.page(reply, 200, <DeleteEndpointPage viewer={space.viewerOf(request)} endpoint={own.endpoint} />);
-  });
+  app.get(
+    '/webhooks/:webhookId/delete',
+    { config: adminsOnly, schema: { hide: true, params: WebhookIdParams } },
+    async (request, reply) => {
+      const own = await ownEndpoint(request, reply, request.params.webhookId);
+      if (!own) return reply;
+      return space.page(reply, 200, <DeleteEndpointPage viewer={space.viewerOf(request)} endpoint={own.endpoint} />);
+    },
+  );
 };
