@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
+import { loadNewman } from '../../helpers/newman.js';
 
 /** The part of newman's programmatic API this test uses (newman ships no types). */
 interface NewmanSummary {
@@ -12,9 +12,9 @@ interface NewmanSummary {
     executions: Array<{ item: { name: string }; response?: { code: number; text(): string } }>;
   };
 }
-const newman = createRequire(import.meta.url)('newman') as {
+const newman = loadNewman<{
   run(options: object, callback: (error: Error | null, summary: NewmanSummary) => void): void;
-};
+}>();
 
 const { t } = useTestApp();
 
