@@ -27,12 +27,13 @@ export function lazyCompilers() {
   }
 
   const factory = SerializerSelector();
-  const buildSerializer: SerializerFactory = (externalSchemas, options) => {
-    const compile = factory(externalSchemas as never, options as never);
-    return (route) => {
-      const serializer = later(`${route.method} ${route.url} response ${route.httpStatus}`, () => compile(route as never) as Serializer);
-      return (data: unknown) => serializer()(data);
-    };
+  const buildSerializer: SerializerFactory = (externalSchemas, options) => (route) => {
+    // A compiler of its own for each schema: the default one drops a response schema's own $id
+    // from the shared schemas it keeps, so compiled in another order than the routes' a later
+    // schema would miss it ("Cannot resolve ref").
+    const compile = () => factory(externalSchemas as never, options as never)(route as never) as Serializer;
+    const serializer = later(`${route.method} ${route.url} response ${route.httpStatus}`, compile);
+    return (data: unknown) => serializer()(data);
   };
 
   /** Ajv's validate functions carry their errors and schema environment as properties, which Fastify reads. */
