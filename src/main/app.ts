@@ -38,6 +38,7 @@ import { devMailboxPages } from '../edge/dev-mailbox/mailbox-routes.js';
 import { notFoundHtml, problemHtml } from '../edge/site/pages.js';
 import { addSharedSchemas, registerInterfaces } from './mounts.js';
 import { periodicJobs, schedulePeriodicJobs } from './schedule.js';
+import { lazyCompilers } from './lazy-compilers.js';
 
 export interface Services {
   config: Config;
@@ -138,6 +139,7 @@ export async function buildApp(
     requestTimeout: timeouts.requestMs,
     connectionsCheckingInterval: Math.min(30_000, timeouts.headersMs),
   };
+  const compilers = lazyCompilers();
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // Authenticated calls are already kept in the request_log table; per-request pino lines are opt-in.
@@ -166,10 +168,12 @@ export async function buildApp(
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    schemaController: { compilersFactory: { buildSerializer: compilers.buildSerializer } },
   } as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
+  compilers.remember(app);
 
   app.decorate('services', services);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(compilers.validator(validatorCompiler));
   app.addSchema(Problem);
   addSharedSchemas(app);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
@@ -196,6 +200,9 @@ export async function buildApp(
       },
     },
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    // A browser keeps Strict-Transport-Security only from an HTTPS answer; over plain HTTP it
+    // would tell a proxy's clients nothing true. Behind a TLS-terminating proxy, the proxy sends it.
+    hsts: Boolean(options.https),
   });
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);

@@ -7,7 +7,7 @@ import type { Database } from '../platform/db/database.js';
 import { openDatabase } from '../platform/db/open.js';
 import { migrate } from '../platform/db/migrate.js';
 import { buildApp, closeServices, createServices, type Services } from './app.js';
-import { seedDemoAgency, type DemoAgency } from '../domain/onboarding/demo-agency.js';
+import { findDemoAgency, seedDemoAgency, type DemoAgency } from '../domain/onboarding/demo-agency.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -29,6 +29,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   const demo = config.demo ? await seedDemoAgency(db) : null;
+  const earlierDemo = config.demo && !demo ? await findDemoAgency(db) : null;
   const services = await createServices(config, db, { onError: (error) => logger.error({ err: error }, 'background write failed') });
   const https = config.tls
     ? { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key), minVersion: 'TLSv1.3' as const }
@@ -36,7 +37,16 @@ export async function startServer(config: Config = loadConfig(), options: Server
   const app = await buildApp(services, { logger, https, logRequests: config.logRequests });
   options.routes?.(app);
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.ready();
+    // Fastify logs "Server listening at …" at info; the banner below says it, so only that line is
+    // held back: the level is raised for the bind alone, and warnings and errors still pass.
+    const level = app.log.level;
+    if (['trace', 'debug', 'info'].includes(level)) app.log.level = 'warn';
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } finally {
+      app.log.level = level;
+    }
   } catch (error) {
     // Release the database (PGlite holds DATA_DIR) so the caller can report and exit cleanly.
     await app.close();
@@ -76,8 +86,10 @@ export async function startServer(config: Config = loadConfig(), options: Server
     print(`  TEST  ${demo.testKey}`);
     print('Try it:');
     print(`  curl -H "Authorization: Bearer ${demo.liveKey}" ${url}/v1/me`);
-    print(config.adminToken ? 'Lost them? Issue new ones:' : 'Lost them? Start with ADMIN_TOKEN set, then:');
-    print(`  npx listing-sync key create --agency ${demo.agencyId} --env live`);
+    print(lostKeysHint(config));
+    print(`  ${newKeyCommand(demo.agencyId)}`);
+  } else if (earlierDemo) {
+    print(`Demo agency ${earlierDemo} (its keys were shown on the first start). ${lostKeysHint(config)} ${newKeyCommand(earlierDemo)}`);
   }
 
   let stopping: Promise<void> | null = null;
@@ -116,6 +128,10 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
     })());
   return { services, stop };
 }
+
+const lostKeysHint = (config: Config) =>
+  config.adminToken ? 'Lost them? Issue new ones:' : 'Lost them? Start with ADMIN_TOKEN set, then:';
+const newKeyCommand = (agencyId: string) => `npx listing-sync key create --agency ${agencyId} --env live`;
 
 /** BASE_URL as loadConfig derives it when the variable is not set, to tell whether it was. */
 function defaultBaseUrl(config: Config) {

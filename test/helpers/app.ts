@@ -46,6 +46,8 @@ export interface TestAppOptions {
   onError?: (error: unknown) => void;
   /** Extra routes for a test, added before the application is sealed. */
   routes?: (app: FastifyInstance) => void;
+  /** Certificate and key: the application is built as the server builds it with TLS_CERT and TLS_KEY. */
+  https?: { cert: Buffer; key: Buffer };
 }
 
 /** A full application on a fresh test database (or a given one, to act as a second process). */
@@ -56,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Webhooks are delivered only by the apps of tests that ask (on PostgreSQL all files share one database).
   const config = loadConfig({ ADMIN_TOKEN, PORT: '8080', DEMO: '0', SITE_CACHE_MS: '0', WEBHOOK_DELIVERY: '0', ...options.env });
   const services = await createServices(config, db, { now: options.now, resolve: options.resolve, onError: options.onError });
-  const app = await buildApp(services, { logger: options.logger, logRequests: Boolean(options.logger) });
+  const app = await buildApp(services, { logger: options.logger, logRequests: Boolean(options.logger), https: options.https });
   options.routes?.(app);
   await app.ready();
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, openAsBlob, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,9 +14,14 @@ export const databaseKind = onPostgres ? 'postgres' : 'pglite';
 /**
  * PGlite takes 3–4 s to create a database but under a second to load a dump, so the first
  * test file to need one migrates a template and the others load it. The file name carries a
- * hash of the migrations, so a new migration makes a new template.
+ * hash of the migrations, so a new migration makes a new template. The dump (about 40 MB) is
+ * given to PGlite as a file-backed Blob, read once by PGlite rather than copied twice here,
+ * and located once per test process.
  */
-async function pgliteTemplate(): Promise<Blob> {
+let template: Promise<Blob> | undefined;
+const pgliteTemplate = () => (template ??= templateFile().then((file) => openAsBlob(file)));
+
+async function templateFile(): Promise<string> {
   const hash = createHash('sha256');
   for (const migration of readMigrations()) hash.update(migration.name).update(migration.sql);
   const file = join(tmpdir(), `listing-sync-template-${hash.digest('hex').slice(0, 16)}.tar`);
@@ -27,9 +32,17 @@ async function pgliteTemplate(): Promise<Blob> {
     await db.close();
     const partial = `${file}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file); // atomic: parallel test files never read half a template
+    // Atomic, and never over a template another test file made at the same time: a file-backed
+    // Blob can no longer be read once its file is replaced.
+    try {
+      linkSync(partial, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(partial);
+    }
   }
-  return new Blob([readFileSync(file)]);
+  return file;
 }
 
 /** A migrated database for one test file. On PostgreSQL all files share one database; tests isolate by agency. */

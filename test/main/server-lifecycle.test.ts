@@ -82,12 +82,12 @@ test('a busy port is one line naming the port and PORT, not a stack trace', asyn
   }
 });
 
-test('the server stops with its npm launcher, and cleanly on SIGINT', async () => {
+test('the server stops with its npm launcher, and cleanly on SIGINT; the banner alone says where it listens, and later starts name the demo agency', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-launcher-'));
   const started: number[] = [];
   try {
     // `kill <pid of npm>`: npm exits without passing SIGTERM on; the server must notice.
-    const npm = spawn('npm', ['run', 'cli', '--', 'serve'], { env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'a') }) });
+    const npm = spawn('npm', ['run', 'cli', '--', 'serve'], { env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'a'), DEMO: '1' }) });
     const launched = collect(npm);
     const [, url, pid] = await waitFor('the banner', () => /listening on (\S+) \(pid (\d+)\)/.exec(launched.stdout), 90_000, launched);
     const serverPid = Number(pid);
@@ -98,10 +98,12 @@ test('the server stops with its npm launcher, and cleanly on SIGINT', async () =
     npm.kill('SIGTERM');
     await waitFor('the server to exit after its launcher', () => !isRunning(serverPid), 15_000);
     assert.equal(await portAnswers(port), false, 'the port is free again');
+    const agencyId = /Demo agency created: (agc_\w+)/.exec(launched.stdout)?.[1];
+    assert.ok(agencyId, launched.stdout);
 
-    // Ctrl+C in a terminal: the signal reaches the server itself.
+    // Ctrl+C in a terminal: the signal reaches the server itself. A later start on the same folder.
     const direct = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve'], {
-      env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'b') }),
+      env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'a'), DEMO: '1' }),
     });
     const output = collect(direct);
     started.push(direct.pid!);
@@ -115,6 +117,16 @@ test('the server stops with its npm launcher, and cleanly on SIGINT', async () =
       .filter((line) => !line.startsWith('{'))
       .join('\n');
     assert.match(said, /SIGINT received: finishing in-flight work…\nstopped\n/);
+    for (const { stdout, stderr } of [launched, output]) {
+      assert.doesNotMatch(stdout + stderr, /Server listening/, 'no log line inside the banner: the banner says where it listens');
+    }
+    assert.ok(
+      output.stdout.includes(
+        `\nDemo agency ${agencyId} (its keys were shown on the first start). Lost them? Start with ADMIN_TOKEN set, then: npx listing-sync key create --agency ${agencyId} --env live\n`,
+      ),
+      output.stdout,
+    );
+    assert.doesNotMatch(output.stdout, /svc_pk_/, 'a later start prints no key');
   } finally {
     // A failed run must not leave a server behind, holding a port.
     for (const pid of started) if (isRunning(pid)) process.kill(pid, 'SIGKILL');

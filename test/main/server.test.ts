@@ -7,6 +7,8 @@ import { connect } from 'node:tls';
 import { request } from 'node:https';
 import { loadConfig } from '../../src/platform/config.js';
 import { startServer } from '../../src/main/server.js';
+import { compileEverySchema } from '../../src/main/lazy-compilers.js';
+import { createTestApp } from '../helpers/app.js';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../helpers/database.js';
 import { items } from '../helpers/listings.js';
 import { selfSignedCertificate } from '../helpers/tls.js';
@@ -90,9 +92,16 @@ test(`[${databaseKind}] first start creates a demo agency and prints a working k
     assert.equal(finished.status, 200, 'the in-flight push completed');
     assert.equal(JSON.parse(finished.body).created, 300);
     const again: string[] = [];
-    const second = await startServer(loadConfig(env), { print: (line) => again.push(line) });
+    const second = await startServer(loadConfig({ ...env, LOG_LEVEL: 'error' }), { print: (line) => again.push(line) });
     try {
       assert.ok(!again.join('\n').includes('svc_pk_'), 'later starts print no key');
+      assert.ok(
+        again.includes(
+          `Demo agency ${first.demo!.agencyId} (its keys were shown on the first start). Lost them? Start with ADMIN_TOKEN set, then: npx listing-sync key create --agency ${first.demo!.agencyId} --env live`,
+        ),
+        again.join('\n'),
+      );
+      assert.equal(second.app.log.level, 'error', 'holding back the listen line leaves the configured log level');
       const { rows } = await second.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM request_log WHERE path = $1', [
         '/v1/me',
       ]);
@@ -123,4 +132,56 @@ test('configuration errors name the variable', () => {
   assert.equal(defaults.ingestBaseUrl, 'http://localhost:8080/ingest');
   assert.equal(defaults.siteUrl, 'http://localhost:8080');
   assert.equal(defaults.adminToken, null);
+});
+
+test(`[${databaseKind}] Strict-Transport-Security is sent only by a server that speaks TLS itself`, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'listing-sync-hsts-'));
+  const { cert, key } = selfSignedCertificate(dir);
+  const plain = await createTestApp();
+  const tls = await createTestApp({ db: plain.db, https: { cert: readFileSync(cert), key: readFileSync(key) } });
+  try {
+    for (const url of ['/healthz', '/', '/v1/me']) {
+      const overHttp = await plain.app.inject({ url });
+      assert.equal(overHttp.headers['strict-transport-security'], undefined, `${url} over plain HTTP`);
+      assert.equal(overHttp.headers['x-content-type-options'], 'nosniff', 'the other security headers stay');
+      const overTls = await tls.app.inject({ url });
+      assert.equal(overTls.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', `${url} over TLS`);
+    }
+  } finally {
+    await tls.close();
+    await plain.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test(`[${databaseKind}] every route's schemas compile, though each is compiled on its first use`, async () => {
+  const t = await createTestApp({
+    routes: (app) =>
+      app.get(
+        '/test-only/broken',
+        { schema: { hide: true, response: { 200: { type: 'object', properties: { a: { type: 'nonsense' } } } } } },
+        async () => ({ a: 1 }),
+      ),
+  });
+  try {
+    // Only the broken route is named: every real route's request and response schemas build.
+    assert.throws(
+      () => compileEverySchema(t.app),
+      (error: Error) => {
+        const [title, ...failing] = error.message.split('\n');
+        assert.equal(title, 'route schemas that do not compile:');
+        assert.deepEqual(
+          failing.map((line) => line.replace(/: .*/, '')),
+          ['GET /test-only/broken response 200', 'HEAD /test-only/broken response 200'],
+          error.message,
+        );
+        return true;
+      },
+    );
+    const broken = await t.app.inject({ url: '/test-only/broken' });
+    assert.equal(broken.statusCode, 500, 'a schema that does not compile fails its route, not the others');
+    assert.equal((await t.app.inject({ url: '/healthz' })).statusCode, 200);
+  } finally {
+    await t.close();
+  }
 });

@@ -9,6 +9,7 @@ export interface DemoAgency {
 
 // Arbitrary constant: two processes starting on an empty database create one demo agency.
 const DEMO_LOCK = 7_305_113;
+const DEMO_EMAIL = 'demo@example.invalid';
 
 /** On an empty database, creates a verified demo agency so the first run works at once. */
 export async function seedDemoAgency(db: Database): Promise<DemoAgency | null> {
@@ -18,9 +19,15 @@ export async function seedDemoAgency(db: Database): Promise<DemoAgency | null> {
     if (rows[0]?.any) return null;
     const opened = await openAgency(
       tx,
-      { name: 'Demo agency', plan: 'agence', verified: true, email: 'demo@example.invalid' },
+      { name: 'Demo agency', plan: 'agence', verified: true, email: DEMO_EMAIL },
       { test: 'Demo test key', live: 'Demo live key' },
     );
     return { agencyId: opened.agency.id, liveKey: opened.liveKey!.key, testKey: opened.testKey.key };
   });
+}
+
+/** The demo agency an earlier start created, if it is still there: later starts name it. */
+export async function findDemoAgency(db: Database): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM agencies WHERE email = $1 ORDER BY created_at LIMIT 1', [DEMO_EMAIL]);
+  return rows[0]?.id ?? null;
 }

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { ingestItem, items } from '../../helpers/listings.js';
+import { loadNewman } from '../../helpers/newman.js';
 
 /** The part of newman's programmatic API this test uses (newman ships no types). */
 interface NewmanSummary {
@@ -13,9 +13,9 @@ interface NewmanSummary {
     executions: Array<{ item: { name: string }; response?: { code: number; text(): string } }>;
   };
 }
-const newman = createRequire(import.meta.url)('newman') as {
+const newman = loadNewman<{
   run(options: object, callback: (error: Error | null, summary: NewmanSummary) => void): void;
-};
+}>();
 
 const { t } = useTestApp();
 
