@@ -56,9 +56,7 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
           <thead>
             <tr>
               {KEY_COLUMNS.map((column) => (
-                <th scope="col" safe>
-                  {column}
-                </th>
+                <th scope="col">{column}</th>
               ))}
             </tr>
           </thead>
