@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp } from '../../helpers/app.js';
-import { databaseKind } from '../../helpers/database.js';
+import { databaseKind, isolatedTestDatabase } from '../../helpers/database.js';
 import { openBrowser } from '../../helpers/browser.js';
 import { createOperator } from '../../helpers/back-office.js';
 import { fitsAndShoot } from '../../helpers/page-check.js';
@@ -12,7 +12,9 @@ import { fitsAndShoot } from '../../helpers/page-check.js';
  * Screenshots go to .tmp/shots.
  */
 test(`[${databaseKind}] in Chromium at 1280 and 390 px: the audit log reads whole, by e-mail, in lines`, async () => {
-  const t = await createTestApp();
+  // The audit log is global: on the shared PostgreSQL another file's latest action would come first.
+  const isolated = await isolatedTestDatabase();
+  const t = await createTestApp({ db: isolated.db });
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await openBrowser();
   try {
@@ -51,5 +53,6 @@ test(`[${databaseKind}] in Chromium at 1280 and 390 px: the audit log reads whol
   } finally {
     await browser.close();
     await t.close();
+    await isolated.close();
   }
 });

@@ -1,13 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useTestApp } from '../../helpers/app.js';
+import { useIsolatedTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { createOperator, signIn } from '../../helpers/back-office.js';
 import { text } from '../../helpers/page-text.js';
 import { changeLines } from '../../../src/edge/back-office/views/audit.js';
 
 /** The audit log as an operator reads it: who by e-mail, what in words, before and after as lines, plans by name. */
-const { t } = useTestApp();
+// The audit log is global: on the shared PostgreSQL, other files' actions would interleave.
+const { t } = useIsolatedTestApp();
 
 test(`[${databaseKind}] the audit log names operators by e-mail and shows before and after as readable lines, never ids or JSON`, async () => {
   const operator = await createOperator(t);
