@@ -85,7 +85,7 @@ export async function createServices(config: Config, db: Database, options: Serv
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
   if (jobRunner) {
     registerMailSender(jobRunner, { db, now, transport: mailTransport });
-    schedulePeriodicJobs(jobRunner, periodicJobs({ db, now, requestLog, quotas }));
+    schedulePeriodicJobs(jobRunner, periodicJobs({ db, now, requestLog, quotas, config }));
     await jobRunner.start();
   }
   let webhooks: WebhookDispatcher | null = null;

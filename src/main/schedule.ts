@@ -11,6 +11,9 @@ import { eventJobs } from '../domain/events/outbox.js';
 import { sessionJobs } from '../domain/sessions/session-store.js';
 import { deliveryJobs } from '../domain/webhooks/deliveries.js';
 import { relayJobs } from '../domain/relay/relay-index.js';
+import { digestJobs } from '../domain/leads/digest.js';
+import { retentionJobs } from '../domain/leads/retention.js';
+import type { MailSite } from '../domain/leads/conversation-mails.js';
 
 export interface ScheduleDeps {
   db: Database;
@@ -18,6 +21,8 @@ export interface ScheduleDeps {
   requestLog: RequestLogWriter;
   /** Null when quotas are off (QUOTAS=0): nothing to purge. */
   quotas: QuotaGate | null;
+  /** Where mails link to and come from (SITE_URL, MAIL_FROM). */
+  config: MailSite;
 }
 
 /**
@@ -36,6 +41,8 @@ export function periodicJobs(deps: ScheduleDeps): PeriodicJob[] {
     ...jobQueueJobs(deps),
     ...deliveryJobs(deps),
     ...relayJobs(deps),
+    ...digestJobs(deps, deps.config),
+    ...retentionJobs(deps),
   ];
 }
 

@@ -1,11 +1,10 @@
 import { AGENCY_NAME_MAX, PLANS, type Plan } from '../agencies/plans.js';
 import { normaliseSiren } from '../agencies/siren.js';
+import { isEmailAddress } from '../credentials/email.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../credentials/password.js';
 import type { FieldError } from '../../platform/outcome.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
 import type { SignUp } from './user-store.js';
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/;
 
 /** Checks a form's fields as people type them; messages in French, one per field. */
 export function checkAccountFields(
@@ -33,7 +32,7 @@ export function checkAccountFields(
         });
       else values[name] = siren;
     }
-    if (name === 'email' && (!EMAIL.test(value.trim()) || value.length > 254))
+    if (name === 'email' && !isEmailAddress(value.trim()))
       errors.push({ field: name, message: 'Indiquez une adresse e-mail valide, comme nom@agence.fr.' });
     if (name === 'password' && (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX)) {
       errors.push({ field: name, message: `Le mot de passe doit compter de ${PASSWORD_MIN} à ${PASSWORD_MAX} caractères.` });

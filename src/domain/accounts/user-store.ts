@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashLinkSecret, LINK_SECRET_PATTERN, newLinkSecret } from '../credentials/link-secret.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import type { Agency } from '../agencies/agency-store.js';
@@ -130,8 +130,8 @@ export async function removeUser(db: Database, agencyId: string, userId: string,
 }
 
 const INVITATION_DAYS = 7;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const hashToken = hashLinkSecret;
+export const INVITATION_TOKEN = LINK_SECRET_PATTERN;
 
 /** An invitation link's token, shown once to the admin who makes it; valid 7 days, once. */
 export async function createInvitation(
@@ -141,7 +141,7 @@ export async function createInvitation(
   by: string,
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkSecret();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
   await db.query(
     'INSERT INTO invitations (token_hash, agency_id, role, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',

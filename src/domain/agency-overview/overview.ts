@@ -4,7 +4,7 @@ import { findAgency, type Agency } from '../agencies/agency-store.js';
 import { paidFrom } from '../agencies/free-period.js';
 import { PLAN_DAILY_REQUESTS } from '../agencies/plans.js';
 import { keyCards, planCalls24h } from '../key-usage/key-usage.js';
-import { listLeads } from '../leads/lead-store.js';
+import { leadCounts } from '../leads/conversation-store.js';
 import { liveListingCounts } from '../listings/agency-counts.js';
 import { verificationDeadline } from '../verification/verification.js';
 import { countFailingEndpoints } from '../webhooks/endpoint-store.js';
@@ -36,7 +36,7 @@ export async function agencyOverview(
     keyCards(db, agency.id, at, keyLimits),
     planCalls24h(db, agency.id, at),
     liveListingCounts(db, agency.id),
-    listLeads(db, agency.id, { limit: 0, offset: 0 }),
+    leadCounts(db, { agencyId: agency.id, env: 'live' }),
     countFailingEndpoints(db, agency.id),
   ]);
   return success({

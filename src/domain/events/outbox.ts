@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'listing.published',
   'listing.rejected',
   'lead.received',
+  'lead.message_received',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

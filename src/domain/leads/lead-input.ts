@@ -1,4 +1,5 @@
 import type { FieldError } from '../../platform/outcome.js';
+import { isEmailAddress } from '../credentials/email.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
 
 /** What a visitor sends about a listing (docs/decisions.md §12). */
@@ -9,9 +10,10 @@ export interface LeadInput {
   message: string;
 }
 
-export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, message: 3000 } as const;
+/** A message of either side is plain text of at most 5,000 characters (docs/decisions.md §16). */
+export const MESSAGE_MAX = 5000;
 
-const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]{2,}$/;
+export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, message: MESSAGE_MAX } as const;
 const PHONE = /^\+?[0-9 .()-]{6,30}$/;
 
 const text = (value: unknown) =>
@@ -33,7 +35,7 @@ export function checkLeadInput(
   }
   const has = (field: string) => errors.some((e) => e.field === field);
   if (!has('name') && typed.name === '') errors.push({ field: 'name', message: 'Indiquez votre nom.' });
-  if (!has('email') && !EMAIL.test(typed.email)) {
+  if (!has('email') && !isEmailAddress(typed.email)) {
     errors.push({
       field: 'email',
       message:
@@ -52,4 +54,21 @@ export function checkLeadInput(
     ok: true,
     input: { name: typed.name, email: typed.email, phone: typed.phone === '' ? null : typed.phone, message: typed.message },
   };
+}
+
+/**
+ * A reply of either side (the visitor on the private page, the agency in the pro space or
+ * through the API): the text as typed, surrounding blank lines trimmed, or why it is refused.
+ */
+export function checkMessageText(value: unknown): { ok: true; text: string } | { ok: false; error: FieldError } {
+  const typed = typeof value === 'string' ? value.replace(/^\s*\n|\s+$/g, '') : '';
+  if (unstorableTextReason(typed) !== null)
+    return { ok: false, error: { field: 'text', message: 'Ce message contient des caractères invalides.' } };
+  if (typed.trim() === '') return { ok: false, error: { field: 'text', message: 'Écrivez votre message.' } };
+  if (typed.length > MESSAGE_MAX)
+    return {
+      ok: false,
+      error: { field: 'text', message: `Un message compte au plus ${MESSAGE_MAX} caractères (celui-ci en compte ${typed.length}).` },
+    };
+  return { ok: true, text: typed };
 }

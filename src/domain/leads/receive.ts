@@ -1,15 +1,14 @@
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { appendEvents } from '../events/outbox.js';
 import { advanceClock, eventPosition } from '../events/change-clock.js';
-import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
-import { hitClientLimit, type ClientLimit } from '../../platform/throttling/address-limits.js';
+import { notFound, type Outcome } from '../../platform/outcome.js';
 import type { LeadInput } from './lead-input.js';
-import { findPublicListing } from '../public-listings/find.js';
-import { notifyAgencyOfLead, type MailSite } from './lead-notification.js';
-
-/** Messages one client may send through the contact forms: 5 an hour. */
-export const CONTACT_LIMIT: ClientLimit = { action: 'contact', limit: 5, periodMs: 60 * 60_000 };
+import { isBlocked } from './block-list.js';
+import type { LeadScope } from './conversation-model.js';
+import { listingForMail, tellAgencyOfVisitorMessage, tellVisitor, type MailSite, type MailedListing } from './conversation-mails.js';
+import { newVisitorLink } from './visitor-links.js';
+import { hitVisitorLimits } from './visitor-limits.js';
 
 export interface ReceivedLead {
   leadId: string;
@@ -17,11 +16,21 @@ export interface ReceivedLead {
   serviceId: string;
 }
 
+interface ConversationListing {
+  scope: LeadScope;
+  serviceId: string;
+  externalId: string;
+  /** The agency's own (masked) title, for its side when the listing is not public. */
+  listingTitle: string;
+  agencyName: string;
+  /** As the public sees it; null for a sandbox listing, never public. */
+  shown: MailedListing | null;
+}
+
 /**
- * Stores a visitor's message about a public listing and emits `lead.received` into the event
- * outbox in the same transaction, so the event exists if and only if the lead does. The
- * event carries ids only: the agency reads the message itself in its pro space. The agency's
- * pro users are e-mailed in that transaction too (docs/decisions.md §16).
+ * A visitor's contact through the site's form (docs/decisions.md §12, §16): only a listing the
+ * public may see takes messages. It opens a conversation, in one transaction with its event and
+ * its mails, after the visitor's limits (10 new messages an hour per address and per e-mail).
  */
 export async function receiveLead(
   db: Database,
@@ -30,40 +39,110 @@ export async function receiveLead(
   client: { address: string; now: Date },
   site: MailSite,
 ): Promise<Outcome<ReceivedLead>> {
-  const limit = await hitClientLimit(db, CONTACT_LIMIT, client.address, client.now);
-  if (!limit.allowed) {
-    return refuse('rate_limit_exceeded', 'Too many messages from this client', undefined, {
-      'retry-after': String(limit.retryAfterSeconds),
-    });
-  }
+  const limited = await hitVisitorLimits(db, { address: client.address, email: input.email }, client.now);
+  if (limited) return limited;
   return db.transaction(async (tx) => {
-    // Only a listing the public may see takes messages; its externalId goes to the agency.
-    const { rows } = await tx.query<{ agency_id: string; external_id: string }>(
-      `SELECT p.agency_id, l.external_id FROM public_listings p JOIN listings l ON l.id = p.id WHERE p.id = $1`,
+    const { rows } = await tx.query<{ agency_id: string; external_id: string; public_title: string; agency_name: string }>(
+      `SELECT p.agency_id, l.external_id, l.public_title, a.name AS agency_name
+       FROM public_listings p JOIN listings l ON l.id = p.id JOIN agencies a ON a.id = p.agency_id WHERE p.id = $1`,
       [serviceId],
     );
-    const listing = rows[0];
-    if (!listing) return notFound('Listing');
-    // The event's position: one sequence number of the agency's live scope, taken under its lock.
-    const scope = { agencyId: listing.agency_id, env: 'live' } as const;
-    const lastSeq = await advanceClock(tx, scope, 1);
-    const leadId = newId('lead', client.now.getTime());
-    const receivedAt = client.now.toISOString();
-    await tx.query(
-      `INSERT INTO leads (id, agency_id, env, listing_id, external_id, name, email, phone, message, received_at)
-       VALUES ($1, $2, 'live', $3, $4, $5, $6, $7, $8, $9)`,
-      [leadId, listing.agency_id, serviceId, listing.external_id, input.name, input.email, input.phone, input.message, client.now],
+    const row = rows[0];
+    if (!row) return notFound('Listing');
+    const listing: ConversationListing = {
+      scope: { agencyId: row.agency_id, env: 'live' },
+      serviceId,
+      externalId: row.external_id,
+      listingTitle: row.public_title,
+      agencyName: row.agency_name,
+      shown: await listingForMail(tx, serviceId, site),
+    };
+    return { ok: true, value: await openConversation(tx, listing, input, site, client.now) };
+  });
+}
+
+/**
+ * `POST /sandbox/v1/leads`: a test conversation on one of the agency's sandbox listings, so a
+ * CRM can try its leads import end to end. Its mails are kept in the mailbox, never sent to
+ * the address given.
+ */
+export async function receiveSandboxLead(
+  db: Database,
+  agencyId: string,
+  serviceId: string,
+  input: LeadInput,
+  now: Date,
+  site: MailSite,
+): Promise<Outcome<ReceivedLead>> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ external_id: string; public_title: string; agency_name: string }>(
+      `SELECT l.external_id, l.public_title, a.name AS agency_name FROM listings l JOIN agencies a ON a.id = l.agency_id
+       WHERE l.id = $1 AND l.agency_id = $2 AND l.env = 'test' AND l.deleted_at IS NULL`,
+      [serviceId, agencyId],
     );
-    const data = { agencyId: listing.agency_id, env: 'live', leadId, serviceId, externalId: listing.external_id, receivedAt };
+    const row = rows[0];
+    if (!row) return notFound('Listing');
+    const listing: ConversationListing = {
+      scope: { agencyId, env: 'test' },
+      serviceId,
+      externalId: row.external_id,
+      listingTitle: row.public_title,
+      agencyName: row.agency_name,
+      shown: null,
+    };
+    return { ok: true, value: await openConversation(tx, listing, input, site, now) };
+  });
+}
+
+/**
+ * Opens the conversation: its first message, `lead.received` (the event exists if and only if
+ * the lead does), the agency's mails, and the visitor's acknowledgement with the private link.
+ * A visitor the agency blocked gets the same answer and mail; the agency learns nothing.
+ */
+async function openConversation(
+  tx: Queryable,
+  listing: ConversationListing,
+  input: LeadInput,
+  site: MailSite,
+  now: Date,
+): Promise<ReceivedLead> {
+  const { scope } = listing;
+  const withheld = await isBlocked(tx, scope.agencyId, input.email);
+  const leadId = newId('lead', now.getTime());
+  await tx.query(
+    `INSERT INTO leads (id, agency_id, env, listing_id, external_id, name, email, phone, received_at, last_message_at, withheld)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)`,
+    [leadId, scope.agencyId, scope.env, listing.serviceId, listing.externalId, input.name, input.email, input.phone, now, withheld],
+  );
+  await tx.query(`INSERT INTO lead_messages (id, lead_id, author, body, created_at, withheld) VALUES ($1, $2, 'visitor', $3, $4, $5)`, [
+    newId('lmsg', now.getTime()),
+    leadId,
+    input.message,
+    now,
+    withheld,
+  ]);
+  const visitor = { name: input.name, email: input.email, phone: input.phone };
+  if (!withheld) {
+    const lastSeq = await advanceClock(tx, scope, 1);
+    const data = { agencyId: scope.agencyId, env: scope.env, leadId, serviceId: listing.serviceId, externalId: listing.externalId };
     await appendEvents(
       tx,
       scope,
-      [{ position: eventPosition(lastSeq + 1, 0), type: 'lead.received', listingId: serviceId, data }],
-      client.now,
+      [
+        {
+          position: eventPosition(lastSeq + 1, 0),
+          type: 'lead.received',
+          listingId: listing.serviceId,
+          data: { ...data, receivedAt: now },
+        },
+      ],
+      now,
     );
-    const shown = await findPublicListing(tx, serviceId);
-    if (shown.kind === 'public')
-      await notifyAgencyOfLead(tx, { agencyId: listing.agency_id, listing: shown.listing, input }, site, client.now);
-    return { ok: true, value: { leadId, agencyId: listing.agency_id, serviceId } };
-  });
+    const news = { scope, leadId, listingTitle: listing.listingTitle, listing: listing.shown, visitor, text: input.message, first: true };
+    await tellAgencyOfVisitorMessage(tx, news, site, now);
+  }
+  const token = await newVisitorLink(tx, leadId, now);
+  const ack = { scope, leadId, agencyName: listing.agencyName, listing: listing.shown, visitor, token, text: input.message };
+  await tellVisitor(tx, { ...ack, kind: 'acknowledgement' }, site, now);
+  return { leadId, agencyId: scope.agencyId, serviceId: listing.serviceId };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashLinkSecret, LINK_SECRET_PATTERN, newLinkSecret } from '../credentials/link-secret.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 
@@ -12,10 +12,10 @@ export interface Session {
   expiresAt: Date;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-export const newSecret = () => randomBytes(32).toString('base64url');
+const hashToken = hashLinkSecret;
+export const newSecret = newLinkSecret;
 /** A cookie value as this store issues them; anything else is not looked up. */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const TOKEN_PATTERN = LINK_SECRET_PATTERN;
 
 /** Opens a session; the token goes into the cookie and only its hash into the table. */
 export async function createSession(

@@ -10,6 +10,15 @@ const listing = {
   moderationState: 'approved',
 };
 
+const lead = {
+  agencyId: listing.agencyId,
+  env: 'live',
+  leadId: 'lead_0Ph3kS1mN4bV7cX2zA5qW',
+  serviceId: listing.serviceId,
+  externalId: listing.externalId,
+  receivedAt: '2026-11-24T09:41:07.120Z',
+};
+
 /** One example body per event type, as sent (docs/decisions.md §9): the OpenAPI description shows them. */
 export const EVENT_EXAMPLES: Record<WebhookEventType, { summary: string; data: Record<string, unknown> }> = {
   'listing.created': { summary: 'A listing was created (either interface).', data: { ...listing, version: 1, moderationState: 'pending' } },
@@ -41,15 +50,12 @@ export const EVENT_EXAMPLES: Record<WebhookEventType, { summary: string; data: R
     },
   },
   'lead.received': {
-    summary: 'A visitor wrote about a listing through the public site; read the message in the pro space.',
-    data: {
-      agencyId: listing.agencyId,
-      env: 'live',
-      leadId: 'lead_0Ph3kS1mN4bV7cX2zA5qW',
-      serviceId: listing.serviceId,
-      externalId: listing.externalId,
-      receivedAt: '2026-11-24T09:41:07.120Z',
-    },
+    summary: 'A visitor wrote about a listing through the public site: a new conversation. Read it with GET /v1/leads/{leadId}.',
+    data: lead,
+  },
+  'lead.message_received': {
+    summary: 'The visitor wrote again in a conversation. Read it with GET /v1/leads/{leadId}.',
+    data: { ...lead, messageId: 'lmsg_0Ph3kU2wQ7eR4tY1uI8oP', receivedAt: '2026-11-24T18:02:51.004Z' },
   },
   'webhook.test': {
     summary: 'Sent by POST /v1/webhooks/{webhookId}/test.',

@@ -24,12 +24,22 @@ export interface EnqueuedMail {
  * only if what caused the mail commits, and a crash before sending leaves them to be done by
  * the next runner. The Message-ID is assigned here, once, and every retry sends it unchanged.
  */
-export async function enqueueMail(tx: Queryable, mail: OutgoingMail, options: { from: string; now: Date }): Promise<EnqueuedMail> {
+export async function enqueueMail(
+  tx: Queryable,
+  mail: OutgoingMail,
+  options: {
+    from: string;
+    now: Date;
+    /** Kept in the mailbox and never sent, SMTP_URL or not: the sandbox's mails, whose addresses are made up. */
+    keep?: boolean;
+  },
+): Promise<EnqueuedMail> {
   const from = parseMailAddress(options.from);
   const headers = buildHeaders(mail, from, newMessageId(from));
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) RETURNING id`,
+    `INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at,
+       state, done_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING id`,
     [
       headers.messageId,
       headers.from.name,
@@ -41,9 +51,11 @@ export async function enqueueMail(tx: Queryable, mail: OutgoingMail, options: { 
       mail.text,
       mail.html,
       options.now,
+      options.keep ? 'kept' : 'queued',
+      options.keep ? options.now : null,
     ],
   );
   const mailId = Number(rows[0]!.id);
-  await new JobQueue(tx, () => options.now).enqueue(MAIL_JOB, { mailId }, { tx, maxAttempts: MAIL_MAX_ATTEMPTS });
+  if (!options.keep) await new JobQueue(tx, () => options.now).enqueue(MAIL_JOB, { mailId }, { tx, maxAttempts: MAIL_MAX_ATTEMPTS });
   return { mailId, messageId: headers.messageId };
 }

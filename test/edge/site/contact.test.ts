@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { contact, page, publicListing } from '../../helpers/site.js';
-import { CONTACT_LIMIT } from '../../../src/domain/leads/receive.js';
+import { CONTACT_LIMIT } from '../../../src/domain/leads/visitor-limits.js';
 
 /** docs/decisions.md §12: the contact form stores a lead and emits lead.received; honeypot and per-IP limit. */
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });

@@ -2,7 +2,7 @@ import { complianceWarnings, type ComplianceWarning } from '../../../domain/comp
 import type { Agency } from '../../../domain/agencies/agency-store.js';
 import { PLAN_BATCH_SIZES, PLAN_DAILY_REQUESTS, PLAN_NAMES, PLAN_WEBHOOKS } from '../../../domain/agencies/plans.js';
 import type { User } from '../../../domain/accounts/user-store.js';
-import type { LeadLine } from '../../../domain/leads/lead-store.js';
+import type { LeadSummary } from '../../../domain/leads/conversation-model.js';
 import type { Listing } from '../../../domain/listing-model/model.js';
 import type { QueuedListing } from '../../../domain/listings/moderation-queue.js';
 import { describeReason } from '../../../domain/moderation/messages.js';
@@ -319,7 +319,7 @@ export function LeadsPage({
   unread,
 }: {
   viewer: ProViewer;
-  leads: LeadLine[];
+  leads: LeadSummary[];
   total: number;
   unread: number;
 }): JSX.Element {
@@ -333,17 +333,14 @@ export function LeadsPage({
         {leads.map((lead) => (
           <li>
             <h2>
-              <span safe>{lead.name}</span> {lead.read ? '' : <span class="badge">nouveau</span>}
+              <span safe>{lead.visitor.name}</span> {lead.unreadCount === 0 ? '' : <span class="badge">nouveau</span>}
             </h2>
             <p safe>{`${when(lead.receivedAt)} · à propos de « ${lead.listingTitle} » (${lead.externalId})`}</p>
             <p>
-              <a href={`mailto:${lead.email}`} safe>
-                {lead.email}
+              <a href={`mailto:${lead.visitor.email}`} safe>
+                {lead.visitor.email}
               </a>
-              {lead.phone ? <span safe>{` · ${lead.phone}`}</span> : ''}
-            </p>
-            <p class="description" safe>
-              {lead.message}
+              {lead.visitor.phone ? <span safe>{` · ${lead.visitor.phone}`}</span> : ''}
             </p>
           </li>
         ))}

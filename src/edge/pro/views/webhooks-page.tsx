@@ -13,6 +13,7 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'listing.published': 'annonce publiée',
   'listing.rejected': 'annonce refusée',
   'lead.received': 'nouveau contact',
+  'lead.message_received': 'nouveau message d’un contact',
   'webhook.test': 'message de test',
 };
 const envLabel = (env: string) => (env === 'live' ? 'LIVE' : 'TEST (bac à sable)');
