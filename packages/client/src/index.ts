@@ -21,4 +21,5 @@ export {
 } from './push.js';
 export { reconcile, contentHashes, compareListings, type Differences, type LocalHash, type ServiceListing } from './reconcile.js';
 export { syncListings, type SyncSession, type SyncSummary } from './sync.js';
+export { listLeads, type Lead, type LeadStatus, type LeadThread, type ListLeadsOptions } from './leads.js';
 export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks.js';

@@ -296,6 +296,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s conversations with visitors, oldest first
+         * @description Pages through the conversations oldest first (by creation), limit at a time (1–200, default 50). Give the nextCursor of a page as after to get the next one; it is null on the last page. The cursor is opaque. Filters: status, and since (the latest message of either side at or after it: a nightly import passes the time it last ran). Reading changes nothing: PATCH a conversation to read to file it as seen.
+         */
+        get: operations["listLeads"];
+        put?: never;
+        /**
+         * Sandbox: a visitor writes about one of your sandbox listings
+         * @description Only under /sandbox/v1 with a TEST key. Opens a conversation as the site’s contact form would: event lead.received, the mails to the agency’s pro users and the acknowledgement to the visitor — all kept in the mailbox, never sent, whatever the address. serviceId must be one of the agency’s sandbox listings (404 otherwise). An e-mail the agency blocked is 409: such a visitor’s conversations never reach the agency.
+         */
+        post: operations["sandboxCreateLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leads/{leadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One conversation with its messages
+         * @description The conversation and its messages, oldest first. An agency message says who wrote it (a pro user or an API key). Reading changes nothing: PATCH it to read to file it as seen.
+         */
+        get: operations["getLead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * File a conversation under a status
+         * @description Any status may follow any other. A conversation goes back to new by itself when the visitor writes again, and becomes replied when the agency answers.
+         */
+        patch: operations["setLeadStatus"];
+        trace?: never;
+    };
+    "/v1/leads/{leadId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the visitor
+         * @description Adds the agency’s message, written by this API key, and mails it to the visitor with a private link to the conversation (the sandbox keeps its mails in the mailbox, never sent). The conversation becomes replied. A conversation the visitor deleted takes no answer: 409. Send an Idempotency-Key so that a retry never mails the visitor twice.
+         */
+        post: operations["replyToLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/listings/{serviceId}/moderation": {
         parameters: {
             query?: never;
@@ -597,10 +665,30 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A visitor wrote about a listing through the public site; read the message in the pro space.
+         * A visitor wrote about a listing through the public site: a new conversation. Read it with GET /v1/leads/{leadId}.
          * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
          */
         post: operations["event_lead_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.message_received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visitor wrote again in a conversation. Read it with GET /v1/leads/{leadId}.
+         * @description Signed as Standard Webhooks (standardwebhooks.com): webhook-id (the delivery’s id, the same on every attempt — deduplicate on it), webhook-timestamp (Unix seconds of the attempt) and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", two of them separated by a space during a secret rotation). Answer 2xx within 10 seconds with a body under 64 KiB; anything else (a redirect, a timeout, a reset) is a failed attempt, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed. Delivery is at least once and in no promised order, even for one endpoint: order by the data (version, receivedAt), not by arrival.
+         */
+        post: operations["event_lead_message_received"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1231,7 +1319,7 @@ export interface operations {
                             display: string;
                             /** @enum {string} */
                             env: "live" | "test";
-                            scopes: ("listings:read" | "listings:write" | "listings:delete" | "webhooks:manage")[];
+                            scopes: ("listings:read" | "listings:write" | "listings:delete" | "webhooks:manage" | "leads:read" | "leads:write")[];
                             /** Format: date-time */
                             createdAt: string;
                             lastUsedAt: string | null;
@@ -3317,7 +3405,7 @@ export interface operations {
                             url: string;
                             description: string | null;
                             /** @description null: every type. */
-                            events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                            events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test")[] | null;
                             enabled: boolean;
                             /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
                             disabledReason: ("manual" | "failing") | null;
@@ -3438,7 +3526,7 @@ export interface operations {
                 "application/json": {
                     /** @description Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery. */
                     url: string;
-                    events?: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                    events?: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test")[] | null;
                     /** @description A note for the agency’s people. */
                     description?: string | null;
                     /** @description Default true. */
@@ -3479,7 +3567,7 @@ export interface operations {
                             url: string;
                             description: string | null;
                             /** @description null: every type. */
-                            events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                            events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test")[] | null;
                             enabled: boolean;
                             /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
                             disabledReason: ("manual" | "failing") | null;
@@ -3695,7 +3783,7 @@ export interface operations {
                         url: string;
                         description: string | null;
                         /** @description null: every type. */
-                        events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                        events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test")[] | null;
                         enabled: boolean;
                         /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
                         disabledReason: ("manual" | "failing") | null;
@@ -4018,7 +4106,7 @@ export interface operations {
                 "application/json": {
                     /** @description Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery. */
                     url?: string;
-                    events?: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                    events?: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test")[] | null;
                     /** @description A note for the agency’s people. */
                     description?: string | null;
                     /** @description false stops deliveries and fails the waiting ones (retry them later); true starts again from the events committed from then on, and forgets past failures. */
@@ -4056,7 +4144,7 @@ export interface operations {
                         url: string;
                         description: string | null;
                         /** @description null: every type. */
-                        events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                        events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test")[] | null;
                         enabled: boolean;
                         /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
                         disabledReason: ("manual" | "failing") | null;
@@ -4296,7 +4384,7 @@ export interface operations {
                             url: string;
                             description: string | null;
                             /** @description null: every type. */
-                            events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test")[] | null;
+                            events: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test")[] | null;
                             enabled: boolean;
                             /** @description manual: disabled by the agency; failing: every attempt failed for 5 days, so the service disabled it. */
                             disabledReason: ("manual" | "failing") | null;
@@ -4750,7 +4838,7 @@ export interface operations {
                             /** @description The delivery’s id (msg_…), sent as webhook-id. */
                             deliveryId: string;
                             /** @enum {string} */
-                            eventType: "listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "webhook.test";
+                            eventType: "listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test";
                             eventId: string | null;
                             /** @enum {string} */
                             state: "pending" | "succeeded" | "failed";
@@ -4926,6 +5014,1370 @@ export interface operations {
                     "application/json": {
                         /** @description The delivery’s id (msg_…), sent as webhook-id. */
                         deliveryId: string;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLeads: {
+        parameters: {
+            query: {
+                /** @description Only the conversations with this status. */
+                status?: "new" | "read" | "replied" | "archived";
+                /** @description ISO 8601 with an offset, years 0001 to 9999: only the conversations whose latest message (either side) was written at or after it. A + offset may be sent URL-encoded (%2B) or as it is. */
+                since?: string;
+                /** @description nextCursor of the previous page, as it was given: opaque, never build one. */
+                after?: string;
+                limit: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations, oldest first, without their messages. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The conversation’s id (lead_…). */
+                            leadId: string;
+                            /** @description The listing the visitor wrote about. */
+                            serviceId: string;
+                            /** @description The listing’s externalId when the visitor wrote: find it in the CRM by it. */
+                            externalId: string;
+                            /** @description The listing’s title as the public site shows it. */
+                            listingTitle: string;
+                            /**
+                             * @description new: a visitor message the agency has not dealt with (a conversation is new again when the visitor writes again); read: opened; replied: the agency answered last; archived: filed away by the agency.
+                             * @enum {string}
+                             */
+                            status: "new" | "read" | "replied" | "archived";
+                            visitor: {
+                                name: string;
+                                email: string;
+                                /** @description null when not given, or erased by the visitor’s deletion. */
+                                phone: string | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the visitor’s first message arrived.
+                             */
+                            receivedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When the latest message of either side was written: what since filters on.
+                             */
+                            lastMessageAt: string;
+                            /** Format: int32 */
+                            messageCount: number;
+                            /**
+                             * Format: int32
+                             * @description The visitor’s messages written after the agency last opened the conversation.
+                             */
+                            unreadCount: number;
+                            /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
+                            deletedByVisitor: string | null;
+                        }[];
+                        /** @description Pass it as after for the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sandboxCreateLead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                 *       "name": "Camille Martin",
+                 *       "email": "camille.martin@example.org",
+                 *       "message": "Bonjour, ce T3 est-il toujours disponible ? Je peux visiter en fin de semaine."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One of the agency’s sandbox listings. */
+                    serviceId: string;
+                    /** @description The pretend visitor’s name. */
+                    name: string;
+                    /** @description The pretend visitor’s e-mail. Nothing is sent to it: the sandbox keeps its mails in the mailbox. */
+                    email: string;
+                    /** @description The first message, plain text. */
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The test conversation, with the visitor’s first message. */
+            201: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description URL of what was created: the new listing or sync session (GET it for the full record). */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "leadId": "lead_0Ph3kS1mN4bV7cX2zA5qW",
+                     *       "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                     *       "externalId": "CRM-2001",
+                     *       "listingTitle": "T3 lumineux avec balcon",
+                     *       "status": "replied",
+                     *       "visitor": {
+                     *         "name": "Camille Martin",
+                     *         "email": "camille.martin@example.org",
+                     *         "phone": "06 12 34 56 78"
+                     *       },
+                     *       "receivedAt": "2026-11-24T09:41:07.120Z",
+                     *       "lastMessageAt": "2026-11-24T10:02:13.480Z",
+                     *       "messageCount": 2,
+                     *       "unreadCount": 0,
+                     *       "deletedByVisitor": null,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "lmsg_0Ph3kS1mN4bV7cX2zA5qW",
+                     *           "author": "visitor",
+                     *           "writtenBy": null,
+                     *           "text": "Bonjour, ce T3 est-il toujours disponible ? Je peux visiter en fin de semaine.",
+                     *           "createdAt": "2026-11-24T09:41:07.120Z"
+                     *         },
+                     *         {
+                     *           "messageId": "lmsg_0Ph3kU2wQ7eR4tY1uI8oP",
+                     *           "author": "agency",
+                     *           "writtenBy": {
+                     *             "kind": "key",
+                     *             "id": "key_0Ph3kT5rE8wU3yI6oP9aS",
+                     *             "label": "CRM"
+                     *           },
+                     *           "text": "Bonjour,\nle bien est toujours disponible. Une visite samedi à 10 h vous conviendrait-elle ?",
+                     *           "createdAt": "2026-11-24T10:02:13.480Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The conversation’s id (lead_…). */
+                        leadId: string;
+                        /** @description The listing the visitor wrote about. */
+                        serviceId: string;
+                        /** @description The listing’s externalId when the visitor wrote: find it in the CRM by it. */
+                        externalId: string;
+                        /** @description The listing’s title as the public site shows it. */
+                        listingTitle: string;
+                        /**
+                         * @description new: a visitor message the agency has not dealt with (a conversation is new again when the visitor writes again); read: opened; replied: the agency answered last; archived: filed away by the agency.
+                         * @enum {string}
+                         */
+                        status: "new" | "read" | "replied" | "archived";
+                        visitor: {
+                            name: string;
+                            email: string;
+                            /** @description null when not given, or erased by the visitor’s deletion. */
+                            phone: string | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the visitor’s first message arrived.
+                         */
+                        receivedAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When the latest message of either side was written: what since filters on.
+                         */
+                        lastMessageAt: string;
+                        /** Format: int32 */
+                        messageCount: number;
+                        /**
+                         * Format: int32
+                         * @description The visitor’s messages written after the agency last opened the conversation.
+                         */
+                        unreadCount: number;
+                        /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
+                        deletedByVisitor: string | null;
+                        /** @description Oldest first. */
+                        messages: {
+                            /** @description The message’s id (lmsg_…). */
+                            messageId: string;
+                            /** @enum {string} */
+                            author: "visitor" | "agency";
+                            /** @description Who wrote an agency message; null for the visitor’s. The visitor never sees it. */
+                            writtenBy: {
+                                /**
+                                 * @description user: a pro user of the agency; key: one of its API keys.
+                                 * @enum {string}
+                                 */
+                                kind: "user" | "key";
+                                /** @description The pro user’s id (usr_…) or the key’s id (key_…). */
+                                id: string;
+                                /** @description The pro user’s e-mail or the key’s name. */
+                                label: string;
+                            } | null;
+                            /** @description Plain text as written, line breaks included; never HTML. */
+                            text: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the externalId is already used, or the Idempotency-Key was used with another body. */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation’s id (lead_…). */
+                leadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation with its messages, oldest first. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "leadId": "lead_0Ph3kS1mN4bV7cX2zA5qW",
+                     *       "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                     *       "externalId": "CRM-2001",
+                     *       "listingTitle": "T3 lumineux avec balcon",
+                     *       "status": "replied",
+                     *       "visitor": {
+                     *         "name": "Camille Martin",
+                     *         "email": "camille.martin@example.org",
+                     *         "phone": "06 12 34 56 78"
+                     *       },
+                     *       "receivedAt": "2026-11-24T09:41:07.120Z",
+                     *       "lastMessageAt": "2026-11-24T10:02:13.480Z",
+                     *       "messageCount": 2,
+                     *       "unreadCount": 0,
+                     *       "deletedByVisitor": null,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "lmsg_0Ph3kS1mN4bV7cX2zA5qW",
+                     *           "author": "visitor",
+                     *           "writtenBy": null,
+                     *           "text": "Bonjour, ce T3 est-il toujours disponible ? Je peux visiter en fin de semaine.",
+                     *           "createdAt": "2026-11-24T09:41:07.120Z"
+                     *         },
+                     *         {
+                     *           "messageId": "lmsg_0Ph3kU2wQ7eR4tY1uI8oP",
+                     *           "author": "agency",
+                     *           "writtenBy": {
+                     *             "kind": "key",
+                     *             "id": "key_0Ph3kT5rE8wU3yI6oP9aS",
+                     *             "label": "CRM"
+                     *           },
+                     *           "text": "Bonjour,\nle bien est toujours disponible. Une visite samedi à 10 h vous conviendrait-elle ?",
+                     *           "createdAt": "2026-11-24T10:02:13.480Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The conversation’s id (lead_…). */
+                        leadId: string;
+                        /** @description The listing the visitor wrote about. */
+                        serviceId: string;
+                        /** @description The listing’s externalId when the visitor wrote: find it in the CRM by it. */
+                        externalId: string;
+                        /** @description The listing’s title as the public site shows it. */
+                        listingTitle: string;
+                        /**
+                         * @description new: a visitor message the agency has not dealt with (a conversation is new again when the visitor writes again); read: opened; replied: the agency answered last; archived: filed away by the agency.
+                         * @enum {string}
+                         */
+                        status: "new" | "read" | "replied" | "archived";
+                        visitor: {
+                            name: string;
+                            email: string;
+                            /** @description null when not given, or erased by the visitor’s deletion. */
+                            phone: string | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the visitor’s first message arrived.
+                         */
+                        receivedAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When the latest message of either side was written: what since filters on.
+                         */
+                        lastMessageAt: string;
+                        /** Format: int32 */
+                        messageCount: number;
+                        /**
+                         * Format: int32
+                         * @description The visitor’s messages written after the agency last opened the conversation.
+                         */
+                        unreadCount: number;
+                        /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
+                        deletedByVisitor: string | null;
+                        /** @description Oldest first. */
+                        messages: {
+                            /** @description The message’s id (lmsg_…). */
+                            messageId: string;
+                            /** @enum {string} */
+                            author: "visitor" | "agency";
+                            /** @description Who wrote an agency message; null for the visitor’s. The visitor never sees it. */
+                            writtenBy: {
+                                /**
+                                 * @description user: a pro user of the agency; key: one of its API keys.
+                                 * @enum {string}
+                                 */
+                                kind: "user" | "key";
+                                /** @description The pro user’s id (usr_…) or the key’s id (key_…). */
+                                id: string;
+                                /** @description The pro user’s e-mail or the key’s name. */
+                                label: string;
+                            } | null;
+                            /** @description Plain text as written, line breaks included; never HTML. */
+                            text: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setLeadStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation’s id (lead_…). */
+                leadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "archived"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    status: "new" | "read" | "replied" | "archived";
+                };
+            };
+        };
+        responses: {
+            /** @description The conversation with its new status and its messages. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "leadId": "lead_0Ph3kS1mN4bV7cX2zA5qW",
+                     *       "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                     *       "externalId": "CRM-2001",
+                     *       "listingTitle": "T3 lumineux avec balcon",
+                     *       "status": "replied",
+                     *       "visitor": {
+                     *         "name": "Camille Martin",
+                     *         "email": "camille.martin@example.org",
+                     *         "phone": "06 12 34 56 78"
+                     *       },
+                     *       "receivedAt": "2026-11-24T09:41:07.120Z",
+                     *       "lastMessageAt": "2026-11-24T10:02:13.480Z",
+                     *       "messageCount": 2,
+                     *       "unreadCount": 0,
+                     *       "deletedByVisitor": null,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "lmsg_0Ph3kS1mN4bV7cX2zA5qW",
+                     *           "author": "visitor",
+                     *           "writtenBy": null,
+                     *           "text": "Bonjour, ce T3 est-il toujours disponible ? Je peux visiter en fin de semaine.",
+                     *           "createdAt": "2026-11-24T09:41:07.120Z"
+                     *         },
+                     *         {
+                     *           "messageId": "lmsg_0Ph3kU2wQ7eR4tY1uI8oP",
+                     *           "author": "agency",
+                     *           "writtenBy": {
+                     *             "kind": "key",
+                     *             "id": "key_0Ph3kT5rE8wU3yI6oP9aS",
+                     *             "label": "CRM"
+                     *           },
+                     *           "text": "Bonjour,\nle bien est toujours disponible. Une visite samedi à 10 h vous conviendrait-elle ?",
+                     *           "createdAt": "2026-11-24T10:02:13.480Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The conversation’s id (lead_…). */
+                        leadId: string;
+                        /** @description The listing the visitor wrote about. */
+                        serviceId: string;
+                        /** @description The listing’s externalId when the visitor wrote: find it in the CRM by it. */
+                        externalId: string;
+                        /** @description The listing’s title as the public site shows it. */
+                        listingTitle: string;
+                        /**
+                         * @description new: a visitor message the agency has not dealt with (a conversation is new again when the visitor writes again); read: opened; replied: the agency answered last; archived: filed away by the agency.
+                         * @enum {string}
+                         */
+                        status: "new" | "read" | "replied" | "archived";
+                        visitor: {
+                            name: string;
+                            email: string;
+                            /** @description null when not given, or erased by the visitor’s deletion. */
+                            phone: string | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the visitor’s first message arrived.
+                         */
+                        receivedAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When the latest message of either side was written: what since filters on.
+                         */
+                        lastMessageAt: string;
+                        /** Format: int32 */
+                        messageCount: number;
+                        /**
+                         * Format: int32
+                         * @description The visitor’s messages written after the agency last opened the conversation.
+                         */
+                        unreadCount: number;
+                        /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
+                        deletedByVisitor: string | null;
+                        /** @description Oldest first. */
+                        messages: {
+                            /** @description The message’s id (lmsg_…). */
+                            messageId: string;
+                            /** @enum {string} */
+                            author: "visitor" | "agency";
+                            /** @description Who wrote an agency message; null for the visitor’s. The visitor never sees it. */
+                            writtenBy: {
+                                /**
+                                 * @description user: a pro user of the agency; key: one of its API keys.
+                                 * @enum {string}
+                                 */
+                                kind: "user" | "key";
+                                /** @description The pro user’s id (usr_…) or the key’s id (key_…). */
+                                id: string;
+                                /** @description The pro user’s e-mail or the key’s name. */
+                                label: string;
+                            } | null;
+                            /** @description Plain text as written, line breaks included; never HTML. */
+                            text: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replyToLead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The conversation’s id (lead_…). */
+                leadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Bonjour,\nle bien est toujours disponible. Une visite samedi à 10 h vous conviendrait-elle ?"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Plain text (no HTML: it is shown as typed), at most 5,000 characters once blank lines at the start and blank space at the end are trimmed; not blank. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer was added and mailed: the conversation with its messages, the answer last. */
+            201: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description URL of what was created: the new listing or sync session (GET it for the full record). */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "leadId": "lead_0Ph3kS1mN4bV7cX2zA5qW",
+                     *       "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                     *       "externalId": "CRM-2001",
+                     *       "listingTitle": "T3 lumineux avec balcon",
+                     *       "status": "replied",
+                     *       "visitor": {
+                     *         "name": "Camille Martin",
+                     *         "email": "camille.martin@example.org",
+                     *         "phone": "06 12 34 56 78"
+                     *       },
+                     *       "receivedAt": "2026-11-24T09:41:07.120Z",
+                     *       "lastMessageAt": "2026-11-24T10:02:13.480Z",
+                     *       "messageCount": 2,
+                     *       "unreadCount": 0,
+                     *       "deletedByVisitor": null,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "lmsg_0Ph3kS1mN4bV7cX2zA5qW",
+                     *           "author": "visitor",
+                     *           "writtenBy": null,
+                     *           "text": "Bonjour, ce T3 est-il toujours disponible ? Je peux visiter en fin de semaine.",
+                     *           "createdAt": "2026-11-24T09:41:07.120Z"
+                     *         },
+                     *         {
+                     *           "messageId": "lmsg_0Ph3kU2wQ7eR4tY1uI8oP",
+                     *           "author": "agency",
+                     *           "writtenBy": {
+                     *             "kind": "key",
+                     *             "id": "key_0Ph3kT5rE8wU3yI6oP9aS",
+                     *             "label": "CRM"
+                     *           },
+                     *           "text": "Bonjour,\nle bien est toujours disponible. Une visite samedi à 10 h vous conviendrait-elle ?",
+                     *           "createdAt": "2026-11-24T10:02:13.480Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The conversation’s id (lead_…). */
+                        leadId: string;
+                        /** @description The listing the visitor wrote about. */
+                        serviceId: string;
+                        /** @description The listing’s externalId when the visitor wrote: find it in the CRM by it. */
+                        externalId: string;
+                        /** @description The listing’s title as the public site shows it. */
+                        listingTitle: string;
+                        /**
+                         * @description new: a visitor message the agency has not dealt with (a conversation is new again when the visitor writes again); read: opened; replied: the agency answered last; archived: filed away by the agency.
+                         * @enum {string}
+                         */
+                        status: "new" | "read" | "replied" | "archived";
+                        visitor: {
+                            name: string;
+                            email: string;
+                            /** @description null when not given, or erased by the visitor’s deletion. */
+                            phone: string | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the visitor’s first message arrived.
+                         */
+                        receivedAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When the latest message of either side was written: what since filters on.
+                         */
+                        lastMessageAt: string;
+                        /** Format: int32 */
+                        messageCount: number;
+                        /**
+                         * Format: int32
+                         * @description The visitor’s messages written after the agency last opened the conversation.
+                         */
+                        unreadCount: number;
+                        /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
+                        deletedByVisitor: string | null;
+                        /** @description Oldest first. */
+                        messages: {
+                            /** @description The message’s id (lmsg_…). */
+                            messageId: string;
+                            /** @enum {string} */
+                            author: "visitor" | "agency";
+                            /** @description Who wrote an agency message; null for the visitor’s. The visitor never sees it. */
+                            writtenBy: {
+                                /**
+                                 * @description user: a pro user of the agency; key: one of its API keys.
+                                 * @enum {string}
+                                 */
+                                kind: "user" | "key";
+                                /** @description The pro user’s id (usr_…) or the key’s id (key_…). */
+                                id: string;
+                                /** @description The pro user’s e-mail or the key’s name. */
+                                label: string;
+                            } | null;
+                            /** @description Plain text as written, line breaks included; never HTML. */
+                            text: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -7825,6 +9277,53 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     type: "lead.received";
+                    /**
+                     * Format: date-time
+                     * @description When the change committed.
+                     */
+                    timestamp: string;
+                    /** @description Ids, version, status and moderation state; never the street address. */
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_lead_message_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "lead.message_received",
+                 *       "timestamp": "2026-11-24T09:41:07.120Z",
+                 *       "data": {
+                 *         "agencyId": "agc_0Ph3kQ2aZ1x9mB4tR7sLw",
+                 *         "env": "live",
+                 *         "leadId": "lead_0Ph3kS1mN4bV7cX2zA5qW",
+                 *         "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                 *         "externalId": "CRM-2024-0042",
+                 *         "receivedAt": "2026-11-24T18:02:51.004Z",
+                 *         "messageId": "lmsg_0Ph3kU2wQ7eR4tY1uI8oP"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "lead.message_received";
                     /**
                      * Format: date-time
                      * @description When the change committed.

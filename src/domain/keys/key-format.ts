@@ -5,7 +5,11 @@ import { sameToken } from '../credentials/same-token.js';
 
 export type KeyEnv = 'live' | 'test';
 
-export const SCOPES = ['listings:read', 'listings:write', 'listings:delete', 'webhooks:manage'] as const;
+/**
+ * What a key may do. A new key gets them all unless narrowed; the leads scopes came later
+ * (docs/decisions.md §16), given by migration 100 to the keys that held every earlier one.
+ */
+export const SCOPES = ['listings:read', 'listings:write', 'listings:delete', 'webhooks:manage', 'leads:read', 'leads:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 const PREFIX: Record<KeyEnv, string> = { live: 'svc_pk_LIVE_', test: 'svc_pk_TEST_' };

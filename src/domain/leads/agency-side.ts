@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { notFound, refuse, refuseFields, type Outcome } from '../../platform/outcome.js';
-import type { AgencyAuthor, LeadScope, LeadStatus, LeadSummary, LeadThread } from './conversation-model.js';
+import type { AgencyAuthor, LeadScope, LeadStatus, LeadThread } from './conversation-model.js';
 import { listingForMail, tellVisitor, type MailSite } from './conversation-mails.js';
 import { findLeadThread, markLeadOpened, setLeadStatus } from './conversation-store.js';
 import { checkMessageText } from './lead-input.js';
@@ -81,7 +81,7 @@ export async function replyAsAgency(
 }
 
 /** Files a conversation under a status (`PATCH /v1/leads/{leadId}`, the pro inbox's buttons). */
-export async function fileLead(db: Queryable, scope: LeadScope, leadId: string, status: LeadStatus): Promise<Outcome<LeadSummary>> {
+export async function fileLead(db: Queryable, scope: LeadScope, leadId: string, status: LeadStatus): Promise<Outcome<LeadThread>> {
   if (!(await setLeadStatus(db, scope, leadId, status))) return notFound('Lead');
   return { ok: true, value: (await findLeadThread(db, scope, leadId))! };
 }

@@ -56,19 +56,30 @@ export function checkLeadInput(
   };
 }
 
+/** Why a reply's text is refused, in no language: each interface words it for its readers. */
+export type MessageTextFault = { fault: 'invalid_characters' } | { fault: 'empty' } | { fault: 'too_long'; length: number };
+
 /**
  * A reply of either side (the visitor on the private page, the agency in the pro space or
  * through the API): the text as typed, surrounding blank lines trimmed, or why it is refused.
  */
-export function checkMessageText(value: unknown): { ok: true; text: string } | { ok: false; error: FieldError } {
+export function readMessageText(value: unknown): { ok: true; text: string } | ({ ok: false } & MessageTextFault) {
   const typed = typeof value === 'string' ? value.replace(/^\s*\n|\s+$/g, '') : '';
-  if (unstorableTextReason(typed) !== null)
-    return { ok: false, error: { field: 'text', message: 'Ce message contient des caractères invalides.' } };
-  if (typed.trim() === '') return { ok: false, error: { field: 'text', message: 'Écrivez votre message.' } };
-  if (typed.length > MESSAGE_MAX)
-    return {
-      ok: false,
-      error: { field: 'text', message: `Un message compte au plus ${MESSAGE_MAX} caractères (celui-ci en compte ${typed.length}).` },
-    };
+  if (unstorableTextReason(typed) !== null) return { ok: false, fault: 'invalid_characters' };
+  if (typed.trim() === '') return { ok: false, fault: 'empty' };
+  if (typed.length > MESSAGE_MAX) return { ok: false, fault: 'too_long', length: typed.length };
   return { ok: true, text: typed };
+}
+
+/** readMessageText with a French message a person understands (the pages, the domain's refusals). */
+export function checkMessageText(value: unknown): { ok: true; text: string } | { ok: false; error: FieldError } {
+  const read = readMessageText(value);
+  if (read.ok) return read;
+  const message =
+    read.fault === 'invalid_characters'
+      ? 'Ce message contient des caractères invalides.'
+      : read.fault === 'empty'
+        ? 'Écrivez votre message.'
+        : `Un message compte au plus ${MESSAGE_MAX} caractères (celui-ci en compte ${read.length}).`;
+  return { ok: false, error: { field: 'text', message } };
 }

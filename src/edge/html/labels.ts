@@ -49,6 +49,8 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   'listings:write': 'Publier et modifier les annonces',
   'listings:delete': 'Supprimer les annonces',
   'webhooks:manage': 'Gérer les webhooks',
+  'leads:read': 'Lire les contacts et leurs messages',
+  'leads:write': 'Répondre aux contacts et les classer',
 };
 
 /** A listing's commercial status in the words of its transaction: "en vente", "à louer", "vendu", "loué"… */

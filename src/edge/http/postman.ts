@@ -3,7 +3,7 @@
  * by openapi-to-postmanv2, then arranged so that it runs top to bottom (`newman run`, or
  * Postman's runner): folders in an order where each request finds what it needs, a test per
  * request checking the documented success status, and the ids later requests use (syncId,
- * serviceId, externalId) kept in collection variables. It runs again and again against the
+ * serviceId, externalId, leadId…) kept in collection variables. It runs again and again against the
  * same agency, one that holds listings included: each run names its listings with a `runId`
  * of its own, deletes what it created, and its sync session withdraws none of the agency's listings.
  */
@@ -83,8 +83,9 @@ const STEPS: Array<{ name: string; operations: string[] | 'rest' }> = [
       'retryWebhookDelivery',
     ],
   },
-  { name: '6. Other operations', operations: 'rest' },
-  { name: '7. Deletes', operations: ['deleteListing', 'deleteListingByExternalIdIngest', 'deleteWebhook'] },
+  { name: '6. Leads', operations: ['sandboxCreateLead', 'listLeads', 'getLead', 'replyToLead', 'setLeadStatus'] },
+  { name: '7. Other operations', operations: 'rest' },
+  { name: '8. Deletes', operations: ['deleteListing', 'deleteListingByExternalIdIngest', 'deleteWebhook'] },
 ];
 
 /** Ids a response hands to later requests, beyond the generic top-level `…Id` fields. */
@@ -93,7 +94,13 @@ const KEPT_FROM: Record<string, Array<[variable: string, path: string]>> = {
   createWebhook: [['webhookId', 'webhook.webhookId']],
 };
 
-const ID_VARIABLES = ['syncId', 'serviceId', 'externalId', 'webhookId', 'deliveryId'];
+const ID_VARIABLES = ['syncId', 'serviceId', 'externalId', 'webhookId', 'deliveryId', 'leadId'];
+
+/**
+ * Operations on one conversation run in the sandbox only, on the test conversation the run
+ * opened there (POST /sandbox/v1/leads): a LIVE run would answer real visitors, by mail.
+ */
+export const SANDBOX_RUN_ONLY = ['getLead', 'replyToLead', 'setLeadStatus'];
 
 /** Requests whose prerequisite the run order cannot give: abandoning needs an open session of its own. */
 const PREREQUEST: Record<string, string[]> = {
@@ -162,6 +169,13 @@ const BODY_EXAMPLES: Record<string, unknown> = {
     description: 'CRM',
   },
   updateWebhook: { description: 'CRM, nightly sync' },
+  // The listing the run created (a sandbox one: this operation exists only there).
+  sandboxCreateLead: {
+    serviceId: '{{serviceId}}',
+    name: 'Camille Martin',
+    email: 'camille.martin@example.org',
+    message: 'Bonjour, ce T3 est-il toujours disponible ? Je peux visiter en fin de semaine.',
+  },
 };
 
 /** An operation whose own servers are all under /sandbox exists only there (TEST keys). */
@@ -170,6 +184,11 @@ const sandboxOnly = (operation: { servers?: Array<{ url: string }> }) =>
 
 const SKIP_OUTSIDE_SANDBOX = [
   '// This operation exists only under /sandbox, with a TEST key.',
+  "if (!pm.variables.get('sandbox')) pm.execution.skipRequest();",
+];
+
+const SKIP_LIVE_CONVERSATION = [
+  '// Run in the sandbox only, on the test conversation this run opened: with a LIVE key it would answer a real visitor.',
   "if (!pm.variables.get('sandbox')) pm.execution.skipRequest();",
 ];
 
@@ -265,7 +284,11 @@ export async function postmanCollection(document: object, baseUrl: string): Prom
     item.event = [
       { listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, path, successes, operation.operationId) } },
     ];
-    const prerequest = [...(onlySandbox ? SKIP_OUTSIDE_SANDBOX : []), ...(PREREQUEST[operation.operationId] ?? [])];
+    const prerequest = [
+      ...(onlySandbox ? SKIP_OUTSIDE_SANDBOX : []),
+      ...(SANDBOX_RUN_ONLY.includes(operation.operationId) ? SKIP_LIVE_CONVERSATION : []),
+      ...(PREREQUEST[operation.operationId] ?? []),
+    ];
     if (prerequest.length) item.event.push({ listen: 'prerequest', script: { type: 'text/javascript', exec: prerequest } });
     byOperation.set(operation.operationId, item);
   }
@@ -297,7 +320,8 @@ export async function postmanCollection(document: object, baseUrl: string): Prom
           'documented success status and keeps the ids the next ones use (syncId, serviceId, externalId). Each run names the listings it ' +
           'creates with a runId of its own (CRM-2001-{{runId}}) and deletes them at the end. Before completing its sync session it names ' +
           'each listing the agency has on the market in a push that carries the session and only externalIds (rejected, nothing written), ' +
-          'so the session withdraws none of them.\n\n' +
+          'so the session withdraws none of them. In the sandbox it opens a test conversation on its listing and answers it; a LIVE run ' +
+          'only lists the conversations (answering one would mail a real visitor).\n\n' +
           described,
         type: 'text/markdown',
       },

@@ -3,16 +3,20 @@ import { meRoute } from './me-route.js';
 import { v1ListingRoutes } from './listings-routes.js';
 import { sandboxModerationRoute } from './sandbox-moderation-route.js';
 import { webhookRoutes } from './webhook-routes.js';
+import { v1LeadRoutes } from './leads-routes.js';
+import { sandboxLeadRoute } from './sandbox-lead-route.js';
 
 /** The public v1 REST interface (spec 4.2), mounted live and under /sandbox. */
 export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(meRoute);
   await app.register(v1ListingRoutes);
   await app.register(webhookRoutes);
+  await app.register(v1LeadRoutes);
 };
 
-/** The sandbox's v1: the same operations, plus the TEST key's moderation decisions. */
+/** The sandbox's v1: the same operations, plus the TEST key's moderation decisions and test conversations. */
 export const sandboxV1Routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(v1Routes);
   await app.register(sandboxModerationRoute);
+  await app.register(sandboxLeadRoute);
 };

@@ -82,7 +82,7 @@ export async function runIntegratorCommand(
 }
 
 /** A command with nothing to tidy up on a signal (it writes nothing, or one thing): it stops at the first. */
-async function stopsAtOnce(run: Promise<number>, io: IntegratorIo, consequence: string): Promise<number> {
+export async function stopsAtOnce(run: Promise<number>, io: IntegratorIo, consequence: string): Promise<number> {
   const interrupts = io.interrupts ?? new Interrupts();
   let unlisten: () => void = () => {};
   const stopped = new Promise<number>((resolve) => {
@@ -101,7 +101,7 @@ async function stopsAtOnce(run: Promise<number>, io: IntegratorIo, consequence: 
 }
 
 /** A refusal of the service, or no service at all: said in one message, exit 3. Anything else is a bug, thrown on. */
-function serviceFailure(error: unknown, sandbox: boolean, key: string, where: string, io: IntegratorIo): number {
+export function serviceFailure(error: unknown, sandbox: boolean, key: string, where: string, io: IntegratorIo): number {
   if (error instanceof ListingSyncError) {
     io.printError(`${error.message}${serviceHint(error, sandbox, key)}`);
     return EXIT.service;
@@ -123,7 +123,8 @@ function serviceHint(error: ListingSyncError, sandbox: boolean, key: string): st
     if (!isTest && sandbox) return '\nLISTING_SYNC_KEY is not a TEST key: drop --sandbox, or use the agency’s TEST key.';
     return '\nCheck LISTING_SYNC_KEY: it must be a current key of the agency.';
   }
-  if (error.status === 403) return '\nThe key lacks a scope this command needs (listings:write to push, listings:read to reconcile).';
+  if (error.status === 403)
+    return '\nThe key lacks a scope this command needs (listings:write to push, listings:read to reconcile, leads:read to export conversations, leads:write with --mark-read).';
   if (error.status === 429) return '\nThe key’s 24-hour quota is used up; X-RateLimit-Reset says when it has room again.';
   return '';
 }

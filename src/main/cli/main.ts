@@ -42,6 +42,12 @@ Integrator commands (the agency's key in LISTING_SYNC_KEY; --sandbox with a TEST
   listing-sync sync FILE [--force]                    full sync: push FILE in a sync session, then withdraw the listings on the market
                                                       it did not name (refused above 20 % of them unless --force)
   listing-sync sync --abandon                         abandon the agency's open sync session (nothing withdrawn), left by a sync that was killed
+  listing-sync leads [--status new|read|replied|archived (default new)] [--since DATE-TIME] [--mark-read]
+                                                      the agency's conversations with visitors as NDJSON on stdout, oldest first: one
+                                                      conversation with its messages a line (GET /v1/leads/{leadId}); --since keeps those
+                                                      whose latest message is at or after DATE-TIME (ISO 8601); --mark-read files each
+                                                      exported new conversation as read once its line is written, so the next run of the
+                                                      default export does not give it again (scopes leads:read, and leads:write to mark)
   Ctrl+C (or kill) stops cleanly: no more of the file is read, what was sent is answered, a sync abandons its session, and
   a summary says what was sent and what was not; a second Ctrl+C stops at once.
   Exit codes: 0 done; 1 some listings rejected or lines malformed (reconcile: differences);
@@ -54,7 +60,7 @@ machine-readable output.`;
 
 type Print = (line: string) => void;
 
-const INTEGRATOR_COMMANDS = new Set(['push', 'reconcile', 'sync']);
+const INTEGRATOR_COMMANDS = new Set(['push', 'reconcile', 'sync', 'leads']);
 
 export async function runCli(
   argv: string[],
@@ -88,6 +94,9 @@ export async function runCli(
         reason: { type: 'string' },
         version: { type: 'string' },
         limit: { type: 'string' },
+        status: { type: 'string' },
+        since: { type: 'string' },
+        'mark-read': { type: 'boolean', default: false },
         'password-stdin': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -131,13 +140,14 @@ export async function runCli(
 
   if (INTEGRATOR_COMMANDS.has(group)) {
     const { runIntegratorCommand, IntegratorUsageError } = await import('./integrator.js');
+    const io = { print, printError, progress, interrupts };
     try {
-      return await runIntegratorCommand(group as 'push' | 'reconcile' | 'sync', action, values, env, {
-        print,
-        printError,
-        progress,
-        interrupts,
-      });
+      if (group === 'leads') {
+        if (action !== undefined) throw new IntegratorUsageError(`leads takes no argument (${action}): listing-sync leads [--status S] …`);
+        const { runLeadsExport } = await import('./leads-export.js');
+        return await runLeadsExport(values, env, io);
+      }
+      return await runIntegratorCommand(group as 'push' | 'reconcile' | 'sync', action, values, env, io);
     } catch (error) {
       if (!(error instanceof IntegratorUsageError)) throw error;
       printError(`${error.message}\n\n${USAGE}`);

@@ -71,8 +71,30 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   await t.call('GET', `${hookUrl}/deliveries?limit=5`, a.live);
   await t.call('POST', `${hookUrl}/deliveries/${queued.deliveryId}/retry`, a.live);
   await t.call('DELETE', hookUrl, a.live);
+  const lead = (
+    await t.call('POST', '/sandbox/v1/leads', a.test, {
+      serviceId: sandboxed.serviceId,
+      name: 'Camille',
+      email: 'c@example.org',
+      message: 'Bonjour',
+    })
+  ).json();
+  await t.call('POST', '/sandbox/v1/leads', a.test, {
+    serviceId: created.serviceId,
+    name: 'Camille',
+    email: 'c@example.org',
+    message: 'Bonjour',
+  });
+  await t.call('GET', '/sandbox/v1/leads?limit=1', a.test);
+  await t.call('GET', '/v1/leads?after=bad*cursor', a.live);
+  await t.call('GET', `/sandbox/v1/leads/${lead.leadId}`, a.test);
+  await t.call('GET', '/v1/leads/lead_0000000missing', a.live);
+  await t.call('POST', `/sandbox/v1/leads/${lead.leadId}/messages`, a.test, { text: 'Bonjour Camille' });
+  await t.call('POST', `/sandbox/v1/leads/${lead.leadId}/messages`, a.test, { text: ' ' });
+  await t.call('PATCH', `/sandbox/v1/leads/${lead.leadId}`, a.test, { status: 'archived' });
   const readOnly = (await t.admin('POST', `/agencies/${a.agencyId}/keys`, { env: 'live', scopes: ['listings:read'] })).json().key;
   await t.call('POST', '/v1/listings', readOnly, v1Body('C-9'));
+  await t.call('GET', '/v1/leads', readOnly);
   const missing = t.contract.documented.filter((op) => !t.contract.seen.has(op));
   assert.deepEqual(missing, [], 'every documented operation was exercised');
   assert.ok(t.contract.checked >= 20);

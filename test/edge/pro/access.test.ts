@@ -317,8 +317,8 @@ test(`[${databaseKind}] once an operator verified the agency, the key form creat
   assert.equal(me.json().key.env, 'live');
   assert.deepEqual(
     [...me.json().key.scopes].sort(),
-    ['listings:delete', 'listings:read', 'listings:write', 'webhooks:manage'],
-    'all four scopes unless narrowed',
+    ['leads:read', 'leads:write', 'listings:delete', 'listings:read', 'listings:write', 'webhooks:manage'],
+    'all six scopes unless narrowed',
   );
   assert.ok(
     tableRows((await agency.browser.get('/pro/api-keys')).body, 'Vos clés').some((row) => row[0] === 'Production' && row[2] === 'LIVE'),

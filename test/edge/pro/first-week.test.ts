@@ -34,9 +34,16 @@ test(`[${databaseKind}] verified from the back-office, an agency gets no unseen 
 
   // Scopes are offered in words; their codes stay the form's values only.
   const shown = text(keys.body);
-  for (const words of ['Lire les annonces', 'Publier et modifier les annonces', 'Supprimer les annonces', 'Gérer les webhooks'])
+  for (const words of [
+    'Lire les annonces',
+    'Publier et modifier les annonces',
+    'Supprimer les annonces',
+    'Gérer les webhooks',
+    'Lire les contacts et leurs messages',
+    'Répondre aux contacts et les classer',
+  ])
     assert.ok(shown.includes(words), words);
-  assert.doesNotMatch(shown, /listings:read|listings:write|listings:delete|webhooks:manage/);
+  assert.doesNotMatch(shown, /listings:read|listings:write|listings:delete|webhooks:manage|leads:read|leads:write/);
 
   const created = await agency.browser.post('/pro/api-keys', { name: 'Production', env: 'live' });
   assert.equal(created.statusCode, 201);
