@@ -81,7 +81,13 @@ export async function replyAsAgency(
 }
 
 /** Files a conversation under a status (`PATCH /v1/leads/{leadId}`, the pro inbox's buttons). */
-export async function fileLead(db: Queryable, scope: LeadScope, leadId: string, status: LeadStatus): Promise<Outcome<LeadThread>> {
-  if (!(await setLeadStatus(db, scope, leadId, status))) return notFound('Lead');
+export async function fileLead(
+  db: Queryable,
+  scope: LeadScope,
+  leadId: string,
+  status: LeadStatus,
+  now: Date,
+): Promise<Outcome<LeadThread>> {
+  if (!(await setLeadStatus(db, scope, leadId, status, now))) return notFound('Lead');
   return { ok: true, value: (await findLeadThread(db, scope, leadId))! };
 }

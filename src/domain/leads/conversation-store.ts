@@ -51,7 +51,10 @@ export interface LeadFilter {
   since?: Date;
 }
 
-/** Oldest first by id, after the cursor (a lead id): the API's keyset pages. */
+/**
+ * Oldest first by id, after the cursor (a lead id): the API's keyset pages. Ids begin with their
+ * creation time, in byte order: compared under the C collation whatever the database's locale.
+ */
 export async function leadsAfter(
   db: Queryable,
   scope: LeadScope,
@@ -59,8 +62,8 @@ export async function leadsAfter(
 ): Promise<LeadSummary[]> {
   const { rows } = await db.query<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} ${AGENCY_SCOPE}
-       AND ($3::text IS NULL OR d.status = $3) AND ($4::timestamptz IS NULL OR d.last_message_at >= $4) AND ($5::text IS NULL OR d.id > $5)
-     ORDER BY d.id LIMIT $6`,
+       AND ($3::text IS NULL OR d.status = $3) AND ($4::timestamptz IS NULL OR d.last_message_at >= $4) AND ($5::text IS NULL OR d.id COLLATE "C" > $5)
+     ORDER BY d.id COLLATE "C" LIMIT $6`,
     [scope.agencyId, scope.env, filter.status ?? null, filter.since ?? null, filter.after ?? null, filter.limit],
   );
   return rows.map(toSummary);
@@ -153,13 +156,15 @@ export async function markLeadOpened(db: Queryable, scope: LeadScope, leadId: st
   );
 }
 
-/** Files the conversation under `status`; false when it is not the agency's. */
-export async function setLeadStatus(db: Queryable, scope: LeadScope, leadId: string, status: LeadStatus): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE leads SET status = $4 WHERE agency_id = $1 AND env = $2 AND id = $3 AND NOT withheld', [
-    scope.agencyId,
-    scope.env,
-    leadId,
-    status,
-  ]);
+/**
+ * Files the conversation under `status`; false when it is not the agency's. Filing it as `read`
+ * also reads its messages: a CRM that says it read a conversation has no unread ones left.
+ */
+export async function setLeadStatus(db: Queryable, scope: LeadScope, leadId: string, status: LeadStatus, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE leads SET status = $4, read_at = CASE WHEN $4 = 'read' THEN $5 ELSE read_at END
+     WHERE agency_id = $1 AND env = $2 AND id = $3 AND NOT withheld`,
+    [scope.agencyId, scope.env, leadId, status, now],
+  );
   return rowCount > 0;
 }

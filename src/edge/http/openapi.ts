@@ -87,7 +87,7 @@ const IDEMPOTENT_REPLAYED = {
 };
 const LOCATION = {
   Location: {
-    ...textHeader('URL of what was created: the new listing or sync session (GET it for the full record).', true, 2048),
+    ...textHeader('URL of what was created: the new listing, sync session or lead (GET it for the full record).', true, 2048),
     format: 'uri-reference',
   },
 };

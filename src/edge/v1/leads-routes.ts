@@ -197,7 +197,7 @@ export const v1LeadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await fileLead(db, scopeOf(request), request.params.leadId, request.body.status as LeadStatus);
+      const outcome = await fileLead(db, scopeOf(request), request.params.leadId, request.body.status as LeadStatus, app.services.now());
       if (!outcome.ok) throw failWith(outcome);
       return threadJson(outcome.value);
     },

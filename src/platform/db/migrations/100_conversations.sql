@@ -13,7 +13,7 @@ ALTER TABLE leads ADD COLUMN visitor_deleted_at timestamptz;
 -- Written by a visitor the agency had blocked: kept for the visitor, never shown to the agency.
 ALTER TABLE leads ADD COLUMN withheld boolean NOT NULL DEFAULT false;
 CREATE INDEX leads_agency_recent ON leads (agency_id, env, last_message_at DESC, id DESC) WHERE NOT withheld;
-CREATE INDEX leads_agency_key ON leads (agency_id, env, id) WHERE NOT withheld;
+CREATE INDEX leads_agency_key ON leads (agency_id, env, id COLLATE "C") WHERE NOT withheld;
 CREATE INDEX leads_retention ON leads (last_message_at);
 
 CREATE TABLE lead_messages (
