@@ -118,7 +118,7 @@ export function DeleteConfirmPage({ thread, token }: { thread: VisitorThread; to
         verra que vous avez supprimé la conversation ; votre nom et votre adresse e-mail restent dans son historique. Vous ne pourrez plus
         lui répondre depuis ce lien.
       </p>
-      <form method="post" action={deletePath(token)} class="actions">
+      <form method="post" action={deletePath(token)} class="confirm">
         <button type="submit" class="secondary">
           Supprimer définitivement
         </button>
