@@ -191,9 +191,7 @@ function visitorMail(news: VisitorMailNews, site: MailSite): OutgoingMail {
         <p style="margin:0 0 16px" safe>
           {intro}
         </p>
-        <h2 style="font-size:17px;margin:0 0 6px" safe>
-          {heading}
-        </h2>
+        <h2 style="font-size:17px;margin:0 0 6px">{heading}</h2>
         <MessageBlock text={message} />
         {listing ? (
           <p style="margin:0 0 16px">

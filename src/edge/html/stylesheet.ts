@@ -77,6 +77,8 @@ figure.chart{margin:1rem 0;max-width:40rem}figure.chart svg{display:block;width:
 fieldset{border:1px solid var(--line);border-radius:.3rem;margin:0 0 .8rem;padding:.5rem .8rem}legend{font-weight:600;font-size:.9rem}
 label.check{display:flex;gap:.5rem;align-items:center;font-weight:400}label.check input{width:auto}
 input.secret{font-family:ui-monospace,monospace;font-size:.95rem;max-width:40rem}
+ol.thread{list-style:none;padding:0;margin:0;max-width:46rem}ol.thread>li{border:1px solid var(--line);border-radius:.5rem;padding:.6rem .9rem;margin:0 0 .75rem}ol.thread>li.mine{background:var(--soft);margin-left:1.5rem}ol.thread>li.theirs{margin-right:1.5rem}ol.thread .from{margin:0 0 .3rem;font-size:.9rem;color:var(--muted)}ol.thread .from strong{color:var(--ink)}ol.thread .description{margin:0}
+section.reply{max-width:46rem}section.reply form>div{margin-bottom:.8rem}form.confirm{display:flex;flex-wrap:wrap;gap:.75rem 1.25rem;align-items:center;margin:1.25rem 0}
 `;
 
 export const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);

@@ -1,5 +1,13 @@
 import { renderDocument } from '../html/render.js';
-import { GonePage, NotFoundPage, ProblemPage, ThanksPage, TooManyMessagesPage } from './views/status-pages.js';
+import {
+  ConversationDeletedPage,
+  ConversationGonePage,
+  GonePage,
+  NotFoundPage,
+  ProblemPage,
+  ThanksPage,
+  TooManyMessagesPage,
+} from './views/status-pages.js';
 
 /**
  * The site's pages that say something went wrong, rendered to HTML. The HTTP layer shows
@@ -9,6 +17,8 @@ export const notFoundHtml = () => renderDocument(<NotFoundPage />);
 export const goneHtml = () => renderDocument(<GonePage />);
 export const thanksHtml = (listingTitle: string, serviceId: string) =>
   renderDocument(<ThanksPage listingTitle={listingTitle} serviceId={serviceId} />);
+export const conversationGoneHtml = () => renderDocument(<ConversationGonePage />);
+export const conversationDeletedHtml = () => renderDocument(<ConversationDeletedPage />);
 export const tooManyMessagesHtml = (retryAfterSeconds: number) =>
   renderDocument(<TooManyMessagesPage minutes={Math.max(1, Math.ceil(retryAfterSeconds / 60))} />);
 
@@ -16,9 +26,9 @@ const PROBLEMS = {
   400: ['Adresse ou formulaire invalide', 'La demande reçue est mal formée. Revenez à la page précédente et réessayez.'],
   413: [
     'Message trop long',
-    'Le formulaire envoyé dépasse la taille acceptée. Raccourcissez votre message (3 000 caractères au plus) et réessayez.',
+    'Le formulaire envoyé dépasse la taille acceptée. Raccourcissez votre message (5 000 caractères au plus) et réessayez.',
   ],
-  415: ['Formulaire non reconnu', 'Envoyez le formulaire depuis la page de l’annonce.'],
+  415: ['Formulaire non reconnu', 'Envoyez le formulaire depuis la page de l’annonce ou de la conversation.'],
   500: ['Erreur du site', 'Une erreur nous empêche d’afficher cette page. Réessayez dans quelques instants.'],
 } as const;
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import formbody from '@fastify/formbody';
 import { renderDocument } from '../html/render.js';
 import { STYLESHEET, STYLESHEET_PATH } from '../html/stylesheet.js';
@@ -14,6 +14,8 @@ import { parseSearchQuery, searchPath } from './search-query.js';
 import { robotsTxt, sitemapIndex, urlSet } from './seo.js';
 import { EMPTY_CONTACT, type ContactValues } from './views/contact-form.js';
 import { PageCache } from './page-cache.js';
+import { formFields, html, isFormPost, PAGE_CACHE } from './replies.js';
+import { conversationRoutes } from './conversation-routes.js';
 import { HomePage } from './views/home.js';
 import { ListingPage } from './views/listing-page.js';
 import { SearchPage } from './views/search-page.js';
@@ -24,12 +26,8 @@ import type { FieldError } from '../../platform/outcome.js';
 export const CONTACT_BODY_LIMIT = 16 * 1024;
 const LATEST_ON_HOME = 12;
 const SERVICE_ID = new RegExp(idPattern('lst'));
-/** Pages change when a listing does: short shared caching; the stylesheet never changes under its name. */
-const PAGE_CACHE = 'public, max-age=60';
+/** The stylesheet never changes under its name. */
 const FOREVER = 'public, max-age=31536000, immutable';
-
-const html = (reply: FastifyReply, status: number, body: string, cache = PAGE_CACHE) =>
-  reply.code(status).header('cache-control', cache).type('text/html; charset=utf-8').send(body);
 
 /**
  * The public site (docs/decisions.md §12): French, server-rendered pages that work without script.
@@ -123,10 +121,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(`${listingPath(':serviceId')}/contact`, { ...hide, bodyLimit: CONTACT_BODY_LIMIT }, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
-    // The form's own encoding only: the JSON parser the interfaces use is no way in.
-    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? ''))
-      return html(reply, 415, problemHtml(415), 'no-store');
-    const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    if (!isFormPost(request)) return html(reply, 415, problemHtml(415), 'no-store');
+    const fields = formFields(request);
     if (!SERVICE_ID.test(serviceId)) return html(reply, 404, notFoundHtml(), 'no-store');
     const found = await findPublicListing(db, serviceId);
     if (found.kind !== 'public')
@@ -149,6 +145,9 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     }
     return html(reply, 200, thanksHtml(found.listing.title, serviceId), 'no-store');
   });
+
+  // The visitor's private conversation pages: never through the page cache above.
+  await app.register(conversationRoutes);
 
   app.get('/robots.txt', hide, async (_request, reply) =>
     reply.header('cache-control', PAGE_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)),

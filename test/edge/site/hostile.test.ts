@@ -4,14 +4,15 @@ import fc from 'fast-check';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { hostileSegment, hostileText } from '../../helpers/hostile.js';
-import { publicListing } from '../../helpers/site.js';
+import { contact, publicListing } from '../../helpers/site.js';
+import { latestPrivatePath, uniqueVisitorEmail } from '../../helpers/conversations.js';
 import { SEARCH_FIELDS } from '../../../src/edge/site/search-query.js';
 
 /**
  * The site's pages under hostile input (the OpenAPI-driven campaign covers the interfaces;
  * these routes are HTML and not in the description): random query strings, path segments and
  * form bodies. Every answer is a page (or the sitemap's XML), never a 5xx, never late, and a
- * refused contact form stores nothing.
+ * refused contact form (or reply on the private page) stores nothing.
  */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 90);
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
@@ -143,4 +144,79 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
     { numRuns: RUNS * 2, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined },
   );
   console.log(`site hostile campaign: ${sent} requests`);
+});
+
+test(`[${databaseKind}] hostile tokens and bodies on the private conversation pages: a page, never a 5xx; a refused reply stores nothing`, async () => {
+  const serviceId = await publicListing(t, agency.live, 'HOSTILE-PRIVATE');
+  const email = uniqueVisitorEmail('hostile');
+  assert.equal((await contact(t, serviceId, { name: 'Camille', email, message: 'Bonjour' }, '10.98.1.1')).statusCode, 200);
+  const path = await latestPrivatePath(t.db, email);
+  const messages = async () =>
+    (
+      await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM lead_messages m JOIN leads d ON d.id = m.lead_id WHERE d.email = $1',
+        [email],
+      )
+    ).rows[0]!.n;
+  const target = fc.oneof(
+    fc.constant(path),
+    hostileSegment.map((token) => `/messages/${token}`),
+    fc.constant(`${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`),
+  );
+  await fc.assert(
+    fc.asyncProperty(target, fc.boolean(), queryString, async (url, deleting, query) => {
+      const response = await within(
+        t.app.inject({ method: 'GET', url: `${url}${deleting ? '/delete' : ''}${query}`, headers: { accept: 'text/html' } }),
+        url,
+      );
+      assert.ok([200, 400, 404].includes(response.statusCode), `${url} → ${response.statusCode}`);
+      assert.match(response.body, /^<!doctype html>\n<html lang="fr">/, url);
+    }),
+    { numRuns: RUNS, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined },
+  );
+  const text = fc.oneof(hostileText, fc.constantFrom('', ' ', 'Bonjour', 'é'.repeat(5001)));
+  const body = fc.oneof(
+    {
+      arbitrary: fc
+        .record({ text }, { requiredKeys: [] })
+        .map((fields) => ({ type: 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields).toString() })),
+      weight: 6,
+    },
+    {
+      arbitrary: fc
+        .constantFrom('%', 'text=%FF', 'text=a&text=b', 'a'.repeat(60_000))
+        .map((payload) => ({ type: 'application/x-www-form-urlencoded', payload })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x')
+        .map((type) => ({ type, payload: 'text=a' })),
+      weight: 1,
+    },
+  );
+  await fc.assert(
+    fc.asyncProperty(target, body, fc.integer({ min: 1, max: 250 }), async (url, { type, payload }, host) => {
+      const before = await messages();
+      const response = await within(
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': type, accept: 'text/html' },
+          payload,
+          remoteAddress: `10.98.0.${host}`,
+        }),
+        `reply ${url}`,
+      );
+      assert.ok(
+        [303, 400, 404, 413, 415, 429].includes(response.statusCode),
+        `reply → ${response.statusCode}: ${response.body.slice(0, 200)}`,
+      );
+      if (response.statusCode !== 303) {
+        assert.match(response.body, /<html lang="fr">/);
+        assert.equal(await messages(), before, `refused with ${response.statusCode} but stored a message`);
+      }
+    }),
+    { numRuns: RUNS * 2, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined },
+  );
 });

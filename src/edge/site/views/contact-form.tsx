@@ -1,5 +1,6 @@
 import type { FieldError } from '../../../platform/outcome.js';
 import { listingPath } from '../../../domain/public-listings/visibility.js';
+import { LEAD_LIMITS } from '../../../domain/leads/lead-input.js';
 import { ErrorSummary, FieldMessage, fieldState } from './components.js';
 
 export interface ContactValues {
@@ -70,7 +71,7 @@ export function ContactForm({
       </div>
       <div>
         <label for="f-message">Message</label>
-        <textarea id="f-message" name="message" required maxlength="3000" {...message.attributes} safe>
+        <textarea id="f-message" name="message" required maxlength={String(LEAD_LIMITS.message)} {...message.attributes} safe>
           {shown(values.message)}
         </textarea>
         <FieldMessage field="message" error={message.error} />

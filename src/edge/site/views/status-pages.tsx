@@ -33,8 +33,11 @@ export const GonePage = () => (
 export const ThanksPage = ({ listingTitle, serviceId }: { listingTitle: string; serviceId: string }) => (
   <MessagePage title="Message envoyé">
     <p class="notice ok" role="status">
-      Votre message sur l’annonce « <span safe>{listingTitle}</span> » a été transmis à l’agence. Elle vous répondra à l’adresse e-mail
-      indiquée.
+      Votre message sur l’annonce « <span safe>{listingTitle}</span> » a été transmis à l’agence.
+    </p>
+    <p>
+      Vous allez recevoir un accusé de réception par e-mail, avec un lien privé pour suivre la conversation : vous y lirez la réponse de
+      l’agence et pourrez lui répondre.
     </p>
     <p>
       <a href={listingPath(serviceId)}>Revenir à l’annonce</a>
@@ -48,6 +51,29 @@ export const TooManyMessagesPage = ({ minutes }: { minutes: number }) => (
       Vous avez envoyé beaucoup de messages en peu de temps. Pour protéger les agences des envois automatiques, réessayez dans {minutes}{' '}
       minute
       {minutes > 1 ? 's' : ''}.
+    </p>
+  </MessagePage>
+);
+
+/** A private link to a conversation the visitor deleted (410): the messages are gone. */
+export const ConversationGonePage = () => (
+  <MessagePage title="Cette conversation a été supprimée">
+    <p>
+      Les messages de cette conversation ont été effacés à votre demande. Pour écrire de nouveau à l’agence, utilisez le formulaire de son
+      annonce.
+    </p>
+  </MessagePage>
+);
+
+/** Right after the visitor deleted the conversation. */
+export const ConversationDeletedPage = () => (
+  <MessagePage title="Conversation supprimée">
+    <p class="notice ok" role="status">
+      La conversation est supprimée : vos messages et votre numéro de téléphone sont effacés.
+    </p>
+    <p>
+      L’agence voit que vous l’avez supprimée ; votre nom et votre adresse e-mail restent dans son historique. Les liens reçus par e-mail ne
+      mènent plus à cette conversation.
     </p>
   </MessagePage>
 );
