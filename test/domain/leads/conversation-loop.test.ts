@@ -163,7 +163,7 @@ test(`[${databaseKind}] contact â†’ agency and visitor mailed; agency replies â†
   assert.deepEqual(await eventsOf(leadId), ['lead.received', 'lead.message_received']);
 
   // 4. Statuses: filed by the agency, new again on the visitor's next message, replied on its answer.
-  assert.equal((await fileLead(t.db, scope, leadId, 'archived')).ok, true);
+  assert.equal((await fileLead(t.db, scope, leadId, 'archived', new Date())).ok, true);
   assert.equal((await findLeadThread(t.db, scope, leadId))?.status, 'archived');
   assert.equal((await visitorPost(t, ackPath, { text: 'Une question encore.' }, '198.51.100.31')).statusCode, 303);
   const thread = await findLeadThread(t.db, scope, leadId);
