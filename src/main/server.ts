@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { requestSerializers } from '../edge/http/log-redaction.js';
 import pino from 'pino';
 import { loadConfig, type Config } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
@@ -25,7 +26,12 @@ export interface ServerOptions {
 
 export async function startServer(config: Config = loadConfig(), options: ServerOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(line + '\n'));
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization'] });
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'headers.authorization'],
+    // Request lines (LOG_REQUESTS=1) show paths with their secret segment redacted.
+    serializers: requestSerializers,
+  });
   const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   const demo = config.demo ? await seedDemoAgency(db) : null;
