@@ -3,6 +3,7 @@ import { registerSessionSpace, type SessionSpace } from '../http/session-space.j
 import { signedIn } from '../http/plugins/session-auth.js';
 import { findUserWithAgency, type Role } from '../../domain/accounts/user-store.js';
 import { proLogin } from '../../domain/accounts/login.js';
+import { leadCounts } from '../../domain/leads/conversation-store.js';
 import { ProMessage, type ProViewer } from './views/frame.js';
 import { LoginPage } from './views/account-pages.js';
 
@@ -18,9 +19,18 @@ export interface ProSpace extends SessionSpace {
 /** Route config of the pages only an agency's admins open (keys, webhooks, the team); agents get a 403 page. */
 export const adminsOnly = { role: 'admin' satisfies Role };
 
+/** Conversations with unread messages, per request: every page's navigation shows them beside "Contacts". */
+const unreadLeads = new WeakMap<FastifyRequest, number>();
+
 const viewerOf = (request: FastifyRequest): ProViewer => {
   const { principal, session } = signedIn(request);
-  return { email: principal.email, role: principal.role as Role, agencyName: principal.agencyName ?? '', csrf: session.csrfToken };
+  return {
+    email: principal.email,
+    role: principal.role as Role,
+    agencyName: principal.agencyName ?? '',
+    csrf: session.csrfToken,
+    unreadLeads: unreadLeads.get(request) ?? 0,
+  };
 };
 const agencyOf = (request: FastifyRequest) => {
   const agencyId = signedIn(request).principal.agencyId;
@@ -63,6 +73,10 @@ export async function registerProSpace(app: FastifyInstance): Promise<ProSpace> 
       // No `disabled`: a removed user is told no more than a wrong password would tell.
       roleRefused: { title: 'Réservé aux administrateurs', text: 'Cette page est réservée aux administrateurs de l’agence.' },
     },
+  });
+  // After the session's own preHandler, which sets `signedIn` (a refused request renders without the count).
+  app.addHook('preHandler', async (request) => {
+    if (request.signedIn) unreadLeads.set(request, (await leadCounts(db, { agencyId: agencyOf(request), env: 'live' })).unread);
   });
   return { ...space, viewerOf, agencyOf, userOf: (request) => signedIn(request).principal.id };
 }
