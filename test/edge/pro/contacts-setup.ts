@@ -38,7 +38,12 @@ export async function visitorWrites(
   now = new Date(),
 ): Promise<{ leadId: string; email: string }> {
   const email = visitor.email ?? `visiteur-${unique()}@example.org`;
-  const input = { name: visitor.name, email, phone: visitor.phone ?? null, message: visitor.message ?? `Bonjour, je suis ${visitor.name}.` };
+  const input = {
+    name: visitor.name,
+    email,
+    phone: visitor.phone ?? null,
+    message: visitor.message ?? `Bonjour, je suis ${visitor.name}.`,
+  };
   const address = `2001:db8:c0:${randomBytes(2).toString('hex')}::${randomBytes(2).toString('hex')}`;
   const received = await receiveLead(t.db, serviceId, input, { address, now }, t.config);
   assert.ok(received.ok, JSON.stringify(received));
@@ -53,9 +58,10 @@ export interface Mail {
 
 /** The mails written to an address, oldest first (addresses are unique to a test: no global list is read). */
 export async function mailsTo(t: TestApp, address: string): Promise<Mail[]> {
-  const { rows } = await t.db.query<Mail>('SELECT to_address, subject, text_body FROM mails WHERE lower(to_address) = lower($1) ORDER BY id', [
-    address,
-  ]);
+  const { rows } = await t.db.query<Mail>(
+    'SELECT to_address, subject, text_body FROM mails WHERE lower(to_address) = lower($1) ORDER BY id',
+    [address],
+  );
   return rows;
 }
 

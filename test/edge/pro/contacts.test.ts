@@ -16,7 +16,8 @@ import { agencyWithListing, mailsTo, unique, visitorToken, visitorWrites } from 
 const { t } = useTestApp();
 
 const inboxNames = (html: string) => tableRows(html, 'Contacts de l’agence').map((row) => row[0]!.replace(/ · supprimée.*$/, ''));
-const navUnread = (html: string) => /<a href="\/pro\/contacts"[^>]*><span>Contacts<\/span> <span class="badge">(\d+)<\/span>/.exec(html)?.[1];
+const navUnread = (html: string) =>
+  /<a href="\/pro\/contacts"[^>]*><span>Contacts<\/span> <span class="badge">(\d+)<\/span>/.exec(html)?.[1];
 
 test(`[${databaseKind}] the inbox counts each status and the unread, filters by status and unread (archived left out by default), in plain GET links`, async () => {
   const agency = await agencyWithListing(t);
