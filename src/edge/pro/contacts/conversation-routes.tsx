@@ -11,7 +11,7 @@ import type { FieldError } from '../../../platform/outcome.js';
 import { IdString } from '../../../platform/validation/schema-types.js';
 import { CsrfField } from '../../http/session-space.js';
 import type { ProSpace } from '../space.js';
-import { BlockConfirmPage, ConversationPage } from '../views/contacts-pages.js';
+import { BlockConfirmPage, ConversationPage } from '../views/conversation-page.js';
 
 /** A path of the pro space as a route of its plugin, mounted under `/pro`: the paths themselves come from the leads' links. */
 export function proRoute(path: string): string {

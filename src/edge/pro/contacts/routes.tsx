@@ -7,7 +7,7 @@ import { PRO_INBOX_PATH } from '../../../domain/leads/links.js';
 import { Int } from '../../../platform/validation/schema-types.js';
 import { LEAD_STATUS_LABELS } from '../../html/labels.js';
 import type { ProSpace } from '../space.js';
-import { INBOX_STATUSES, InboxPage, type InboxFilter } from '../views/contacts-pages.js';
+import { INBOX_STATUSES, InboxPage, type InboxFilter } from '../views/inbox-page.js';
 import { csvDocument } from './csv.js';
 import { conversationPages, proRoute } from './conversation-routes.js';
 
