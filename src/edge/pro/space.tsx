@@ -14,6 +14,8 @@ export interface ProSpace extends SessionSpace {
   agencyOf(request: FastifyRequest): string;
   /** The signed-in user. */
   userOf(request: FastifyRequest): string;
+  /** Counts the unread conversations again, for a page that just marked one read. */
+  countUnread(request: FastifyRequest): Promise<void>;
 }
 
 /** Route config of the pages only an agency's admins open (keys, webhooks, the team); agents get a 403 page. */
@@ -74,9 +76,12 @@ export async function registerProSpace(app: FastifyInstance): Promise<ProSpace> 
       roleRefused: { title: 'Réservé aux administrateurs', text: 'Cette page est réservée aux administrateurs de l’agence.' },
     },
   });
+  const countUnread = async (request: FastifyRequest) => {
+    unreadLeads.set(request, (await leadCounts(db, { agencyId: agencyOf(request), env: 'live' })).unread);
+  };
   // After the session's own preHandler, which sets `signedIn` (a refused request renders without the count).
   app.addHook('preHandler', async (request) => {
-    if (request.signedIn) unreadLeads.set(request, (await leadCounts(db, { agencyId: agencyOf(request), env: 'live' })).unread);
+    if (request.signedIn) await countUnread(request);
   });
-  return { ...space, viewerOf, agencyOf, userOf: (request) => signedIn(request).principal.id };
+  return { ...space, viewerOf, agencyOf, userOf: (request) => signedIn(request).principal.id, countUnread };
 }

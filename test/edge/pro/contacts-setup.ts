@@ -72,3 +72,7 @@ export async function visitorToken(t: TestApp, address: string): Promise<string>
   assert.ok(token, 'the visitor’s mail carries the private link');
   return token;
 }
+
+/** The inbox's counts at its top, as shown: label → figure ("Nouveau : 2"). */
+export const inboxCounts = (html: string) =>
+  new Map([...html.matchAll(/<a href="\/pro\/contacts[^"]*">([^<:]+) : ([\d\s\u202f]+)<\/a>/g)].map((m) => [m[1]!, m[2]!]));

@@ -5,7 +5,7 @@ import { databaseKind } from '../../helpers/database.js';
 import { proBrowser, cookieOf, postPublicForm } from '../../helpers/pro.js';
 import { figures, tableRows, text } from '../../helpers/page-text.js';
 import { deleteAsVisitor } from '../../../src/domain/leads/visitor-side.js';
-import { agencyWithListing, mailsTo, unique, visitorToken, visitorWrites } from './contacts-setup.js';
+import { agencyWithListing, inboxCounts, mailsTo, unique, visitorToken, visitorWrites } from './contacts-setup.js';
 
 /**
  * The agency's side of the conversations in the pro space (docs/site-and-spaces.md, docs/decisions.md
@@ -42,7 +42,7 @@ test(`[${databaseKind}] the inbox counts each status and the unread, filters by 
   assert.equal(archived.headers.location, `/pro/contacts/${chloe.leadId}?fait=archived`);
 
   const inbox = await agency.browser.get('/pro/contacts');
-  const shown = figures(inbox.body);
+  const shown = inboxCounts(inbox.body);
   assert.deepEqual(
     ['Nouveau', 'Lu', 'Répondu', 'Archivé', 'Non lus'].map((label) => shown.get(label)),
     ['1', '1', '0', '1', '2'],
@@ -101,8 +101,10 @@ test(`[${databaseKind}] opening a conversation shows the listing, the visitor an
   const dashboard = await agency.browser.get('/pro');
   assert.match(dashboard.body, /Contacts non lus<\/dt>\s*<dd>\s*<a href="\/pro\/contacts">1/, 'the dashboard’s count links to the inbox');
 
+  assert.equal(navUnread(dashboard.body), '1');
   const page = await agency.browser.get(`/pro/contacts/${leadId}`);
   assert.equal(page.statusCode, 200);
+  assert.equal(navUnread(page.body), undefined, 'the page just opened counts it read already');
   const shown = text(page.body);
   assert.ok(shown.includes(`${agency.title} Référence ${agency.externalId}`), shown);
   assert.match(page.body, new RegExp(`<a href="${t.config.siteUrl}/listings/${agency.serviceId}">Voir la page publique</a>`));
@@ -172,7 +174,7 @@ test(`[${databaseKind}] "Marquer comme traité" files it as replied; a conversat
   const agency = await agencyWithListing(t);
   const { leadId, email } = await visitorWrites(t, agency.serviceId, { name: 'Fanny', phone: '06 00 00 00 00' });
   const page = await agency.browser.get(`/pro/contacts/${leadId}`);
-  assert.match(page.body, /<button type="submit" class="secondary">Marquer comme traité<\/button>/);
+  assert.match(page.body, /<button type="submit" name="status" value="replied" class="secondary">Marquer comme traité<\/button>/);
   const handled = await agency.browser.post(`/pro/contacts/${leadId}/status`, { status: 'replied' });
   assert.equal(handled.statusCode, 303);
   assert.match(text((await agency.browser.get(handled.headers.location!)).body), /Statut : répondu/);

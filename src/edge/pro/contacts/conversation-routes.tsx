@@ -72,7 +72,7 @@ export const conversationPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> =
     const { leadId } = request.params;
     // Opening it marks it read; the page then shows it as it now stands.
     if (!(await openLead(db, scopeOf(request), leadId, now()))) return unknown(request, reply);
-    const thread = await findLeadThread(db, scopeOf(request), leadId);
+    const [thread] = await Promise.all([findLeadThread(db, scopeOf(request), leadId), space.countUnread(request)]);
     if (!thread) return unknown(request, reply);
     return show(request, reply, 200, thread, { flash: FLASHES[request.query.fait ?? ''] ?? null });
   });

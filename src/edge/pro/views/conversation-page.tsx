@@ -26,8 +26,11 @@ function authorOf(message: LeadMessage, visitorName: string): string {
   return 'Agence';
 }
 
-/** "Marquer comme traité" (answered elsewhere: filed as replied) and "Archiver"; an archived one offers "Désarchiver". */
-function StatusButtons({ thread, csrf }: { thread: LeadSummary; csrf: string }): JSX.Element {
+/**
+ * The status and its buttons, one form: "Marquer comme traité" (answered elsewhere, by phone:
+ * filed as replied) and "Archiver"; an archived conversation offers "Désarchiver".
+ */
+function StatusForm({ thread, csrf }: { thread: LeadSummary; csrf: string }): JSX.Element {
   const buttons: Array<[LeadStatus, string]> =
     thread.status === 'archived'
       ? [['read', 'Désarchiver']]
@@ -38,17 +41,17 @@ function StatusButtons({ thread, csrf }: { thread: LeadSummary; csrf: string }):
             ['archived', 'Archiver'],
           ];
   return (
-    <div class="actions">
-      {buttons.map(([status, label]) => (
-        <form method="post" action={`${proConversationPath(thread.leadId)}/status`} class="inline">
-          <Csrf token={csrf} />
-          <input type="hidden" name="status" value={status} />
-          <button type="submit" class="secondary" safe>
+    <form method="post" action={`${proConversationPath(thread.leadId)}/status`} class="decision">
+      <Csrf token={csrf} />
+      <div safe>{`Statut : ${LEAD_STATUS_LABELS[thread.status]} · premier message le ${when(thread.receivedAt)}`}</div>
+      <div class="actions">
+        {buttons.map(([status, label]) => (
+          <button type="submit" name="status" value={status} class="secondary" safe>
             {label}
           </button>
-        </form>
-      ))}
-    </div>
+        ))}
+      </div>
+    </form>
   );
 }
 
@@ -155,8 +158,7 @@ export function ConversationPage({ viewer, view }: { viewer: ProViewer; view: Co
       <Flash text={view.flash} />
       <FormErrors errors={view.reply.errors} title="La réponse n’a pas été envoyée :" />
       <h1 safe>{thread.visitor.name}</h1>
-      <p safe>{`Statut : ${LEAD_STATUS_LABELS[thread.status]} · premier message le ${when(thread.receivedAt)}`}</p>
-      <StatusButtons thread={thread} csrf={viewer.csrf} />
+      <StatusForm thread={thread} csrf={viewer.csrf} />
       {thread.deletedByVisitor ? (
         <p class="notice" role="status" safe>
           {`Conversation supprimée par le visiteur le ${when(thread.deletedByVisitor)} : ses messages et son téléphone sont effacés, et il ne reçoit plus de réponse.`}

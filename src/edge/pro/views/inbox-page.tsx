@@ -36,7 +36,7 @@ const statusChoice = (status: InboxStatus, counts: LeadCounts) => {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The counts at the top, each a link to its filter. */
+/** The counts at the top, each a link to its filter: one line, on a phone too. */
 function InboxCounts({ counts }: { counts: LeadCounts }): JSX.Element {
   const figures: Array<[string, number, InboxFilter]> = [
     ...LEAD_STATUSES.map((status): [string, number, InboxFilter] => [
@@ -47,18 +47,14 @@ function InboxCounts({ counts }: { counts: LeadCounts }): JSX.Element {
     ['Non lus', counts.unread, { status: 'all', unreadOnly: true, page: 1 }],
   ];
   return (
-    <dl class="figures">
-      {figures.map(([label, value, target]) => (
-        <div>
-          <dt safe>{label}</dt>
-          <dd>
-            <a href={inboxHref(target)} safe>
-              {number.format(value)}
-            </a>
-          </dd>
-        </div>
+    <p>
+      {figures.map(([label, value, target], i) => (
+        <>
+          {i > 0 ? ' · ' : ''}
+          <a href={inboxHref(target)} safe>{`${label} : ${number.format(value)}`}</a>
+        </>
       ))}
-    </dl>
+    </p>
   );
 }
 
@@ -127,13 +123,16 @@ function InboxTable({ leads }: { leads: LeadSummary[] }): JSX.Element {
                 {LEAD_STATUS_LABELS[lead.status]}
               </td>
               <td data-label="Non lus">
-                {lead.unreadCount > 0 ? (
-                  <span class="badge" safe>
-                    {number.format(lead.unreadCount)}
-                  </span>
-                ) : (
-                  '0'
-                )}
+                {/* The badge inside a span: a stacked cell's grid would stretch it. */}
+                <span>
+                  {lead.unreadCount > 0 ? (
+                    <span class="badge" safe>
+                      {number.format(lead.unreadCount)}
+                    </span>
+                  ) : (
+                    '0'
+                  )}
+                </span>
               </td>
             </tr>
           ))}
