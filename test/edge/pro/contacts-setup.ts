@@ -75,4 +75,4 @@ export async function visitorToken(t: TestApp, address: string): Promise<string>
 
 /** The inbox's counts at its top, as shown: label → figure ("Nouveau : 2"). */
 export const inboxCounts = (html: string) =>
-  new Map([...html.matchAll(/<a href="\/pro\/contacts[^"]*">([^<:]+) : ([\d\s\u202f]+)<\/a>/g)].map((m) => [m[1]!, m[2]!]));
+  new Map([...html.matchAll(/<a href="\/pro\/contacts[^"]*">([^<:]+?)\s:\s([\d\u202f]+)<\/a>/g)].map((m) => [m[1]!, m[2]!]));

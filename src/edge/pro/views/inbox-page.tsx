@@ -51,7 +51,7 @@ function InboxCounts({ counts }: { counts: LeadCounts }): JSX.Element {
       {figures.map(([label, value, target], i) => (
         <>
           {i > 0 ? ' · ' : ''}
-          <a href={inboxHref(target)} safe>{`${label} : ${number.format(value)}`}</a>
+          <a href={inboxHref(target)} safe>{`${label}\u00a0:\u00a0${number.format(value)}`}</a>
         </>
       ))}
     </p>

@@ -47,7 +47,7 @@ export function SettingsPage({
         <p>Aucun visiteur bloqué.</p>
       ) : (
         <TableScroll label="Visiteurs bloqués">
-          <table class="list">
+          <table class="list stacked">
             <caption class="sr">Visiteurs bloqués</caption>
             <thead>
               <tr>
@@ -59,9 +59,13 @@ export function SettingsPage({
             <tbody>
               {blocked.map((visitor) => (
                 <tr>
-                  <td safe>{visitor.email}</td>
-                  <td safe>{when(visitor.blockedAt)}</td>
-                  <td>
+                  <td data-label="E-mail" safe>
+                    {visitor.email}
+                  </td>
+                  <td data-label="Bloqué le" safe>
+                    {when(visitor.blockedAt)}
+                  </td>
+                  <td data-label="Action">
                     <form method="post" action="/pro/account/unblock">
                       <Csrf token={viewer.csrf} />
                       <input type="hidden" name="email" value={visitor.email} />
