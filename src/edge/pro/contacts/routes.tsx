@@ -89,14 +89,13 @@ export const contactsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
       .send(csvDocument(CSV_HEADER, rows));
   });
 
-  // Mails sent before the inbox link here: moved for good, the query (a page number) kept; the
-  // inbox itself then asks a signed-out browser to sign in.
+  // Mails sent before the inbox link here: moved for good, a page number kept (the old page's
+  // only parameter, rebuilt rather than copied, so nothing else rides on the Location); the inbox
+  // itself then asks a signed-out browser to sign in.
   app.get('/leads', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const query = request.url.indexOf('?');
-    return reply
-      .code(301)
-      .header('location', PRO_INBOX_PATH + (query === -1 ? '' : request.url.slice(query)))
-      .send();
+    const page = Number((request.query as { page?: unknown }).page);
+    const location = Number.isInteger(page) && page > 1 && page <= 10_000 ? `${PRO_INBOX_PATH}?page=${page}` : PRO_INBOX_PATH;
+    return reply.code(301).header('location', location).send();
   });
 
   await app.register(conversationPages, { space });
