@@ -73,15 +73,15 @@ export async function leadsAfter(
 export async function recentLeads(
   db: Queryable,
   scope: LeadScope,
-  filter: LeadFilter & { unreadOnly?: boolean; limit: number; offset: number },
+  filter: LeadFilter & { unreadOnly?: boolean; unarchivedOnly?: boolean; limit: number; offset: number },
 ): Promise<{ leads: LeadSummary[]; total: number }> {
   const where = `AND ($3::text IS NULL OR d.status = $3) AND ($4::boolean IS NOT TRUE OR EXISTS (
       SELECT 1 FROM lead_messages m WHERE m.lead_id = d.id AND NOT m.withheld AND m.author = 'visitor'
-        AND m.created_at > coalesce(d.read_at, '-infinity'::timestamptz)))`;
-  const params = [scope.agencyId, scope.env, filter.status ?? null, filter.unreadOnly ?? false];
+        AND m.created_at > coalesce(d.read_at, '-infinity'::timestamptz))) AND ($5::boolean IS NOT TRUE OR d.status <> 'archived')`;
+  const params = [scope.agencyId, scope.env, filter.status ?? null, filter.unreadOnly ?? false, filter.unarchivedOnly ?? false];
   const [page, count] = await Promise.all([
     db.query<SummaryRow>(
-      `SELECT ${SUMMARY_COLUMNS} ${AGENCY_SCOPE} ${where} ORDER BY d.last_message_at DESC, d.id DESC LIMIT $5 OFFSET $6`,
+      `SELECT ${SUMMARY_COLUMNS} ${AGENCY_SCOPE} ${where} ORDER BY d.last_message_at DESC, d.id DESC LIMIT $6 OFFSET $7`,
       [...params, filter.limit, filter.offset],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total ${AGENCY_SCOPE} ${where}`, params),

@@ -3,6 +3,7 @@ import type { Sort } from '../../domain/public-listings/model.js';
 import type { Scope } from '../../domain/keys/key-format.js';
 import { PLAN_NAMES, type Plan } from '../../domain/agencies/plans.js';
 import { describeReason } from '../../domain/moderation/messages.js';
+import type { LeadStatus } from '../../domain/leads/conversation-model.js';
 
 /** French words of the public site for the model's codes. */
 export const TRANSACTION_LABELS: Record<Transaction, string> = { sale: 'Vente', rental: 'Location', life_annuity_sale: 'Viager' };
@@ -90,3 +91,6 @@ const REASON_LABELS: Record<string, string> = {
 };
 /** A reason a new rule brings before it has a short label is shown by its full French message. */
 export const reasonLabel = (reason: ModerationReason): string => REASON_LABELS[reason.code] ?? describeReason(reason).fr;
+
+/** A conversation's status for the agency (docs/decisions.md §16): the pro inbox, its filters and its CSV export. */
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: 'nouveau', read: 'lu', replied: 'répondu', archived: 'archivé' };

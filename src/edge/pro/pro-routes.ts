@@ -5,16 +5,17 @@ import { dashboardPage } from './dashboard/routes.js';
 import { keysPages } from './keys/routes.js';
 import { webhooksPages } from './webhooks/routes.js';
 import { listingsPages } from './listings/routes.js';
-import { leadsPage } from './leads/routes.js';
+import { contactsPages } from './contacts/routes.js';
+import { settingsPages } from './account/settings-routes.js';
 import { teamPages } from './team/routes.js';
 
 /**
  * The agencies' pro space (issue 17, docs/decisions.md §13): French pages behind the `pro` session
- * scope. Admins manage keys, webhooks and the team; agents see listings and leads. Sign-in and
+ * scope. Admins manage keys, webhooks and the team; agents see listings and contacts. Sign-in and
  * sign-out come with the session-space kit; each page group is a folder.
  */
 export const proPages: FastifyPluginAsyncTypebox = async (app) => {
   const space = await registerProSpace(app);
-  for (const pages of [accountPages, dashboardPage, keysPages, webhooksPages, listingsPages, leadsPage, teamPages])
+  for (const pages of [accountPages, dashboardPage, keysPages, webhooksPages, listingsPages, contactsPages, teamPages, settingsPages])
     await app.register(pages, { space });
 };

@@ -3,6 +3,7 @@ import { registerSessionSpace, type SessionSpace } from '../http/session-space.j
 import { signedIn } from '../http/plugins/session-auth.js';
 import { findUserWithAgency, type Role } from '../../domain/accounts/user-store.js';
 import { proLogin } from '../../domain/accounts/login.js';
+import { leadCounts } from '../../domain/leads/conversation-store.js';
 import { ProMessage, type ProViewer } from './views/frame.js';
 import { LoginPage } from './views/account-pages.js';
 
@@ -13,14 +14,25 @@ export interface ProSpace extends SessionSpace {
   agencyOf(request: FastifyRequest): string;
   /** The signed-in user. */
   userOf(request: FastifyRequest): string;
+  /** Counts the unread conversations again, for a page that just marked one read. */
+  countUnread(request: FastifyRequest): Promise<void>;
 }
 
 /** Route config of the pages only an agency's admins open (keys, webhooks, the team); agents get a 403 page. */
 export const adminsOnly = { role: 'admin' satisfies Role };
 
+/** Conversations with unread messages, per request: every page's navigation shows them beside "Contacts". */
+const unreadLeads = new WeakMap<FastifyRequest, number>();
+
 const viewerOf = (request: FastifyRequest): ProViewer => {
   const { principal, session } = signedIn(request);
-  return { email: principal.email, role: principal.role as Role, agencyName: principal.agencyName ?? '', csrf: session.csrfToken };
+  return {
+    email: principal.email,
+    role: principal.role as Role,
+    agencyName: principal.agencyName ?? '',
+    csrf: session.csrfToken,
+    unreadLeads: unreadLeads.get(request) ?? 0,
+  };
 };
 const agencyOf = (request: FastifyRequest) => {
   const agencyId = signedIn(request).principal.agencyId;
@@ -64,5 +76,12 @@ export async function registerProSpace(app: FastifyInstance): Promise<ProSpace> 
       roleRefused: { title: 'Réservé aux administrateurs', text: 'Cette page est réservée aux administrateurs de l’agence.' },
     },
   });
-  return { ...space, viewerOf, agencyOf, userOf: (request) => signedIn(request).principal.id };
+  const countUnread = async (request: FastifyRequest) => {
+    unreadLeads.set(request, (await leadCounts(db, { agencyId: agencyOf(request), env: 'live' })).unread);
+  };
+  // After the session's own preHandler, which sets `signedIn` (a refused request renders without the count).
+  app.addHook('preHandler', async (request) => {
+    if (request.signedIn) await countUnread(request);
+  });
+  return { ...space, viewerOf, agencyOf, userOf: (request) => signedIn(request).principal.id, countUnread };
 }

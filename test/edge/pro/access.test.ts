@@ -264,7 +264,7 @@ test(`[${databaseKind}] a pro session past its 7 days sends the browser to the s
   );
 
   await ahead(7 * DAY + MINUTE, async () => {
-    for (const url of ['/pro', '/pro/api-keys?statut=errors', '/pro/listings', '/pro/leads', '/pro/team']) {
+    for (const url of ['/pro', '/pro/api-keys?statut=errors', '/pro/listings', '/pro/contacts', '/pro/team']) {
       const refused = await browser.get(url);
       assert.equal(refused.statusCode, 303, url);
       assert.equal(refused.headers.location, `/pro/login?next=${encodeURIComponent(url)}`, url);

@@ -9,7 +9,7 @@ import { publicListing } from '../../helpers/site.js';
  * The pro space in Debian's Chromium: sign up → generate a key (shown once, then masked) →
  * call the API with it → the call shows in the logs and the stats → revoke → the key is
  * refused; an agent cannot open the key page; a lead sent from the public site shows in
- * /pro/leads. Screenshots go to .tmp/browser.
+ * /pro/leads (the address of mails sent before the inbox, moved to /pro/contacts). Screenshots go to .tmp/browser.
  */
 test(`[${databaseKind}] in Chromium: an agency signs up, manages a key, sees its calls, and reads a lead`, async () => {
   const t = await createTestApp();

@@ -535,7 +535,7 @@ test(`[${databaseKind}] /pro/listings shows each listing's moderation state and 
 
 // --- 8. Leads ------------------------------------------------------------------------------
 
-test(`[${databaseKind}] /pro/leads shows the messages sent from the public site, newest first`, async () => {
+test(`[${databaseKind}] /pro/contacts shows the conversations opened from the public site, latest first; opening one marks it read`, async () => {
   const agency = await verifiedAgency();
   const created = await t.call(
     'POST',
@@ -575,29 +575,47 @@ test(`[${databaseKind}] /pro/leads shows the messages sent from the public site,
   ]);
   const receivedAt = new Map(rows.map((row) => [row.name, row.received_at]));
 
-  const leads = await agency.browser.get('/pro/leads');
+  const leads = await agency.browser.get('/pro/contacts');
   assert.equal(leads.statusCode, 200);
-  const shown = [...leads.body.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!));
+  const shown = tableRows(leads.body, 'Contacts de l’agence');
   assert.equal(shown.length, 2);
-  assert.match(shown[0]!, /^Basile Second nouveau /);
-  assert.ok(shown[0]!.includes(`${shownWhen(receivedAt.get('Basile Second')!)} · à propos de « T4 avec terrasse »`));
-  assert.match(shown[0]!, /basile@example\.org · 06 12 34 56 78 Second message : visite jeudi \?$/);
-  assert.match(shown[1]!, /^Alix Premier nouveau /);
-  assert.ok(shown[1]!.includes(shownWhen(receivedAt.get('Alix Premier')!)));
-  assert.match(shown[1]!, /Premier message : le parking est-il compris \?$/);
-  assert.match(text(leads.body), /2 messages, dont 2 nouveaux depuis votre dernière visite\. Les plus récents d’abord\./);
-  const again = await agency.browser.get('/pro/leads');
+  assert.deepEqual(shown[0], [
+    'Basile Second',
+    `T4 avec terrasse ${rowsExternalId(leads.body)}`,
+    shownWhen(receivedAt.get('Basile Second')!),
+    'nouveau',
+    '1',
+  ]);
+  assert.equal(shown[1]![0], 'Alix Premier');
+  assert.equal(shown[1]![2], shownWhen(receivedAt.get('Alix Premier')!));
+  assert.equal(shown[1]![3], 'nouveau');
+  assert.match(leads.body, />Non lus\u00a0:\u00a02<\/a>/);
+  // The visitor's details and message are on the conversation's page; opening it marks it read
+  // (later than Basile's message, written with the clock 2 minutes ahead).
+  const links = [...leads.body.matchAll(/<a href="(\/pro\/contacts\/lead_[0-9A-Za-z]+)">/g)].map((m) => m[1]!);
+  const basile = text((await ahead(3 * MINUTE, () => agency.browser.get(links[0]!))).body);
+  assert.ok(basile.includes('E-mail basile@example.org Téléphone 06 12 34 56 78'), basile);
+  assert.ok(basile.includes('Second message : visite jeudi ?'));
+  const alix = text((await agency.browser.get(links[1]!)).body);
+  assert.ok(alix.includes('E-mail alix@example.org Téléphone —'));
+  assert.ok(alix.includes('Premier message : le parking est-il compris ?'));
+  const again = await agency.browser.get('/pro/contacts');
   assert.deepEqual(
-    [...again.body.matchAll(/<h2>\s*<span>([^<]*)<\/span>/g)].map((m) => m[1]),
-    ['Basile Second', 'Alix Premier'],
+    tableRows(again.body, 'Contacts de l’agence').map((row) => [row[0], row[3], row[4]]),
+    [
+      ['Basile Second', 'lu', '0'],
+      ['Alix Premier', 'lu', '0'],
+    ],
   );
-  assert.doesNotMatch(again.body, /class="badge">nouveau/);
-  assert.match(text(again.body), /2 messages, aucun nouveau depuis votre dernière visite\./);
+  assert.match(again.body, />Non lus\u00a0:\u00a00<\/a>/);
 });
+
+/** The listing's externalId as the inbox's rows show it beside its title. */
+const rowsExternalId = (html: string) => /<span class="muted"> (LEAD-[0-9a-f]+)<\/span>/.exec(html)![1]!;
 
 // --- 10. HTML shown escaped ----------------------------------------------------------------
 
-test(`[${databaseKind}] HTML in a lead's message and in a listing's title is shown escaped in /pro/leads and /pro/listings`, async () => {
+test(`[${databaseKind}] HTML in a lead's message and in a listing's title is shown escaped in /pro/contacts and /pro/listings`, async () => {
   const agency = await verifiedAgency();
   const title = 'Loft <img src=x onerror=alert(1)> "atelier" & cour';
   const created = await t.call(
@@ -618,7 +636,11 @@ test(`[${databaseKind}] HTML in a lead's message and in a listing's title is sho
     [...body.matchAll(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g)]
       .map((m) => m[0])
       .filter((tag) => /^<\/?(img|script|b|i)\b/i.test(tag) && !/^<script src="\/pro\/assets\//.test(tag));
-  const leads = await agency.browser.get('/pro/leads');
+  const inbox = await agency.browser.get('/pro/contacts');
+  assert.deepEqual(raw(inbox.body), [], 'no markup from the visitor or the agency reaches the inbox as markup');
+  assert.ok(inbox.body.includes('&lt;i>Zoé&lt;/i>'), 'the name escaped');
+  const conversation = /<a href="(\/pro\/contacts\/lead_[0-9A-Za-z]+)">/.exec(inbox.body)![1]!;
+  const leads = await agency.browser.get(conversation);
 
   assert.deepEqual(raw(leads.body), [], 'no markup from the visitor or the agency reaches the page as markup');
   assert.ok(
@@ -628,7 +650,8 @@ test(`[${databaseKind}] HTML in a lead's message and in a listing's title is sho
   assert.ok(leads.body.includes('&lt;i>Zoé&lt;/i>'), 'the name escaped');
   assert.ok(text(leads.body).includes(message), 'and read as typed');
   const { rows } = await t.db.query<{ public_title: string }>('SELECT public_title FROM listings WHERE id = $1', [serviceId]);
-  assert.ok(text(leads.body).includes(`« ${rows[0]!.public_title} »`), 'the listing’s title, as the public sees it');
+  assert.ok(text(leads.body).includes(`Annonce ${rows[0]!.public_title} Référence`), 'the listing’s title, as the public sees it');
+  assert.ok(text(inbox.body).includes(rows[0]!.public_title));
 
   const list = await agency.browser.get('/pro/listings');
   assert.deepEqual(raw(list.body), []);

@@ -163,7 +163,7 @@ test('agents see listings and leads but not keys or the team; an agency never op
   );
   const agent = proBrowser(t, cookieOf(joined, 'ls_pro')!);
   assert.equal((await agent.get('/pro/listings')).statusCode, 200);
-  assert.equal((await agent.get('/pro/leads')).statusCode, 200);
+  assert.equal((await agent.get('/pro/contacts')).statusCode, 200);
   assert.equal((await agent.get('/pro/api-keys')).statusCode, 403);
   assert.equal((await agent.get('/pro/team')).statusCode, 403);
   assert.equal((await agent.post('/pro/api-keys', { name: 'x', env: 'test' })).statusCode, 403);
@@ -180,7 +180,7 @@ test('agents see listings and leads but not keys or the team; an agency never op
   assert.equal((await agent.get('/pro/listings')).statusCode, 303, 'a removed user is signed out at once');
 });
 
-test('listings show their moderation and the public version; a lead from the site shows in /pro/leads, then read', async () => {
+test('listings show their moderation and the public version; a lead from the site shows in /pro/contacts, read once opened', async () => {
   const agency = await signUpAgency(t);
   await t.admin('POST', `/agencies/${agency.agencyId}/verify`);
   const live = (await t.admin('POST', `/agencies/${agency.agencyId}/keys`, { env: 'live' })).json().key as string;
@@ -206,11 +206,13 @@ test('listings show their moderation and the public version; a lead from the sit
     (await contact(t, serviceId, { name: 'Camille', email: 'camille@example.org', message: 'Bonjour, est-il disponible ?' })).statusCode,
     200,
   );
-  const leads = await agency.browser.get('/pro/leads');
+  const leads = await agency.browser.get('/pro/contacts');
   assert.match(leads.body, /Camille/);
-  assert.match(leads.body, /nouveau/);
-  assert.doesNotMatch((await agency.browser.get('/pro/leads')).body, /class="badge">nouveau/, 'read once shown');
-  assert.match((await agency.browser.get('/pro')).body, /Contacts non lus<\/dt>\s*<dd>\s*<a href="\/pro\/leads">0/);
+  assert.match(leads.body, /<td data-label="Statut">nouveau<\/td>/);
+  const opened = /<a href="(\/pro\/contacts\/lead_[0-9A-Za-z]+)">Camille<\/a>/.exec(leads.body)![1]!;
+  assert.match((await agency.browser.get(opened)).body, /Bonjour, est-il disponible \?/);
+  assert.doesNotMatch((await agency.browser.get('/pro/contacts')).body, /<td data-label="Statut">nouveau<\/td>/, 'read once opened');
+  assert.match((await agency.browser.get('/pro')).body, /Contacts non lus<\/dt>\s*<dd>\s*<a href="\/pro\/contacts">0/);
 });
 
 test('guessing a pro password is throttled per account whatever the address; a signed-in form without its token changes nothing', async () => {

@@ -84,6 +84,6 @@ test(`[${databaseKind}] an agent is refused every route declared for admins (403
   }
   assert.equal(await writes(), before, 'an agent changed nothing');
 
-  for (const url of ['/pro', '/pro/listings', '/pro/leads']) assert.equal((await agent.get(url)).statusCode, 200, url);
+  for (const url of ['/pro', '/pro/listings', '/pro/contacts']) assert.equal((await agent.get(url)).statusCode, 200, url);
   assert.equal((await agency.browser.get('/pro/webhooks')).statusCode, 200, 'the admin opens what the agent may not');
 });

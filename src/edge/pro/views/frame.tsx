@@ -2,14 +2,17 @@ import type { Children } from '@kitajs/html';
 import { Layout } from '../../html/layout.js';
 import { Csrf } from '../../html/page-parts.js';
 import type { Role } from '../../../domain/accounts/user-store.js';
+import { PRO_INBOX_PATH } from '../../../domain/leads/links.js';
 
-export type ProSection = 'dashboard' | 'keys' | 'webhooks' | 'listings' | 'leads' | 'team';
+export type ProSection = 'dashboard' | 'keys' | 'webhooks' | 'listings' | 'leads' | 'team' | 'account';
 
 export interface ProViewer {
   email: string;
   role: Role;
   agencyName: string;
   csrf: string;
+  /** Conversations holding messages the agency has not opened, shown beside "Contacts". */
+  unreadLeads?: number;
 }
 
 const SECTIONS: Array<[ProSection, string, string, Role[]]> = [
@@ -17,8 +20,9 @@ const SECTIONS: Array<[ProSection, string, string, Role[]]> = [
   ['keys', '/pro/api-keys', 'Clés d’API', ['admin']],
   ['webhooks', '/pro/webhooks', 'Webhooks', ['admin']],
   ['listings', '/pro/listings', 'Annonces', ['admin', 'agent']],
-  ['leads', '/pro/leads', 'Contacts', ['admin', 'agent']],
+  ['leads', PRO_INBOX_PATH, 'Contacts', ['admin', 'agent']],
   ['team', '/pro/team', 'Équipe', ['admin']],
+  ['account', '/pro/account', 'Votre compte', ['admin', 'agent']],
 ];
 
 function ProNav({ current, viewer }: { current: ProSection | null; viewer: ProViewer | null }): JSX.Element {
@@ -33,8 +37,19 @@ function ProNav({ current, viewer }: { current: ProSection | null; viewer: ProVi
   return (
     <nav aria-label="Espace pro" class="admin-nav">
       {SECTIONS.filter(([, , , roles]) => roles.includes(viewer.role)).map(([section, href, label]) => (
-        <a href={href} aria-current={section === current ? 'page' : undefined} safe>
-          {label}
+        <a href={href} aria-current={section === current ? 'page' : undefined}>
+          <span safe>{label}</span>
+          {section === 'leads' && viewer.unreadLeads ? (
+            <>
+              {' '}
+              <span class="badge" safe>
+                {String(viewer.unreadLeads)}
+              </span>
+              <span class="sr">{viewer.unreadLeads > 1 ? ' contacts non lus' : ' contact non lu'}</span>
+            </>
+          ) : (
+            ''
+          )}
         </a>
       ))}
       <form method="post" action="/pro/logout" class="inline">

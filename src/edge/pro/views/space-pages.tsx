@@ -2,7 +2,7 @@ import { complianceWarnings, type ComplianceWarning } from '../../../domain/comp
 import type { Agency } from '../../../domain/agencies/agency-store.js';
 import { PLAN_BATCH_SIZES, PLAN_DAILY_REQUESTS, PLAN_NAMES, PLAN_WEBHOOKS } from '../../../domain/agencies/plans.js';
 import type { User } from '../../../domain/accounts/user-store.js';
-import type { LeadSummary } from '../../../domain/leads/conversation-model.js';
+import { PRO_INBOX_PATH } from '../../../domain/leads/links.js';
 import type { Listing } from '../../../domain/listing-model/model.js';
 import type { QueuedListing } from '../../../domain/listings/moderation-queue.js';
 import { describeReason } from '../../../domain/moderation/messages.js';
@@ -108,7 +108,7 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
         <div>
           <dt>Contacts non lus</dt>
           <dd>
-            <a href="/pro/leads" safe>
+            <a href={PRO_INBOX_PATH} safe>
               {number.format(view.counts.unreadLeads)}
             </a>
           </dd>
@@ -308,44 +308,6 @@ export function ListingPage({
           )}
         </section>
       </div>
-    </ProPage>
-  );
-}
-
-export function LeadsPage({
-  viewer,
-  leads,
-  total,
-  unread,
-}: {
-  viewer: ProViewer;
-  leads: LeadSummary[];
-  total: number;
-  unread: number;
-}): JSX.Element {
-  return (
-    <ProPage title="Contacts" section="leads" viewer={viewer}>
-      <h1>Messages des visiteurs</h1>
-      <p
-        safe
-      >{`${number.format(total)} message${total > 1 ? 's' : ''}, ${unread === 0 ? 'aucun nouveau' : `dont ${number.format(unread)} nouveau${unread > 1 ? 'x' : ''}`} depuis votre dernière visite. Les plus récents d’abord.`}</p>
-      <ol class="queue">
-        {leads.map((lead) => (
-          <li>
-            <h2>
-              <span safe>{lead.visitor.name}</span> {lead.unreadCount === 0 ? '' : <span class="badge">nouveau</span>}
-            </h2>
-            <p safe>{`${when(lead.receivedAt)} · à propos de « ${lead.listingTitle} » (${lead.externalId})`}</p>
-            <p>
-              <a href={`mailto:${lead.visitor.email}`} safe>
-                {lead.visitor.email}
-              </a>
-              {lead.visitor.phone ? <span safe>{` · ${lead.visitor.phone}`}</span> : ''}
-            </p>
-          </li>
-        ))}
-      </ol>
-      {leads.length === 0 ? <p>Aucun message pour l’instant.</p> : ''}
     </ProPage>
   );
 }
