@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, openAsBlob, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../../src/platform/db/database.js';
 import { openDatabase } from '../../src/platform/db/open.js';
-import { migrate, readMigrations } from '../../src/platform/db/migrate.js';
+import { migrate, migrationsHash } from '../../src/platform/db/migrate.js';
+import { migratedDump } from '../../src/platform/db/pglite-snapshot.js';
 
 /** Tests run on PostgreSQL when DATABASE_URL is set, on an in-memory PGlite otherwise. */
 export const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -22,14 +23,9 @@ let template: Promise<Blob> | undefined;
 const pgliteTemplate = () => (template ??= templateFile().then((file) => openAsBlob(file)));
 
 async function templateFile(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const migration of readMigrations()) hash.update(migration.name).update(migration.sql);
-  const file = join(tmpdir(), `listing-sync-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const file = join(tmpdir(), `listing-sync-template-${migrationsHash()}.tar`);
   if (!existsSync(file)) {
-    const db = await openDatabase({ databaseUrl: null, dataDir: null });
-    await migrate(db);
-    const dump = await db.snapshot!();
-    await db.close();
+    const dump = await migratedDump();
     const partial = `${file}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     // Atomic, and never over a template another test file made at the same time: a file-backed
