@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import process from 'node:process';
 
 const STAMP = 'dist/.build-stamp';
+// Made by the build for first starts (docs/operations.md, "The first start"): a build without it is not whole.
+const SNAPSHOT = 'dist/src/platform/db/pglite-snapshot';
 const SOURCES = ['src', 'packages/client/src', 'tsconfig.json', 'packages/client/tsconfig.json', 'package.json', 'package-lock.json'];
 
 function newest(path) {
@@ -17,7 +19,7 @@ function newest(path) {
   return latest;
 }
 
-const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
+const built = existsSync(STAMP) && existsSync(SNAPSHOT) ? statSync(STAMP).mtimeMs : 0;
 const changed = Math.max(...SOURCES.map(newest));
 if (changed > built) {
   process.stdout.write(built === 0 ? 'Building listing-sync (first start)…\n' : 'Sources changed since the last build: rebuilding…\n');

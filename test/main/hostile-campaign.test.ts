@@ -36,16 +36,22 @@ let description: Description;
 let credentials: Credentials;
 const operations: Operation[] = [];
 
-/** What a refused request must leave untouched: the listings, agencies and keys. */
-async function writtenState(): Promise<string> {
-  const { rows } = await t.db.query<{ state: string }>(
-    `SELECT concat_ws('/', (SELECT count(*) FROM listings), (SELECT coalesce(max(change_seq), 0) FROM listings),
+/**
+ * What a refused request must leave untouched: the listings, agencies and keys. Read after every
+ * request, so it is a PL/pgSQL function of the campaign's own database: PostgreSQL plans its
+ * eleven subqueries once per connection, not 7,000 times (planning was three quarters of the read).
+ */
+const WRITTEN_STATE = `CREATE FUNCTION campaign_written_state() RETURNS text LANGUAGE plpgsql AS $$ BEGIN
+  RETURN (SELECT concat_ws('/', (SELECT count(*) FROM listings), (SELECT coalesce(max(change_seq), 0) FROM listings),
        (SELECT count(*) FROM listings WHERE deleted_at IS NOT NULL), (SELECT count(*) FROM agencies),
        (SELECT count(*) FROM agencies WHERE verified), (SELECT string_agg(plan, ',' ORDER BY id) FROM agencies),
        (SELECT count(*) FROM api_keys), (SELECT count(*) FROM api_keys WHERE revoked_at IS NOT NULL),
        (SELECT count(*) FROM webhook_endpoints), (SELECT string_agg(url || enabled || updated_at, ',' ORDER BY id) FROM webhook_endpoints),
-       (SELECT count(*) FROM webhook_deliveries)) AS state`,
-  );
+       (SELECT count(*) FROM webhook_deliveries)));
+END $$`;
+
+async function writtenState(): Promise<string> {
+  const { rows } = await t.db.query<{ state: string }>('SELECT campaign_written_state() AS state');
   return rows[0]!.state;
 }
 
@@ -95,6 +101,7 @@ before(async () => {
   const db = await isolatedDatabase();
   // Quotas are set out of reach: the campaign is about input, and 429s would hide it.
   t = await createTestApp({ ...(db ? { db } : {}), env: { KEY_QUOTA_LIVE: '100000000', KEY_QUOTA_TEST: '100000000', RELAY_TOKEN } });
+  await t.db.exec(WRITTEN_STATE);
   agency = await t.agency({ plan: 'reseau' });
   credentials = { live: agency.live, test: agency.test, admin: ADMIN_TOKEN, relay: RELAY_TOKEN };
   description = t.app.swagger() as unknown as Description;

@@ -3,11 +3,10 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ADMIN_TOKEN, useTestApp } from '../helpers/app.js';
-import { databaseKind, openTestDatabase } from '../helpers/database.js';
+import { databaseKind } from '../helpers/database.js';
 import { ingestItem } from '../helpers/listings.js';
 import { v1Body } from '../helpers/v1.js';
-import { SERVER_TIMEOUTS, buildApp, closeServices, createServices } from '../../src/main/app.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { SERVER_TIMEOUTS, buildApp } from '../../src/main/app.js';
 import { compileBodyValidator } from '../../src/platform/validation/schema-validator.js';
 import { describedOperations, operatorOperations, type Description } from '../helpers/hostile.js';
 
@@ -113,10 +112,8 @@ test('timeouts: a 32 MiB push fits at 0.5 Mbit/s, headers and silence are bounde
 });
 
 test(`[${databaseKind}] a request whose body never arrives is dropped, not held for ever`, async () => {
-  const db = await openTestDatabase();
-  const config = loadConfig({ ADMIN_TOKEN, PORT: '0', DEMO: '0' });
-  const services = await createServices(config, db);
-  const app = await buildApp(services, { timeouts: { requestMs: 2_000, headersMs: 1_000, idleMs: 500, keepAliveMs: 1_000 } });
+  // A second application on the file's services and database: only its timeouts differ.
+  const app = await buildApp(t.services, { timeouts: { requestMs: 2_000, headersMs: 1_000, idleMs: 500, keepAliveMs: 1_000 } });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     assert.equal(app.server.requestTimeout, 2_000);
@@ -141,8 +138,6 @@ test(`[${databaseKind}] a request whose body never arrives is dropped, not held 
     assert.ok(Date.now() - started < 4_000);
   } finally {
     await app.close();
-    await closeServices(services);
-    await db.close();
   }
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,13 @@ export function readMigrations(dir = migrationsDir): Migration[] {
     .filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file))
     .sort()
     .map((file) => ({ version: Number(file.slice(0, 3)), name: file, sql: readFileSync(join(dir, file), 'utf8') }));
+}
+
+/** Names a list of migrations, contents included: a dump made from them is current while this stays the same. */
+export function migrationsHash(migrations = readMigrations()): string {
+  const hash = createHash('sha256');
+  for (const migration of migrations) hash.update(migration.name).update('\0').update(migration.sql).update('\0');
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** Applies pending numbered migrations, each in its own transaction; safe when processes start together. */

@@ -6,6 +6,8 @@ export interface OpenOptions {
   dataDir: string | null;
   /** For tests: a PGlite data-directory dump to start from instead of a folder. */
   pgliteTemplate?: Blob;
+  /** The dump a new, empty PGlite folder starts from; the build's by default, null for none. */
+  pgliteSnapshot?: string | null;
   poolSize?: number;
 }
 
@@ -15,5 +17,5 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   }
   const { openPglite } = await import('./pglite.js');
-  return openPglite({ dataDir: options.dataDir, template: options.pgliteTemplate });
+  return openPglite({ dataDir: options.dataDir, template: options.pgliteTemplate, snapshot: options.pgliteSnapshot });
 }
