@@ -35,7 +35,10 @@ const leadFields = {
   receivedAt: DateTime({ description: 'When the visitor’s first message arrived.' }),
   lastMessageAt: DateTime({ description: 'When the latest message of either side was written: what since filters on.' }),
   messageCount: Count(THREAD_MAX),
-  unreadCount: Count(THREAD_MAX, { description: 'The visitor’s messages written after the agency last opened the conversation in the pro space, answered it or filed it as read.' }),
+  unreadCount: Count(THREAD_MAX, {
+    description:
+      'The visitor’s messages written after the agency last opened the conversation in the pro space, answered it or filed it as read.',
+  }),
   deletedByVisitor: Type.Union([DateTime(), Type.Null()], {
     description:
       'When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409).',

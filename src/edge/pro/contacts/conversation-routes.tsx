@@ -95,7 +95,7 @@ export const conversationPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> =
 
   app.post(`${conversationRoute}/status`, { schema: { hide: true, params: LeadParams, body: StatusBody } }, async (request, reply) => {
     const { leadId } = request.params;
-    const filed = await fileLead(db, scopeOf(request), leadId, request.body.status);
+    const filed = await fileLead(db, scopeOf(request), leadId, request.body.status, app.services.now());
     if (!filed.ok) return unknown(request, reply);
     return space.seeOther(reply, `${proConversationPath(leadId)}?fait=${request.body.status}`);
   });
