@@ -1680,7 +1680,7 @@ export interface operations {
                     RateLimit: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
-                    /** @description URL of what was created: the new listing or sync session (GET it for the full record). */
+                    /** @description URL of what was created: the new listing, sync session or lead (GET it for the full record). */
                     Location: string;
                     [name: string]: unknown;
                 };
@@ -3550,7 +3550,7 @@ export interface operations {
                     RateLimit: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
-                    /** @description URL of what was created: the new listing or sync session (GET it for the full record). */
+                    /** @description URL of what was created: the new listing, sync session or lead (GET it for the full record). */
                     Location: string;
                     [name: string]: unknown;
                 };
@@ -5264,7 +5264,7 @@ export interface operations {
                             messageCount: number;
                             /**
                              * Format: int32
-                             * @description The visitor’s messages written after the agency last opened the conversation.
+                             * @description The visitor’s messages written after the agency last opened the conversation in the pro space, answered it or filed it as read.
                              */
                             unreadCount: number;
                             /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
@@ -5412,7 +5412,7 @@ export interface operations {
                     RateLimit: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
-                    /** @description URL of what was created: the new listing or sync session (GET it for the full record). */
+                    /** @description URL of what was created: the new listing, sync session or lead (GET it for the full record). */
                     Location: string;
                     [name: string]: unknown;
                 };
@@ -5490,7 +5490,7 @@ export interface operations {
                         messageCount: number;
                         /**
                          * Format: int32
-                         * @description The visitor’s messages written after the agency last opened the conversation.
+                         * @description The visitor’s messages written after the agency last opened the conversation in the pro space, answered it or filed it as read.
                          */
                         unreadCount: number;
                         /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
@@ -5801,7 +5801,7 @@ export interface operations {
                         messageCount: number;
                         /**
                          * Format: int32
-                         * @description The visitor’s messages written after the agency last opened the conversation.
+                         * @description The visitor’s messages written after the agency last opened the conversation in the pro space, answered it or filed it as read.
                          */
                         unreadCount: number;
                         /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
@@ -6053,7 +6053,7 @@ export interface operations {
                         messageCount: number;
                         /**
                          * Format: int32
-                         * @description The visitor’s messages written after the agency last opened the conversation.
+                         * @description The visitor’s messages written after the agency last opened the conversation in the pro space, answered it or filed it as read.
                          */
                         unreadCount: number;
                         /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
@@ -6272,7 +6272,7 @@ export interface operations {
                     RateLimit: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
-                    /** @description URL of what was created: the new listing or sync session (GET it for the full record). */
+                    /** @description URL of what was created: the new listing, sync session or lead (GET it for the full record). */
                     Location: string;
                     [name: string]: unknown;
                 };
@@ -6350,7 +6350,7 @@ export interface operations {
                         messageCount: number;
                         /**
                          * Format: int32
-                         * @description The visitor’s messages written after the agency last opened the conversation.
+                         * @description The visitor’s messages written after the agency last opened the conversation in the pro space, answered it or filed it as read.
                          */
                         unreadCount: number;
                         /** @description When the visitor deleted the conversation: its messages and the phone are erased, name and e-mail stay, and it takes no more replies (409). */
@@ -8136,7 +8136,7 @@ export interface operations {
                     RateLimit: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
-                    /** @description URL of what was created: the new listing or sync session (GET it for the full record). */
+                    /** @description URL of what was created: the new listing, sync session or lead (GET it for the full record). */
                     Location: string;
                     [name: string]: unknown;
                 };

@@ -96,6 +96,7 @@ test(`[${databaseKind}] the OpenAPI description has one webhook per event type, 
     'listing.published',
     'listing.rejected',
     'lead.received',
+    'lead.message_received',
     'webhook.test',
   ];
   const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
