@@ -4,6 +4,7 @@ import { benchAuth } from './auth.js';
 import { benchClient } from './client.js';
 import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
+import { benchMail } from './mail.js';
 import { benchMasking } from './masking.js';
 import { benchModeration } from './moderation.js';
 import { benchPro } from './pro.js';
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   client: benchClient,
   ingest: () => benchIngest(),
   jobs: benchJobs,
+  mail: benchMail,
   masking: async () => {
     const { descriptionsPerSecond, chars } = await benchMasking();
     console.log(`  ${fmt(descriptionsPerSecond)} descriptions of ${chars} characters masked per second on one core (target ≥ 10,000)`);

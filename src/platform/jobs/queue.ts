@@ -51,6 +51,18 @@ export class JobQueue {
   }
 }
 
+/**
+ * Removes the waiting jobs of `name` with these singleton keys: work that was done by other
+ * means (the mail sender sends a recipient's waiting mails in one go, and drops the jobs of
+ * those it sent). A job a runner holds is left alone: it runs, and finds nothing left to do.
+ */
+export async function discardWaitingJobs(db: Queryable, name: string, singletonKeys: string[]): Promise<void> {
+  await db.query(`DELETE FROM jobs WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state = 'queued' AND locked_by IS NULL`, [
+    name,
+    singletonKeys,
+  ]);
+}
+
 const FAILED_KEPT_MS = 7 * 24 * 3600 * 1000;
 
 /** Failed jobs are kept a week for inspection, then removed (a periodic job of its own). */

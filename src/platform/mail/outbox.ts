@@ -14,6 +14,9 @@ export const MAIL_MAX_ATTEMPTS = 16;
 /** 30 s, 1 min, 2 min … doubling up to 1 hour between attempts: 3810 s for the first 7, then hourly. */
 export const mailBackoff = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** (attempt - 1));
 
+/** A mail's job is found by this key, so that a sender that sent the mail can drop its job. */
+export const mailJobKey = (mailId: number) => `mail:${mailId}`;
+
 export interface EnqueuedMail {
   mailId: number;
   messageId: string;
@@ -56,6 +59,11 @@ export async function enqueueMail(
     ],
   );
   const mailId = Number(rows[0]!.id);
-  if (!options.keep) await new JobQueue(tx, () => options.now).enqueue(MAIL_JOB, { mailId }, { tx, maxAttempts: MAIL_MAX_ATTEMPTS });
+  if (!options.keep)
+    await new JobQueue(tx, () => options.now).enqueue(
+      MAIL_JOB,
+      { mailId },
+      { tx, maxAttempts: MAIL_MAX_ATTEMPTS, singletonKey: mailJobKey(mailId) },
+    );
   return { mailId, messageId: headers.messageId };
 }

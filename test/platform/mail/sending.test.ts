@@ -233,3 +233,84 @@ test(`[${databaseKind}] threading headers are sent as written; a malformed one w
     await runner.stop();
   }
 });
+
+test(`[${databaseKind}] a burst to one recipient leaves in the order written, each mail once, and the jobs of the mails already sent are dropped`, async () => {
+  const user = `burst-${Math.random().toString(36).slice(2, 7)}@agence.example`;
+  const written: string[] = [];
+  for (let i = 0; i < 60; i++) written.push((await write(user, { subject: `Essai ${i}` })).messageId);
+  const real = smtpTransport(smtp.url);
+  let sends = 0;
+  const counted: MailTransport = { send: (mail) => (sends++, real.send(mail)), close: () => real.close() };
+  // One job at a time, counting the mail jobs it runs.
+  const runner = new JobRunner(t.db, { pollMs: 20, concurrency: 1, onError: () => {} });
+  let jobRuns = 0;
+  const register = runner.register.bind(runner);
+  runner.register = (name, handler, options) => register(name, (payload, context) => (jobRuns++, handler(payload, context)), options);
+  registerMailSender(runner, { db: t.db, now: () => new Date(), transport: counted, backoff: () => 50 });
+  await runner.start();
+  try {
+    const arrived = await receivedCount(user, 60, 20_000);
+    assert.deepEqual(
+      arrived.map((m) => m.parsed.messageId),
+      written,
+    );
+    assert.deepEqual(
+      (await mailsSettled(t.db)).filter((r) => written.includes(r.message_id)).map((r) => r.state),
+      written.map(() => 'sent'),
+    );
+    await sleep(300);
+    assert.equal(receivedBy(user).length, 60, 'and each once');
+    assert.equal(sends, 60);
+    const deadline = Date.now() + 5_000;
+    let left = Infinity;
+    while (left > 0 && Date.now() < deadline) {
+      const { rows } = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM jobs WHERE name = $1 AND (payload->>'mailId')::bigint IN (SELECT id FROM mails WHERE to_address = $2)`,
+        [MAIL_JOB, user],
+      );
+      left = rows[0]!.n;
+      if (left > 0) await sleep(50);
+    }
+    assert.equal(left, 0, 'no job is left behind for a mail that was sent');
+    assert.ok(jobRuns <= 5, `one job sends the burst, the others never run (${jobRuns} runs for 60 mails)`);
+  } finally {
+    await runner.stop();
+  }
+});
+
+test(`[${databaseKind}] a mail whose recipient's older mails another sender holds waits without spending its attempts, then leaves after them`, async () => {
+  const user = `held-${Math.random().toString(36).slice(2, 7)}@agence.example`;
+  const older = await write(user, { subject: 'Plus ancien' });
+  // Another process's sender holds the older mail (it is sending it).
+  await t.db.query(`UPDATE mails SET claimed_by = 'another-process', claimed_until = $2 WHERE id = $1`, [
+    older.mailId,
+    new Date(Date.now() + 60_000),
+  ]);
+  const newer = await write(user, { subject: 'Plus récent' });
+  // The job as it waits between two looks (while it runs, its attempt counts until it steps aside).
+  const waitingJob = async (mailId: number) => {
+    for (let tries = 0; ; tries++) {
+      const { rows } = await t.db.query<{ attempts: number; state: string; locked_by: string | null }>(
+        `SELECT attempts, state, locked_by FROM jobs WHERE name = $1 AND (payload->>'mailId')::bigint = $2`,
+        [MAIL_JOB, mailId],
+      );
+      if (rows[0]?.locked_by === null || tries > 50) return rows[0] && { attempts: rows[0].attempts, state: rows[0].state };
+      await sleep(20);
+    }
+  };
+  const runner = await mailRunner({ backoff: () => 60_000 });
+  try {
+    await sleep(1_500);
+    assert.equal(receivedBy(user).length, 0, 'the newer mail does not overtake the held one');
+    assert.deepEqual(await waitingJob(newer.mailId), { attempts: 0, state: 'queued' }, 'waiting is no failed attempt');
+    // The holder gave up (its claim lapses): the waiting job now sends both, oldest first.
+    await t.db.query(`UPDATE mails SET claimed_by = NULL, claimed_until = NULL WHERE id = $1`, [older.mailId]);
+    const arrived = await receivedCount(user, 2);
+    assert.deepEqual(
+      arrived.map((m) => m.parsed.messageId),
+      [older.messageId, newer.messageId],
+    );
+  } finally {
+    await runner.stop();
+  }
+});
