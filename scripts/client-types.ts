@@ -4,13 +4,15 @@
  * checked-in file differs from what the live description generates (test/client/types.test.ts).
  */
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { loadConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db/open.js';
 import { buildApp, closeServices, createServices } from '../src/main/app.js';
 
-export const CLIENT_TYPES_FILE = fileURLToPath(new URL('../packages/client/src/schema.ts', import.meta.url));
+// From the repository root, where npm runs its scripts and the suite runs (this module is also compiled into .tmp/suite/).
+export const CLIENT_TYPES_FILE = resolve('packages/client/src/schema.ts');
 
 const HEADER = `/**
  * Generated from the listing-sync OpenAPI description by openapi-typescript: do not edit.

@@ -5,7 +5,6 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { useTestApp } from '../helpers/app.js';
 import { databaseKind } from '../helpers/database.js';
@@ -17,7 +16,8 @@ import { ingestItem } from '../helpers/listings.js';
  * in their own project, and imports it from an ES module.
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// The suite runs from the repository root, from the sources or compiled into .tmp/suite/.
+const ROOT = process.cwd();
 const { t } = useTestApp();
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * The documents' examples compile against the client's generated types: a CRM developer who
@@ -11,7 +10,8 @@ import { fileURLToPath } from 'node:url';
  * not raise (priceUnit, which has a default, was once required by the types).
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// The suite runs from the repository root, from the sources or compiled into .tmp/suite/.
+const ROOT = process.cwd();
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 interface Call {

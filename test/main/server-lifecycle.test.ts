@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliArgs } from './cli/server-process.js';
 
 /**
  * The server as an operator starts it: a separate process, through the CLI or npm. Always
@@ -65,7 +66,7 @@ test('a busy port is one line naming the port and PORT, not a stack trace', asyn
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   const { port } = blocker.address() as AddressInfo;
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve'], {
+    const child = spawn(process.execPath, [...cliArgs, 'serve'], {
       env: childEnv({ PORT: String(port), DATA_DIR: join(dir, 'data') }),
     });
     const output = collect(child);
@@ -102,7 +103,7 @@ test('the server stops with its npm launcher, and cleanly on SIGINT; the banner 
     assert.ok(agencyId, launched.stdout);
 
     // Ctrl+C in a terminal: the signal reaches the server itself. A later start on the same folder.
-    const direct = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve'], {
+    const direct = spawn(process.execPath, [...cliArgs, 'serve'], {
       env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'a'), DEMO: '1' }),
     });
     const output = collect(direct);

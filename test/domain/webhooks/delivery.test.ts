@@ -7,6 +7,7 @@ import { isolatedTestDatabase, onPostgres } from '../../helpers/database.js';
 import { Receiver, type Received } from '../../helpers/receiver.js';
 import { v1Body } from '../../helpers/v1.js';
 import { contact } from '../../helpers/site.js';
+import { cliArgs } from '../../main/cli/server-process.js';
 import { claimDeliveries } from '../../../src/domain/webhooks/deliveries.js';
 import { RETRY_DELAYS_MS } from '../../../src/domain/webhooks/delivery-policy.js';
 
@@ -355,7 +356,7 @@ test('a delivery whose process died mid-send is delivered by another once its le
   let child: ReturnType<typeof spawn> | null = null;
   if (onPostgres) {
     // A real server process claims it, hangs on the receiver, and is killed with SIGKILL.
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve'], {
+    child = spawn(process.execPath, [...cliArgs, 'serve'], {
       env: { ...process.env, DATABASE_URL: database.url!, PORT: '0', DEMO: '0', ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE: '1', WORKER: '1' },
       stdio: 'ignore',
     });

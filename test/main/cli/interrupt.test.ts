@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { items } from '../../helpers/listings.js';
 import { runCli } from '../../../src/main/cli/main.js';
-import { childEnv, collect, exited, waitFor } from './server-process.js';
+import { childEnv, cliArgs, collect, exited, waitFor } from './server-process.js';
 
 /**
  * Ctrl+C and kill during `push` and `sync`, through the real CLI process: the signal reaches
@@ -35,7 +35,7 @@ const ndjsonFile = (name: string, listings: unknown[]) => {
 
 /** The CLI as a separate process, with the agency's key; `signals` are sent once it has pushed its first request. */
 async function interrupted(key: string, args: string[], signals: NodeJS.Signals[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, [...cliArgs, ...args], {
     env: childEnv({ LISTING_SYNC_URL: url, LISTING_SYNC_KEY: key }),
   });
   const output = collect(child);

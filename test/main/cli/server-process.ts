@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Processes as a newcomer runs them: the server on a fresh embedded database (`npm start`
@@ -11,6 +12,15 @@ export interface Output {
   stdout: string;
   stderr: string;
 }
+
+/**
+ * `node ...cliArgs <command>` runs the CLI from the code the suite runs: the compiled copy
+ * when the suite runs compiled (`npm run test:suite`, .tmp/suite/), the sources through tsx
+ * when a file runs with `node --import tsx --test`.
+ */
+export const cliArgs = import.meta.url.endsWith('.js')
+  ? [fileURLToPath(new URL('../../../src/main/cli/main.js', import.meta.url))]
+  : ['--import', 'tsx', 'src/main/cli/main.ts'];
 
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
@@ -54,7 +64,7 @@ export interface ServerProcess {
 /** `listing-sync serve` on a free port and a fresh data directory, with its demo agency. */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-first-start-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve'], {
+  const child = spawn(process.execPath, [...cliArgs, 'serve'], {
     env: childEnv({ PORT: '0', DATA_DIR: join(dir, 'data'), ...env }),
   });
   const output = collect(child);
