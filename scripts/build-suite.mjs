@@ -13,28 +13,19 @@
 // there would start servers from that snapshot instead of creating the database as they do
 // from the sources.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import process from 'node:process';
+import { newestChange } from './newest-change.mjs';
 
 const OUT = '.tmp/suite';
 const STAMP = join(OUT, '.stamp');
 // What the compiled tree is made from: tsconfig.json's sources, and the scripts tests import.
 const SOURCES = ['src', 'test', 'bench', 'packages/client/test', 'scripts', 'tsconfig.json'];
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  // A folder's own time changes when a file in it is added, deleted or renamed.
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
-  return latest;
-}
-
 const ifStale = process.argv.includes('--if-stale');
-if (ifStale && existsSync(STAMP) && statSync(STAMP).mtimeMs >= Math.max(...SOURCES.map(newest))) process.exit(0);
+if (ifStale && existsSync(STAMP) && statSync(STAMP).mtimeMs >= newestChange(SOURCES)) process.exit(0);
 
 // The stamp carries the time the compile started: a source saved during it makes the tree stale.
 const started = new Date();
