@@ -114,16 +114,8 @@ export class Metrics {
   );
   private readonly poolWaiting = this.gauge('listing_sync_db_pool_waiting', 'Queries waiting for a free connection, by database.', ['database']);
   private readonly poolMax = this.gauge('listing_sync_db_pool_max', 'Connections the pool may open, by database.', ['database']);
-  private readonly replicaUp = this.gauge('listing_sync_replica_up', '1 when the read replica answered its last check (present only with DATABASE_READ_URL).');
-  private readonly replicaLagSeconds = this.gauge(
-    'listing_sync_replica_lag_seconds',
-    'How long the oldest change the replica has not replayed has been committed (to about a second).',
-  );
-  private readonly replicaLagBytes = this.gauge('listing_sync_replica_lag_bytes', 'WAL bytes the primary has written that the replica has not replayed.');
-  private readonly replicaReading = this.gauge(
-    'listing_sync_replica_reading',
-    '1 while the site and the relay read from the replica, 0 while they fall back to the primary.',
-  );
+  /** Registered at the first scrape that finds a replica: without one, no replica figure is shown at all. */
+  private replicaGauges: { up: Gauge; lagSeconds: Gauge; lagBytes: Gauge; reading: Gauge } | null = null;
 
   // One child per label set, found without prom-client hashing its labels on every request.
   private readonly requestChildren = new Map<string, { inc(): void }>();
@@ -185,13 +177,12 @@ export class Metrics {
     }
     const replica = this.sources.replica();
     if (replica) {
-      this.replicaUp.set(replica.reachable ? 1 : 0);
-      this.replicaReading.set(replica.reading === 'replica' ? 1 : 0);
-      // Unknown while the replica does not answer: absent rather than a made-up 0.
-      if (replica.lagSeconds === null) this.replicaLagSeconds.reset();
-      else this.replicaLagSeconds.set(replica.lagSeconds);
-      if (replica.lagBytes === null) this.replicaLagBytes.reset();
-      else this.replicaLagBytes.set(replica.lagBytes);
+      const gauges = (this.replicaGauges ??= this.registerReplicaGauges());
+      gauges.up.set(replica.reachable ? 1 : 0);
+      gauges.reading.set(replica.reading === 'replica' ? 1 : 0);
+      // Unknown while the replica does not answer: NaN, which no alert threshold matches, rather than a made-up 0.
+      gauges.lagSeconds.set(replica.lagSeconds ?? NaN);
+      gauges.lagBytes.set(replica.lagBytes ?? NaN);
     }
     try {
       const [jobs, mail, webhooks] = await Promise.all([this.sources.jobs(), this.sources.mail(), this.sources.webhooks()]);
@@ -206,10 +197,24 @@ export class Metrics {
       this.webhooksOldest.set(webhooks.oldestPendingSeconds ?? 0);
       this.databaseUp.set(1);
     } catch {
-      // The database is down: the scrape still answers, with the figures it could not read absent.
-      for (const gauge of [this.jobsWaiting, this.jobsOldest, this.jobsFailed, this.mailQueued, this.mailOldest]) gauge.reset();
-      for (const gauge of [this.webhooksPending, this.webhooksOldest]) gauge.reset();
+      // The database is down: the scrape still answers, the figures it could not read are NaN
+      // (unknown, never an old value or a reassuring 0), and listing_sync_database_up says why.
+      this.jobsWaiting.reset();
+      for (const gauge of [this.jobsOldest, this.jobsFailed, this.mailQueued, this.mailOldest, this.webhooksPending, this.webhooksOldest])
+        gauge.set(NaN);
       this.databaseUp.set(0);
     }
+  }
+
+  private registerReplicaGauges() {
+    return {
+      up: this.gauge('listing_sync_replica_up', '1 when the read replica (DATABASE_READ_URL) answered its last check.'),
+      lagSeconds: this.gauge(
+        'listing_sync_replica_lag_seconds',
+        'How long the oldest change the replica has not replayed has been committed on the primary (to about a second).',
+      ),
+      lagBytes: this.gauge('listing_sync_replica_lag_bytes', 'WAL bytes the primary has written that the replica has not replayed.'),
+      reading: this.gauge('listing_sync_replica_reading', '1 while the site and the relay read the replica, 0 while they fall back to the primary.'),
+    };
   }
 }
