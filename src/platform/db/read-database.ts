@@ -133,8 +133,13 @@ export class ReadDatabase implements Queryable {
     }
   }
 
+  /**
+   * Where the primary's WAL ends, commits not yet written out included: with
+   * synchronous_commit off, pg_current_wal_lsn() (the write position) can still be before a
+   * commit that has been reported, and a replica "caught up" with it would lack that commit.
+   */
   private async primaryPosition(): Promise<number> {
-    const { rows } = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    const { rows } = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
     return lsnBytes(rows[0]!.lsn);
   }
 
