@@ -68,7 +68,8 @@ export async function startServer(config: Config = loadConfig(), options: Server
 
   print(`listing-sync listening on ${url} (pid ${process.pid})`);
   print(`  storage     ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
-  if (config.databaseReadUrl) print(`  replica     DATABASE_READ_URL: the public site and the relay feed read there while it keeps up (${url}/readyz)`);
+  if (config.databaseReadUrl)
+    print(`  replica     DATABASE_READ_URL: the public site and the relay feed read there while it keeps up (${url}/readyz)`);
   print(`  v1          ${url}/v1   (sandbox ${url}/sandbox/v1)`);
   print(`  ingestion   ${url}/ingest   (sandbox ${url}/sandbox/ingest)`);
   print(`  API docs    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);

@@ -102,7 +102,10 @@ async function isolatedDatabase(): Promise<Database | undefined> {
 before(async () => {
   const db = await isolatedDatabase();
   // Quotas are set out of reach: the campaign is about input, and 429s would hide it.
-  t = await createTestApp({ ...(db ? { db } : {}), env: { KEY_QUOTA_LIVE: '100000000', KEY_QUOTA_TEST: '100000000', RELAY_TOKEN, METRICS_TOKEN } });
+  t = await createTestApp({
+    ...(db ? { db } : {}),
+    env: { KEY_QUOTA_LIVE: '100000000', KEY_QUOTA_TEST: '100000000', RELAY_TOKEN, METRICS_TOKEN },
+  });
   await t.db.exec(WRITTEN_STATE);
   agency = await t.agency({ plan: 'reseau' });
   credentials = { live: agency.live, test: agency.test, admin: ADMIN_TOKEN, relay: RELAY_TOKEN, metrics: METRICS_TOKEN };

@@ -36,7 +36,12 @@ const DETAILS = {
           minimum: 0,
           description: 'How long the oldest change the replica has not replayed has been committed (0: caught up), to about a second.',
         },
-        lagBytes: { type: ['integer', 'null'], format: 'int64', minimum: 0, description: 'WAL the primary has written that the replica has not replayed.' },
+        lagBytes: {
+          type: ['integer', 'null'],
+          format: 'int64',
+          minimum: 0,
+          description: 'WAL the primary has written that the replica has not replayed.',
+        },
         reading: {
           type: 'string',
           enum: ['replica', 'primary'],

@@ -76,7 +76,13 @@ export class PageCache {
     if (this.entries.size >= this.maxEntries) this.drop(this.entries.keys().next().value!);
     const now = this.clock();
     const shows = page.shows ?? [];
-    this.entries.set(key, { status: page.status, body: page.body, freshUntil: now + this.ttlMs, usableUntil: now + this.ttlMs * STALE_FACTOR, shows });
+    this.entries.set(key, {
+      status: page.status,
+      body: page.body,
+      freshUntil: now + this.ttlMs,
+      usableUntil: now + this.ttlMs * STALE_FACTOR,
+      shows,
+    });
     for (const serviceId of shows) {
       let keys = this.pagesOf.get(serviceId);
       if (!keys) this.pagesOf.set(serviceId, (keys = new Set()));

@@ -14,7 +14,7 @@ import { parseSearchQuery, searchPath } from './search-query.js';
 import { robotsTxt, sitemapIndex, urlSet } from './seo.js';
 import { EMPTY_CONTACT, type ContactValues } from './views/contact-form.js';
 import { PageCache, type Rendered } from './page-cache.js';
-import { watchDepartures } from '../../domain/public-listings/departures.js';
+import { keepAgreeing } from './cache-agreement.js';
 import { formFields, html, isFormPost, PAGE_CACHE } from './replies.js';
 import { conversationRoutes } from './conversation-routes.js';
 import { HomePage } from './views/home.js';
@@ -47,21 +47,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     onError: (error) => app.log.error({ err: error }, 'page rendering failed'),
     onLookup: metrics ? (result) => metrics.pageCacheLookup(result) : undefined,
   });
-  if (cache.enabled) {
-    // A listing leaving the site leaves every process's cache (docs/decisions.md §19). The pages
-    // showing it go at once; until the replica has replayed its departure, pages rendered from
-    // the replica that still show it are served but not kept.
-    const departures = await watchDepartures(db, {
-      message: (serviceId) => {
-        metrics?.departure();
-        const departure = cache.forget(serviceId);
-        void readDb.caughtUp().then(() => cache.settle(departure));
-      },
-      up: () => cache.hearing(true),
-      down: () => cache.hearing(false),
-    });
-    app.addHook('onClose', () => departures.close());
-  }
+  await keepAgreeing(app, cache);
 
   await app.register(formbody, { bodyLimit: CONTACT_BODY_LIMIT });
   // Anything that goes wrong on a site route is a French page, never a JSON problem.

@@ -98,11 +98,23 @@ export class Metrics {
     'Due background jobs no runner holds, by job (counted up to 100,000).',
     ['job'],
   );
-  private readonly jobsOldest = this.gauge('listing_sync_jobs_oldest_waiting_seconds', 'How long the job due first has waited for a runner (0: none waits).');
+  private readonly jobsOldest = this.gauge(
+    'listing_sync_jobs_oldest_waiting_seconds',
+    'How long the job due first has waited for a runner (0: none waits).',
+  );
   private readonly jobsFailed = this.gauge('listing_sync_jobs_failed', 'Jobs out of attempts, kept a week for inspection.');
-  private readonly mailQueued = this.gauge('listing_sync_mail_queued', 'Mails waiting for the SMTP server, retries included (counted up to 100,000).');
-  private readonly mailOldest = this.gauge('listing_sync_mail_oldest_queued_seconds', 'Age of the oldest mail waiting for the SMTP server (0: none waits).');
-  private readonly webhooksPending = this.gauge('listing_sync_webhook_deliveries_pending', 'Webhook deliveries waiting for an attempt (counted up to 100,000).');
+  private readonly mailQueued = this.gauge(
+    'listing_sync_mail_queued',
+    'Mails waiting for the SMTP server, retries included (counted up to 100,000).',
+  );
+  private readonly mailOldest = this.gauge(
+    'listing_sync_mail_oldest_queued_seconds',
+    'Age of the oldest mail waiting for the SMTP server (0: none waits).',
+  );
+  private readonly webhooksPending = this.gauge(
+    'listing_sync_webhook_deliveries_pending',
+    'Webhook deliveries waiting for an attempt (counted up to 100,000).',
+  );
   private readonly webhooksOldest = this.gauge(
     'listing_sync_webhook_oldest_pending_seconds',
     'Age of the oldest change whose webhook delivery still waits (0: none waits).',
@@ -112,7 +124,9 @@ export class Metrics {
     "This process's database connections, by database (primary, replica) and state (busy, idle).",
     ['database', 'state'],
   );
-  private readonly poolWaiting = this.gauge('listing_sync_db_pool_waiting', 'Queries waiting for a free connection, by database.', ['database']);
+  private readonly poolWaiting = this.gauge('listing_sync_db_pool_waiting', 'Queries waiting for a free connection, by database.', [
+    'database',
+  ]);
   private readonly poolMax = this.gauge('listing_sync_db_pool_max', 'Connections the pool may open, by database.', ['database']);
   /** Registered at the first scrape that finds a replica: without one, no replica figure is shown at all. */
   private replicaGauges: { up: Gauge; lagSeconds: Gauge; lagBytes: Gauge; reading: Gauge } | null = null;
@@ -214,7 +228,10 @@ export class Metrics {
         'How long the oldest change the replica has not replayed has been committed on the primary (to about a second).',
       ),
       lagBytes: this.gauge('listing_sync_replica_lag_bytes', 'WAL bytes the primary has written that the replica has not replayed.'),
-      reading: this.gauge('listing_sync_replica_reading', '1 while the site and the relay read the replica, 0 while they fall back to the primary.'),
+      reading: this.gauge(
+        'listing_sync_replica_reading',
+        '1 while the site and the relay read the replica, 0 while they fall back to the primary.',
+      ),
     };
   }
 }

@@ -38,7 +38,8 @@ async function observe(serviceId: string, change: () => Promise<unknown>): Promi
 test(`[${databaseKind}] a departure is announced exactly when a listing leaves the public_listings view`, async () => {
   await listening();
   const city = uniqueCity('Annonceville');
-  const status = (serviceId: string, value: string) => () => t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { status: value });
+  const status = (serviceId: string, value: string) => () =>
+    t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { status: value });
   const put = (serviceId: string, body: Record<string, unknown>) => () => t.call('PUT', `/v1/listings/${serviceId}`, agency.live, body);
   const a = await publicListing(t, agency.live, 'DEP-A', { city });
   const b = await publicListing(t, agency.live, 'DEP-B', { city });
@@ -49,13 +50,28 @@ test(`[${databaseKind}] a departure is announced exactly when a listing leaves t
   const cases: Array<[string, string, () => Promise<unknown>, boolean]> = [
     ['a new price', a, put(a, { price: 251000 }), false],
     ['under offer', a, status(a, 'under_offer'), false],
-    ['an edit held for review (the approved version stays public)', a, put(a, { description: 'Appartement lumineux, Français uniquement.' }), false],
+    [
+      'an edit held for review (the approved version stays public)',
+      a,
+      put(a, { description: 'Appartement lumineux, Français uniquement.' }),
+      false,
+    ],
     ['sold', a, status(a, 'sold'), true],
     ['sold again', a, status(a, 'sold'), false],
     ['back on sale', a, status(a, 'active'), false],
-    ['withdrawn by a push', b, () => t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('DEP-B', { city, status: 'withdrawn' })] }), true],
+    [
+      'withdrawn by a push',
+      b,
+      () => t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem('DEP-B', { city, status: 'withdrawn' })] }),
+      true,
+    ],
     ['a pending listing sold', pending, status(pending, 'sold'), false],
-    ['a sandbox listing sold', sandbox, () => t.call('PATCH', `/sandbox/v1/listings/${sandbox}/status`, agency.test, { status: 'sold' }), false],
+    [
+      'a sandbox listing sold',
+      sandbox,
+      () => t.call('PATCH', `/sandbox/v1/listings/${sandbox}/status`, agency.test, { status: 'sold' }),
+      false,
+    ],
   ];
   const c = await publicListing(t, agency.live, 'DEP-C', { city });
   const d = await publicListing(t, agency.live, 'DEP-D', { city });
@@ -63,7 +79,12 @@ test(`[${databaseKind}] a departure is announced exactly when a listing leaves t
   cases.push(
     ['paused', c, status(c, 'paused'), true],
     ['deleted', d, () => t.call('DELETE', `/v1/listings/${d}`, agency.live), true],
-    ['its public version rejected', e, () => t.admin('POST', `/listings/${e}/moderation`, { decision: 'reject', reason: 'Photos trompeuses' }), true],
+    [
+      'its public version rejected',
+      e,
+      () => t.admin('POST', `/listings/${e}/moderation`, { decision: 'reject', reason: 'Photos trompeuses' }),
+      true,
+    ],
   );
   const seen: Record<string, { left: boolean; announced: boolean }> = {};
   for (const [name, serviceId, change, leaves] of cases) {

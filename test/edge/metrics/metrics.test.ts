@@ -52,7 +52,10 @@ const value = (text: string, name: string, labels: Record<string, string> = {}) 
 test(`[${databaseKind}] /metrics is 404 without METRICS_TOKEN, and 401 without the right bearer`, async () => {
   const off = await createTestApp({ db: t.db, env: { WORKER: '0' } });
   try {
-    assert.equal((await off.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode, 404);
+    assert.equal(
+      (await off.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode,
+      404,
+    );
     assert.equal(off.services.metrics, null, 'nothing is measured');
   } finally {
     await off.close();
@@ -120,7 +123,11 @@ test(`[${databaseKind}] requests are labelled by route template: however many id
   assert.ok(routes.has('unmatched'));
   assert.ok(!routes.has(undefined as never));
   assert.equal(value(text, 'listing_sync_http_requests_total', { method: 'GET', route: '/v1/listings/:serviceId', status: '404' }), 30);
-  assert.ok(samples(text, 'listing_sync_http_requests_total').every((s) => ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER'].includes(s.labels.method!)));
+  assert.ok(
+    samples(text, 'listing_sync_http_requests_total').every((s) =>
+      ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER'].includes(s.labels.method!),
+    ),
+  );
   assert.equal(value(text, 'listing_sync_http_requests_total', { method: 'OTHER', route: 'unmatched', status: '404' }), 30);
   const histogram = value(text, 'listing_sync_http_request_duration_seconds_count', { method: 'GET', route: '/v1/listings/:serviceId' });
   assert.equal(histogram, 30);
@@ -145,7 +152,12 @@ test(`[${databaseKind}] mail, jobs and webhook backlogs are read at each scrape,
   assert.equal(value(empty, 'listing_sync_webhook_deliveries_pending'), 0);
 
   const serviceId = await publicListing(t, agency.live, 'METRICS-MAIL', { city: uniqueCity('Métriqueville') });
-  const sent = await contact(t, serviceId, { name: 'Zoé', email: 'zoe@example.com', message: 'Bonjour, est-il disponible ?' }, '198.51.100.90');
+  const sent = await contact(
+    t,
+    serviceId,
+    { name: 'Zoé', email: 'zoe@example.com', message: 'Bonjour, est-il disponible ?' },
+    '198.51.100.90',
+  );
   assert.equal(sent.statusCode, 200, sent.body);
   const webhook = await t.call('POST', '/v1/webhooks', agency.live, { url: 'https://hooks.example.com/metrics' });
   assert.equal(webhook.statusCode, 201, webhook.body);
@@ -181,7 +193,8 @@ test(`[${databaseKind}] page-cache lookups and the database pool`, async () => {
   for (let i = 0; i < 3; i += 1) assert.equal((await page(t, `/listings/${serviceId}`)).statusCode, 200);
   const after = await scrape();
   const delta = (result: string) =>
-    (value(after, 'listing_sync_page_cache_lookups_total', { result }) ?? 0) - (value(before, 'listing_sync_page_cache_lookups_total', { result }) ?? 0);
+    (value(after, 'listing_sync_page_cache_lookups_total', { result }) ?? 0) -
+    (value(before, 'listing_sync_page_cache_lookups_total', { result }) ?? 0);
   assert.deepEqual([delta('miss'), delta('hit')], [1, 2]);
   if (onPostgres) {
     assert.equal(value(after, 'listing_sync_db_pool_max', { database: 'primary' }), 10);

@@ -40,7 +40,9 @@ const WAYS_OUT: Array<[string, (serviceId: string, externalId: string) => Promis
   [
     'withdrawn by a push',
     async (_serviceId, externalId) => {
-      const pushed = await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [ingestItem(externalId, { status: 'withdrawn' })] });
+      const pushed = await t.call('POST', '/ingest/ingestListings', agency.live, {
+        listings: [ingestItem(externalId, { status: 'withdrawn' })],
+      });
       assert.equal(pushed.json().errors.length, 0, pushed.body);
     },
   ],
@@ -96,6 +98,10 @@ test(`[${databaseKind}] a listing that stays public is left in the cache: only d
     await t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { status: 'under_offer' });
     await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { price: 310000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.match((await page(second, `/listings/${serviceId}`)).body, /300\u202f000/, 'still the cached page: nothing announced its change');
+    assert.match(
+      (await page(second, `/listings/${serviceId}`)).body,
+      /300\u202f000/,
+      'still the cached page: nothing announced its change',
+    );
   });
 });
