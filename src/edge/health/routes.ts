@@ -40,6 +40,7 @@ const DETAILS = {
           type: ['integer', 'null'],
           format: 'int64',
           minimum: 0,
+          maximum: Number.MAX_SAFE_INTEGER,
           description: 'WAL the primary has written that the replica has not replayed.',
         },
         reading: {
