@@ -123,8 +123,8 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
   const logger = pino({ level: config.logLevel });
   const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
-  // A worker serves no page: it has no use for the replica.
-  const services = await createServices({ ...config, worker: true, databaseReadUrl: null }, db, {
+  // A worker serves no page and no /metrics: it has no use for the replica or the metrics.
+  const services = await createServices({ ...config, worker: true, databaseReadUrl: null, metricsToken: null }, db, {
     onError: (error) => logger.error({ err: error }, 'background job failed'),
   });
   print(
