@@ -105,13 +105,19 @@ export class PageCache {
       for (const key of this.pagesOf.get(serviceId) ?? []) this.drop(key);
       if (this.rendering.size > 0) this.departed.set(serviceId, seq);
     }
+    // Kept in departure order (a listing departing again moves to the end), so that settling
+    // reads only what it removes: a push withdrawing thousands of listings settles in linear time.
+    this.unsettled.delete(serviceId);
     this.unsettled.set(serviceId, seq);
     return seq;
   }
 
   /** Departures up to `seq` are now seen by every reader of the site (the replica replayed them). */
   settle(seq: number): void {
-    for (const [serviceId, at] of this.unsettled) if (at <= seq) this.unsettled.delete(serviceId);
+    for (const [serviceId, at] of this.unsettled) {
+      if (at > seq) break;
+      this.unsettled.delete(serviceId);
+    }
   }
 
   /** Notices stopped (false) or came back (true): in between nothing is kept, and what was is dropped. */
