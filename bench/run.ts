@@ -6,6 +6,7 @@ import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
 import { benchMail } from './mail.js';
 import { benchMasking } from './masking.js';
+import { benchMetrics } from './metrics.js';
 import { benchModeration } from './moderation.js';
 import { benchPro } from './pro.js';
 import { benchQuotas } from './quotas.js';
@@ -25,6 +26,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
     const { descriptionsPerSecond, chars } = await benchMasking();
     console.log(`  ${fmt(descriptionsPerSecond)} descriptions of ${chars} characters masked per second on one core (target ≥ 10,000)`);
   },
+  metrics: benchMetrics,
   moderation: benchModeration,
   pro: benchPro,
   quotas: benchQuotas,

@@ -17,10 +17,15 @@ import { StatisticsKeeper } from '../platform/db/statistics.js';
 import { PLANNED_COLUMNS } from '../domain/listings/store.js';
 import { RequestLogWriter } from '../platform/request-log/request-log.js';
 import { QuotaGate } from '../domain/quotas/quota-gate.js';
-import { JobQueue } from '../platform/jobs/queue.js';
+import { jobBacklog, JobQueue } from '../platform/jobs/queue.js';
 import { JobRunner } from '../platform/jobs/runner.js';
 import { registerMailSender } from '../platform/mail/sender.js';
 import { smtpTransport, type MailTransport } from '../platform/mail/transport.js';
+import { mailBacklog } from '../platform/mail/outbox.js';
+import { openDatabase } from '../platform/db/open.js';
+import { ReadDatabase } from '../platform/db/read-database.js';
+import { Metrics } from '../platform/metrics/metrics.js';
+import { deliveryBacklog } from '../domain/webhooks/deliveries.js';
 import { WebhookDispatcher } from '../domain/webhooks/dispatcher.js';
 import { WebhookSender, type Resolver } from '../domain/webhooks/sender.js';
 import { ApiError, registerErrorHandling, sendProblem, wantsPage } from '../edge/http/errors.js';
@@ -28,6 +33,8 @@ import { validatorCompiler } from '../edge/http/validation.js';
 import { Problem } from '../edge/http/schemas.js';
 import { registerOpenApi } from '../edge/http/openapi.js';
 import { healthRoutes } from '../edge/health/routes.js';
+import { metricsRoutes } from '../edge/metrics/metrics-routes.js';
+import { requestMetrics } from '../edge/http/plugins/request-metrics.js';
 import { adminRoutes } from '../edge/operator-api/routes.js';
 import { backOfficePages } from '../edge/back-office/routes.js';
 import { proPages } from '../edge/pro/pro-routes.js';
@@ -43,6 +50,14 @@ import { lazyCompilers } from './lazy-compilers.js';
 export interface Services {
   config: Config;
   db: Database;
+  /**
+   * Reads that may lag a moment (the public site, its search and sitemaps, the relay feed): the
+   * replica of DATABASE_READ_URL while it keeps up, else `db`. Writes, and anything a user expects
+   * to read back at once, use `db`.
+   */
+  readDb: ReadDatabase;
+  /** The Prometheus metrics; null without METRICS_TOKEN (nothing is measured). */
+  metrics: Metrics | null;
   keys: KeyCache;
   requestLog: RequestLogWriter;
   quotas: QuotaGate | null;
@@ -81,7 +96,24 @@ export async function createServices(config: Config, db: Database, options: Serv
   const listingStatistics = new StatisticsKeeper(db, 'listings', { columns: PLANNED_COLUMNS, onError: options.onError });
   await listingStatistics.start();
   const jobs = new JobQueue(db, now);
-  const jobRunner = config.worker ? new JobRunner(db, { now, onError: options.onError }) : null;
+  const replica = config.databaseReadUrl ? await openDatabase({ databaseUrl: config.databaseReadUrl, dataDir: null }) : null;
+  const readDb = new ReadDatabase(db, replica, { maxLagMs: config.databaseReadMaxLagMs });
+  await readDb.start();
+  const metrics = config.metricsToken
+    ? new Metrics({
+        jobs: () => jobBacklog(db, now()),
+        mail: () => mailBacklog(db, now()),
+        webhooks: () => deliveryBacklog(db, now()),
+        pools: () => [
+          ...(db.poolUse ? [{ database: 'primary' as const, use: db.poolUse() }] : []),
+          ...[readDb.poolUse()].flatMap((use) => (use ? [{ database: 'replica' as const, use }] : [])),
+        ],
+        replica: () => readDb.replicaState(),
+      })
+    : null;
+  const jobRunner = config.worker
+    ? new JobRunner(db, { now, onError: options.onError, onAttempt: metrics ? (...attempt) => metrics.jobAttempt(...attempt) : undefined })
+    : null;
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
   if (jobRunner) {
     registerMailSender(jobRunner, { db, now, transport: mailTransport });
@@ -94,7 +126,7 @@ export async function createServices(config: Config, db: Database, options: Serv
     webhooks = new WebhookDispatcher(db, sender, { now, onError: options.onError });
     webhooks.start();
   }
-  return { config, db, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, webhooks, now, mailTransport };
+  return { config, db, readDb, metrics, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, webhooks, now, mailTransport };
 }
 
 export async function closeServices(services: Services) {
@@ -106,6 +138,7 @@ export async function closeServices(services: Services) {
   await services.listingStatistics.close();
   await services.requestLog.close();
   await services.keys.close();
+  await services.readDb.close();
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -185,6 +218,7 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (services.metrics) await app.register(requestMetrics, { metrics: services.metrics });
   await app.register(helmet, {
     global: true,
     // The API serves JSON; the only HTML is the docs page, whose assets are all local.
@@ -206,6 +240,7 @@ export async function buildApp(
   });
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(referencePages);
   await app.register(siteRoutes);
   await app.register(adminRoutes, { prefix: '/admin/api' });

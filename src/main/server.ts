@@ -68,6 +68,8 @@ export async function startServer(config: Config = loadConfig(), options: Server
 
   print(`listing-sync listening on ${url} (pid ${process.pid})`);
   print(`  storage     ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
+  if (config.databaseReadUrl)
+    print(`  replica     DATABASE_READ_URL: the public site and the relay feed read there while it keeps up (${url}/readyz)`);
   print(`  v1          ${url}/v1   (sandbox ${url}/sandbox/v1)`);
   print(`  ingestion   ${url}/ingest   (sandbox ${url}/sandbox/ingest)`);
   print(`  API docs    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
@@ -78,6 +80,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   print(
     `  mail        ${config.smtpUrl ? `SMTP ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//')} (MAIL_FROM ${config.mailFrom})` : `kept in the embedded mailbox: ${url}/dev/mailbox (set SMTP_URL to send)`}`,
   );
+  if (config.metricsToken) print(`  metrics     ${url}/metrics (Bearer METRICS_TOKEN, Prometheus text)`);
   print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
   print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
   print(
@@ -120,7 +123,8 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
   const logger = pino({ level: config.logLevel });
   const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
-  const services = await createServices({ ...config, worker: true }, db, {
+  // A worker serves no page and no /metrics: it has no use for the replica or the metrics.
+  const services = await createServices({ ...config, worker: true, databaseReadUrl: null, metricsToken: null }, db, {
     onError: (error) => logger.error({ err: error }, 'background job failed'),
   });
   print(

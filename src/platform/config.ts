@@ -7,6 +7,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_READ_URL: a streaming replica the public site, its sitemaps and the relay feed read from (§19); null: the primary. */
+  databaseReadUrl: string | null;
+  /** DATABASE_READ_MAX_LAG_MS: a replica further behind than this is left for the primary until it catches up. */
+  databaseReadMaxLagMs: number;
   adminToken: string | null;
   baseUrl: string;
   ingestBaseUrl: string;
@@ -33,6 +37,8 @@ export interface Config {
   };
   /** Bearer token of the partner relay feed (RELAY_TOKEN); without it the feed answers 404. */
   relayToken: string | null;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); without it nothing is measured and /metrics answers 404. */
+  metricsToken: string | null;
   /** SMTP_URL (smtp:// or smtps://, credentials in it): mail goes there; null keeps it in the embedded mailbox (§16). */
   smtpUrl: string | null;
   /** MAIL_FROM: the sender of every mail, `Name <address>` or a bare address. */
@@ -108,7 +114,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const databaseReadUrl = env.DATABASE_READ_URL || null;
+  if (databaseReadUrl && !/^postgres(ql)?:\/\//.test(databaseReadUrl)) {
+    throw new ConfigError('DATABASE_READ_URL must start with postgres:// or postgresql://');
+  }
+  if (databaseReadUrl && !databaseUrl) throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the replica is a copy of that server');
   const adminToken = env.ADMIN_TOKEN || null;
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken !== null && metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
+  }
   const relayToken = env.RELAY_TOKEN || null;
   if (relayToken !== null && relayToken.length < 16) {
     throw new ConfigError('RELAY_TOKEN must be at least 16 characters long');
@@ -125,7 +140,10 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir: env.DATA_DIR || './data',
     databaseUrl,
+    databaseReadUrl,
+    databaseReadMaxLagMs: integer(env, 'DATABASE_READ_MAX_LAG_MS', 5000, 100, 3_600_000),
     adminToken,
+    metricsToken,
     baseUrl,
     ingestBaseUrl: url(env, 'INGEST_BASE_URL', `${baseUrl}/ingest`),
     siteUrl,

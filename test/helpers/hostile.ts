@@ -22,7 +22,7 @@ export interface Operation {
   parameters: Parameter[];
   body: Schema | null;
   statuses: Set<number>;
-  auth: 'live' | 'test' | 'admin' | 'relay';
+  auth: 'live' | 'test' | 'admin' | 'relay' | 'metrics';
 }
 
 export interface Description {
@@ -47,6 +47,7 @@ export interface Credentials {
   test: string;
   admin: string;
   relay: string;
+  metrics: string;
 }
 
 /** Operations of the description, each on its live path and, for the two interfaces, under /sandbox. */
@@ -109,6 +110,19 @@ export async function operatorOperations(services: Services): Promise<Operation[
     }),
   );
 }
+
+/**
+ * GET /metrics, which the description leaves out (its reader is Prometheus): no parameter of its
+ * own, so the campaign sends it unknown query parameters and bodies, with METRICS_TOKEN.
+ */
+export const metricsOperation: Operation = {
+  method: 'GET',
+  template: '/metrics',
+  parameters: [],
+  body: null,
+  statuses: new Set([200, 401]),
+  auth: 'metrics',
+};
 
 // ---------------------------------------------------------------------------------------
 // Hostile values. Strings are what reached PostgreSQL unchecked: NUL, lone surrogates,

@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/platform/db/open.js';
 import { migrate } from '../../src/platform/db/migrate.js';
 import {
   describedOperations,
+  metricsOperation,
   operatorOperations,
   requestsFor,
   type Credentials,
@@ -28,6 +29,7 @@ import {
  */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 90);
 const RELAY_TOKEN = 'relay-token-hostile-0123456789';
+const METRICS_TOKEN = 'metrics-token-hostile-0123456789';
 const ANSWER_WITHIN_MS = 10_000;
 
 let t: TestApp;
@@ -100,12 +102,15 @@ async function isolatedDatabase(): Promise<Database | undefined> {
 before(async () => {
   const db = await isolatedDatabase();
   // Quotas are set out of reach: the campaign is about input, and 429s would hide it.
-  t = await createTestApp({ ...(db ? { db } : {}), env: { KEY_QUOTA_LIVE: '100000000', KEY_QUOTA_TEST: '100000000', RELAY_TOKEN } });
+  t = await createTestApp({
+    ...(db ? { db } : {}),
+    env: { KEY_QUOTA_LIVE: '100000000', KEY_QUOTA_TEST: '100000000', RELAY_TOKEN, METRICS_TOKEN },
+  });
   await t.db.exec(WRITTEN_STATE);
   agency = await t.agency({ plan: 'reseau' });
-  credentials = { live: agency.live, test: agency.test, admin: ADMIN_TOKEN, relay: RELAY_TOKEN };
+  credentials = { live: agency.live, test: agency.test, admin: ADMIN_TOKEN, relay: RELAY_TOKEN, metrics: METRICS_TOKEN };
   description = t.app.swagger() as unknown as Description;
-  operations.push(...describedOperations(description), ...(await operatorOperations(t.services)));
+  operations.push(...describedOperations(description), ...(await operatorOperations(t.services)), metricsOperation);
 });
 after(async () => {
   await t.close();
@@ -117,7 +122,7 @@ after(async () => {
 
 test(`[${databaseKind}] hostile requests to every operation: documented answers, no 5xx, no hang, nothing written when refused`, async () => {
   assert.ok(
-    ['admin', 'test', 'relay'].every((auth) => operations.some((op) => op.auth === auth)),
+    ['admin', 'test', 'relay', 'metrics'].every((auth) => operations.some((op) => op.auth === auth)),
     'every kind of operation is attacked',
   );
   let sent = 0;

@@ -144,7 +144,13 @@ test(`[${databaseKind}] a request whose body never arrives is dropped, not held 
 test(`[${databaseKind}] a NUL in any path or query parameter of any described operation is a 400 naming it`, async () => {
   const description = t.app.swagger() as unknown as Description;
   const operations = [...describedOperations(description), ...(await operatorOperations(t.services))];
-  const credentials = { live: agency.live, test: agency.test, admin: ADMIN_TOKEN, relay: 'no-relay-in-this-app' };
+  const credentials = {
+    live: agency.live,
+    test: agency.test,
+    admin: ADMIN_TOKEN,
+    relay: 'no-relay-in-this-app',
+    metrics: 'no-metrics-in-this-app',
+  };
   let checked = 0;
   for (const op of operations) {
     for (const parameter of op.parameters.filter((p) => (p.in === 'path' || p.in === 'query') && p.schema?.type === 'string')) {

@@ -14,6 +14,7 @@ import { cliArgs } from './cli/server-process.js';
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DEMO: '0', ...extra };
   delete env.DATABASE_URL;
+  delete env.DATABASE_READ_URL; // a replica of the suite's server (scripts/with-replica.sh), not of the fresh folder
   // Set by the npm that runs the suite; the launcher under test must set its own.
   for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name];
   return env;

@@ -125,7 +125,19 @@ test('configuration errors name the variable', () => {
   assert.throws(() => loadConfig({ BASE_URL: 'not a url' }), /BASE_URL must be an absolute/);
   assert.throws(() => loadConfig({ ADMIN_TOKEN: 'short' }), /ADMIN_TOKEN must be at least 16/);
   assert.throws(() => loadConfig({ DEMO: 'maybe' }), /DEMO must be 1 or 0/);
+  assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), /METRICS_TOKEN must be at least 16/);
+  assert.throws(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/db' }), /DATABASE_READ_URL needs DATABASE_URL/);
+  assert.throws(
+    () => loadConfig({ DATABASE_URL: 'postgres://a/b', DATABASE_READ_URL: 'mysql://x' }),
+    /DATABASE_READ_URL must start with postgres/,
+  );
+  assert.throws(
+    () => loadConfig({ DATABASE_URL: 'postgres://a/b', DATABASE_READ_URL: 'postgres://r/b', DATABASE_READ_MAX_LAG_MS: '10' }),
+    /DATABASE_READ_MAX_LAG_MS must be between/,
+  );
   const defaults = loadConfig({});
+  assert.equal(defaults.metricsToken, null);
+  assert.equal(defaults.databaseReadUrl, null);
   assert.equal(defaults.port, 8080);
   assert.equal(defaults.host, '127.0.0.1');
   assert.equal(defaults.baseUrl, 'http://localhost:8080');

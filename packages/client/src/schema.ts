@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers
-         * @description Reads the webhook delivery backlog from the database: send no traffic to this process while it answers 503. details.webhooks tells operators how far deliveries lag (it does not change the status).
+         * @description Reads the webhook delivery backlog from the database: send no traffic to this process while it answers 503. details.webhooks tells operators how far deliveries lag, details.replica how far the read replica does (neither changes the status).
          */
         get: operations["readyz"];
         put?: never;
@@ -1249,6 +1249,22 @@ export interface operations {
                                  */
                                 oldestPendingSeconds: number | null;
                             };
+                            /** @description The read replica of DATABASE_READ_URL, as its last check (every second) found it; null without one. Its lag does not change the status: past DATABASE_READ_MAX_LAG_MS, or unreachable, the site reads the primary instead. */
+                            replica: {
+                                reachable: boolean;
+                                /** @description How long the oldest change the replica has not replayed has been committed (0: caught up), to about a second. */
+                                lagSeconds: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description WAL the primary has written that the replica has not replayed.
+                                 */
+                                lagBytes: number | null;
+                                /**
+                                 * @description Where the public site, its sitemaps and the relay feed read now.
+                                 * @enum {string}
+                                 */
+                                reading: "replica" | "primary";
+                            } | null;
                         };
                     };
                 };

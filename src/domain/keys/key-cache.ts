@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database.js';
 import type { SharedCache } from '../../platform/db/shared-cache.js';
+import { listenSteadily } from '../../platform/db/steady-listen.js';
 import { findKeyByHash, type VerifiedKey } from './key-store.js';
 
 /** NOTIFY channel told of every change that may invalidate a cached key (revocation, plan change). */
@@ -22,9 +23,7 @@ export class KeyCache implements SharedCache {
   readonly channel = AUTH_CHANNEL;
   private readonly entries = new Map<string, { key: VerifiedKey; expires: number }>();
   private listening = false;
-  private stopListening: (() => Promise<void>) | null = null;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private closed = false;
+  private listener: { close(): Promise<void> } | null = null;
   /** Bumped by every clear: a lookup that started before a clear must not refill the cache. */
   private generation = 0;
 
@@ -35,30 +34,18 @@ export class KeyCache implements SharedCache {
   ) {}
 
   async start(): Promise<void> {
-    try {
-      this.stopListening = await this.db.listen(
-        AUTH_CHANNEL,
-        () => this.clear(),
-        () => this.lost(),
-      );
-      this.listening = true;
-    } catch {
-      this.lost();
-    }
-  }
-
-  private lost() {
-    this.listening = false;
-    this.clear();
-    if (this.closed || this.reconnectTimer) return;
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      if (!this.closed)
-        void this.stopListening?.()
-          .catch(() => {})
-          .then(() => this.start());
-    }, 1000);
-    this.reconnectTimer.unref();
+    this.listener = await listenSteadily(this.db, AUTH_CHANNEL, {
+      message: () => this.clear(),
+      // A lookup that read the database while notices were not heard must not be kept either.
+      up: () => {
+        this.listening = true;
+        this.clear();
+      },
+      down: () => {
+        this.listening = false;
+        this.clear();
+      },
+    });
   }
 
   clear() {
@@ -78,8 +65,6 @@ export class KeyCache implements SharedCache {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    await this.stopListening?.();
+    await this.listener?.close();
   }
 }

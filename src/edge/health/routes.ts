@@ -24,8 +24,35 @@ const DETAILS = {
       },
       required: ['pending', 'oldestPendingSeconds'],
     },
+    replica: {
+      type: ['object', 'null'],
+      description:
+        'The read replica of DATABASE_READ_URL, as its last check (every second) found it; null without one. ' +
+        'Its lag does not change the status: past DATABASE_READ_MAX_LAG_MS, or unreachable, the site reads the primary instead.',
+      properties: {
+        reachable: { type: 'boolean' },
+        lagSeconds: {
+          type: ['number', 'null'],
+          minimum: 0,
+          description: 'How long the oldest change the replica has not replayed has been committed (0: caught up), to about a second.',
+        },
+        lagBytes: {
+          type: ['integer', 'null'],
+          format: 'int64',
+          minimum: 0,
+          maximum: Number.MAX_SAFE_INTEGER,
+          description: 'WAL the primary has written that the replica has not replayed.',
+        },
+        reading: {
+          type: 'string',
+          enum: ['replica', 'primary'],
+          description: 'Where the public site, its sitemaps and the relay feed read now.',
+        },
+      },
+      required: ['reachable', 'lagSeconds', 'lagBytes', 'reading'],
+    },
   },
-  required: ['webhooks'],
+  required: ['webhooks', 'replica'],
 };
 
 /** Load-balancer probes: liveness of the process, readiness of its database. */
@@ -58,13 +85,14 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     'readyz',
     'Readiness: the database answers',
     'Reads the webhook delivery backlog from the database: send no traffic to this process while it answers 503. ' +
-      'details.webhooks tells operators how far deliveries lag (it does not change the status).',
+      'details.webhooks tells operators how far deliveries lag, details.replica how far the read replica does (neither changes the status).',
     { 200: 'ready', 503: 'database unreachable' },
   );
   readiness.response['200']!.properties = { ...readiness.response['200']!.properties, details: DETAILS } as never;
   app.get('/readyz', { schema: readiness }, async (_request, reply) => {
     try {
-      return { status: 'ready', details: { webhooks: await deliveryBacklog(app.services.db, app.services.now()) } };
+      const webhooks = await deliveryBacklog(app.services.db, app.services.now());
+      return { status: 'ready', details: { webhooks, replica: app.services.readDb.replicaState() } };
     } catch {
       return reply.code(503).send({ status: 'database unreachable' });
     }

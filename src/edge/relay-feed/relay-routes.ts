@@ -80,7 +80,8 @@ export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const page = await readRelayFeed(app.services.db, request.query.afterSeq ?? 0, request.query.limit ?? 100);
+      // A partner reads the feed again a minute later: it may come from the replica (readDb).
+      const page = await readRelayFeed(app.services.readDb, request.query.afterSeq ?? 0, request.query.limit ?? 100);
       return {
         listings: page.items.map((item) => ({
           ...item,

@@ -13,7 +13,8 @@ import { goneHtml, notFoundHtml, problemHtml, thanksHtml, tooManyMessagesHtml, t
 import { parseSearchQuery, searchPath } from './search-query.js';
 import { robotsTxt, sitemapIndex, urlSet } from './seo.js';
 import { EMPTY_CONTACT, type ContactValues } from './views/contact-form.js';
-import { PageCache } from './page-cache.js';
+import { PageCache, type Rendered } from './page-cache.js';
+import { keepAgreeing } from './cache-agreement.js';
 import { formFields, html, isFormPost, PAGE_CACHE } from './replies.js';
 import { conversationRoutes } from './conversation-routes.js';
 import { HomePage } from './views/home.js';
@@ -21,6 +22,7 @@ import { ListingPage } from './views/listing-page.js';
 import { SearchPage } from './views/search-page.js';
 import { idPattern } from '../../platform/db/ids.js';
 import type { FieldError } from '../../platform/outcome.js';
+import type { Queryable } from '../../platform/db/database.js';
 
 /** A contact form's fields fit in a few KiB; a larger body is refused before it is parsed. */
 export const CONTACT_BODY_LIMIT = 16 * 1024;
@@ -36,10 +38,16 @@ const FOREVER = 'public, max-age=31536000, immutable';
  * print as it is.
  */
 export const siteRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.services;
+  // Pages and sitemaps read what may lag a moment (readDb: the replica, when there is one); the
+  // contact form and its checks read and write the primary (db).
+  const { db, readDb, config, metrics } = app.services;
   const siteUrl = config.siteUrl;
   const hide = { schema: { hide: true } };
-  const cache = new PageCache(config.siteCacheMs, 5000, Date.now, (error) => app.log.error({ err: error }, 'page rendering failed'));
+  const cache = new PageCache(config.siteCacheMs, 5000, Date.now, {
+    onError: (error) => app.log.error({ err: error }, 'page rendering failed'),
+    onLookup: metrics ? (result) => metrics.pageCacheLookup(result) : undefined,
+  });
+  await keepAgreeing(app, cache);
 
   await app.register(formbody, { bodyLimit: CONTACT_BODY_LIMIT });
   // Anything that goes wrong on a site route is a French page, never a JSON problem.
@@ -63,8 +71,9 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/', hide, async (_request, reply) => {
     const home = await cache.through('/', async () => {
-      const latest = await latestPublicListings(db, LATEST_ON_HOME);
-      return { status: 200, body: renderDocument(<HomePage latest={latest} siteUrl={siteUrl} />), cacheable: true };
+      const latest = await latestPublicListings(readDb, LATEST_ON_HOME);
+      const body = renderDocument(<HomePage latest={latest} siteUrl={siteUrl} />);
+      return { status: 200, body, cacheable: true, shows: latest.map((card) => card.serviceId) };
     });
     return html(reply, home.status, home.body);
   });
@@ -73,7 +82,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     const query = parseSearchQuery(request.query as Record<string, unknown>);
     const { filters, sort, page } = query;
     const render = async () => {
-      const result = await searchPublicListings(db, filters, sort, page);
+      const result = await searchPublicListings(readDb, filters, sort, page);
       const pages = Math.ceil(Math.min(result.total, MAX_RESULTS) / PAGE_SIZE);
       const pastTheEnd = page > Math.max(pages, 1);
       const status = query.errors.length ? 400 : pastTheEnd ? 404 : 200;
@@ -95,27 +104,32 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           pastTheEnd={pastTheEnd}
         />
       );
-      return { status, body: renderDocument(view), cacheable: true };
+      return { status, body: renderDocument(view), cacheable: true, shows: result.cards.map((card) => card.serviceId) };
     };
     // A search without a refused value is kept under its canonical address.
     const shown = query.errors.length ? await render() : await cache.through(searchPath(filters, sort, page), render);
     return html(reply, shown.status, shown.body);
   });
 
-  async function renderListing(serviceId: string, status: number, contact: { values: ContactValues; errors: FieldError[] }) {
+  async function renderListing(
+    reader: Queryable,
+    serviceId: string,
+    status: number,
+    contact: { values: ContactValues; errors: FieldError[] },
+  ): Promise<Rendered> {
     if (!SERVICE_ID.test(serviceId)) return { status: 404, body: notFoundHtml(), cacheable: false };
-    const found = await findPublicListing(db, serviceId);
+    const found = await findPublicListing(reader, serviceId);
     if (found.kind === 'gone') return { status: 410, body: goneHtml(), cacheable: false };
     if (found.kind === 'unknown') return { status: 404, body: notFoundHtml(), cacheable: false };
     const canonical = publicUrl(siteUrl, serviceId);
     const body = renderDocument(<ListingPage listing={found.listing} canonical={canonical} contact={contact} />);
     // Only the page as everyone sees it is kept: never one showing a visitor's form.
-    return { status, body, cacheable: status === 200 };
+    return { status, body, cacheable: status === 200, shows: [serviceId] };
   }
 
   app.get(listingPath(':serviceId'), hide, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
-    const shown = await cache.through(serviceId, () => renderListing(serviceId, 200, { values: EMPTY_CONTACT, errors: [] }));
+    const shown = await cache.through(serviceId, () => renderListing(readDb, serviceId, 200, { values: EMPTY_CONTACT, errors: [] }));
     return html(reply, shown.status, shown.body);
   });
 
@@ -132,7 +146,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     if (honeypot !== undefined && honeypot !== '') return html(reply, 200, thanksHtml(found.listing.title, serviceId), 'no-store');
     const checked = checkLeadInput(fields);
     if (!checked.ok) {
-      const shown = await renderListing(serviceId, 400, { values: checked.typed, errors: checked.errors });
+      const shown = await renderListing(db, serviceId, 400, { values: checked.typed, errors: checked.errors });
       return html(reply, shown.status, shown.body, 'no-store');
     }
     const received = await receiveLead(db, serviceId, checked.input, { address: request.ip, now: app.services.now() }, app.services.config);
@@ -154,7 +168,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/sitemap.xml', hide, async (_request, reply) => {
-    const files = Math.ceil((await publicListingCount(db)) / SITEMAP_PAGE_SIZE);
+    const files = Math.ceil((await publicListingCount(readDb)) / SITEMAP_PAGE_SIZE);
     return reply.header('cache-control', PAGE_CACHE).type('application/xml; charset=utf-8').send(sitemapIndex(siteUrl, files));
   });
 
@@ -163,7 +177,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     const xml = (body: string) => reply.header('cache-control', PAGE_CACHE).type('application/xml; charset=utf-8').send(body);
     if (file === 'pages.xml') return xml(urlSet([{ loc: `${siteUrl}/` }, { loc: `${siteUrl}/listings` }]));
     const page = /^listings-([1-9]\d{0,5})\.xml$/.exec(file)?.[1];
-    const entries = page ? await sitemapEntries(db, Number(page)) : [];
+    const entries = page ? await sitemapEntries(readDb, Number(page)) : [];
     if (entries.length === 0) return html(reply, 404, notFoundHtml());
     return xml(urlSet(entries.map((e) => ({ loc: publicUrl(siteUrl, e.serviceId), lastmod: e.updatedAt }))));
   });

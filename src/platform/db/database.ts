@@ -21,6 +21,16 @@ export interface Queryable {
   jsonArrayBuilder(expectedBytes?: number): JsonArrayBuilder;
 }
 
+/** A connection pool's state at one instant (PostgreSQL only: PGlite is one connection in the process). */
+export interface PoolUse {
+  /** Connections open, busy or idle. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is exhausted when this stays above 0. */
+  waiting: number;
+  max: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
@@ -33,6 +43,8 @@ export interface Database extends Queryable {
    */
   listen(channel: string, onMessage: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's use now, for the metrics. */
+  poolUse?: () => PoolUse;
   /** PGlite only: a dump of the data directory, so tests can start from a migrated template. */
   snapshot?: () => Promise<Blob>;
 }

@@ -66,6 +66,7 @@ export async function openPostgres(connectionString: string, poolSize: number): 
         await client.end().catch(() => {});
       };
     },
+    poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async close() {
       for (const client of listeners) await client.end().catch(() => {});
       await pool.end();

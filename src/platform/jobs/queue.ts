@@ -63,6 +63,37 @@ export async function discardWaitingJobs(db: Queryable, name: string, singletonK
   ]);
 }
 
+/** Counted up to this many: a count of a huge backlog would cost the scrape that asks for it. */
+const BACKLOG_COUNT_CAP = 100_000;
+
+export interface JobBacklog {
+  /** Due jobs no runner holds, by job name (counted up to 100,000 in all). */
+  waitingByName: Record<string, number>;
+  /** How long the job due first has been waiting for a runner; null when none is. */
+  oldestWaitingSeconds: number | null;
+  /** Jobs out of attempts, kept a week for inspection. */
+  failed: number;
+}
+
+/** The queue as the metrics show it: read at each scrape, from the due-jobs index. */
+export async function jobBacklog(db: Queryable, now: Date): Promise<JobBacklog> {
+  const { rows } = await db.query<{ name: string | null; waiting: number; oldest: Date | null; failed: number }>(
+    `SELECT w.name, w.waiting, o.oldest, f.failed
+     FROM (SELECT min(run_at) AS oldest FROM jobs WHERE state = 'queued' AND run_at <= $1 AND locked_by IS NULL) o
+     CROSS JOIN (SELECT count(*)::int AS failed FROM jobs WHERE state = 'failed') f
+     LEFT JOIN (SELECT name, count(*)::int AS waiting
+                FROM (SELECT name FROM jobs WHERE state = 'queued' AND run_at <= $1 AND locked_by IS NULL LIMIT $2) due
+                GROUP BY name) w ON true`,
+    [now.toISOString(), BACKLOG_COUNT_CAP],
+  );
+  const oldest = rows[0]?.oldest ?? null;
+  return {
+    waitingByName: Object.fromEntries(rows.filter((row) => row.name !== null).map((row) => [row.name, row.waiting])),
+    oldestWaitingSeconds: oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : null,
+    failed: rows[0]?.failed ?? 0,
+  };
+}
+
 const FAILED_KEPT_MS = 7 * 24 * 3600 * 1000;
 
 /** Failed jobs are kept a week for inspection, then removed (a periodic job of its own). */

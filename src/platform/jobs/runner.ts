@@ -44,7 +44,12 @@ export interface RunnerOptions {
   leaseMs?: number;
   /** How long `stop()` lets running jobs finish before handing them back. */
   stopGraceMs?: number;
+  /** Told of each attempt's end (the metrics): the job's name, how it ended, how long it ran. */
+  onAttempt?: (name: string, outcome: AttemptOutcome, seconds: number) => void;
 }
+
+/** How an attempt ended: done, failed with attempts left (`retry`), failed for good, or put off (`RunLater`). */
+export type AttemptOutcome = 'done' | 'retry' | 'failed' | 'later';
 
 export const defaultBackoff = (attempt: number) => Math.min(3_600_000, 5_000 * 2 ** (attempt - 1));
 
@@ -242,22 +247,31 @@ export class JobRunner {
 
   private async attempt(job: ClaimedJob, signal: AbortSignal): Promise<void> {
     if (job.attempts > job.max_attempts) {
+      this.options.onAttempt?.(job.name, 'failed', 0);
       await this.markFailed(job, 'lease expired during the last attempt (its process died or stalled)');
       return;
     }
     const registered = this.handlers.get(job.name)!;
+    const started = performance.now();
+    const ended = (outcome: AttemptOutcome) => this.options.onAttempt?.(job.name, outcome, (performance.now() - started) / 1000);
     try {
       await registered.handler(job.payload, { id: job.id, attempt: job.attempts, signal });
     } catch (error) {
       // Stopped under it: `stop()` hands the job back, unspent, however the handler ended.
       if (signal.aborted) return;
-      if (error instanceof RunLater) return this.runLater(job, error.delayMs);
+      if (error instanceof RunLater) {
+        ended('later');
+        return this.runLater(job, error.delayMs);
+      }
       this.report(error);
-      if (job.attempts >= job.max_attempts) await this.markFailed(job, describe(error));
+      const final = job.attempts >= job.max_attempts;
+      ended(final ? 'failed' : 'retry');
+      if (final) await this.markFailed(job, describe(error));
       else await this.retryLater(job, registered.backoff(job.attempts), describe(error));
       return;
     }
     if (signal.aborted) return;
+    ended('done');
     await this.done.add(job.id);
   }
 

@@ -67,3 +67,20 @@ export async function enqueueMail(
     );
   return { mailId, messageId: headers.messageId };
 }
+
+export interface MailBacklog {
+  /** Mails waiting for the SMTP server, retries included (counted up to 100,000). */
+  queued: number;
+  /** Age of the oldest of them; null when none waits. */
+  oldestQueuedSeconds: number | null;
+}
+
+/** The mails still to send, as the metrics show them: read at each scrape (index mails_queued_since). */
+export async function mailBacklog(db: Queryable, now: Date): Promise<MailBacklog> {
+  const { rows } = await db.query<{ queued: number; oldest: Date | null }>(
+    `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM mails WHERE state = 'queued' LIMIT 100000) q) AS queued,
+            (SELECT min(created_at) FROM mails WHERE state = 'queued') AS oldest`,
+  );
+  const oldest = rows[0]!.oldest;
+  return { queued: rows[0]!.queued, oldestQueuedSeconds: oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : null };
+}

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PageCache } from '../../../src/edge/site/page-cache.js';
+import { ALL_LISTINGS } from '../../../src/domain/public-listings/departures.js';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { page, publicListing } from '../../helpers/site.js';
@@ -38,6 +39,46 @@ test('an expired page is served while it is rendered again, once, however many a
   assert.equal((await cache.through('k', render)).body, 'v3');
   const cold = await Promise.all([1, 2, 3].map(() => cache.through('cold', render)));
   assert.deepEqual(new Set(cold.map((p) => p.body)), new Set(['v4']), 'concurrent first requests share one rendering');
+});
+
+test('a departure drops the pages showing the listing, and a rendering under way that shows it is not kept', async () => {
+  const cache = new PageCache(60_000, 10);
+  const page = (body: string, shows: string[]) => async () => ({ status: 200, body, cacheable: true, shows });
+  await cache.through('/listings/lst_a', page('A', ['lst_a']));
+  await cache.through('search', page('A and B', ['lst_a', 'lst_b']));
+  await cache.through('/listings/lst_b', page('B', ['lst_b']));
+  const departure = cache.forget('lst_a');
+  assert.equal(cache.get('/listings/lst_a'), undefined);
+  assert.equal(cache.get('search'), undefined, 'the search showed it');
+  assert.equal(cache.get('/listings/lst_b')?.body, 'B', 'the others stay');
+
+  // Until settled (the replica replayed it), a page showing it is served, not kept.
+  assert.equal((await cache.through('search', page('still A', ['lst_a', 'lst_b']))).body, 'still A');
+  assert.equal(cache.get('search'), undefined);
+  cache.settle(departure);
+  await cache.through('search', page('B alone', ['lst_b']));
+  assert.equal(cache.get('search')?.body, 'B alone');
+
+  // A rendering that read the database before a departure finishes after it: not kept.
+  let finish!: () => void;
+  const slow = cache.through(
+    '/listings/lst_c',
+    () => new Promise((resolve) => (finish = () => resolve({ status: 200, body: 'C', cacheable: true, shows: ['lst_c'] }))),
+  );
+  cache.settle(cache.forget('lst_c'));
+  finish();
+  assert.equal((await slow).body, 'C', 'served to whoever asked');
+  assert.equal(cache.get('/listings/lst_c'), undefined, 'but not kept');
+
+  // Every listing (an agency suspended), and while notices are not heard: nothing is kept.
+  cache.settle(cache.forget(ALL_LISTINGS));
+  assert.equal(cache.get('/listings/lst_b'), undefined);
+  cache.hearing(false);
+  await cache.through('/listings/lst_b', page('B', ['lst_b']));
+  assert.equal(cache.get('/listings/lst_b'), undefined, 'deaf: not kept');
+  cache.hearing(true);
+  await cache.through('/listings/lst_b', page('B', ['lst_b']));
+  assert.equal(cache.get('/listings/lst_b')?.body, 'B');
 });
 
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' }, env: { SITE_CACHE_MS: '60000' } });

@@ -26,6 +26,7 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   // A fresh data directory is the point: never the suite's PostgreSQL server.
   delete env.DATABASE_URL;
+  delete env.DATABASE_READ_URL; // a replica of the suite's server (scripts/with-replica.sh)
   for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name];
   return env;
 }

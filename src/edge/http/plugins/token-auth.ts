@@ -35,3 +35,9 @@ export const operatorTokenAuth = tokenAuth('operator-token-auth', {
 const RELAY_NEEDED = 'The relay feed needs "Authorization: Bearer <RELAY_TOKEN>"';
 /** The relay feed's RELAY_TOKEN (docs/decisions.md §14): one answer whether the token is missing or wrong. */
 export const relayTokenAuth = tokenAuth('relay-token-auth', { missing: RELAY_NEEDED, wrong: RELAY_NEEDED });
+
+/** GET /metrics's METRICS_TOKEN (docs/operations.md, "Metrics"). */
+export const metricsTokenAuth = tokenAuth('metrics-token-auth', {
+  missing: 'The metrics need "Authorization: Bearer <METRICS_TOKEN>"',
+  wrong: "The bearer token is not this server's METRICS_TOKEN: use the value the server was started with",
+});
