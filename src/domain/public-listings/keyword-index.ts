@@ -12,13 +12,16 @@ import { MASK_TEXT } from '../masking/mask.js';
  * "messagerie" would find them all.
  *
  * Pushes compute nothing for it. The indexer follows the event outbox, as the relay's does:
- * every listing of a new live event gets its document again, or loses it when it is no longer
- * public. A search joins `public_listings`, so a listing leaves the results the moment it
+ * every listing of a new live event gets its document again when its public title or
+ * description changed (text_hash), or loses it when it is no longer public. A search joins `public_listings`, so a listing leaves the results the moment it
  * leaves the site; the index only has to catch up with new words, within about two seconds.
  */
 
-/** The document of the view's row `p`; $1 is the masking text. */
-const DOCUMENT = `search_document(replace(p.title, $1, ' '), replace(p.description, $1, ' '))`;
+/** The text the document of the view's row `p` is made from, its hash, and the document; $1 is the masking text. */
+const TITLE = `replace(p.title, $1, ' ')`;
+const DESCRIPTION = `replace(p.description, $1, ' ')`;
+const TEXT_HASH = `md5(${TITLE} || E'\\n' || coalesce(${DESCRIPTION}, ''))`;
+const DOCUMENT = `search_document(${TITLE}, ${DESCRIPTION})`;
 
 /**
  * Brings the index up to date with the live event outbox, one batch: at most `eventsPerAgency`
@@ -54,9 +57,10 @@ export async function indexKeywords(db: Database, options: { eventsPerAgency?: n
          DELETE FROM listing_search WHERE listing_id IN (SELECT listing_id FROM touched)
            AND listing_id NOT IN (SELECT p.id FROM public_listings p JOIN touched t ON t.listing_id = p.id)
        ), written AS (
-         INSERT INTO listing_search (listing_id, document)
-         SELECT p.id, ${DOCUMENT} FROM touched t JOIN public_listings p ON p.id = t.listing_id
-         ON CONFLICT (listing_id) DO UPDATE SET document = excluded.document
+         INSERT INTO listing_search (listing_id, text_hash, document)
+         SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM touched t JOIN public_listings p ON p.id = t.listing_id
+         WHERE NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id AND s.text_hash = ${TEXT_HASH})
+         ON CONFLICT (listing_id) DO UPDATE SET text_hash = excluded.text_hash, document = excluded.document
        ), advanced AS (
          INSERT INTO search_cursors (agency_id, event_cursor)
          SELECT sc.agency_id, CASE WHEN m.n >= $2 THEN m.last ELSE sc.top END
@@ -84,7 +88,9 @@ async function fill(tx: Queryable): Promise<void> {
      ON CONFLICT (agency_id) DO UPDATE SET event_cursor = excluded.event_cursor`,
   );
   await tx.query('DELETE FROM listing_search');
-  await tx.query(`INSERT INTO listing_search (listing_id, document) SELECT p.id, ${DOCUMENT} FROM public_listings p`, [MASK_TEXT]);
+  await tx.query(`INSERT INTO listing_search (listing_id, text_hash, document) SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p`, [
+    MASK_TEXT,
+  ]);
   await tx.query('UPDATE search_state SET filled_at = now() WHERE id = 1');
 }
 
@@ -100,10 +106,10 @@ export async function rebuildKeywordIndex(db: Queryable): Promise<void> {
  */
 export async function restoreAgencyKeywords(tx: Queryable, agencyId: string): Promise<void> {
   await tx.query(
-    `INSERT INTO listing_search (listing_id, document)
-     SELECT p.id, ${DOCUMENT} FROM public_listings p
+    `INSERT INTO listing_search (listing_id, text_hash, document)
+     SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p
      WHERE p.agency_id = $2 AND NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id)
-     ON CONFLICT (listing_id) DO UPDATE SET document = excluded.document`,
+     ON CONFLICT (listing_id) DO UPDATE SET text_hash = excluded.text_hash, document = excluded.document`,
     [MASK_TEXT, agencyId],
   );
 }
