@@ -88,9 +88,10 @@ async function fill(tx: Queryable): Promise<void> {
      ON CONFLICT (agency_id) DO UPDATE SET event_cursor = excluded.event_cursor`,
   );
   await tx.query('DELETE FROM listing_search');
-  await tx.query(`INSERT INTO listing_search (listing_id, text_hash, document) SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p`, [
-    MASK_TEXT,
-  ]);
+  await tx.query(
+    `INSERT INTO listing_search (listing_id, text_hash, document) SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p`,
+    [MASK_TEXT],
+  );
   await tx.query('UPDATE search_state SET filled_at = now() WHERE id = 1');
 }
 

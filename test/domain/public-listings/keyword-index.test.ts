@@ -34,7 +34,18 @@ test(`[${databaseKind}] a document holds the public title and description's word
   await catchUpKeywords(t, agency.agencyId);
   const words = lexemes((await documentOf(id))!);
   for (const word of ['penich', 'amenag', 'canal', 'renov']) assert.ok(words.has(word), `${word} in ${[...words].join(' ')}`);
-  for (const word of ['06', '47', '0647219358', 'dupont', 'jean.dupont@exemple-agence.fr', 'exemple-agence.fr', 'glycin', 'orfevr', 'messager', 'coordon'])
+  for (const word of [
+    '06',
+    '47',
+    '0647219358',
+    'dupont',
+    'jean.dupont@exemple-agence.fr',
+    'exemple-agence.fr',
+    'glycin',
+    'orfevr',
+    'messager',
+    'coordon',
+  ])
     assert.ok(!words.has(word), `no ${word} in ${[...words].join(' ')}`);
   for (const word of words) assert.doesNotMatch(word, /[à-ÿœæ]/, `${word}: accents folded`);
 });
@@ -44,7 +55,8 @@ test(`[${databaseKind}] a new price makes no new document; a listing that leaves
   await catchUpKeywords(t, agency.agencyId);
   assert.notEqual(await documentOf(id), null);
   // A new price leaves the text as it was: the document is not made again.
-  const written = async () => (await t.db.query<{ x: string }>('SELECT xmin::text AS x FROM listing_search WHERE listing_id = $1', [id])).rows[0]?.x;
+  const written = async () =>
+    (await t.db.query<{ x: string }>('SELECT xmin::text AS x FROM listing_search WHERE listing_id = $1', [id])).rows[0]?.x;
   const first = await written();
   const repriced = await t.call('PUT', `/v1/listings/${id}`, agency.live, { price: 310000 });
   assert.equal(repriced.statusCode, 200, repriced.body);
@@ -71,7 +83,12 @@ test(`[${databaseKind}] a reinstated agency's listings are found by keyword agai
   const city = uniqueCity('Suspensionville');
   const shown = await publicListing(t, own.live, 'KWI-shown', { city, title: 'Moulin restauré' });
   // Held by the rules for review: the operator approves it while the agency is suspended.
-  const held = await t.call('POST', '/v1/listings', own.live, v1Body('KWI-held', { city, title: 'Moulin à eau', description: 'Étrangers s’abstenir.' }));
+  const held = await t.call(
+    'POST',
+    '/v1/listings',
+    own.live,
+    v1Body('KWI-held', { city, title: 'Moulin à eau', description: 'Étrangers s’abstenir.' }),
+  );
   assert.equal(held.statusCode, 201, held.body);
   const heldId: string = held.json().serviceId;
   await catchUpKeywords(t, own.agencyId);
@@ -89,11 +106,31 @@ test(`[${databaseKind}] a reinstated agency's listings are found by keyword agai
 });
 
 /** Text PostgreSQL stores: no NUL, no lone surrogate half (the write path and the search form refuse them). */
-const storable = (text: string) => text.replace(/\u0000|[\ud800-\udfff]/g, '');
+const storable = (text: string) => text.replaceAll(String.fromCharCode(0), '').replace(/[\ud800-\udfff]/g, '');
 const tricky = fc
   .array(
     fc.oneof(
-      fc.constantFrom('\u0301', '\u0300\u0327', "'", "''", '\\', ':*', '&', '|', '!', '<->', '(', '"', 'œ', 'Æ', 'é', 'e\u0301', ' ', '-', '’'),
+      fc.constantFrom(
+        '\u0301',
+        '\u0300\u0327',
+        "'",
+        "''",
+        '\\',
+        ':*',
+        '&',
+        '|',
+        '!',
+        '<->',
+        '(',
+        '"',
+        'œ',
+        'Æ',
+        'é',
+        'e\u0301',
+        ' ',
+        '-',
+        '’',
+      ),
       fc.string({ maxLength: 6 }),
       fc.integer({ min: 0x20, max: 0x2fff }).map((point) => String.fromCodePoint(point)),
     ),

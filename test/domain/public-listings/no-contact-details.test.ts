@@ -83,10 +83,18 @@ test(`[${databaseKind}] contact details in any free-text field, and the street a
 
   // Keywords: the words of the public text find the listings, their contact details and street do not.
   await catchUpKeywords(t, agency.agencyId);
-  const found = async (q: string) => listedIds((await page(t, `/listings?city=${encodeURIComponent(city)}&q=${encodeURIComponent(q)}`)).body);
+  const found = async (q: string) =>
+    listedIds((await page(t, `/listings?city=${encodeURIComponent(city)}&q=${encodeURIComponent(q)}`)).body);
   assert.deepEqual(await found('pour visiter'), [ids.get('description')], 'the public description is searched');
   for (const field of FIELDS) {
-    for (const q of [phone(field), phone(field).replace(/\s/g, ''), email(field), `agence-privee-${FIELDS.indexOf(field)}`, STREET, 'Secrète'])
+    for (const q of [
+      phone(field),
+      phone(field).replace(/\s/g, ''),
+      email(field),
+      `agence-privee-${FIELDS.indexOf(field)}`,
+      STREET,
+      'Secrète',
+    ])
       assert.deepEqual(await found(q), [], `a search for ${q} (written in ${field}) finds nothing`);
   }
 

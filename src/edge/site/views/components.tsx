@@ -135,7 +135,7 @@ export function SearchForm({ typed, errors, full }: { typed: Typed; errors: Fiel
       <Choice field="category" label="Type de bien" typed={typed} errors={errors} options={categories} any="Tous les biens" />
       <TextField field="city" label="Ville" typed={typed} errors={errors} hint="Lyon" />
       <TextField field="postcode" label="Code postal ou département" typed={typed} errors={errors} hint="69003 ou 69" />
-      <TextField field="q" label="Mots-clés" typed={typed} errors={errors} hint="balcon, parquet, vue dégagée" maxLength={KEYWORDS_MAX} />
+      <TextField field="q" label="Mots-clés" typed={typed} errors={errors} hint="balcon, parquet" maxLength={KEYWORDS_MAX} />
       {full ? <TextField field="priceMin" label="Prix minimum (€)" typed={typed} errors={errors} numeric /> : ''}
       <TextField field="priceMax" label="Prix maximum (€)" typed={typed} errors={errors} numeric />
       {full ? (

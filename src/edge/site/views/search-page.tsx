@@ -25,7 +25,8 @@ export function searchTitle(filters: SearchFilters): string {
   if (filters.transaction) words.push(PURPOSES[filters.transaction]);
   if (filters.city) words.push(`à ${filters.city}`);
   if (filters.postcode) words.push(`(${filters.postcode})`);
-  if (filters.q) words.push(`« ${filters.q} »`);
+  // No-break spaces inside the guillemets, as French typography wants: a line never starts with ».
+  if (filters.q) words.push(`«\u00a0${filters.q}\u00a0»`);
   return words.join(' ');
 }
 

@@ -19,13 +19,14 @@ $$;
 -- ("rénové" and "rénovée" are both 'rénov', while unaccented "renovee" is 'renove'), so a
 -- text's words are stemmed as written, then folded ('renov'), and also stemmed unaccented
 -- ('renove'): a visitor who types accents and one who does not both find the listing. Most
--- words give the same lexeme both ways, which then simply counts twice in every document.
--- Text written decomposed (an accent as a separate mark) is composed first, as the stemmer
--- expects. PL/pgSQL: a SQL function that names its argument twice is not inlined, and runs
--- through the executor at each call.
+-- words give the same lexeme both ways; the unaccented stems come without positions
+-- (strip), so they add no weight to those, and the few of their own match with the lowest
+-- weight (D): the document stays the size of one vector. Text written decomposed (an accent
+-- as a separate mark) is composed first, as the stemmer expects. PL/pgSQL: a SQL function
+-- that names its argument twice is not inlined, and runs through the executor at each call.
 CREATE FUNCTION search_words(words text) RETURNS tsvector LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 BEGIN
-  RETURN search_fold(to_tsvector('french', normalize(words, NFC))::text)::tsvector || to_tsvector('french', search_fold(words));
+  RETURN search_fold(to_tsvector('french', normalize(words, NFC))::text)::tsvector || strip(to_tsvector('french', search_fold(words)));
 END
 $$;
 
