@@ -53,6 +53,7 @@ export async function catchUpKeywords(t: TestApp, agencyId: string): Promise<voi
     while ((await indexKeywords(t.db)) > 0);
     const { rows } = await t.db.query<{ done: boolean }>(
       `SELECT (SELECT filled_at IS NOT NULL FROM search_state)
+          AND coalesce((SELECT NOT restore FROM search_cursors WHERE agency_id = $1), true)
           AND coalesce((SELECT event_cursor FROM search_cursors WHERE agency_id = $1), 0)
               >= coalesce((SELECT ${lastPositionSql('last_seq')} FROM listing_sequences WHERE agency_id = $1 AND env = 'live'), 0) AS done`,
       [agencyId],

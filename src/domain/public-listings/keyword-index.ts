@@ -39,6 +39,7 @@ export async function indexKeywords(db: Database, options: { eventsPerAgency?: n
       await fill(tx);
       return 1;
     }
+    if ((await restoreBatch(tx, options.eventsPerAgency ?? 1_000)) > 0) return 1;
     const { rows } = await tx.query<{ scopes: number }>(
       `WITH scopes AS (
          SELECT s.agency_id, coalesce(c.event_cursor, 0) AS event_cursor, ${lastPositionSql('s.last_seq')} AS top
@@ -101,18 +102,38 @@ export async function rebuildKeywordIndex(db: Queryable): Promise<void> {
 }
 
 /**
- * The documents of an agency's public listings that have none: after a reinstatement, which
- * brings listings back to the site without any listing event (while the agency was suspended,
- * the indexer removed those it saw change). Runs in the caller's transaction.
+ * After a reinstatement, which brings an agency's listings back to the site without any listing
+ * event (while it was suspended, the indexer removed the documents of those it saw change):
+ * the indexer gives its public listings without a document one, in batches, off the operator's
+ * request. Runs in the caller's transaction.
  */
 export async function restoreAgencyKeywords(tx: Queryable, agencyId: string): Promise<void> {
   await tx.query(
-    `INSERT INTO listing_search (listing_id, text_hash, document)
-     SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p
-     WHERE p.agency_id = $2 AND NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id)
-     ON CONFLICT (listing_id) DO UPDATE SET text_hash = excluded.text_hash, document = excluded.document`,
-    [MASK_TEXT, agencyId],
+    `INSERT INTO search_cursors (agency_id, event_cursor, restore) VALUES ($1, 0, true)
+     ON CONFLICT (agency_id) DO UPDATE SET restore = true`,
+    [agencyId],
   );
+}
+
+/** One batch of a reinstated agency's missing documents; returns how many it wrote (0: none was asked for). */
+async function restoreBatch(tx: Queryable, size: number): Promise<number> {
+  const { rows } = await tx.query<{ written: number }>(
+    `WITH agency AS (SELECT agency_id FROM search_cursors WHERE restore ORDER BY agency_id LIMIT 1),
+     written AS (
+       INSERT INTO listing_search (listing_id, text_hash, document)
+       SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p
+       WHERE p.agency_id = (SELECT agency_id FROM agency) AND NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id)
+       LIMIT $2
+       ON CONFLICT (listing_id) DO NOTHING
+       RETURNING 1
+     ), done AS (
+       UPDATE search_cursors SET restore = false
+       WHERE agency_id = (SELECT agency_id FROM agency) AND (SELECT count(*) FROM written) < $2
+     )
+     SELECT (SELECT count(*) FROM written)::int + (SELECT count(*) FROM agency)::int AS written`,
+    [MASK_TEXT, size],
+  );
+  return rows[0]!.written;
 }
 
 /** New words are searchable within about 2 seconds of their change (one process at a time indexes). */

@@ -53,9 +53,12 @@ CREATE TABLE listing_search (
 CREATE INDEX listing_search_document ON listing_search USING gin (document);
 
 -- The indexer's place in each agency's live events, as relay_cursors is the relay's.
+-- restore: the agency was reinstated, and its public listings without a document get one
+-- (a suspension takes them off the site with no listing event, and so does a reinstatement).
 CREATE TABLE search_cursors (
   agency_id text PRIMARY KEY,
-  event_cursor bigint NOT NULL
+  event_cursor bigint NOT NULL,
+  restore boolean NOT NULL DEFAULT false
 );
 -- One row, locked by the indexer while it runs. filled_at NULL: the indexer's next run
 -- (re)builds every document from public_listings before following events again; a later
