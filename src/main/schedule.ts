@@ -11,6 +11,7 @@ import { eventJobs } from '../domain/events/outbox.js';
 import { sessionJobs } from '../domain/sessions/session-store.js';
 import { deliveryJobs } from '../domain/webhooks/deliveries.js';
 import { relayJobs } from '../domain/relay/relay-index.js';
+import { keywordIndexJobs } from '../domain/public-listings/keyword-index.js';
 import { digestJobs } from '../domain/leads/digest.js';
 import { retentionJobs } from '../domain/leads/retention.js';
 import type { MailSite } from '../domain/leads/conversation-mails.js';
@@ -41,6 +42,7 @@ export function periodicJobs(deps: ScheduleDeps): PeriodicJob[] {
     ...jobQueueJobs(deps),
     ...deliveryJobs(deps),
     ...relayJobs(deps),
+    ...keywordIndexJobs(deps),
     ...digestJobs(deps, deps.config),
     ...retentionJobs(deps),
   ];

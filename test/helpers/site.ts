@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { TestApp } from './app.js';
 import { v1Body } from './v1.js';
+import { indexKeywords } from '../../src/domain/public-listings/keyword-index.js';
+import { lastPositionSql } from '../../src/domain/events/change-clock.js';
 
 /**
  * Listings made public the way an agency's are: created through v1, approved by the automatic
@@ -41,3 +43,23 @@ export const contact = (t: TestApp, serviceId: string, fields: Record<string, st
 
 /** A name no other test file uses, so searches by city see only this file's listings on a shared database. */
 export const uniqueCity = (base: string) => `${base} ${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * Brings the keyword index up to date with an agency's changes (the periodic job does it within
+ * about 2 s). On a shared PostgreSQL another process may be indexing: this waits for it.
+ */
+export async function catchUpKeywords(t: TestApp, agencyId: string): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    while ((await indexKeywords(t.db)) > 0);
+    const { rows } = await t.db.query<{ done: boolean }>(
+      `SELECT (SELECT filled_at IS NOT NULL FROM search_state)
+          AND coalesce((SELECT NOT restore FROM search_cursors WHERE agency_id = $1), true)
+          AND coalesce((SELECT event_cursor FROM search_cursors WHERE agency_id = $1), 0)
+              >= coalesce((SELECT ${lastPositionSql('last_seq')} FROM listing_sequences WHERE agency_id = $1 AND env = 'live'), 0) AS done`,
+      [agencyId],
+    );
+    if (rows[0]!.done) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the keyword index did not catch up');
+}

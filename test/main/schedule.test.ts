@@ -17,6 +17,7 @@ const EXPECTED: Record<string, number> = {
   'jobs.purge-failed': 24 * HOUR,
   'webhooks.purge': HOUR,
   'relay.index': 2_000,
+  'search.index': 2_000,
   'leads.digest': 300_000,
   'leads.purge-old': 86_400_000,
 };

@@ -2,6 +2,7 @@ import type { Database } from '../../platform/db/database.js';
 import { changeCachedRows, type SharedCache } from '../../platform/db/shared-cache.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { requeueAgencyInRelay } from '../relay/relay-index.js';
+import { restoreAgencyKeywords } from '../public-listings/keyword-index.js';
 import { notFound, type Outcome } from '../../platform/outcome.js';
 import { findAgency, toAgency, type Agency, type AgencyRow } from './agency-store.js';
 
@@ -49,6 +50,8 @@ async function setSuspension(
     await recordAudit(tx, { actor, action, targetType: 'agency', targetId: agencyId, before: state(before), after: state(after) });
     // Its listings leave (or come back to) the partner's copy too.
     await requeueAgencyInRelay(tx, agencyId);
+    // Back on the site, its listings are found by keyword again.
+    if (reason === null) await restoreAgencyKeywords(tx, agencyId);
     return { ok: true, value: after };
   });
 }

@@ -45,8 +45,18 @@ export interface ListingCard {
   status: PublicListing['status'];
 }
 
-export const SORTS = ['newest', 'price_asc', 'price_desc', 'surface_desc'] as const;
+/**
+ * The orders of a search. `relevance`, the default, ranks listings by how well they match the
+ * keywords (docs/decisions.md §18); without keywords nothing ranks, and it is the newest first.
+ */
+export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'surface_desc'] as const;
 export type Sort = (typeof SORTS)[number];
+
+/** The order a search runs in: relevance needs keywords, and is the newest first without them. */
+export const effectiveSort = (filters: SearchFilters, sort: Sort): Sort => (sort === 'relevance' && !filters.q ? 'newest' : sort);
+
+/** The order of a search whose visitor chose none: by relevance with keywords, the newest first without. */
+export const defaultSort = (filters: SearchFilters): Sort => effectiveSort(filters, 'relevance');
 
 /** Search filters of docs/decisions.md §12, already checked: every value here is well-formed. */
 export interface SearchFilters {
@@ -61,6 +71,24 @@ export interface SearchFilters {
   roomsMin?: number;
   /** The worst energy class accepted: listings without a DPE are left out. */
   dpeMax?: EnergyClass;
+  /**
+   * Keywords (docs/decisions.md §18), as `keywords` returns them: at most KEYWORDS_MAX
+   * characters with at least one letter or digit, spaces collapsed. Every word must be in the
+   * listing's public title or description, French-stemmed, accents folded.
+   */
+  q?: string;
+}
+
+/** The longest keywords a search takes. */
+export const KEYWORDS_MAX = 200;
+
+/**
+ * Keywords as a search keeps them: spaces collapsed; null when nothing in them can be a word
+ * (punctuation alone), since such a search would find nothing. The caller checks the length.
+ */
+export function keywords(text: string): string | null {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return /[\p{L}\p{N}]/u.test(collapsed) ? collapsed : null;
 }
 
 export const PAGE_SIZE = 20;

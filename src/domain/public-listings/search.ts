@@ -1,10 +1,14 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { ENERGY_CLASSES } from '../listing-model/model.js';
-import { MAX_RESULTS, PAGE_SIZE, type ListingCard, type SearchFilters, type Sort } from './model.js';
+import { effectiveSort, MAX_RESULTS, PAGE_SIZE, type ListingCard, type SearchFilters, type Sort } from './model.js';
 import { publicCardText } from './projection.js';
 
-/** Each sort ends on the id, so pages never overlap or skip rows that tie. */
+/**
+ * Each sort ends on the id, so pages never overlap or skip rows that tie. Relevance chooses its
+ * candidates in the newest order, then ranks them (searchStatement).
+ */
 export const ORDER_BY: Record<Sort, string> = {
+  relevance: 'first_published_at DESC, id DESC',
   newest: 'first_published_at DESC, id DESC',
   price_asc: 'price ASC, id ASC',
   price_desc: 'price DESC, id DESC',
@@ -57,9 +61,10 @@ const toCard = (row: CardRow): ListingCard => ({
 
 /**
  * The WHERE clause of a search, with only the filters given, so the planner sees the plain
- * query each combination is (and picks the index that fits it). Values are parameters, never text.
+ * query each combination is (and picks the index that fits it). Values are parameters, never
+ * text. `keywords` is the parameter holding the keywords, for a statement that ranks on them.
  */
-export function whereClause(filters: SearchFilters): { sql: string; params: unknown[] } {
+export function whereClause(filters: SearchFilters): { sql: string; params: unknown[]; keywords?: string } {
   const params: unknown[] = [];
   const conditions: string[] = [];
   const param = (value: unknown) => {
@@ -80,8 +85,22 @@ export function whereClause(filters: SearchFilters): { sql: string; params: unkn
   if (filters.surfaceMin !== undefined) conditions.push(`surface >= ${param(filters.surfaceMin)}`);
   if (filters.roomsMin !== undefined) conditions.push(`rooms >= ${param(filters.roomsMin)}`);
   if (filters.dpeMax) conditions.push(`dpe = ANY(${param(ENERGY_CLASSES.slice(0, ENERGY_CLASSES.indexOf(filters.dpeMax) + 1))}::text[])`);
-  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+  let keywords: string | undefined;
+  if (filters.q !== undefined) {
+    // The documents are made from the public title and description only (keyword-index.ts).
+    keywords = param(filters.q);
+    conditions.push(`id IN (SELECT listing_id FROM listing_search WHERE document @@ search_query(${keywords}))`);
+  }
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, keywords };
 }
+
+/**
+ * Relevance: how many of the keywords' words a listing holds, how often, a word of the title
+ * weighing more than one of the description (weights A and B of search_document), divided by
+ * the log of the document's length (normalisation 1) so that a long description does not win
+ * by length alone.
+ */
+const rank = (keywords: string) => `ts_rank(s.document, search_query(${keywords}), 1)`;
 
 export interface SearchResult {
   /** Matching listings, counted up to MAX_RESULTS + 1: more than MAX_RESULTS means "over". */
@@ -97,14 +116,38 @@ export interface SearchResult {
  * every matching listing's content.
  */
 export function searchStatement(filters: SearchFilters, sort: Sort, page: number): { sql: string; params: unknown[] } {
-  const { sql, params } = whereClause(filters);
+  const { sql, params, keywords } = whereClause(filters);
   const offset = (page - 1) * PAGE_SIZE;
+  if (keywords !== undefined && effectiveSort(filters, sort) === 'relevance') return rankedStatement(sql, params, keywords, offset);
   return {
     // The numbering follows the subquery's order, which PostgreSQL keeps through a plain scan of it.
     sql: `WITH page AS MATERIALIZED (
        SELECT id, row_number() OVER () AS n FROM (SELECT id FROM public_listings ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
      rows AS MATERIALIZED (${CARD_ROWS}, page.n FROM page JOIN public_listings p ON p.id = page.id)
      SELECT (SELECT count(*)::int FROM (SELECT 1 FROM public_listings ${sql} LIMIT ${MAX_RESULTS + 1}) matching) AS total,
+       (SELECT json_agg(c ORDER BY c.n) FROM (SELECT n, ${CARD_FIELDS} FROM rows) c) AS cards`,
+    params,
+  };
+}
+
+/**
+ * A search by relevance. Its candidates are the newest MAX_RESULTS + 1 matching listings,
+ * chosen as the newest sort chooses its page (GIN index of the documents, or the date index
+ * for words most listings hold), then ranked: ranking every match of a word that half the
+ * site holds would read 50,000 documents per page view. Fewer matches than that are all
+ * ranked; more are counted as "over" MAX_RESULTS, and the visitor is asked to narrow the
+ * search, as for any search.
+ */
+function rankedStatement(where: string, params: unknown[], keywords: string, offset: number): { sql: string; params: unknown[] } {
+  return {
+    sql: `WITH matching AS MATERIALIZED (
+       SELECT id, first_published_at FROM public_listings ${where} ORDER BY ${ORDER_BY.newest} LIMIT ${MAX_RESULTS + 1}),
+     page AS MATERIALIZED (
+       SELECT id, row_number() OVER () AS n FROM (
+         SELECT m.id FROM matching m JOIN listing_search s ON s.listing_id = m.id
+         ORDER BY ${rank(keywords)} DESC, m.first_published_at DESC, m.id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
+     rows AS MATERIALIZED (${CARD_ROWS}, page.n FROM page JOIN public_listings p ON p.id = page.id)
+     SELECT (SELECT count(*)::int FROM matching) AS total,
        (SELECT json_agg(c ORDER BY c.n) FROM (SELECT n, ${CARD_FIELDS} FROM rows) c) AS cards`,
     params,
   };

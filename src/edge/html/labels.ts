@@ -23,6 +23,8 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
 };
 
 export const SORT_LABELS: Record<Sort, string> = {
+  // Without keywords, the newest first (docs/decisions.md §18).
+  relevance: 'Pertinence',
   newest: 'Les plus récentes',
   price_asc: 'Prix croissant',
   price_desc: 'Prix décroissant',

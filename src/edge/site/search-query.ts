@@ -7,11 +7,21 @@ import {
   type Transaction,
 } from '../../domain/listing-model/model.js';
 import type { FieldError } from '../../platform/outcome.js';
-import { MAX_PAGES, SORTS, type SearchFilters, type Sort } from '../../domain/public-listings/model.js';
+import {
+  defaultSort,
+  effectiveSort,
+  keywords,
+  KEYWORDS_MAX,
+  MAX_PAGES,
+  SORTS,
+  type SearchFilters,
+  type Sort,
+} from '../../domain/public-listings/model.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
 
-/** The query parameters of `GET /listings` (docs/decisions.md §12), in the order URLs write them. */
+/** The query parameters of `GET /listings` (docs/decisions.md §12, §18), in the order URLs write them. */
 export const SEARCH_FIELDS = [
+  'q',
   'transaction',
   'category',
   'city',
@@ -76,20 +86,27 @@ export function parseSearchQuery(query: Record<string, unknown>): SearchQuery {
   const errors: FieldError[] = [];
   const typed: SearchQuery['typed'] = {};
   const filters: SearchFilters = {};
-  let sort: Sort = 'newest';
+  let sort: Sort | undefined;
   let page = 1;
   const refuse = (field: SearchField, message: string) => errors.push({ field, message });
 
   for (const field of SEARCH_FIELDS) {
     const raw = single(query[field]);
     if (raw === undefined) continue;
-    typed[field] = raw.slice(0, MAX_TEXT);
+    typed[field] = raw.slice(0, field === 'q' ? KEYWORDS_MAX : MAX_TEXT);
     if (unstorableTextReason(raw) !== null) {
       typed[field] = '';
       refuse(field, 'Cette valeur contient des caractères invalides.');
       continue;
     }
     switch (field) {
+      case 'q': {
+        const words = keywords(raw);
+        if (raw.length > KEYWORDS_MAX) refuse(field, `Les mots-clés doivent compter au plus ${KEYWORDS_MAX} caractères.`);
+        else if (words === null) refuse(field, 'Les mots-clés doivent contenir au moins un mot (des lettres ou des chiffres).');
+        else filters.q = words;
+        break;
+      }
       case 'transaction':
         if (isOneOf<Transaction>(TRANSACTIONS, raw)) filters.transaction = raw;
         else refuse(field, 'Choisissez Acheter, Louer ou Viager.');
@@ -140,18 +157,21 @@ export function parseSearchQuery(query: Record<string, unknown>): SearchQuery {
     delete filters.priceMin;
     delete filters.priceMax;
   }
-  return { filters, sort, page, errors, typed };
+  // An order chosen in the form is kept, keywords or not (a visitor who asks for the newest gets
+  // them); none chosen is relevance, which is the newest first without keywords.
+  return { filters, sort: effectiveSort(filters, sort ?? 'relevance'), page, errors, typed };
 }
 
 /** The canonical address of a search: known parameters only, in a fixed order, defaults left out. */
-export function searchPath(filters: SearchFilters, sort: Sort = 'newest', page = 1): string {
+export function searchPath(filters: SearchFilters, sort: Sort = defaultSort(filters), page = 1): string {
   const params = new URLSearchParams();
   for (const field of SEARCH_FIELDS) {
     if (field === 'sort' || field === 'page') continue;
     const value = filters[field];
     if (value !== undefined) params.set(field, String(value));
   }
-  if (sort !== 'newest') params.set('sort', sort);
+  const order = effectiveSort(filters, sort);
+  if (order !== defaultSort(filters)) params.set('sort', order);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `/listings?${query}` : '/listings';

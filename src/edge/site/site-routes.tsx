@@ -86,8 +86,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       const pages = Math.ceil(Math.min(result.total, MAX_RESULTS) / PAGE_SIZE);
       const pastTheEnd = page > Math.max(pages, 1);
       const status = query.errors.length ? 400 : pastTheEnd ? 404 : 200;
-      // Ranges, sorts and energy classes multiply into pages no search engine should index.
-      const narrowing = ['priceMin', 'priceMax', 'surfaceMin', 'roomsMin', 'dpeMax'].some((f) => f in filters) || sort !== 'newest';
+      // Keywords, ranges, sorts and energy classes multiply into pages no search engine should index.
+      const narrowing = ['q', 'priceMin', 'priceMax', 'surfaceMin', 'roomsMin', 'dpeMax'].some((f) => f in filters) || sort !== 'newest';
       const view = (
         <SearchPage
           filters={filters}

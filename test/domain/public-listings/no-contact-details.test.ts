@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { catchUpRelay, relayFeed } from '../../helpers/relay.js';
-import { listedIds, page, publicListing, uniqueCity } from '../../helpers/site.js';
+import { catchUpKeywords, listedIds, page, publicListing, uniqueCity } from '../../helpers/site.js';
 
 /**
  * docs/decisions.md §8, §12, §14: the public projection is the only thing the public reads, so a
  * phone number or an e-mail address an agency typed in any free-text field, and the street
- * address, reach neither the site's pages, nor the relay feed, nor the sitemap.
+ * address, reach neither the site's pages, nor the relay feed, nor the sitemap, and a keyword
+ * search for them finds nothing (§18).
  */
 const RELAY_TOKEN = 'relay-token-projection-0123456789';
 const { t, agency } = useTestApp({ env: { RELAY_TOKEN }, agency: { plan: 'reseau' } });
@@ -79,6 +80,23 @@ test(`[${databaseKind}] contact details in any free-text field, and the street a
   assert.deepEqual(new Set(listedIds(results.body)), new Set(all), 'the search lists them all');
   assertNothingPrivate('the search results', results.body);
   assertNothingPrivate('the home page', (await page(t, '/')).body);
+
+  // Keywords: the words of the public text find the listings, their contact details and street do not.
+  await catchUpKeywords(t, agency.agencyId);
+  const found = async (q: string) =>
+    listedIds((await page(t, `/listings?city=${encodeURIComponent(city)}&q=${encodeURIComponent(q)}`)).body);
+  assert.deepEqual(await found('pour visiter'), [ids.get('description')], 'the public description is searched');
+  for (const field of FIELDS) {
+    for (const q of [
+      phone(field),
+      phone(field).replace(/\s/g, ''),
+      email(field),
+      `agence-privee-${FIELDS.indexOf(field)}`,
+      STREET,
+      'Secrète',
+    ])
+      assert.deepEqual(await found(q), [], `a search for ${q} (written in ${field}) finds nothing`);
+  }
 
   // The relay feed, from just before the first of them to the end.
   await catchUpRelay(t, agency);

@@ -57,6 +57,8 @@ test(`[${databaseKind}] each filter and sort of the site can use its index on li
     ['price ascending', sorted('price_asc'), 'site_price'],
     ['price descending', sorted('price_desc'), 'site_price'],
     ['largest', sorted('surface_desc'), 'site_surface'],
+    // Migration 110: keywords read the GIN index of the documents.
+    ['keywords', filtered({ q: 'appartement lumineux' }), 'listing_search_document'],
   ];
   for (const [what, planned, index] of expectations) {
     const text = await planned;

@@ -2,7 +2,7 @@ import type { Children } from '@kitajs/html';
 import { ENERGY_CLASSES, PROPERTY_TYPES, TRANSACTIONS, type EnergyClass } from '../../../domain/listing-model/model.js';
 import type { FieldError } from '../../../platform/outcome.js';
 import { squareMetres, plural } from '../../html/format.js';
-import { SORTS, type ListingCard, type SearchFilters, type Sort } from '../../../domain/public-listings/model.js';
+import { KEYWORDS_MAX, SORTS, type ListingCard, type SearchFilters, type Sort } from '../../../domain/public-listings/model.js';
 import { listingPath } from '../../../domain/public-listings/visibility.js';
 import { PROPERTY_TYPE_LABELS, SORT_LABELS, TRANSACTION_CHOICES, TRANSACTION_LABELS } from '../../html/labels.js';
 import { priceDisplay } from '../price-display.js';
@@ -95,6 +95,7 @@ function TextField({
   errors,
   numeric,
   hint,
+  maxLength = 100,
 }: {
   field: SearchField;
   label: string;
@@ -102,6 +103,7 @@ function TextField({
   errors: FieldError[];
   numeric?: boolean;
   hint?: string;
+  maxLength?: number;
 }): JSX.Element {
   const { error, attributes } = fieldState(errors, field);
   return (
@@ -113,7 +115,7 @@ function TextField({
         value={typed[field] ?? ''}
         inputmode={numeric ? 'numeric' : undefined}
         placeholder={hint}
-        maxlength="100"
+        maxlength={String(maxLength)}
         {...attributes}
       />
     </Field>
@@ -133,6 +135,7 @@ export function SearchForm({ typed, errors, full }: { typed: Typed; errors: Fiel
       <Choice field="category" label="Type de bien" typed={typed} errors={errors} options={categories} any="Tous les biens" />
       <TextField field="city" label="Ville" typed={typed} errors={errors} hint="Lyon" />
       <TextField field="postcode" label="Code postal ou département" typed={typed} errors={errors} hint="69003 ou 69" />
+      <TextField field="q" label="Mots-clés" typed={typed} errors={errors} hint="balcon, parquet" maxLength={KEYWORDS_MAX} />
       {full ? <TextField field="priceMin" label="Prix minimum (€)" typed={typed} errors={errors} numeric /> : ''}
       <TextField field="priceMax" label="Prix maximum (€)" typed={typed} errors={errors} numeric />
       {full ? (

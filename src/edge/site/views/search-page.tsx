@@ -1,7 +1,7 @@
 import type { FieldError } from '../../../platform/outcome.js';
 import { count } from '../../html/format.js';
 import { Layout } from '../../html/layout.js';
-import { MAX_RESULTS, type ListingCard, type SearchFilters, type Sort } from '../../../domain/public-listings/model.js';
+import { defaultSort, MAX_RESULTS, type ListingCard, type SearchFilters, type Sort } from '../../../domain/public-listings/model.js';
 import type { PropertyType, Transaction } from '../../../domain/listing-model/model.js';
 import type { SearchField } from '../search-query.js';
 import { ErrorSummary, ListingCardView, Pagination, SearchForm } from './components.js';
@@ -19,12 +19,14 @@ const PLURALS: Record<PropertyType, string> = {
 };
 const PURPOSES: Record<Transaction, string> = { sale: 'à vendre', rental: 'à louer', life_annuity_sale: 'en viager' };
 
-/** "Appartements à vendre à Lyon", "Annonces immobilières (69)". */
+/** "Appartements à vendre à Lyon", "Annonces immobilières (69)", "Maisons « piscine »". */
 export function searchTitle(filters: SearchFilters): string {
   const words = [filters.category ? PLURALS[filters.category] : 'Annonces immobilières'];
   if (filters.transaction) words.push(PURPOSES[filters.transaction]);
   if (filters.city) words.push(`à ${filters.city}`);
   if (filters.postcode) words.push(`(${filters.postcode})`);
+  // No-break spaces inside the guillemets, as French typography wants: a line never starts with ».
+  if (filters.q) words.push(`«\u00a0${filters.q}\u00a0»`);
   return words.join(' ');
 }
 
@@ -47,7 +49,7 @@ export interface SearchPageModel {
 
 /** "Filtrer et trier", and how many criteria the search applies: the heading names the main ones. */
 function filtersSummary({ filters, sort }: Pick<SearchPageModel, 'filters' | 'sort'>): string {
-  const active = Object.keys(filters).length + (sort === 'newest' ? 0 : 1);
+  const active = Object.keys(filters).length + (sort === defaultSort(filters) ? 0 : 1);
   return active === 0 ? 'Filtrer et trier' : `Filtrer et trier (${active} critère${active > 1 ? 's' : ''})`;
 }
 
@@ -105,7 +107,11 @@ export function SearchPage(model: SearchPageModel): JSX.Element {
           ) : model.pastTheEnd ? (
             ''
           ) : (
-            <p>Élargissez la recherche : retirez un critère ou essayez une ville voisine.</p>
+            <p>
+              {model.filters.q
+                ? 'Élargissez la recherche : essayez moins de mots-clés ou d’autres mots, retirez un critère ou essayez une ville voisine.'
+                : 'Élargissez la recherche : retirez un critère ou essayez une ville voisine.'}
+            </p>
           )}
           {model.total > MAX_RESULTS && model.page === model.pages ? <p>Précisez votre recherche pour voir d’autres annonces.</p> : ''}
           <Pagination filters={model.filters} sort={model.sort} page={model.page} pages={model.pages} />

@@ -1,0 +1,148 @@
+import type { Database, Queryable } from '../../platform/db/database.js';
+import type { JobDeps, PeriodicJob } from '../../platform/jobs/periodic.js';
+import { lastPositionSql } from '../events/change-clock.js';
+import { MASK_TEXT } from '../masking/mask.js';
+
+/**
+ * The keyword index (docs/decisions.md §18, "Keyword search"): one text-search document per
+ * public listing in `listing_search` (migration 110), made from what the `public_listings`
+ * view shows of it and nothing else: its title and description as masked at write time, so
+ * that no phone number, e-mail address or street address can be searched for. The masking
+ * text itself is left out too: every listing that had contact details holds it, and
+ * "messagerie" would find them all.
+ *
+ * Pushes compute nothing for it. The indexer follows the event outbox, as the relay's does:
+ * every listing of a new live event gets its document again when its public title or
+ * description changed (text_hash), or loses it when it is no longer public. A search joins `public_listings`, so a listing leaves the results the moment it
+ * leaves the site; the index only has to catch up with new words, within about two seconds.
+ */
+
+/** The text the document of the view's row `p` is made from, its hash, and the document; $1 is the masking text. */
+const TITLE = `replace(p.title, $1, ' ')`;
+const DESCRIPTION = `replace(p.description, $1, ' ')`;
+const TEXT_HASH = `md5(${TITLE} || E'\\n' || coalesce(${DESCRIPTION}, ''))`;
+const DOCUMENT = `search_document(${TITLE}, ${DESCRIPTION})`;
+
+/**
+ * Brings the index up to date with the live event outbox, one batch: at most `eventsPerAgency`
+ * events of each of `agencies` agencies behind. Only one process indexes at a time (the lock
+ * on search_state, SKIP LOCKED: the others leave at once). Returns how many agencies it moved
+ * forward: 0 when the index is up to date (or another process is indexing).
+ */
+export async function indexKeywords(db: Database, options: { eventsPerAgency?: number; agencies?: number } = {}): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows: state } = await tx.query<{ filled: boolean }>(
+      'SELECT filled_at IS NOT NULL AS filled FROM search_state WHERE id = 1 FOR UPDATE SKIP LOCKED',
+    );
+    if (state.length === 0) return 0;
+    if (!state[0]!.filled) {
+      await fill(tx);
+      return 1;
+    }
+    if ((await restoreBatch(tx, options.eventsPerAgency ?? 1_000)) > 0) return 1;
+    const { rows } = await tx.query<{ scopes: number }>(
+      `WITH scopes AS (
+         SELECT s.agency_id, coalesce(c.event_cursor, 0) AS event_cursor, ${lastPositionSql('s.last_seq')} AS top
+         FROM listing_sequences s LEFT JOIN search_cursors c ON c.agency_id = s.agency_id
+         WHERE s.env = 'live' AND coalesce(c.event_cursor, 0) < ${lastPositionSql('s.last_seq')}
+         ORDER BY s.agency_id LIMIT $3
+       ), fresh AS (
+         SELECT sc.agency_id, ev.position, ev.listing_id, ev.type
+         FROM scopes sc CROSS JOIN LATERAL (
+           SELECT position, listing_id, type FROM events
+           WHERE agency_id = sc.agency_id AND env = 'live' AND position > sc.event_cursor AND position <= sc.top
+           ORDER BY position LIMIT $2) ev
+       ), touched AS (
+         SELECT DISTINCT listing_id FROM fresh WHERE type LIKE 'listing.%' AND listing_id IS NOT NULL
+       ), removed AS (
+         DELETE FROM listing_search WHERE listing_id IN (SELECT listing_id FROM touched)
+           AND listing_id NOT IN (SELECT p.id FROM public_listings p JOIN touched t ON t.listing_id = p.id)
+       ), written AS (
+         INSERT INTO listing_search (listing_id, text_hash, document)
+         SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM touched t JOIN public_listings p ON p.id = t.listing_id
+         WHERE NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id AND s.text_hash = ${TEXT_HASH})
+         ON CONFLICT (listing_id) DO UPDATE SET text_hash = excluded.text_hash, document = excluded.document
+       ), advanced AS (
+         INSERT INTO search_cursors (agency_id, event_cursor)
+         SELECT sc.agency_id, CASE WHEN m.n >= $2 THEN m.last ELSE sc.top END
+         FROM scopes sc LEFT JOIN (SELECT agency_id, max(position) AS last, count(*) AS n FROM fresh GROUP BY agency_id) m ON m.agency_id = sc.agency_id
+         ON CONFLICT (agency_id) DO UPDATE SET event_cursor = excluded.event_cursor
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM advanced)::int AS scopes`,
+      [MASK_TEXT, options.eventsPerAgency ?? 1_000, options.agencies ?? 100],
+    );
+    return rows[0]!.scopes;
+  });
+}
+
+/**
+ * Every document made again from public_listings (the first run after migration 110, or after
+ * a migration that changed how documents are made). The cursors are read first: a change that
+ * commits in between is in the documents and among the events still to follow, and following
+ * it again changes nothing.
+ */
+async function fill(tx: Queryable): Promise<void> {
+  await tx.query(
+    `INSERT INTO search_cursors (agency_id, event_cursor)
+     SELECT agency_id, ${lastPositionSql('last_seq')} FROM listing_sequences WHERE env = 'live'
+     ON CONFLICT (agency_id) DO UPDATE SET event_cursor = excluded.event_cursor`,
+  );
+  await tx.query('DELETE FROM listing_search');
+  await tx.query(
+    `INSERT INTO listing_search (listing_id, text_hash, document) SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p`,
+    [MASK_TEXT],
+  );
+  await tx.query('UPDATE search_state SET filled_at = now() WHERE id = 1');
+}
+
+/** Has the indexer's next run build every document again (a benchmark that wrote listings in SQL, an operator). */
+export async function rebuildKeywordIndex(db: Queryable): Promise<void> {
+  await db.query('UPDATE search_state SET filled_at = NULL WHERE id = 1');
+}
+
+/**
+ * After a reinstatement, which brings an agency's listings back to the site without any listing
+ * event (while it was suspended, the indexer removed the documents of those it saw change):
+ * the indexer gives its public listings without a document one, in batches, off the operator's
+ * request. Runs in the caller's transaction.
+ */
+export async function restoreAgencyKeywords(tx: Queryable, agencyId: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO search_cursors (agency_id, event_cursor, restore) VALUES ($1, 0, true)
+     ON CONFLICT (agency_id) DO UPDATE SET restore = true`,
+    [agencyId],
+  );
+}
+
+/** One batch of a reinstated agency's missing documents; returns how many it wrote (0: none was asked for). */
+async function restoreBatch(tx: Queryable, size: number): Promise<number> {
+  const { rows } = await tx.query<{ written: number }>(
+    `WITH agency AS (SELECT agency_id FROM search_cursors WHERE restore ORDER BY agency_id LIMIT 1),
+     written AS (
+       INSERT INTO listing_search (listing_id, text_hash, document)
+       SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p
+       WHERE p.agency_id = (SELECT agency_id FROM agency) AND NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id)
+       LIMIT $2
+       ON CONFLICT (listing_id) DO NOTHING
+       RETURNING 1
+     ), done AS (
+       UPDATE search_cursors SET restore = false
+       WHERE agency_id = (SELECT agency_id FROM agency) AND (SELECT count(*) FROM written) < $2
+     )
+     SELECT (SELECT count(*) FROM written)::int + (SELECT count(*) FROM agency)::int AS written`,
+    [MASK_TEXT, size],
+  );
+  return rows[0]!.written;
+}
+
+/** New words are searchable within about 2 seconds of their change (one process at a time indexes). */
+export const keywordIndexJobs = ({ db }: JobDeps): PeriodicJob[] => [
+  {
+    name: 'search.index',
+    everyMs: 2_000,
+    run: async () => {
+      while ((await indexKeywords(db)) > 0);
+    },
+  },
+];
