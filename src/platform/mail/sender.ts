@@ -25,6 +25,9 @@ interface Sending extends MailSenderOptions {
 /** Mails one claim takes at a time (one recipient's oldest waiting ones). */
 const BATCH = 50;
 const CLAIM_MS = 10 * 60_000;
+/** Other recipients' oldest mails a job sends once its own are done, per claim, and its claims at most. */
+const SWEEP = 50;
+const SWEEP_ROUNDS = 10;
 /**
  * When another sender holds the recipient's older mails, this job looks again after about the
  * time they take to leave, or half the time its mail has waited if longer (at least
@@ -76,6 +79,12 @@ async function sendMailJob(options: Sending, mailId: number, context: JobContext
     return;
   }
   const sender = randomUUID();
+  await sendRecipientMails(options, mailId, sender, context);
+  await sendOthersOldest(options, sender, context);
+}
+
+/** Sends the job's recipient's waiting mails, oldest first, 50 per claim, its own mail among them. */
+async function sendRecipientMails(options: Sending, mailId: number, sender: string, context: JobContext): Promise<void> {
   let recipient: string | null = null;
   let ownLeft = false;
   for (;;) {
@@ -94,6 +103,60 @@ async function sendMailJob(options: Sending, mailId: number, context: JobContext
     // A short claim took all that waited, this job's mail with it; mails written since have jobs of their own.
     if (claim.length < BATCH) return;
   }
+}
+
+/**
+ * Once its own recipient is done, a job also sends other recipients' mails that wait, each the
+ * oldest of its recipient (so still in each recipient's order), up to SWEEP at once and several
+ * recipients side by side over the pool's connections. In a burst of contacts most mails are
+ * the only one to their recipient (the visitors' acknowledgements): one job each, claimed,
+ * run and deleted one by one, was most of what a mail cost and what made them lag behind
+ * (docs/benchmarks.md, "mail"). Their own jobs are dropped once they have left, as for a
+ * recipient's batch. A mail that failed once is left to its own job and its backoff, and a
+ * failure here only releases the mail: it is no failure of this job, whose own mail has left.
+ */
+async function sendOthersOldest(options: Sending, sender: string, context: JobContext): Promise<void> {
+  for (let round = 0; round < SWEEP_ROUNDS; round++) {
+    if (context.signal.aborted) return;
+    const claim = await claimOthersOldest(options, sender);
+    await Promise.all(claim.map((mail) => sendAlone(options, mail, sender)));
+    if (claim.length < SWEEP) return;
+  }
+}
+
+async function sendAlone(options: Sending, mail: StoredMail, sender: string): Promise<void> {
+  const { db, now, transport } = options;
+  try {
+    await transport!.send(mail);
+  } catch (error) {
+    if (error instanceof PermanentMailError) return finish(db, mail.id, 'failed', now(), error.message);
+    return release(db, [mail.id], sender, describe(error));
+  }
+  await options.sent.add({ id: mail.id, at: now() });
+}
+
+/**
+ * In one statement, claims up to SWEEP waiting mails, each its recipient's oldest and never
+ * tried before, skipping those another sender is claiming at that moment. A recipient some
+ * sender holds has its oldest waiting mail claimed, so it is never swept: one sender at a time
+ * sends a recipient's mails.
+ */
+async function claimOthersOldest(options: MailSenderOptions, sender: string): Promise<StoredMail[]> {
+  const at = options.now();
+  const { rows } = await options.db.query<MailRow>(
+    `WITH oldest AS (
+       SELECT m.id FROM mails m
+       WHERE m.state = 'queued' AND m.last_error IS NULL AND (m.claimed_until IS NULL OR m.claimed_until <= $1)
+         AND NOT EXISTS (SELECT 1 FROM mails o WHERE o.to_address = m.to_address AND o.state = 'queued' AND o.id < m.id)
+       ORDER BY m.created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE mails m SET claimed_by = $3, claimed_until = $4 FROM oldest WHERE m.id = oldest.id
+     RETURNING ${MAIL_COLUMNS.split(', ')
+       .map((column) => `m.${column}`)
+       .join(', ')}`,
+    [at, SWEEP, sender, new Date(at.getTime() + (options.claimMs ?? CLAIM_MS))],
+  );
+  return rows.map(toStoredMail);
 }
 
 /**

@@ -278,6 +278,42 @@ test(`[${databaseKind}] a burst to one recipient leaves in the order written, ea
   }
 });
 
+test(`[${databaseKind}] mails to many recipients leave side by side: one job sends the others' oldest mails, and their jobs are dropped`, async () => {
+  // A burst of contacts: each visitor's acknowledgement is the only mail to its recipient.
+  const tag = Math.random().toString(36).slice(2, 7);
+  const visitors = Array.from({ length: 40 }, (_, i) => `visitor-${tag}-${i}@example.org`);
+  const agent = `agent-${tag}@agence.example`;
+  const agentMails: string[] = [];
+  for (const [i, visitor] of visitors.entries()) {
+    await write(visitor, { subject: `Accusé ${i}` });
+    agentMails.push((await write(agent, { subject: `Contact ${i}` })).messageId);
+  }
+  const runner = new JobRunner(t.db, { pollMs: 20, concurrency: 1, onError: () => {} });
+  let jobRuns = 0;
+  const register = runner.register.bind(runner);
+  runner.register = (name, handler, options) => register(name, (payload, context) => (jobRuns++, handler(payload, context)), options);
+  registerMailSender(runner, { db: t.db, now: () => new Date(), transport: smtpTransport(smtp.url), backoff: () => 50 });
+  await runner.start();
+  try {
+    for (const visitor of visitors) assert.equal((await receivedCount(visitor, 1, 20_000)).length, 1, `${visitor} got its mail`);
+    const toAgent = await receivedCount(agent, 40, 20_000);
+    assert.deepEqual(
+      toAgent.map((m) => m.parsed.messageId),
+      agentMails,
+      "the agent's mails, swept one at a time among the others, still in the order written",
+    );
+    assert.ok(jobRuns <= 10, `a few jobs send the 80 mails, the others are dropped (${jobRuns} runs)`);
+    await sleep(300);
+    assert.equal(
+      visitors.reduce((n, visitor) => n + receivedBy(visitor).length, 0),
+      40,
+      'each once',
+    );
+  } finally {
+    await runner.stop();
+  }
+});
+
 test(`[${databaseKind}] a mail whose recipient's older mails another sender holds waits without spending its attempts, then leaves after them`, async () => {
   const user = `held-${Math.random().toString(36).slice(2, 7)}@agence.example`;
   const older = await write(user, { subject: 'Plus ancien' });
