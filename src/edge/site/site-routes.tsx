@@ -16,6 +16,7 @@ import { EMPTY_CONTACT, type ContactValues } from './views/contact-form.js';
 import { PageCache } from './page-cache.js';
 import { formFields, html, isFormPost, PAGE_CACHE } from './replies.js';
 import { conversationRoutes } from './conversation-routes.js';
+import { alertRoutes } from './alerts/alert-routes.js';
 import { HomePage } from './views/home.js';
 import { ListingPage } from './views/listing-page.js';
 import { SearchPage } from './views/search-page.js';
@@ -148,6 +149,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   // The visitor's private conversation pages: never through the page cache above.
   await app.register(conversationRoutes);
+  // E-mail alerts on a search: their form's target and their private pages, never cached either.
+  await app.register(alertRoutes);
 
   app.get('/robots.txt', hide, async (_request, reply) =>
     reply.header('cache-control', PAGE_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)),
