@@ -74,7 +74,7 @@ const MATCH: Record<keyof SearchFilters, (n: string, s: string) => string> = {
   priceMax: (n, s) => `(${s}.price_max IS NULL OR ${n}.price <= ${s}.price_max)`,
   surfaceMin: (n, s) => `(${s}.surface_min IS NULL OR ${n}.surface >= ${s}.surface_min)`,
   roomsMin: (n, s) => `(${s}.rooms_min IS NULL OR ${n}.rooms >= ${s}.rooms_min)`,
-  dpeMax: (n, s) => `(${s}.dpe_accepted IS NULL OR ${n}.dpe = ANY(${s}.dpe_accepted))`,
+  dpeMax: (n, s) => `(${s}.dpe_accepted IS NULL OR coalesce(${n}.dpe = ANY(${s}.dpe_accepted), false))`,
 };
 
 /** Whether listing `n` meets every filter of saved search `s`. */
