@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
 import { refuse, refuseFields, type Outcome } from '../../platform/outcome.js';
+import { unstorableTextReason } from '../../platform/validation/storable.js';
 import { isEmailAddress, normaliseEmail } from '../credentials/email.js';
 import type { MailSite } from '../leads/conversation-mails.js';
 import { SAVED_SEARCH_COLUMNS, savedSearchKey, savedSearchParams, savedSearchValuesSql } from '../public-listings/saved-search.js';
@@ -31,7 +32,7 @@ export async function requestAlert(
 ): Promise<Outcome<{ alertId: number }>> {
   const typed = typeof request.email === 'string' ? request.email.trim() : '';
   const errors = [];
-  if (!isEmailAddress(typed))
+  if (!isEmailAddress(typed) || unstorableTextReason(typed) !== null)
     errors.push({ field: 'email', message: 'Indiquez une adresse e-mail valide, de la forme nom@exemple.fr.' });
   if (!isAlertFrequency(request.frequency))
     errors.push({ field: 'frequency', message: 'Choisissez « dès leur publication » ou « une fois par jour ».' });
