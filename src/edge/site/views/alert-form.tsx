@@ -56,7 +56,7 @@ export function AlertForm({
         <FieldMessage field="email" error={email.error} />
       </div>
       <fieldset aria-describedby={frequency.error ? 'e-frequency' : undefined}>
-        <legend>Recevoir les nouvelles annonces</legend>
+        <legend>Fréquence des e-mails</legend>
         {ALERT_FREQUENCIES.map((choice, i) => (
           <label class="check">
             <input
