@@ -81,13 +81,9 @@ export function confirmationMail(
         <p style="margin:0 0 16px" safe>
           {intro}
         </p>
-        <p style="margin:0 0 4px" safe>
-          {ask}
-        </p>
+        <p style="margin:0 0 4px">{ask}</p>
         <MailButton href={confirm} label="Confirmer l’alerte" />
-        <p style="margin:16px 0 0" safe>
-          {notYou}
-        </p>
+        <p style="margin:16px 0 0">{notYou}</p>
         <HtmlLinks links={links} />
       </>
     ),

@@ -69,7 +69,11 @@ export async function requestAlert(
       ],
       client.now,
     );
-    const mail = confirmationMail({ email, frequency, ...request.search }, { confirmToken: confirmToken!, manageToken: manageToken! }, site);
+    const mail = confirmationMail(
+      { email, frequency, ...request.search },
+      { confirmToken: confirmToken!, manageToken: manageToken! },
+      site,
+    );
     await enqueueMail(tx, mail, { from: site.mailFrom, now: client.now });
     return { ok: true, value: { alertId } };
   });

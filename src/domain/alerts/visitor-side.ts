@@ -16,7 +16,11 @@ export type ConfirmationLookup =
   /** Never made, tampered with, or purged. */
   | { kind: 'unknown' };
 
-async function openConfirmation(db: Queryable, token: string, now: Date): Promise<{ link: AlertLink; alert: AlertView } | ConfirmationLookup> {
+async function openConfirmation(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ link: AlertLink; alert: AlertView } | ConfirmationLookup> {
   const link = await followAlertLink(db, token, 'confirm');
   if (!link) return { kind: 'unknown' };
   if (link.alertId === null || now.getTime() - link.createdAt.getTime() > CONFIRMATION_MS) return { kind: 'expired' };
@@ -50,7 +54,11 @@ export async function confirmAlert(
       now,
     ]);
     const [manageToken] = await newAlertLinks(tx, [{ kind: 'manage', email: link.email, alertId: alert.alertId }], now);
-    return { kind: 'confirmed', alert: { ...alert, frequency: link.frequency ?? alert.frequency, confirmed: true }, manageToken: manageToken! };
+    return {
+      kind: 'confirmed',
+      alert: { ...alert, frequency: link.frequency ?? alert.frequency, confirmed: true },
+      manageToken: manageToken!,
+    };
   });
 }
 

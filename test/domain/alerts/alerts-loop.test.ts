@@ -93,7 +93,10 @@ test(`[${databaseKind}] alerts end to end: confirmation, immediate mail after a 
   assert.equal(asked.statusCode, 200, asked.body);
   assert.match(asked.body, /Vérifiez votre boîte mail/);
   const confirmation = await mailNumber(1);
-  assert.equal(plain(confirmation.parsed.subject), 'Confirmez votre alerte : Annonces immobilières à vendre à Villeurbanne, jusqu’à 400 000 €');
+  assert.equal(
+    plain(confirmation.parsed.subject),
+    'Confirmez votre alerte : Annonces immobilières à vendre à Villeurbanne, jusqu’à 400 000 €',
+  );
   assert.match(confirmation.parsed.text!, /dès leur publication/);
   assertAlertHeaders(confirmation);
   const confirmPath = alertPathIn(confirmation.parsed.text!, 'confirm');
@@ -146,7 +149,9 @@ test(`[${databaseKind}] alerts end to end: confirmation, immediate mail after a 
   assert.match(dailyConfirmation.parsed.text!, /une fois par jour, à 8 h/);
   assert.equal((await formPost(t, alertPathIn(dailyConfirmation.parsed.text!, 'confirm'))).statusCode, 200);
   const foundAt = new Date();
-  const [daily] = await push(t, agency.live, [pushedListing('DAILY-1', { city, postcode: '69100', price: 390000, surface: 80, title: 'Duplex du jour' })]);
+  const [daily] = await push(t, agency.live, [
+    pushedListing('DAILY-1', { city, postcode: '69100', price: 390000, surface: 80, title: 'Duplex du jour' }),
+  ]);
   await runMatcher(); // (or the periodic job, if it came first)
   const again = await mailNumber(4);
   assert.ok(again.parsed.text!.includes(`/listings/${daily}`));
@@ -178,7 +183,9 @@ test(`[${databaseKind}] alerts end to end: confirmation, immediate mail after a 
   assert.match(replay.body, /<html lang="fr">/);
 
   // Nothing after unsubscribing: a new matching listing goes to the daily alert only, for tomorrow's mail.
-  await push(t, agency.live, [pushedListing('AFTER-1', { city, postcode: '69100', price: 380000, surface: 100, title: 'Après désabonnement' })]);
+  await push(t, agency.live, [
+    pushedListing('AFTER-1', { city, postcode: '69100', price: 380000, surface: 100, title: 'Après désabonnement' }),
+  ]);
   assert.equal(await runMatcher(), 0, 'no immediate mail after unsubscribing');
   await sleep(300);
   assert.equal(mailsTo(visitor).length, 5);

@@ -108,7 +108,11 @@ test(`[${databaseKind}] a saved search matches exactly the new listings its sear
         [...LISTING_COLUMNS.split(', ').map((c) => row[c as keyof typeof row]), ...saved, ...where.params],
       );
       const { found, matches, looked_up } = rows[0]!;
-      assert.equal(matches, found, `search ${savedSearchKey(search)} on ${JSON.stringify(row)}: whereClause ${found}, saved search ${matches}`);
+      assert.equal(
+        matches,
+        found,
+        `search ${savedSearchKey(search)} on ${JSON.stringify(row)}: whereClause ${found}, saved search ${matches}`,
+      );
       if (matches) assert.ok(looked_up, `the index lookup misses search ${savedSearchKey(search)} for ${JSON.stringify(row)}`);
       if (matches) matched += 1;
     }),
@@ -118,7 +122,10 @@ test(`[${databaseKind}] a saved search matches exactly the new listings its sear
 });
 
 test('a search has one key whatever the order of its filters, and empty ones do not count', () => {
-  assert.equal(savedSearchKey({ city: 'Lyon', transaction: 'sale' }), savedSearchKey({ transaction: 'sale', city: 'Lyon', priceMax: undefined }));
+  assert.equal(
+    savedSearchKey({ city: 'Lyon', transaction: 'sale' }),
+    savedSearchKey({ transaction: 'sale', city: 'Lyon', priceMax: undefined }),
+  );
   assert.notEqual(savedSearchKey({ city: 'Lyon' }), savedSearchKey({ city: 'Lyon', priceMax: 300000 }));
   assert.equal(savedSearchKey({}), '{}');
 });

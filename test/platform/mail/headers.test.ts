@@ -65,6 +65,13 @@ test('an unsubscribe address becomes List-Unsubscribe and its One-Click POST hea
   assert.equal(headers.extra['List-Unsubscribe'], `<${url}>`);
   assert.equal(headers.extra['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
   assert.equal(buildHeaders({ ...mail(url), unsubscribeUrl: undefined }, from, '<x@y>').extra['List-Unsubscribe'], undefined);
-  for (const bad of [`${url}>\r\nBcc: c@d.example`, `${url}> <mailto:x@y`, 'javascript:alert(1)', '/alerts/unsubscribe/x', `${url} x`, `${url}"`])
+  for (const bad of [
+    `${url}>\r\nBcc: c@d.example`,
+    `${url}> <mailto:x@y`,
+    'javascript:alert(1)',
+    '/alerts/unsubscribe/x',
+    `${url} x`,
+    `${url}"`,
+  ])
     assert.throws(() => buildHeaders(mail(bad), from, '<x@y>'), MailHeaderError, JSON.stringify(bad));
 });

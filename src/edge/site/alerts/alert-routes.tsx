@@ -69,7 +69,8 @@ export const alertRoutes: FastifyPluginAsync = async (app) => {
       frequency: isAlertFrequency(fields.frequency) ? fields.frequency : EMPTY_ALERT.frequency,
     };
     // A robot filled the hidden field: it is answered like anyone, and nothing is stored or sent.
-    if (fields.website !== undefined && fields.website !== '') return noStore(reply, 200, renderDocument(<CheckMailPage label={search.label} />));
+    if (fields.website !== undefined && fields.website !== '')
+      return noStore(reply, 200, renderDocument(<CheckMailPage label={search.label} />));
     const again = (status: number, refused: typeof errors) =>
       noStore(reply, status, renderDocument(<AlertFormPage search={search} values={typed} errors={refused} />));
     // The search comes from the form's hidden fields: a refused one was altered, and no alert is made of part of it.
@@ -130,8 +131,7 @@ const privateAlertPages: FastifyPluginAsync = async (app) => {
     const found = await readAddressAlerts(db, token);
     if (found.kind === 'unknown') return invalid(reply);
     const done = (request.query as Record<string, unknown>).fait;
-    const flash =
-      done === DELETED ? 'L’alerte est supprimée.' : done === ALREADY ? 'Cette alerte était déjà supprimée.' : null;
+    const flash = done === DELETED ? 'L’alerte est supprimée.' : done === ALREADY ? 'Cette alerte était déjà supprimée.' : null;
     return page(reply, 200, renderDocument(<ManagePage email={found.email} alerts={found.alerts} token={token} flash={flash} />));
   });
 
@@ -146,7 +146,10 @@ const privateAlertPages: FastifyPluginAsync = async (app) => {
     const deleted = await deleteFromPage(db, token, Number(alert));
     if (deleted.kind === 'unknown') return invalid(reply);
     const done = deleted.kind === 'deleted' ? DELETED : ALREADY;
-    return reply.code(303).header('location', `${alertManagePath(token)}?fait=${done}`).send();
+    return reply
+      .code(303)
+      .header('location', `${alertManagePath(token)}?fait=${done}`)
+      .send();
   });
 
   app.get(alertUnsubscribePath(':token'), hide, async (request, reply) => {

@@ -31,9 +31,8 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the alert form, confirma
   try {
     const { page, console } = await browser.newPage();
     const lastMail = async (email: string) =>
-      (
-        await site.db.query<{ text_body: string }>('SELECT text_body FROM mails WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [email])
-      ).rows[0]!.text_body;
+      (await site.db.query<{ text_body: string }>('SELECT text_body FROM mails WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [email]))
+        .rows[0]!.text_body;
 
     for (const { name, width, height } of WIDTHS) {
       await page.setViewportSize({ width, height });

@@ -77,7 +77,12 @@ test(`[${databaseKind}] hostile tokens, queries and bodies on every alert route:
     },
     {
       arbitrary: fc
-        .constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded; charset=latin1')
+        .constantFrom(
+          'application/json',
+          'text/plain',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded; charset=latin1',
+        )
         .map((type) => ({ type, payload: 'List-Unsubscribe=One-Click', email: undefined })),
       weight: 1,
     },
@@ -104,7 +109,8 @@ test(`[${databaseKind}] hostile tokens, queries and bodies on every alert route:
         const what = `${route.method} ${url}${q} → ${response.statusCode}: ${response.body.slice(0, 200)}`;
         assert.ok([200, 303, 400, 404, 409, 410, 413, 415, 429].includes(response.statusCode), what);
         if (response.statusCode !== 303) assert.match(response.body, /^<!doctype html>\n<html lang="fr">/, what);
-        if (post && response.statusCode >= 400) assert.equal(await alertState(sentBody.email), before, `refused but changed an alert: ${what}`);
+        if (post && response.statusCode >= 400)
+          assert.equal(await alertState(sentBody.email), before, `refused but changed an alert: ${what}`);
       }),
       { numRuns: RUNS, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined },
     );

@@ -74,8 +74,8 @@ export const CheckMailPage = ({ label }: { label: string }) => (
       Votre demande d’alerte « <span safe>{label}</span> » est enregistrée.
     </p>
     <p>
-      Nous venons de vous envoyer un e-mail : suivez son lien pour activer l’alerte. Rien ne vous sera envoyé avant. Sans confirmation
-      sous {CONFIRMATION_DAYS} jours, la demande est effacée.
+      Nous venons de vous envoyer un e-mail : suivez son lien pour activer l’alerte. Rien ne vous sera envoyé avant. Sans confirmation sous{' '}
+      {CONFIRMATION_DAYS} jours, la demande est effacée.
     </p>
     <BackToListings />
   </AlertsFrame>
