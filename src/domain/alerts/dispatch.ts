@@ -25,36 +25,37 @@ export async function sendDueAlertMails(db: Database, due: Due, now: Date, site:
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const condition = due.kind === 'immediate' ? 'due_day IS NULL' : 'due_day <= $2::date';
-      const params = due.kind === 'immediate' ? [] : [due.through];
-      const { rows: alerts } = await tx.query<{ id: string; email: string; frequency: AlertFrequency; label: string; path: string }>(
-        `SELECT a.id, a.email, a.frequency, s.label, s.path FROM alerts a JOIN alert_searches s ON s.id = a.search_id
-         WHERE a.id IN (SELECT DISTINCT alert_id FROM alert_matches WHERE ${condition} LIMIT $1)
-         ORDER BY a.id FOR UPDATE OF a SKIP LOCKED`,
-        [BATCH, ...params],
+      const { rows: taken } = await tx.query<{
+        alert_id: string;
+        listing_ids: string[];
+        email: string;
+        frequency: AlertFrequency;
+        label: string;
+        path: string;
+      }>(
+        `WITH taken AS (
+           DELETE FROM alert_pending WHERE alert_id IN (
+             SELECT alert_id FROM alert_pending WHERE ${condition} ORDER BY alert_id LIMIT $1 FOR UPDATE SKIP LOCKED)
+           RETURNING alert_id, listing_ids)
+         SELECT t.alert_id, t.listing_ids, a.email, a.frequency, s.label, s.path
+         FROM taken t JOIN alerts a ON a.id = t.alert_id JOIN alert_searches s ON s.id = a.search_id ORDER BY t.alert_id`,
+        due.kind === 'immediate' ? [BATCH] : [BATCH, due.through],
       );
-      if (alerts.length === 0) return { alerts: 0, mails: 0 };
-      const { rows: taken } = await tx.query<{ alert_id: string; listing_id: string }>(
-        `DELETE FROM alert_matches WHERE alert_id = ANY($1::bigint[]) AND ${condition} RETURNING alert_id, listing_id`,
-        [alerts.map((a) => a.id), ...params],
+      if (taken.length === 0) return { alerts: 0, mails: 0 };
+      const listings = new Map(
+        (await findPublicListings(tx, [...new Set(taken.flatMap((t) => t.listing_ids))])).map((l) => [l.serviceId, l]),
       );
-      const listings = new Map((await findPublicListings(tx, [...new Set(taken.map((m) => m.listing_id))])).map((l) => [l.serviceId, l]));
-      const news = new Map<string, PublicListing[]>();
-      for (const match of taken) {
-        const listing = listings.get(match.listing_id);
-        if (listing) news.set(match.alert_id, [...(news.get(match.alert_id) ?? []), listing]);
-      }
-      const mailed = alerts.filter((a) => news.has(a.id));
+      const mailed = taken
+        .map((alert) => ({ alert, shown: [...new Set(alert.listing_ids)].flatMap((id) => listings.get(id) ?? []).sort(byNewest) }))
+        .filter(({ shown }) => shown.length > 0);
       const tokens = await newAlertLinks(
         tx,
-        mailed.map((a) => ({ kind: 'manage' as const, email: a.email, alertId: Number(a.id) })),
+        mailed.map(({ alert }) => ({ kind: 'manage' as const, email: alert.email, alertId: Number(alert.alert_id) })),
         now,
       );
-      for (const [i, alert] of mailed.entries()) {
-        const newestFirst = news.get(alert.id)!.sort(byNewest);
-        const mail = listingsMail(alert, newestFirst, { manageToken: tokens[i]! }, site);
-        await enqueueMail(tx, mail, { from: site.mailFrom, now });
-      }
-      return { alerts: alerts.length, mails: mailed.length };
+      for (const [i, { alert, shown }] of mailed.entries())
+        await enqueueMail(tx, listingsMail(alert, shown, { manageToken: tokens[i]! }, site), { from: site.mailFrom, now });
+      return { alerts: taken.length, mails: mailed.length };
     });
     mails += batch.mails;
     if (batch.alerts < BATCH) return mails;

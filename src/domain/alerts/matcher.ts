@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db/database.js';
 import { lastPositionSql } from '../events/change-clock.js';
-import { savedSearchLookupSql, savedSearchMatchSql } from '../public-listings/saved-search.js';
+import { savedSearchKeysSql, savedSearchMatchSql } from '../public-listings/saved-search.js';
 import { digestDayFor } from './digest-day.js';
 
 export interface MatchRun {
@@ -8,6 +8,8 @@ export interface MatchRun {
   listings: number;
   /** (alert, listing) pairs found. */
   matches: number;
+  /** Alerts they concern. */
+  alerts: number;
   /** Agencies whose events were read. */
   scopes: number;
 }
@@ -20,8 +22,9 @@ export interface MatchRun {
  * the listing's first_published_at is the event's own time (both are the write's clock). Each
  * such listing, read through the public_listings view, looks up the saved searches it meets by
  * index (public-listings/saved-search.ts), then their confirmed alerts — only those confirmed
- * before the listing came out: the cost follows the new listings and what they match. A match
- * waits in alert_matches: immediate ones for the next send, daily ones for their 08:00 digest.
+ * before the listing came out: the cost follows the new listings and what they match. The
+ * listings found wait in alert_pending, one row per alert: immediate ones for the next send,
+ * daily ones for their 08:00 mail.
  */
 export async function matchNewListings(
   db: Database,
@@ -31,7 +34,7 @@ export async function matchNewListings(
   const perAgency = options.eventsPerAgency ?? 5_000;
   return db.transaction(async (tx) => {
     const { rows: locked } = await tx.query('SELECT id FROM alert_state WHERE id = 1 FOR UPDATE SKIP LOCKED');
-    if (locked.length === 0) return { listings: 0, matches: 0, scopes: 0 };
+    if (locked.length === 0) return { listings: 0, matches: 0, alerts: 0, scopes: 0 };
     const { rows } = await tx.query<MatchRun>(
       `WITH scopes AS (
          SELECT s.agency_id, coalesce(c.event_cursor, 0) AS event_cursor, ${lastPositionSql('s.last_seq')} AS top
@@ -50,13 +53,16 @@ export async function matchNewListings(
        ), news AS MATERIALIZED (
          SELECT p.id, p.transaction, p.property_type, p.city, p.postcode, p.price, p.surface, p.rooms, p.dpe, p.first_published_at
          FROM public_listings p WHERE p.id IN (SELECT listing_id FROM first_published)
-       ), found AS (
-         INSERT INTO alert_matches (alert_id, listing_id, found_at, due_day)
-         SELECT a.id, n.id, $3, CASE WHEN a.frequency = 'daily' THEN $4::date END
-         FROM news n
-         JOIN alert_searches s ON ${savedSearchLookupSql('n', 's')} AND ${savedSearchMatchSql('n', 's')}
+       ), pairs AS MATERIALIZED (
+         SELECT a.id AS alert_id, a.frequency, n.id AS listing_id
+         FROM news n CROSS JOIN LATERAL ${savedSearchKeysSql('n')} AS key
+         JOIN alert_searches s ON s.lookup_key = key.lookup_key AND ${savedSearchMatchSql('n', 's')}
          JOIN alerts a ON a.search_id = s.id AND a.confirmed_at IS NOT NULL AND a.confirmed_at <= n.first_published_at
-         ON CONFLICT DO NOTHING
+       ), found AS (
+         INSERT INTO alert_pending AS p (alert_id, listing_ids, due_day, found_at)
+         SELECT alert_id, array_agg(listing_id ORDER BY listing_id), CASE WHEN frequency = 'daily' THEN $4::date END, $3
+         FROM pairs GROUP BY alert_id, frequency
+         ON CONFLICT (alert_id) DO UPDATE SET listing_ids = p.listing_ids || excluded.listing_ids
          RETURNING 1
        ), advanced AS (
          INSERT INTO alert_cursors (agency_id, event_cursor)
@@ -66,8 +72,8 @@ export async function matchNewListings(
          ON CONFLICT (agency_id) DO UPDATE SET event_cursor = excluded.event_cursor
          RETURNING 1
        )
-       SELECT (SELECT count(*) FROM news)::int AS listings, (SELECT count(*) FROM found)::int AS matches,
-         (SELECT count(*) FROM advanced)::int AS scopes`,
+       SELECT (SELECT count(*) FROM news)::int AS listings, (SELECT count(*) FROM pairs)::int AS matches,
+         (SELECT count(*) FROM found)::int AS alerts, (SELECT count(*) FROM advanced)::int AS scopes`,
       [perAgency, options.agencies ?? 500, now, digestDayFor(now)],
     );
     return rows[0]!;

@@ -9,10 +9,11 @@ import type { SearchFilters } from './model.js';
  * holds them together on generated listings and filters.
  *
  * A saved search is stored as its filters (canonical JSON, also its identity) and one column per
- * filter. Matching a batch of new listings is an index lookup per listing on (place,
- * transaction, property type), the place being the search's most selective one (postcode,
- * department, city or anywhere), then the comparisons below on the few searches found: its cost
- * follows the new listings and the searches they match, never the number of alerts.
+ * filter, and a lookup key: its most selective place (postcode, department, city or anywhere),
+ * its transaction and its property type (or "any" for each). Matching a batch of new listings is,
+ * per listing, twenty exact probes of the index on that key (each key the listing may fall
+ * under), then the comparisons below on the few searches found: its cost follows the new
+ * listings and the searches they match, never the number of alerts.
  *
  * Each filter says how a saved search compares it (`MATCH`, keyed by every filter of
  * SearchFilters): a filter added to the search fails to compile here until it says how alerts
@@ -29,7 +30,7 @@ export function savedSearchKey(filters: SearchFilters): string {
 
 /** `alert_searches` columns a saved search fills, in the order of `savedSearchParams`. */
 export const SAVED_SEARCH_COLUMNS =
-  'place, transaction, property_type, city_fold, postcode, price_min, price_max, surface_min, rooms_min, dpe_accepted';
+  'lookup_key, transaction, property_type, city_fold, postcode, price_min, price_max, surface_min, rooms_min, dpe_accepted';
 
 /** The parameters of `savedSearchValuesSql`: one per filter, '' or NULL for "any". */
 export function savedSearchParams(filters: SearchFilters): unknown[] {
@@ -49,14 +50,16 @@ export function savedSearchParams(filters: SearchFilters): unknown[] {
 
 /**
  * The VALUES of SAVED_SEARCH_COLUMNS from `savedSearchParams` starting at `$first`. The city
- * is folded by site_fold (migration 007), as the search folds it; the place is the postcode
- * (5 digits), else the department, else the city, else '' (anywhere).
+ * is folded by site_fold (migration 007), as the search folds it. The lookup key is
+ * `place|transaction|property type`, the place being 'p:' and the postcode (5 digits), else 'd:'
+ * and the department, else 'c:' and the folded city, else '' (anywhere); '' for any transaction
+ * or type.
  */
 export function savedSearchValuesSql(first: number): string {
   const p = (i: number) => `$${first + i}`;
   const place = `CASE WHEN ${p(3)}::text IS NOT NULL THEN (CASE WHEN length(${p(3)}::text) = 5 THEN 'p:' ELSE 'd:' END) || ${p(3)}::text
     WHEN ${p(2)}::text IS NOT NULL THEN 'c:' || site_fold(${p(2)}::text) ELSE '' END`;
-  return `${place}, ${p(0)}::text, ${p(1)}::text, site_fold(${p(2)}::text), ${p(3)}::text, ${p(4)}::float8, ${p(5)}::float8, ${p(6)}::float8, ${p(7)}::float8, ${p(8)}::text[]`;
+  return `${place} || '|' || ${p(0)}::text || '|' || ${p(1)}::text, ${p(0)}::text, ${p(1)}::text, site_fold(${p(2)}::text), ${p(3)}::text, ${p(4)}::float8, ${p(5)}::float8, ${p(6)}::float8, ${p(7)}::float8, ${p(8)}::text[]`;
 }
 
 /**
@@ -84,11 +87,14 @@ export const savedSearchMatchSql = (n: string, s: string): string =>
     .join(' AND ');
 
 /**
- * The index lookup (alert_searches_lookup) that finds the saved searches listing `n` may meet:
- * its postcode, its department (2 or 3 characters), its folded city or anywhere, for its
- * transaction or any, for its property type or any. Every search `savedSearchMatchSql` accepts
- * is among them (the test checks it); the comparisons then keep the right ones.
+ * The lookup keys (index alert_searches_lookup) under which the saved searches listing `n` may
+ * meet are stored, as a subquery of rows (lookup_key): its postcode, its department (2 or 3
+ * characters), its folded city or anywhere; its transaction or any; its property type or any.
+ * Twenty exact keys, one index probe each. Every search `savedSearchMatchSql` accepts is under
+ * one of them (the test checks it); the comparisons then keep the right ones among those found,
+ * so a key that two searches happen to share (a city name holding '|') costs a comparison, never a match.
  */
-export const savedSearchLookupSql = (n: string, s: string): string =>
-  `${s}.place IN ('p:' || ${n}.postcode, 'd:' || left(${n}.postcode, 2), 'd:' || left(${n}.postcode, 3), 'c:' || site_fold(${n}.city), '')
-   AND ${s}.transaction IN (${n}.transaction, '') AND ${s}.property_type IN (${n}.property_type, '')`;
+export const savedSearchKeysSql = (n: string): string =>
+  `(SELECT k.place || '|' || t.transaction || '|' || c.property_type AS lookup_key
+    FROM (VALUES ('p:' || ${n}.postcode), ('d:' || left(${n}.postcode, 2)), ('d:' || left(${n}.postcode, 3)), ('c:' || site_fold(${n}.city)), ('')) AS k(place)
+    CROSS JOIN (VALUES (${n}.transaction), ('')) AS t(transaction) CROSS JOIN (VALUES (${n}.property_type), ('')) AS c(property_type))`;

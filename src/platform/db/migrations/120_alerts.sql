@@ -12,10 +12,10 @@ CREATE TABLE alert_searches (
   criteria_key text NOT NULL UNIQUE,
   path text NOT NULL,
   label text NOT NULL,
-  -- Where the search looks, its most selective place: 'p:69003' (a postcode), 'd:69' (a
-  -- department), 'c:lyon' (a city, folded), '' (anywhere). With transaction and property_type
-  -- ('' for any) it is the key of the lookup index.
-  place text NOT NULL,
+  -- The key a new listing looks the search up by: its most selective place ('p:69003' a
+  -- postcode, 'd:69' a department, 'c:lyon' a folded city, '' anywhere), its transaction and
+  -- its property type ('' for any), as 'c:lyon|sale|'.
+  lookup_key text NOT NULL,
   transaction text NOT NULL,
   property_type text NOT NULL,
   city_fold text,
@@ -28,7 +28,9 @@ CREATE TABLE alert_searches (
   dpe_accepted text[],
   created_at timestamptz NOT NULL
 );
-CREATE INDEX alert_searches_lookup ON alert_searches (place, transaction, property_type);
+-- Covering: a lookup reads the comparisons' columns from the index alone, never the wide row.
+CREATE INDEX alert_searches_lookup ON alert_searches (lookup_key)
+  INCLUDE (id, transaction, property_type, city_fold, postcode, price_min, price_max, surface_min, rooms_min, dpe_accepted);
 
 -- A visitor's alert: an address (normalised), a search, a frequency. Nothing is matched or sent
 -- before confirmed_at (double opt-in); unconfirmed alerts are deleted after 7 days.
@@ -41,20 +43,22 @@ CREATE TABLE alerts (
   confirmed_at timestamptz,
   UNIQUE (email, search_id)
 );
-CREATE INDEX alerts_search ON alerts (search_id);
+-- A search's alerts, with what the matcher needs of them (an index-only read).
+CREATE INDEX alerts_search ON alerts (search_id) INCLUDE (id, frequency, confirmed_at);
 CREATE INDEX alerts_unconfirmed ON alerts (created_at) WHERE confirmed_at IS NULL;
 
--- New listings found for an alert and not mailed yet. due_day is the Paris day whose 08:00
--- digest carries a daily alert's match; NULL for an immediate alert (mailed at once).
-CREATE TABLE alert_matches (
-  alert_id bigint NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
-  listing_id text NOT NULL,
-  found_at timestamptz NOT NULL,
+-- New listings found for an alert and not mailed yet: one row per alert, so that a push's
+-- thousands of (alert, listing) pairs are written as one row per alert they concern. due_day is
+-- the Paris day whose 08:00 mail carries a daily alert's listings; NULL for an immediate alert
+-- (mailed at once). Listings found later the same day join the row.
+CREATE TABLE alert_pending (
+  alert_id bigint PRIMARY KEY REFERENCES alerts (id) ON DELETE CASCADE,
+  listing_ids text[] NOT NULL,
   due_day date,
-  PRIMARY KEY (alert_id, listing_id)
+  found_at timestamptz NOT NULL
 );
-CREATE INDEX alert_matches_immediate ON alert_matches (alert_id) WHERE due_day IS NULL;
-CREATE INDEX alert_matches_daily ON alert_matches (due_day, alert_id) WHERE due_day IS NOT NULL;
+CREATE INDEX alert_pending_immediate ON alert_pending (alert_id) WHERE due_day IS NULL;
+CREATE INDEX alert_pending_daily ON alert_pending (due_day) WHERE due_day IS NOT NULL;
 
 -- The links of alert mails, only their SHA-256 kept: `confirm` (the double opt-in, with the
 -- frequency asked for) and `manage` (the address's alerts page, and the one-click unsubscribe of
