@@ -66,7 +66,7 @@ export async function pushOnce(server: BenchServer, listings: unknown[]) {
 /** The bare statement the service runs, with the same 500 rows, straight to the database. */
 type Bare = (rows: unknown[], variant: number) => Promise<number>;
 
-async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): Promise<void> }> {
+export async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): Promise<void> }> {
   // The very statement the service runs ($1 agency, $2 env, $3 time, $4 rows), in one go.
   const sql = UPSERT;
   // One JSON text per row, passed to the database in the form the service sends its rows.
@@ -121,7 +121,7 @@ async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): 
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Issue 3: a push of 500 new / changed / unchanged listings against the bare SQL upsert, and a 100,000-listing nightly sync. */
 export async function benchIngest(

@@ -32,7 +32,7 @@ function contactCount(): number {
  * An SMTP server in the benchmark's process that accepts every mail, without authentication,
  * and notes when each one's DATA ended (the acceptance), by its Message-ID.
  */
-class SmtpSink {
+export class SmtpSink {
   readonly acceptedAt = new Map<string, number>();
   private waiters = new Set<() => void>();
   private server = new SMTPServer({

@@ -1,5 +1,6 @@
 import { fmt, machine } from './lib.js';
 import { benchAdmin } from './admin.js';
+import { benchAlerts } from './alerts.js';
 import { benchAuth } from './auth.js';
 import { benchClient } from './client.js';
 import { benchIngest } from './ingest.js';
@@ -17,6 +18,7 @@ import { benchWebhooks } from './webhooks.js';
 /** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
 const BENCHES: Record<string, () => Promise<unknown>> = {
   admin: benchAdmin,
+  alerts: benchAlerts,
   auth: benchAuth,
   client: benchClient,
   ingest: () => benchIngest(),

@@ -14,6 +14,7 @@ import { relayJobs } from '../domain/relay/relay-index.js';
 import { keywordIndexJobs } from '../domain/public-listings/keyword-index.js';
 import { digestJobs } from '../domain/leads/digest.js';
 import { retentionJobs } from '../domain/leads/retention.js';
+import { alertJobs } from '../domain/alerts/alert-jobs.js';
 import type { MailSite } from '../domain/leads/conversation-mails.js';
 
 export interface ScheduleDeps {
@@ -45,6 +46,7 @@ export function periodicJobs(deps: ScheduleDeps): PeriodicJob[] {
     ...keywordIndexJobs(deps),
     ...digestJobs(deps, deps.config),
     ...retentionJobs(deps),
+    ...alertJobs(deps, deps.config),
   ];
 }
 

@@ -20,6 +20,9 @@ const EXPECTED: Record<string, number> = {
   'search.index': 2_000,
   'leads.digest': 300_000,
   'leads.purge-old': 86_400_000,
+  'alerts.match': 10_000,
+  'alerts.daily': 300_000,
+  'alerts.purge': HOUR,
 };
 
 const { t } = useTestApp();

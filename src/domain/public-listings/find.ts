@@ -29,3 +29,13 @@ export async function findPublicListing(db: Queryable, serviceId: string): Promi
     ? { kind: 'gone' }
     : { kind: 'unknown' };
 }
+
+/** Listings as the public sees them now, among `serviceIds` (those no longer public are left out), newest first. */
+export async function findPublicListings(db: Queryable, serviceIds: readonly string[]): Promise<PublicListing[]> {
+  if (serviceIds.length === 0) return [];
+  const { rows } = await db.query<PublicListingRow>(
+    `SELECT ${publicListingColumns()} FROM public_listings WHERE id = ANY($1::text[]) ORDER BY first_published_at DESC, id DESC`,
+    [serviceIds],
+  );
+  return rows.map(toPublicListing);
+}

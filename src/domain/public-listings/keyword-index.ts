@@ -17,11 +17,21 @@ import { MASK_TEXT } from '../masking/mask.js';
  * leaves the site; the index only has to catch up with new words, within about two seconds.
  */
 
+/** The public title and description of the view's row `row`, the masking text (SQL `mask`) left out. */
+const publicTitle = (row: string, mask: string) => `replace(${row}.title, ${mask}, ' ')`;
+const publicDescription = (row: string, mask: string) => `replace(${row}.description, ${mask}, ' ')`;
+
+/**
+ * The keyword document of the `public_listings` row `row`, as the index keeps it: what a
+ * keyword search matches. Alerts on a search with keywords match new listings with it
+ * (saved-search.ts), so that an alert finds what its results page shows.
+ */
+export const publicSearchDocumentSql = (row: string, mask = `'${MASK_TEXT.replaceAll("'", "''")}'`) =>
+  `search_document(${publicTitle(row, mask)}, ${publicDescription(row, mask)})`;
+
 /** The text the document of the view's row `p` is made from, its hash, and the document; $1 is the masking text. */
-const TITLE = `replace(p.title, $1, ' ')`;
-const DESCRIPTION = `replace(p.description, $1, ' ')`;
-const TEXT_HASH = `md5(${TITLE} || E'\\n' || coalesce(${DESCRIPTION}, ''))`;
-const DOCUMENT = `search_document(${TITLE}, ${DESCRIPTION})`;
+const TEXT_HASH = `md5(${publicTitle('p', '$1')} || E'\\n' || coalesce(${publicDescription('p', '$1')}, ''))`;
+const DOCUMENT = publicSearchDocumentSql('p', '$1');
 
 /**
  * Brings the index up to date with the live event outbox, one batch: at most `eventsPerAgency`

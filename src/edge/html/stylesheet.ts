@@ -79,6 +79,8 @@ label.check{display:flex;gap:.5rem;align-items:center;font-weight:400}label.chec
 input.secret{font-family:ui-monospace,monospace;font-size:.95rem;max-width:40rem}
 ol.thread{list-style:none;padding:0;margin:0;max-width:46rem}ol.thread>li{border:1px solid var(--line);border-radius:.5rem;padding:.6rem .9rem;margin:0 0 .75rem}ol.thread>li.mine{background:var(--soft);margin-left:1.5rem}ol.thread>li.theirs{margin-right:1.5rem}ol.thread .from{margin:0 0 .3rem;font-size:.9rem;color:var(--muted)}ol.thread .from strong{color:var(--ink)}ol.thread .description{margin:0}
 section.reply{max-width:46rem}section.reply form>div{margin-bottom:.8rem}form.confirm{display:flex;flex-wrap:wrap;gap:.75rem 1.25rem;align-items:center;margin:1.25rem 0}
+details.alert-box{margin:1rem 0 0;border:1px solid var(--line);border-radius:.5rem;padding:.55rem .8rem}details.alert-box>summary{cursor:pointer;font-weight:600}details.alert-box[open]>summary{margin-bottom:.75rem}form.alert>div,form.alert>fieldset{margin-bottom:.8rem}
+ul.alerts{list-style:none;padding:0;margin:0 0 1rem;max-width:46rem}ul.alerts>li{border:1px solid var(--line);border-radius:.5rem;padding:.6rem .9rem;margin:0 0 .75rem}ul.alerts .alert-name{margin:0 0 .2rem;font-weight:600}ul.alerts .facts{margin:0 0 .5rem}
 `;
 
 export const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);

@@ -17,6 +17,7 @@ import { PageCache, type Rendered } from './page-cache.js';
 import { keepAgreeing } from './cache-agreement.js';
 import { formFields, html, isFormPost, PAGE_CACHE } from './replies.js';
 import { conversationRoutes } from './conversation-routes.js';
+import { alertRoutes } from './alerts/alert-routes.js';
 import { HomePage } from './views/home.js';
 import { ListingPage } from './views/listing-page.js';
 import { SearchPage } from './views/search-page.js';
@@ -162,6 +163,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   // The visitor's private conversation pages: never through the page cache above.
   await app.register(conversationRoutes);
+  // E-mail alerts on a search: their form's target and their private pages, never cached either.
+  await app.register(alertRoutes);
 
   app.get('/robots.txt', hide, async (_request, reply) =>
     reply.header('cache-control', PAGE_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)),

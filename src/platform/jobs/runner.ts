@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { Coalescer } from './coalesce.js';
 import { DEFAULT_MAX_ATTEMPTS, JOBS_CHANNEL } from './queue.js';
+import { foregroundBusy, onForegroundIdle } from './foreground.js';
+
+/** The longest the runner puts off claiming jobs while bulk writes run in this process (foreground.ts). */
+export const FOREGROUND_HOLD_MS = 1_000;
 
 export interface JobContext {
   id: number;
@@ -91,6 +95,9 @@ export class JobRunner {
   private lastClaimWasFull = false;
   private schedulesCheckedAt = -Infinity;
   private stopListening: (() => Promise<void>) | null = null;
+  private stopWatchingForeground: (() => void) | null = null;
+  /** Since when claims are put off for a bulk write in this process (null: not held). */
+  private heldSince: number | null = null;
   /** Done jobs are deleted together: under load, one statement for many instead of one each. */
   private readonly done = new Coalescer<number>(async (ids) => {
     await this.db.query('DELETE FROM jobs WHERE id = ANY($1::bigint[]) AND locked_by = $2', [ids, this.id]);
@@ -127,6 +134,9 @@ export class JobRunner {
     }
     this.renewTimer = setInterval(() => void this.renewLeases().catch((error) => this.report(error)), this.leaseMs / 3);
     this.renewTimer.unref();
+    this.stopWatchingForeground = onForegroundIdle(() => {
+      if (this.heldSince !== null) void this.pollSoon();
+    });
     void this.pollSoon();
   }
 
@@ -143,6 +153,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.state === 'stopped') return;
     this.state = 'stopped';
+    this.stopWatchingForeground?.();
     if (this.pollTimer) clearTimeout(this.pollTimer);
     await this.stopListening?.().catch((error) => this.report(error));
     await this.polling;
@@ -195,6 +206,15 @@ export class JobRunner {
       this.schedulesCheckedAt = now.getTime();
       await this.enqueueDueSchedules(now);
     }
+    // A push or batch under way in this process goes first (its integrator is waiting): no job
+    // starts until it ends (the idle listener wakes the runner), for at most FOREGROUND_HOLD_MS,
+    // so background work (alert matching, mails) never takes the cores from it for long. Jobs
+    // already running finish meanwhile.
+    if (foregroundBusy()) {
+      this.heldSince ??= performance.now();
+      if (performance.now() - this.heldSince < FOREGROUND_HOLD_MS) return;
+    }
+    this.heldSince = null;
     const free = this.concurrency - this.running.size;
     if (free <= 0 || this.handlers.size === 0) return;
     const { rows } = await this.db.query<ClaimedJob>(

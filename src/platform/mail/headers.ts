@@ -25,6 +25,11 @@ export interface OutgoingMail {
   /** Message-IDs of the thread (`<…@…>`), for In-Reply-To and References. */
   inReplyTo?: string;
   references?: readonly string[];
+  /**
+   * The address that unsubscribes the recipient in one POST (RFC 8058): sent as
+   * `List-Unsubscribe: <url>` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+   */
+  unsubscribeUrl?: string;
 }
 
 /** Headers as stored and sent: every value on one line. */
@@ -42,6 +47,8 @@ const NAME_MAX = 100;
 // could close the header, add a recipient or start a new line.
 const ADDRESS = /^[^\s@<>()[\],;:"\\\p{Cc}]{1,64}@[^\s@<>()[\],;:"\\\p{Cc}]{1,253}$/u;
 const MESSAGE_ID = /^<[^\s<>@\p{Cc}]+@[^\s<>@\p{Cc}]+>$/u;
+// Printable ASCII without angle brackets, quotes or spaces: nothing that ends `<…>` or the line.
+const HEADER_URL = /^https?:\/\/[!#-;=?-~]+$/;
 
 /** Text for a header: line breaks and other control characters become spaces. */
 export function headerText(value: string, max = SUBJECT_MAX): string {
@@ -79,11 +86,21 @@ function messageIdOf(value: string): string {
   return value;
 }
 
+/** An absolute http(s) address fit for a header between angle brackets. */
+function headerUrl(value: string): string {
+  if (!HEADER_URL.test(value)) throw new MailHeaderError(`not an absolute http(s) URL: ${JSON.stringify(value.slice(0, 80))}`);
+  return value;
+}
+
 export function buildHeaders(mail: OutgoingMail, from: MailAddress, messageId: string): MailHeaders {
   const extra: Record<string, string> = {};
   if (mail.replyTo) extra['Reply-To'] = formatAddress(mailAddress(mail.replyTo.address, mail.replyTo.name));
   if (mail.inReplyTo) extra['In-Reply-To'] = messageIdOf(mail.inReplyTo);
   if (mail.references?.length) extra['References'] = mail.references.map(messageIdOf).join(' ');
+  if (mail.unsubscribeUrl) {
+    extra['List-Unsubscribe'] = `<${headerUrl(mail.unsubscribeUrl)}>`;
+    extra['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
   return {
     from: mailAddress(from.address, from.name),
     to: mailAddress(mail.to.address, mail.to.name),

@@ -57,3 +57,21 @@ test('MAIL_FROM defaults to no-reply at the site’s host; SMTP_URL must be smtp
     name: 'Agence',
   });
 });
+
+test('an unsubscribe address becomes List-Unsubscribe and its One-Click POST header (RFC 8058); anything else is refused', () => {
+  const mail = (unsubscribeUrl: string) => ({ to: mailAddress('a@b.example'), subject: 's', text: '', html: '', unsubscribeUrl });
+  const url = 'https://annonces.example/alerts/unsubscribe/abc_DEF-123';
+  const headers = buildHeaders(mail(url), from, '<x@y>');
+  assert.equal(headers.extra['List-Unsubscribe'], `<${url}>`);
+  assert.equal(headers.extra['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
+  assert.equal(buildHeaders({ ...mail(url), unsubscribeUrl: undefined }, from, '<x@y>').extra['List-Unsubscribe'], undefined);
+  for (const bad of [
+    `${url}>\r\nBcc: c@d.example`,
+    `${url}> <mailto:x@y`,
+    'javascript:alert(1)',
+    '/alerts/unsubscribe/x',
+    `${url} x`,
+    `${url}"`,
+  ])
+    assert.throws(() => buildHeaders(mail(bad), from, '<x@y>'), MailHeaderError, JSON.stringify(bad));
+});

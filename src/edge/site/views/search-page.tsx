@@ -5,6 +5,7 @@ import { defaultSort, MAX_RESULTS, type ListingCard, type SearchFilters, type So
 import type { PropertyType, Transaction } from '../../../domain/listing-model/model.js';
 import type { SearchField } from '../search-query.js';
 import { ErrorSummary, ListingCardView, Pagination, SearchForm } from './components.js';
+import { AlertBox } from './alert-form.js';
 
 const PLURALS: Record<PropertyType, string> = {
   apartment: 'Appartements',
@@ -86,6 +87,7 @@ export function SearchPage(model: SearchPageModel): JSX.Element {
             <ErrorSummary errors={model.errors} title="Certains critères n’ont pas été pris en compte :" />
             <SearchForm typed={model.typed} errors={model.errors} full={true} />
           </details>
+          <AlertBox filters={model.filters} />
         </section>
         <section aria-labelledby="resultats">
           <h2 id="resultats" class="sr">
