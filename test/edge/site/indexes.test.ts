@@ -57,8 +57,10 @@ test(`[${databaseKind}] each filter and sort of the site can use its index on li
     ['price ascending', sorted('price_asc'), 'site_price'],
     ['price descending', sorted('price_desc'), 'site_price'],
     ['largest', sorted('surface_desc'), 'site_surface'],
-    // Migration 110: keywords read the GIN index of the documents.
-    ['keywords', filtered({ q: 'appartement lumineux' }), 'listing_search_document'],
+    // Migration 110: keywords read the GIN index of the documents. Words few listings hold, as
+    // most searches are: on a shared database most documents hold "appartement lumineux", and
+    // for those words reading every document is the better plan.
+    ['keywords', filtered({ q: 'cheminée marbre' }), 'listing_search_document'],
   ];
   for (const [what, planned, index] of expectations) {
     const text = await planned;
