@@ -13,6 +13,7 @@ import { deliveryJobs } from '../domain/webhooks/deliveries.js';
 import { relayJobs } from '../domain/relay/relay-index.js';
 import { digestJobs } from '../domain/leads/digest.js';
 import { retentionJobs } from '../domain/leads/retention.js';
+import { audienceJobs } from '../domain/audience/report.js';
 import type { MailSite } from '../domain/leads/conversation-mails.js';
 
 export interface ScheduleDeps {
@@ -43,6 +44,7 @@ export function periodicJobs(deps: ScheduleDeps): PeriodicJob[] {
     ...relayJobs(deps),
     ...digestJobs(deps, deps.config),
     ...retentionJobs(deps),
+    ...audienceJobs(deps),
   ];
 }
 

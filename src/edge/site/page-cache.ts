@@ -11,6 +11,8 @@
 export interface CachedPage {
   status: number;
   body: string;
+  /** The listings a result page shows, kept with it: a page served from memory still counts their appearances. */
+  listed?: readonly string[];
 }
 
 export type Rendered = CachedPage & { cacheable: boolean };
@@ -52,6 +54,7 @@ export class PageCache {
     this.entries.set(key, {
       status: page.status,
       body: page.body,
+      listed: page.listed,
       freshUntil: now + this.ttlMs,
       usableUntil: now + this.ttlMs * STALE_FACTOR,
     });

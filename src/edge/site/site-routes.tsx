@@ -16,6 +16,7 @@ import { EMPTY_CONTACT, type ContactValues } from './views/contact-form.js';
 import { PageCache } from './page-cache.js';
 import { formFields, html, isFormPost, PAGE_CACHE } from './replies.js';
 import { conversationRoutes } from './conversation-routes.js';
+import { siteAudience } from './audience.js';
 import { HomePage } from './views/home.js';
 import { ListingPage } from './views/listing-page.js';
 import { SearchPage } from './views/search-page.js';
@@ -40,6 +41,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const siteUrl = config.siteUrl;
   const hide = { schema: { hide: true } };
   const cache = new PageCache(config.siteCacheMs, 5000, Date.now, (error) => app.log.error({ err: error }, 'page rendering failed'));
+  const audience = siteAudience(app.services.audience);
 
   await app.register(formbody, { bodyLimit: CONTACT_BODY_LIMIT });
   // Anything that goes wrong on a site route is a French page, never a JSON problem.
@@ -61,11 +63,13 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     return reply.header('cache-control', FOREVER).type('text/css; charset=utf-8').send(STYLESHEET);
   });
 
-  app.get('/', hide, async (_request, reply) => {
+  app.get('/', hide, async (request, reply) => {
     const home = await cache.through('/', async () => {
       const latest = await latestPublicListings(db, LATEST_ON_HOME);
-      return { status: 200, body: renderDocument(<HomePage latest={latest} siteUrl={siteUrl} />), cacheable: true };
+      const listed = latest.map((card) => card.serviceId);
+      return { status: 200, body: renderDocument(<HomePage latest={latest} siteUrl={siteUrl} />), cacheable: true, listed };
     });
+    audience.shown(request, home);
     return html(reply, home.status, home.body);
   });
 
@@ -95,10 +99,11 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           pastTheEnd={pastTheEnd}
         />
       );
-      return { status, body: renderDocument(view), cacheable: true };
+      return { status, body: renderDocument(view), cacheable: true, listed: result.cards.map((card) => card.serviceId) };
     };
     // A search without a refused value is kept under its canonical address.
     const shown = query.errors.length ? await render() : await cache.through(searchPath(filters, sort, page), render);
+    audience.shown(request, shown);
     return html(reply, shown.status, shown.body);
   });
 
@@ -116,6 +121,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.get(listingPath(':serviceId'), hide, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
     const shown = await cache.through(serviceId, () => renderListing(serviceId, 200, { values: EMPTY_CONTACT, errors: [] }));
+    audience.viewed(request, serviceId, shown);
     return html(reply, shown.status, shown.body);
   });
 
@@ -143,6 +149,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       }
       return html(reply, 410, goneHtml(), 'no-store');
     }
+    if (!received.value.withheld) audience.contacted(request, serviceId);
     return html(reply, 200, thanksHtml(found.listing.title, serviceId), 'no-store');
   });
 
