@@ -19,6 +19,7 @@ const EXPECTED: Record<string, number> = {
   'relay.index': 2_000,
   'leads.digest': 300_000,
   'leads.purge-old': 86_400_000,
+  'audience.purge': 24 * HOUR,
 };
 
 const { t } = useTestApp();
