@@ -31,8 +31,5 @@ test(`[${databaseKind}] listingPerformance and agencyPerformance read the days; 
   );
   const other = await t.agency();
   const theirs = await publicListing(t, other.live, 'CLIENT-PERF-THEIRS');
-  await assert.rejects(
-    listingPerformance(client, theirs),
-    (error: unknown) => error instanceof ListingSyncError && error.status === 404,
-  );
+  await assert.rejects(listingPerformance(client, theirs), (error: unknown) => error instanceof ListingSyncError && error.status === 404);
 });

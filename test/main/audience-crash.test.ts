@@ -62,40 +62,44 @@ const visit = async (server: Server, serviceId: string, times: number) => {
   }
 };
 
-test(`[${databaseKind}] a killed server loses only the visits of its last flush period; a stopped one loses none`, { timeout: 240_000 }, async () => {
-  if (onPostgres) database = await createEmptyPostgresDatabase();
-  let server = await startServer();
-  const call = (path: string, key: string, body?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  const created = await call('/v1/listings', server.liveKey!, v1Body('CRASH-1'));
-  assert.equal(created.status, 201, await created.clone().text());
-  const serviceId = ((await created.json()) as { serviceId: string }).serviceId;
-  await call(`/admin/api/listings/${serviceId}/moderation`, ADMIN_TOKEN, { decision: 'approve' });
+test(
+  `[${databaseKind}] a killed server loses only the visits of its last flush period; a stopped one loses none`,
+  { timeout: 240_000 },
+  async () => {
+    if (onPostgres) database = await createEmptyPostgresDatabase();
+    let server = await startServer();
+    const call = (path: string, key: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const created = await call('/v1/listings', server.liveKey!, v1Body('CRASH-1'));
+    assert.equal(created.status, 201, await created.clone().text());
+    const serviceId = ((await created.json()) as { serviceId: string }).serviceId;
+    await call(`/admin/api/listings/${serviceId}/moderation`, ADMIN_TOKEN, { decision: 'approve' });
 
-  // Older than a flush period when the process dies: written by the timer, so never lost.
-  await visit(server, serviceId, 20);
-  await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 3));
-  // The last moment: these may be lost, and nothing else may.
-  const lastMoment = performance.now();
-  await visit(server, serviceId, 7);
-  const lastMomentMs = Math.round(performance.now() - lastMoment);
-  server.child.kill('SIGKILL');
-  await exited(server.child);
-  const afterCrash = await counted(serviceId);
-  console.log(
-    `  after SIGKILL: ${afterCrash} of 27 views written; ${27 - afterCrash} lost, all from the last ${lastMomentMs} ms before the kill (AUDIENCE_FLUSH_MS ${FLUSH_MS})`,
-  );
-  assert.ok(afterCrash >= 20, `every visit older than a flush period was written (${afterCrash})`);
-  assert.ok(afterCrash <= 27);
+    // Older than a flush period when the process dies: written by the timer, so never lost.
+    await visit(server, serviceId, 20);
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 3));
+    // The last moment: these may be lost, and nothing else may.
+    const lastMoment = performance.now();
+    await visit(server, serviceId, 7);
+    const lastMomentMs = Math.round(performance.now() - lastMoment);
+    server.child.kill('SIGKILL');
+    await exited(server.child);
+    const afterCrash = await counted(serviceId);
+    console.log(
+      `  after SIGKILL: ${afterCrash} of 27 views written; ${27 - afterCrash} lost, all from the last ${lastMomentMs} ms before the kill (AUDIENCE_FLUSH_MS ${FLUSH_MS})`,
+    );
+    assert.ok(afterCrash >= 20, `every visit older than a flush period was written (${afterCrash})`);
+    assert.ok(afterCrash <= 27);
 
-  // A graceful stop writes what is left before it exits.
-  server = await startServer();
-  await visit(server, serviceId, 5);
-  server.child.kill('SIGINT');
-  assert.equal(await exited(server.child), 0);
-  assert.equal(await counted(serviceId), afterCrash + 5, 'the stop path wrote the last counts');
-});
+    // A graceful stop writes what is left before it exits.
+    server = await startServer();
+    await visit(server, serviceId, 5);
+    server.child.kill('SIGINT');
+    assert.equal(await exited(server.child), 0);
+    assert.equal(await counted(serviceId), afterCrash + 5, 'the stop path wrote the last counts');
+  },
+);

@@ -45,7 +45,8 @@ function addDaysFloored(day: string, n: number): string {
   return daysFromTo(FIRST_DAY, day) + n >= 1 ? addDays(day, n) : FIRST_DAY;
 }
 
-const refusal = (errors: FieldError[]) => refuse('validation_error', `The query is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
+const refusal = (errors: FieldError[]) =>
+  refuse('validation_error', `The query is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
 
 /** The last `days` Paris days, today included: what the pro space shows. */
 export function lastDays(now: Date, days = PERIOD_DEFAULT_DAYS): Period {

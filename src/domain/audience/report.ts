@@ -65,7 +65,12 @@ function report(period: Period, rows: CountRow[]): AudienceReport {
  * One listing's audience, day by day. Another agency's listing, a deleted one or one of the
  * other environment is not found, as everywhere. A sandbox listing is never public: all zeros.
  */
-export async function listingAudience(db: Queryable, scope: ListingScope, serviceId: string, period: Period): Promise<Outcome<AudienceReport>> {
+export async function listingAudience(
+  db: Queryable,
+  scope: ListingScope,
+  serviceId: string,
+  period: Period,
+): Promise<Outcome<AudienceReport>> {
   const { rows: owned } = await db.query(`SELECT 1 FROM listings WHERE id = $1 AND agency_id = $2 AND env = $3 AND deleted_at IS NULL`, [
     serviceId,
     scope.agencyId,
@@ -135,4 +140,3 @@ export async function purgeAudience(db: Queryable, now: Date): Promise<number> {
 export const audienceJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
   { name: 'audience.purge', everyMs: 24 * HOUR_MS, run: async () => void (await purgeAudience(db, now())) },
 ];
-

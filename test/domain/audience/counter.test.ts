@@ -115,10 +115,11 @@ test(`[${databaseKind}] daily rows are kept 13 months, then purged`, async () =>
   assert.equal(firstKeptDay('2026-03-31'), '2025-02-28', 'the last day of a shorter month');
   const serviceId = await publicListing(t, agency.live, 'COUNT-PURGE');
   for (const day of ['2025-10-26', '2025-10-27', '2026-11-27'])
-    await t.db.query(
-      `INSERT INTO listing_audience (listing_id, day, device, agency_id, detail_views) VALUES ($1, $2, 'desktop', $3, 1)`,
-      [serviceId, day, agency.agencyId],
-    );
+    await t.db.query(`INSERT INTO listing_audience (listing_id, day, device, agency_id, detail_views) VALUES ($1, $2, 'desktop', $3, 1)`, [
+      serviceId,
+      day,
+      agency.agencyId,
+    ]);
   // 27 November 2026 at 00:30 in Paris is still 26 November in UTC: the Paris day decides.
   assert.equal(await purgeAudience(t.db, new Date('2026-11-26T23:30:00Z')), 1);
   const { rows } = await t.db.query<{ day: string }>(

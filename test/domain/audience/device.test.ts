@@ -14,7 +14,10 @@ test('browsers are counted as desktop or mobile from their User-Agent', () => {
   ];
   for (const ua of [IPHONE_UA, ANDROID_UA, ...tablets]) assert.equal(audienceDevice(ua), 'mobile', ua);
   // A phone brand is not a robot because its name ends in "bot".
-  assert.equal(audienceDevice('Mozilla/5.0 (Linux; Android 10; Cubot X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'), 'mobile');
+  assert.equal(
+    audienceDevice('Mozilla/5.0 (Linux; Android 10; Cubot X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'),
+    'mobile',
+  );
 });
 
 test('crawlers, previewers, scripts and requests without a User-Agent are not counted', () => {

@@ -54,7 +54,10 @@ test(`[${databaseKind}] the dashboard, the listings table and a listing's page s
   assert.deepEqual(days[0]!.slice(1), ['0', '4', '2', '1']);
   for (const row of days.slice(1)) assert.deepEqual(row.slice(1), ['0', '0', '0', '0']);
   assert.equal((dashboard.body.match(/<svg viewBox=/g) ?? []).length, 3, 'one chart per measure');
-  assert.match(dashboard.body, /<title id="audience-detailViews-title">Vues de l’annonce par jour, du [^<]+ : 4\u00a0vues en tout, au plus 4 le /);
+  assert.match(
+    dashboard.body,
+    /<title id="audience-detailViews-title">Vues de l’annonce par jour, du [^<]+ : 4\u00a0vues en tout, au plus 4 le /,
+  );
 
   const listings = await agency.browser.get('/pro/listings');
   const rows = tableRows(listings.body, 'Annonces de l’agence');

@@ -41,7 +41,8 @@ test(`[${databaseKind}] a page served from the page cache is counted like the fi
   assert.match((await page(t, `/listings/${serviceId}`, { 'user-agent': DESKTOP_UA })).body, /<h1>Avant<\/h1>/);
   // The next two are answered from memory: the change below is not on them yet.
   await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { title: 'Après' });
-  for (const ua of [DESKTOP_UA, IPHONE_UA]) assert.match((await page(t, `/listings/${serviceId}`, { 'user-agent': ua })).body, /<h1>Avant<\/h1>/);
+  for (const ua of [DESKTOP_UA, IPHONE_UA])
+    assert.match((await page(t, `/listings/${serviceId}`, { 'user-agent': ua })).body, /<h1>Avant<\/h1>/);
   const counted = await countedFor(t, serviceId);
   assert.equal(counted.desktop.detailViews, 2);
   assert.equal(counted.mobile.detailViews, 1);

@@ -188,7 +188,11 @@ test(`[${databaseKind}] bad periods get a 400 naming the field and the rule`, as
 });
 
 test(`[${databaseKind}] a key without listings:read is refused`, async () => {
-  const created = await t.admin('POST', `/agencies/${agency.agencyId}/keys`, { env: 'live', name: 'Webhooks only', scopes: ['webhooks:manage'] });
+  const created = await t.admin('POST', `/agencies/${agency.agencyId}/keys`, {
+    env: 'live',
+    name: 'Webhooks only',
+    scopes: ['webhooks:manage'],
+  });
   assert.equal(created.statusCode, 201, created.body);
   for (const url of ['/v1/performance', '/v1/listings/lst_0000000UnknownId00/performance']) {
     const response = await t.call('GET', url, created.json().key);

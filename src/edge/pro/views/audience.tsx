@@ -42,7 +42,9 @@ function MeasureChart({ id, report, measure }: { id: string; report: AudienceRep
   const total = report.total[measure.key];
   const summary =
     `${measure.title} par jour, du ${longDay.format(asDate(report.from))} au ${longDay.format(asDate(report.to))} : ` +
-    (total === 0 ? 'aucune.' : `${plural(total, ...measure.unit)} en tout, au plus ${count(max)} le ${longDay.format(asDate(busiest.day))}.`);
+    (total === 0
+      ? 'aucune.'
+      : `${plural(total, ...measure.unit)} en tout, au plus ${count(max)} le ${longDay.format(asDate(busiest.day))}.`);
   // A day label every week, counted from the last day, so the latest day is always named.
   const labelled = report.days.map((_, i) => (values.length - 1 - i) % 7 === 0 || i === 0);
   return (
@@ -99,7 +101,17 @@ function MeasureChart({ id, report, measure }: { id: string; report: AudienceRep
  * The section: a heading, what is counted, the three charts and the table. `id` makes the
  * charts' titles unique on the page.
  */
-export function AudienceSection({ id, report, heading, caption }: { id: string; report: AudienceReport; heading: string; caption: string }): JSX.Element {
+export function AudienceSection({
+  id,
+  report,
+  heading,
+  caption,
+}: {
+  id: string;
+  report: AudienceReport;
+  heading: string;
+  caption: string;
+}): JSX.Element {
   const period = `du ${longDay.format(asDate(report.from))} au ${longDay.format(asDate(report.to))}`;
   const quiet = report.total.searchAppearances + report.total.detailViews + report.total.leads === 0;
   return (

@@ -29,7 +29,15 @@ export interface DashboardView {
 }
 
 /** Verification status with the 48 hours, the plan and its limits, quota use and counts. */
-export function DashboardPage({ viewer, view, audience }: { viewer: ProViewer; view: DashboardView; audience: AudienceReport }): JSX.Element {
+export function DashboardPage({
+  viewer,
+  view,
+  audience,
+}: {
+  viewer: ProViewer;
+  view: DashboardView;
+  audience: AudienceReport;
+}): JSX.Element {
   const { agency } = view;
   const daily = PLAN_DAILY_REQUESTS[agency.plan];
   return (
