@@ -154,7 +154,9 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
       if (process.env.SITE_PLANS) console.log(text.map((l) => `    ${l}`).join('\n'));
       console.log(`  search statement, Lyon, sale, ≤ 450,000 €, ${sort} page ${page}: ${text.find((l) => l.startsWith('Execution Time'))}`);
     }
+    const audience = await audienceComparison(server.databaseUrl!, ids, db);
     return {
+      ...audience,
       listingRps: rps('listing'),
       bareListingRps: rps('bareListing'),
       listingRatio: rps('listing') / rps('bareListing'),
@@ -170,4 +172,73 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     await db.end();
     await server.stop();
   }
+}
+
+/** A browser's User-Agent: autocannon's own would be judged a crawler's, and nothing counted. */
+const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/**
+ * Issue 31 (docs/decisions.md §17): the listing page with audience counting on, against the same
+ * page with it off (AUDIENCE=0), on two more servers of the same database with the default page
+ * cache, as browsers ask (a browser's User-Agent, so every answer is counted). Runs alternate
+ * off, on, on, off so that a drift of the machine weighs on both alike. Two loads: a random
+ * listing of the 100,000 (mostly rendered), and one popular listing (answered from the page
+ * cache, where counting is the largest part of the work).
+ */
+async function audienceComparison(databaseUrl: string, ids: string[], db: pg.Client): Promise<Record<string, number>> {
+  const base = { DATABASE_URL: databaseUrl, DEMO: '0', QUOTAS: '0' };
+  const off = await startBenchServer({ ...base, AUDIENCE: '0' });
+  const on = await startBenchServer({ ...base, AUDIENCE: '1' });
+  const hot = pick(ids);
+  const loads = { random: () => `/listings/${pick(ids)}`, hot: () => `/listings/${hot}` };
+  const runOn = (server: BenchServer, path: () => string, duration = 10) =>
+    load({
+      url: server.url,
+      connections: 50,
+      duration,
+      headers: { 'user-agent': BROWSER_UA },
+      requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
+    });
+  const results: Record<string, LoadResult[]> = { randomOff: [], randomOn: [], hotOff: [], hotOn: [] };
+  let before = 0;
+  try {
+    for (const path of Object.values(loads)) for (const server of [off, on]) await runOn(server, path, 3); // warm-up
+    before = await countedViews(db, FLUSH_WAIT_MS);
+    for (const [name, path] of Object.entries(loads)) {
+      for (const side of ['Off', 'On', 'On', 'Off'] as const) results[`${name}${side}`]!.push(await runOn(side === 'On' ? on : off, path));
+    }
+  } finally {
+    await off.stop();
+    await on.stop(); // a graceful stop: its last counts are written
+  }
+  const counted = (await countedViews(db, 0)) - before;
+  const rps = (name: string) => results[name]!.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results[name]!.length;
+  // autocannon reports a run's average rate: 10-second runs answer about ten times that.
+  const answeredOn = [...results.randomOn!, ...results.hotOn!].reduce((sum, r) => sum + r.requestsPerSecond * 10, 0);
+  const bad = Object.values(results)
+    .flat()
+    .reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+  console.log('  audience counting (AUDIENCE=1 against AUDIENCE=0), listing pages, 50 connections, browser User-Agent, default page cache');
+  for (const name of ['random', 'hot'] as const) {
+    const label = name === 'random' ? 'a random listing of 100,000' : 'one popular listing (cache hits)';
+    console.log(
+      `  ${label.padEnd(34)} off ${fmt(rps(`${name}Off`)).padStart(6)} req/s, on ${fmt(rps(`${name}On`)).padStart(6)} req/s: ` +
+        `${fmt((rps(`${name}On`) / rps(`${name}Off`)) * 100, 1)} % (target ≥ 95 %)`,
+    );
+  }
+  console.log(`  views written by the counting server: ${fmt(counted)} of about ${fmt(answeredOn)} answered; non-2xx and errors ${bad}`);
+  return {
+    audienceRandomRatio: rps('randomOn') / rps('randomOff'),
+    audienceHotRatio: rps('hotOn') / rps('hotOff'),
+    audienceViewsWritten: counted,
+  };
+}
+
+/** The warm-up's counts reach the database within a flush period (AUDIENCE_FLUSH_MS, 5 s by default). */
+const FLUSH_WAIT_MS = 6_000;
+
+async function countedViews(db: pg.Client, waitMs: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  const { rows } = await db.query<{ n: string }>('SELECT coalesce(sum(detail_views), 0)::text AS n FROM listing_audience');
+  return Number(rows[0]!.n);
 }
