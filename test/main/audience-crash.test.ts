@@ -21,7 +21,13 @@ const FLUSH_MS = 500;
 const dir = mkdtempSync(join(tmpdir(), 'listing-sync-audience-'));
 const dataDir = join(dir, 'data');
 let database: { url: string; drop(): Promise<void> } | null = null;
+/** Servers still running when a test fails are stopped, or the file would never end. */
+const running = new Set<ChildProcess>();
 after(async () => {
+  for (const child of running) {
+    child.kill('SIGKILL');
+    await exited(child);
+  }
   await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -32,13 +38,17 @@ interface Server {
   liveKey: string | null;
 }
 
-async function startServer(): Promise<Server> {
+/** `first`: the first start on the database, which prints the demo agency's LIVE key after the banner. */
+async function startServer(first: boolean): Promise<Server> {
   const env = childEnv({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOKEN, AUDIENCE_FLUSH_MS: String(FLUSH_MS), LOG_LEVEL: 'warn' });
   if (database) env.DATABASE_URL = database.url;
   const child = spawn(process.execPath, [...cliArgs, 'serve'], { env });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   const output = collect(child);
   const [, url] = await waitFor('the banner', () => /listening on (\S+) \(pid/.exec(output.stdout), output);
-  return { child, url: url!, liveKey: /LIVE {2}(svc_pk_LIVE_\S+)/.exec(output.stdout)?.[1] ?? null };
+  const liveKey = first ? (await waitFor('the demo keys', () => /LIVE {2}(svc_pk_LIVE_\S+)/.exec(output.stdout), output))[1]! : null;
+  return { child, url: url!, liveKey };
 }
 
 async function counted(serviceId: string): Promise<number> {
@@ -67,7 +77,7 @@ test(
   { timeout: 240_000 },
   async () => {
     if (onPostgres) database = await createEmptyPostgresDatabase();
-    let server = await startServer();
+    let server = await startServer(true);
     const call = (path: string, key: string, body?: unknown) =>
       fetch(`${server.url}${path}`, {
         method: body === undefined ? 'GET' : 'POST',
@@ -96,7 +106,7 @@ test(
     assert.ok(afterCrash <= 27);
 
     // A graceful stop writes what is left before it exits.
-    server = await startServer();
+    server = await startServer(false);
     await visit(server, serviceId, 5);
     server.child.kill('SIGINT');
     assert.equal(await exited(server.child), 0);
