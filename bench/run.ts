@@ -9,13 +9,14 @@ import { benchMasking } from './masking.js';
 import { benchModeration } from './moderation.js';
 import { benchPro } from './pro.js';
 import { benchQuotas } from './quotas.js';
-import { benchSite } from './site.js';
+import { benchAudience, benchSite } from './site.js';
 import { benchV1 } from './v1.js';
 import { benchWebhooks } from './webhooks.js';
 
 /** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
 const BENCHES: Record<string, () => Promise<unknown>> = {
   admin: benchAdmin,
+  audience: benchAudience,
   auth: benchAuth,
   client: benchClient,
   ingest: () => benchIngest(),

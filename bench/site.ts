@@ -55,6 +55,45 @@ async function pushAll(server: BenchServer): Promise<number> {
 
 const pick = <T>(values: readonly T[]) => values[Math.floor(Math.random() * values.length)]!;
 
+/** Pushes the 100,000 listings and makes them all public; their serviceIds. */
+async function publicListings(server: BenchServer, db: pg.Client): Promise<string[]> {
+  const pushSeconds = await pushAll(server);
+  // The rules hold some generated listings for review (look-alikes in one city); the benchmark
+  // plays the operator for all of them at once rather than through 100,000 decisions.
+  const held = await db.query(
+    `UPDATE listings SET moderation_state = 'approved', moderation_reasons = '[]', decided_at = now(), published_version = version,
+       published_content = NULL, published_title = NULL, published_description = NULL, first_published_at = coalesce(first_published_at, now())
+     WHERE env = 'live' AND moderation_state <> 'approved'`,
+  );
+  await db.query('VACUUM ANALYZE listings');
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM public_listings');
+  const ids = rows.map((row) => row.id);
+  console.log(
+    `  ${fmt(ids.length)} public listings in ${CITIES.length} cities (pushed in ${fmt(pushSeconds, 1)} s; ${fmt(held.rowCount ?? 0)} held by the rules, approved in SQL)`,
+  );
+  return ids;
+}
+
+/**
+ * The audience comparison of benchSite alone (`npm run bench audience`): the same 100,000
+ * public listings, without the site's other measurements. PostgreSQL only.
+ */
+export async function benchAudience(): Promise<Record<string, number> | undefined> {
+  if (!process.env.DATABASE_URL) {
+    console.log('  skipped: the audience benchmark runs on PostgreSQL (scripts/with-postgres.sh npm run bench audience)');
+    return undefined;
+  }
+  const server = await startBenchServer({ QUOTAS: '0', AUDIENCE: '0' });
+  const db = new pg.Client({ connectionString: server.databaseUrl! });
+  await db.connect();
+  try {
+    return await audienceComparison(server.databaseUrl!, await publicListings(server, db), db);
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
+
 /**
  * Issue 16: a listing page and a filtered search page at 50 connections, each against the bare
  * SQL it runs (the same capability call, answered as JSON by a route of the bench entry, bench/server.ts, in the same
@@ -71,20 +110,7 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
   const db = new pg.Client({ connectionString: server.databaseUrl! });
   await db.connect();
   try {
-    const pushSeconds = await pushAll(server);
-    // The rules hold some generated listings for review (look-alikes in one city); the benchmark
-    // plays the operator for all of them at once rather than through 100,000 decisions.
-    const held = await db.query(
-      `UPDATE listings SET moderation_state = 'approved', moderation_reasons = '[]', decided_at = now(), published_version = version,
-         published_content = NULL, published_title = NULL, published_description = NULL, first_published_at = coalesce(first_published_at, now())
-       WHERE env = 'live' AND moderation_state <> 'approved'`,
-    );
-    await db.query('VACUUM ANALYZE listings');
-    const { rows } = await db.query<{ id: string }>('SELECT id FROM public_listings');
-    const ids = rows.map((row) => row.id);
-    console.log(
-      `  ${fmt(ids.length)} public listings in ${CITIES.length} cities (pushed in ${fmt(pushSeconds, 1)} s; ${fmt(held.rowCount ?? 0)} held by the rules, approved in SQL)`,
-    );
+    const ids = await publicListings(server, db);
 
     const searchQuery = () =>
       `city=${encodeURIComponent(pick(CITIES)[0])}&transaction=sale&priceMax=${pick([200000, 300000, 450000, 700000])}&sort=${pick(['price_asc', 'newest'])}&page=${pick([1, 1, 2])}`;
@@ -181,7 +207,7 @@ const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36
  * Issue 31 (docs/decisions.md §17): the listing page with audience counting on, against the same
  * page with it off (AUDIENCE=0), on two more servers of the same database with the default page
  * cache, as browsers ask (a browser's User-Agent, so every answer is counted). Runs alternate
- * off, on, on, off so that a drift of the machine weighs on both alike. Two loads: a random
+ * off, on, on, off, twice, so that a drift of the machine weighs on both alike. Two loads: a random
  * listing of the 100,000 (mostly rendered), and one popular listing (answered from the page
  * cache, where counting is the largest part of the work).
  */
@@ -205,7 +231,8 @@ async function audienceComparison(databaseUrl: string, ids: string[], db: pg.Cli
     for (const path of Object.values(loads)) for (const server of [off, on]) await runOn(server, path, 3); // warm-up
     before = await countedViews(db, FLUSH_WAIT_MS);
     for (const [name, path] of Object.entries(loads)) {
-      for (const side of ['Off', 'On', 'On', 'Off'] as const) results[`${name}${side}`]!.push(await runOn(side === 'On' ? on : off, path));
+      for (const side of ['Off', 'On', 'On', 'Off', 'Off', 'On', 'On', 'Off'] as const)
+        results[`${name}${side}`]!.push(await runOn(side === 'On' ? on : off, path));
     }
   } finally {
     await off.stop();
@@ -225,6 +252,8 @@ async function audienceComparison(databaseUrl: string, ids: string[], db: pg.Cli
       `  ${label.padEnd(34)} off ${fmt(rps(`${name}Off`)).padStart(6)} req/s, on ${fmt(rps(`${name}On`)).padStart(6)} req/s: ` +
         `${fmt((rps(`${name}On`) / rps(`${name}Off`)) * 100, 1)} % (target ≥ 95 %)`,
     );
+    const runs = (side: string) => results[`${name}${side}`]!.map((r) => fmt(r.requestsPerSecond)).join(', ');
+    console.log(`    each 10 s run, off: ${runs('Off')}; on: ${runs('On')}`);
   }
   console.log(`  views written by the counting server: ${fmt(counted)} of about ${fmt(answeredOn)} answered; non-2xx and errors ${bad}`);
   return {
