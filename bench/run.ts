@@ -11,7 +11,7 @@ import { benchMetrics } from './metrics.js';
 import { benchModeration } from './moderation.js';
 import { benchPro } from './pro.js';
 import { benchQuotas } from './quotas.js';
-import { benchSite } from './site.js';
+import { benchAudience, benchSite } from './site.js';
 import { benchV1 } from './v1.js';
 import { benchWebhooks } from './webhooks.js';
 
@@ -19,6 +19,7 @@ import { benchWebhooks } from './webhooks.js';
 const BENCHES: Record<string, () => Promise<unknown>> = {
   admin: benchAdmin,
   alerts: benchAlerts,
+  audience: benchAudience,
   auth: benchAuth,
   client: benchClient,
   ingest: () => benchIngest(),

@@ -55,6 +55,57 @@ async function pushAll(server: BenchServer): Promise<number> {
 
 const pick = <T>(values: readonly T[]) => values[Math.floor(Math.random() * values.length)]!;
 
+/** Pushes the 100,000 listings and makes them all public; their serviceIds. */
+async function publicListings(server: BenchServer, db: pg.Client): Promise<string[]> {
+  const pushSeconds = await pushAll(server);
+  // The rules hold some generated listings for review (look-alikes in one city); the benchmark
+  // plays the operator for all of them at once rather than through 100,000 decisions.
+  const held = await db.query(
+    `UPDATE listings SET moderation_state = 'approved', moderation_reasons = '[]', decided_at = now(), published_version = version,
+       published_content = NULL, published_title = NULL, published_description = NULL, first_published_at = coalesce(first_published_at, now())
+     WHERE env = 'live' AND moderation_state <> 'approved'`,
+  );
+  // Listings approved in SQL have no event: the keyword index is rebuilt from the view, as
+  // after a migration, by the server's own indexer. Its time is the indexer's cost per listing.
+  await db.query('UPDATE search_state SET filled_at = NULL WHERE id = 1');
+  const indexStarted = performance.now();
+  while (!(await db.query('SELECT filled_at IS NOT NULL AS filled FROM search_state')).rows[0].filled)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  const indexSeconds = (performance.now() - indexStarted) / 1000;
+  await db.query('VACUUM ANALYZE listings');
+  await db.query('VACUUM ANALYZE listing_search');
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM public_listings');
+  const ids = rows.map((row) => row.id);
+  console.log(
+    `  ${fmt(ids.length)} public listings in ${CITIES.length} cities (pushed in ${fmt(pushSeconds, 1)} s; ${fmt(held.rowCount ?? 0)} held by the rules, approved in SQL)`,
+  );
+  console.log(
+    `  keyword index rebuilt by the server's indexer in ${fmt(indexSeconds, 1)} s: ${fmt(ids.length / indexSeconds)} documents/s, ` +
+      `${fmt((indexSeconds / ids.length) * 1e6)} µs per listing (including up to 2 s before the job's next run)`,
+  );
+  return ids;
+}
+
+/**
+ * The audience comparison of benchSite alone (`npm run bench audience`): the same 100,000
+ * public listings, without the site's other measurements. PostgreSQL only.
+ */
+export async function benchAudience(): Promise<Record<string, number> | undefined> {
+  if (!process.env.DATABASE_URL) {
+    console.log('  skipped: the audience benchmark runs on PostgreSQL (scripts/with-postgres.sh npm run bench audience)');
+    return undefined;
+  }
+  const server = await startBenchServer({ QUOTAS: '0', AUDIENCE: '0' });
+  const db = new pg.Client({ connectionString: server.databaseUrl! });
+  await db.connect();
+  try {
+    return await audienceComparison(server.databaseUrl!, await publicListings(server, db), db);
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
+
 /**
  * Keywords of every reach over the generated listings: words every description holds, the
  * houses' titles (a quarter), one neighbourhood (a fiftieth), two words of which one is rare,
@@ -88,32 +139,7 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
   const db = new pg.Client({ connectionString: server.databaseUrl! });
   await db.connect();
   try {
-    const pushSeconds = await pushAll(server);
-    // The rules hold some generated listings for review (look-alikes in one city); the benchmark
-    // plays the operator for all of them at once rather than through 100,000 decisions.
-    const held = await db.query(
-      `UPDATE listings SET moderation_state = 'approved', moderation_reasons = '[]', decided_at = now(), published_version = version,
-         published_content = NULL, published_title = NULL, published_description = NULL, first_published_at = coalesce(first_published_at, now())
-       WHERE env = 'live' AND moderation_state <> 'approved'`,
-    );
-    // Listings approved in SQL have no event: the keyword index is rebuilt from the view, as
-    // after a migration, by the server's own indexer. Its time is the indexer's cost per listing.
-    await db.query('UPDATE search_state SET filled_at = NULL WHERE id = 1');
-    const indexStarted = performance.now();
-    while (!(await db.query('SELECT filled_at IS NOT NULL AS filled FROM search_state')).rows[0].filled)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    const indexSeconds = (performance.now() - indexStarted) / 1000;
-    await db.query('VACUUM ANALYZE listings');
-    await db.query('VACUUM ANALYZE listing_search');
-    const { rows } = await db.query<{ id: string }>('SELECT id FROM public_listings');
-    const ids = rows.map((row) => row.id);
-    console.log(
-      `  ${fmt(ids.length)} public listings in ${CITIES.length} cities (pushed in ${fmt(pushSeconds, 1)} s; ${fmt(held.rowCount ?? 0)} held by the rules, approved in SQL)`,
-    );
-    console.log(
-      `  keyword index rebuilt by the server's indexer in ${fmt(indexSeconds, 1)} s: ${fmt(ids.length / indexSeconds)} documents/s, ` +
-        `${fmt((indexSeconds / ids.length) * 1e6)} µs per listing (including up to 2 s before the job's next run)`,
-    );
+    const ids = await publicListings(server, db);
 
     const searchQuery = () =>
       `city=${encodeURIComponent(pick(CITIES)[0])}&transaction=sale&priceMax=${pick([200000, 300000, 450000, 700000])}&sort=${pick(['price_asc', 'newest'])}&page=${pick([1, 1, 2])}`;
@@ -214,7 +240,9 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
         console.log(`  keyword statement « ${q} »${where}, relevance page 1: ${text.find((l) => l.startsWith('Execution Time'))}`);
       }
     }
+    const audience = await audienceComparison(server.databaseUrl!, ids, db);
     return {
+      ...audience,
       listingRps: rps('listing'),
       bareListingRps: rps('bareListing'),
       listingRatio: rps('listing') / rps('bareListing'),
@@ -228,10 +256,81 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
       keywordsRps: rps('keywords'),
       bareKeywordsRps: rps('bareKeywords'),
       keywordsP99: p99('keywords'),
-      keywordIndexSeconds: indexSeconds,
     };
   } finally {
     await db.end();
     await server.stop();
   }
+}
+
+/** A browser's User-Agent: autocannon's own would be judged a crawler's, and nothing counted. */
+const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/**
+ * Issue 31 (docs/decisions.md §17): the listing page with audience counting on, against the same
+ * page with it off (AUDIENCE=0), on two more servers of the same database with the default page
+ * cache, as browsers ask (a browser's User-Agent, so every answer is counted). Runs alternate
+ * off, on, on, off, twice, so that a drift of the machine weighs on both alike. Two loads: a random
+ * listing of the 100,000 (mostly rendered), and one popular listing (answered from the page
+ * cache, where counting is the largest part of the work).
+ */
+async function audienceComparison(databaseUrl: string, ids: string[], db: pg.Client): Promise<Record<string, number>> {
+  const base = { DATABASE_URL: databaseUrl, DEMO: '0', QUOTAS: '0' };
+  const off = await startBenchServer({ ...base, AUDIENCE: '0' });
+  const on = await startBenchServer({ ...base, AUDIENCE: '1' });
+  const hot = pick(ids);
+  const loads = { random: () => `/listings/${pick(ids)}`, hot: () => `/listings/${hot}` };
+  const runOn = (server: BenchServer, path: () => string, duration = 10) =>
+    load({
+      url: server.url,
+      connections: 50,
+      duration,
+      headers: { 'user-agent': BROWSER_UA },
+      requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
+    });
+  const results: Record<string, LoadResult[]> = { randomOff: [], randomOn: [], hotOff: [], hotOn: [] };
+  let before = 0;
+  try {
+    for (const path of Object.values(loads)) for (const server of [off, on]) await runOn(server, path, 3); // warm-up
+    before = await countedViews(db, FLUSH_WAIT_MS);
+    for (const [name, path] of Object.entries(loads)) {
+      for (const side of ['Off', 'On', 'On', 'Off', 'Off', 'On', 'On', 'Off'] as const)
+        results[`${name}${side}`]!.push(await runOn(side === 'On' ? on : off, path));
+    }
+  } finally {
+    await off.stop();
+    await on.stop(); // a graceful stop: its last counts are written
+  }
+  const counted = (await countedViews(db, 0)) - before;
+  const rps = (name: string) => results[name]!.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results[name]!.length;
+  // autocannon reports a run's average rate: 10-second runs answer about ten times that.
+  const answeredOn = [...results.randomOn!, ...results.hotOn!].reduce((sum, r) => sum + r.requestsPerSecond * 10, 0);
+  const bad = Object.values(results)
+    .flat()
+    .reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+  console.log('  audience counting (AUDIENCE=1 against AUDIENCE=0), listing pages, 50 connections, browser User-Agent, default page cache');
+  for (const name of ['random', 'hot'] as const) {
+    const label = name === 'random' ? 'a random listing of 100,000' : 'one popular listing (cache hits)';
+    console.log(
+      `  ${label.padEnd(34)} off ${fmt(rps(`${name}Off`)).padStart(6)} req/s, on ${fmt(rps(`${name}On`)).padStart(6)} req/s: ` +
+        `${fmt((rps(`${name}On`) / rps(`${name}Off`)) * 100, 1)} % (target ≥ 95 %)`,
+    );
+    const runs = (side: string) => results[`${name}${side}`]!.map((r) => fmt(r.requestsPerSecond)).join(', ');
+    console.log(`    each 10 s run, off: ${runs('Off')}; on: ${runs('On')}`);
+  }
+  console.log(`  views written by the counting server: ${fmt(counted)} of about ${fmt(answeredOn)} answered; non-2xx and errors ${bad}`);
+  return {
+    audienceRandomRatio: rps('randomOn') / rps('randomOff'),
+    audienceHotRatio: rps('hotOn') / rps('hotOff'),
+    audienceViewsWritten: counted,
+  };
+}
+
+/** The warm-up's counts reach the database within a flush period (AUDIENCE_FLUSH_MS, 5 s by default). */
+const FLUSH_WAIT_MS = 6_000;
+
+async function countedViews(db: pg.Client, waitMs: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  const { rows } = await db.query<{ n: string }>('SELECT coalesce(sum(detail_views), 0)::text AS n FROM listing_audience');
+  return Number(rows[0]!.n);
 }

@@ -28,6 +28,7 @@ import { Metrics } from '../platform/metrics/metrics.js';
 import { deliveryBacklog } from '../domain/webhooks/deliveries.js';
 import { WebhookDispatcher } from '../domain/webhooks/dispatcher.js';
 import { WebhookSender, type Resolver } from '../domain/webhooks/sender.js';
+import { AudienceCounter } from '../domain/audience/counter.js';
 import { ApiError, registerErrorHandling, sendProblem, wantsPage } from '../edge/http/errors.js';
 import { validatorCompiler } from '../edge/http/validation.js';
 import { Problem } from '../edge/http/schemas.js';
@@ -72,6 +73,8 @@ export interface Services {
   now: () => Date;
   /** SMTP_URL's server; null when mail is kept in the embedded mailbox (docs/decisions.md §16). */
   mailTransport: MailTransport | null;
+  /** This process's audience counts, written every few seconds and on stop (docs/decisions.md §17). */
+  audience: AudienceCounter;
 }
 
 declare module 'fastify' {
@@ -115,6 +118,8 @@ export async function createServices(config: Config, db: Database, options: Serv
     ? new JobRunner(db, { now, onError: options.onError, onAttempt: metrics ? (...attempt) => metrics.jobAttempt(...attempt) : undefined })
     : null;
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
+  const audience = new AudienceCounter(db, { ...config.audience, now, onError: options.onError });
+  audience.start();
   if (jobRunner) {
     registerMailSender(jobRunner, { db, now, transport: mailTransport });
     schedulePeriodicJobs(jobRunner, periodicJobs({ db, now, requestLog, quotas, config }));
@@ -126,7 +131,22 @@ export async function createServices(config: Config, db: Database, options: Serv
     webhooks = new WebhookDispatcher(db, sender, { now, onError: options.onError });
     webhooks.start();
   }
-  return { config, db, readDb, metrics, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, webhooks, now, mailTransport };
+  return {
+    config,
+    db,
+    readDb,
+    metrics,
+    keys,
+    requestLog,
+    quotas,
+    listingStatistics,
+    jobs,
+    jobRunner,
+    webhooks,
+    now,
+    mailTransport,
+    audience,
+  };
 }
 
 export async function closeServices(services: Services) {
@@ -136,6 +156,8 @@ export async function closeServices(services: Services) {
   services.mailTransport?.close();
   await services.quotas?.close();
   await services.listingStatistics.close();
+  // After the last request (the server closed first): a graceful stop loses no count.
+  await services.audience.close();
   await services.requestLog.close();
   await services.keys.close();
   await services.readDb.close();

@@ -15,6 +15,7 @@ import { keywordIndexJobs } from '../domain/public-listings/keyword-index.js';
 import { digestJobs } from '../domain/leads/digest.js';
 import { retentionJobs } from '../domain/leads/retention.js';
 import { alertJobs } from '../domain/alerts/alert-jobs.js';
+import { audienceJobs } from '../domain/audience/report.js';
 import type { MailSite } from '../domain/leads/conversation-mails.js';
 
 export interface ScheduleDeps {
@@ -47,6 +48,7 @@ export function periodicJobs(deps: ScheduleDeps): PeriodicJob[] {
     ...digestJobs(deps, deps.config),
     ...retentionJobs(deps),
     ...alertJobs(deps, deps.config),
+    ...audienceJobs(deps),
   ];
 }
 

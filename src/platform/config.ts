@@ -29,6 +29,11 @@ export interface Config {
   worker: boolean;
   /** How long each process keeps a rendered public page (SITE_CACHE_MS, 0 turns it off). */
   siteCacheMs: number;
+  /**
+   * Audience statistics (docs/decisions.md §17): AUDIENCE=0 stops counting (a benchmark's
+   * comparison); AUDIENCE_FLUSH_MS is how often each process writes its counts, the most a crash loses.
+   */
+  audience: { enabled: boolean; flushMs: number };
   webhooks: {
     /** Deliver webhooks from this process (WEBHOOK_DELIVERY, default: with WORKER). */
     delivery: boolean;
@@ -158,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: smtpUrl(env),
     mailFrom,
     siteCacheMs: integer(env, 'SITE_CACHE_MS', 5000, 0, 600_000),
+    audience: { enabled: flag(env, 'AUDIENCE', true), flushMs: integer(env, 'AUDIENCE_FLUSH_MS', 5000, 100, 60_000) },
     quotas: {
       enabled: flag(env, 'QUOTAS', true),
       keyLimits: {

@@ -23,6 +23,7 @@ const EXPECTED: Record<string, number> = {
   'alerts.match': 10_000,
   'alerts.daily': 300_000,
   'alerts.purge': HOUR,
+  'audience.purge': 24 * HOUR,
 };
 
 const { t } = useTestApp();

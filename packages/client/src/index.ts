@@ -22,4 +22,12 @@ export {
 export { reconcile, contentHashes, compareListings, type Differences, type LocalHash, type ServiceListing } from './reconcile.js';
 export { syncListings, type SyncSession, type SyncSummary } from './sync.js';
 export { listLeads, type Lead, type LeadStatus, type LeadThread, type ListLeadsOptions } from './leads.js';
+export {
+  listingPerformance,
+  agencyPerformance,
+  type AgencyPerformance,
+  type ListingPerformance,
+  type PerformanceDay,
+  type PerformancePeriod,
+} from './performance.js';
 export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks.js';

@@ -364,6 +364,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/listings/{serviceId}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A listing’s audience on the site, day by day
+         * @description One row per day with, for desktop and mobile visits and their total: searchAppearances (shown on a results page or the home page), detailViews (its page answered, from the page cache or not), leads (conversations opened). Days are Europe/Paris days, from and to both included (YYYY-MM-DD); without them, the last 28 days, today included. At most 93 days at once; from after to, or a value that is not a calendar date, is 400 naming the field. Counts are written every few seconds: the last seconds may not show yet. Crawlers are not counted. Days are kept 13 months. Another agency’s listing is 404. A sandbox listing is never on the site: its counts are zeros.
+         */
+        get: operations["getListingPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s audience on the site, day by day
+         * @description The daily totals of all the agency’s listings, in the shape of GET /v1/listings/{serviceId}/performance. Days are Europe/Paris days, from and to both included (YYYY-MM-DD); without them, the last 28 days, today included. At most 93 days at once; from after to, or a value that is not a calendar date, is 400 naming the field. Counts are written every few seconds: the last seconds may not show yet. Crawlers are not counted. Days are kept 13 months. In the sandbox every count is zero: sandbox listings are never on the site.
+         */
+        get: operations["getAgencyPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/listings/{serviceId}/moderation": {
         parameters: {
             query?: never;
@@ -6568,6 +6608,519 @@ export interface operations {
                     RateLimit?: string;
                     /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getListingPerformance: {
+        parameters: {
+            query?: {
+                /** @description First day, YYYY-MM-DD (a day in Europe/Paris), included. Default: the 28 days ending on to. */
+                from?: string;
+                /** @description Last day, YYYY-MM-DD (a day in Europe/Paris), included. Default: today in Paris. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The listing’s serviceId. */
+                serviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The listing’s audience on the public site, day by day. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "serviceId": "lst_0Ph3kR9cY2pQ8vN1dF6gH",
+                     *       "from": "2026-11-23",
+                     *       "to": "2026-11-23",
+                     *       "days": [
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "desktop": {
+                     *             "searchAppearances": 212,
+                     *             "detailViews": 18,
+                     *             "leads": 1
+                     *           },
+                     *           "mobile": {
+                     *             "searchAppearances": 341,
+                     *             "detailViews": 29,
+                     *             "leads": 0
+                     *           },
+                     *           "total": {
+                     *             "searchAppearances": 553,
+                     *             "detailViews": 47,
+                     *             "leads": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "searchAppearances": 553,
+                     *         "detailViews": 47,
+                     *         "leads": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The listing. */
+                        serviceId: string;
+                        /**
+                         * Format: date
+                         * @description First day of the period, included.
+                         */
+                        from: string;
+                        /**
+                         * Format: date
+                         * @description Last day of the period, included.
+                         */
+                        to: string;
+                        /** @description Every day of the period, oldest first, days without visits included (zeros). */
+                        days: {
+                            /**
+                             * Format: date
+                             * @description A day in Europe/Paris.
+                             */
+                            day: string;
+                            /** @description Visits from computers. */
+                            desktop: {
+                                /**
+                                 * Format: int64
+                                 * @description Times the listing was shown on a results page or the home page of the site.
+                                 */
+                                searchAppearances: number;
+                                /**
+                                 * Format: int64
+                                 * @description Times its public page was answered (200), from the page cache or not.
+                                 */
+                                detailViews: number;
+                                /**
+                                 * Format: int64
+                                 * @description Conversations visitors opened on it through the site.
+                                 */
+                                leads: number;
+                            };
+                            /** @description Visits from phones and tablets whose browser says so. */
+                            mobile: {
+                                /**
+                                 * Format: int64
+                                 * @description Times the listing was shown on a results page or the home page of the site.
+                                 */
+                                searchAppearances: number;
+                                /**
+                                 * Format: int64
+                                 * @description Times its public page was answered (200), from the page cache or not.
+                                 */
+                                detailViews: number;
+                                /**
+                                 * Format: int64
+                                 * @description Conversations visitors opened on it through the site.
+                                 */
+                                leads: number;
+                            };
+                            /** @description desktop and mobile together. */
+                            total: {
+                                /**
+                                 * Format: int64
+                                 * @description Times the listing was shown on a results page or the home page of the site.
+                                 */
+                                searchAppearances: number;
+                                /**
+                                 * Format: int64
+                                 * @description Times its public page was answered (200), from the page cache or not.
+                                 */
+                                detailViews: number;
+                                /**
+                                 * Format: int64
+                                 * @description Conversations visitors opened on it through the site.
+                                 */
+                                leads: number;
+                            };
+                        }[];
+                        /** @description The whole period. */
+                        total: {
+                            /**
+                             * Format: int64
+                             * @description Times the listing was shown on a results page or the home page of the site.
+                             */
+                            searchAppearances: number;
+                            /**
+                             * Format: int64
+                             * @description Times its public page was answered (200), from the page cache or not.
+                             */
+                            detailViews: number;
+                            /**
+                             * Format: int64
+                             * @description Conversations visitors opened on it through the site.
+                             */
+                            leads: number;
+                        };
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such listing for this agency. */
+            404: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAgencyPerformance: {
+        parameters: {
+            query?: {
+                /** @description First day, YYYY-MM-DD (a day in Europe/Paris), included. Default: the 28 days ending on to. */
+                from?: string;
+                /** @description Last day, YYYY-MM-DD (a day in Europe/Paris), included. Default: today in Paris. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audience of all the agency’s listings on the public site, day by day. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-11-23",
+                     *       "to": "2026-11-23",
+                     *       "days": [
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "desktop": {
+                     *             "searchAppearances": 212,
+                     *             "detailViews": 18,
+                     *             "leads": 1
+                     *           },
+                     *           "mobile": {
+                     *             "searchAppearances": 341,
+                     *             "detailViews": 29,
+                     *             "leads": 0
+                     *           },
+                     *           "total": {
+                     *             "searchAppearances": 553,
+                     *             "detailViews": 47,
+                     *             "leads": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "searchAppearances": 553,
+                     *         "detailViews": 47,
+                     *         "leads": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description First day of the period, included.
+                         */
+                        from: string;
+                        /**
+                         * Format: date
+                         * @description Last day of the period, included.
+                         */
+                        to: string;
+                        /** @description Every day of the period, oldest first, days without visits included (zeros). */
+                        days: {
+                            /**
+                             * Format: date
+                             * @description A day in Europe/Paris.
+                             */
+                            day: string;
+                            /** @description Visits from computers. */
+                            desktop: {
+                                /**
+                                 * Format: int64
+                                 * @description Times the listing was shown on a results page or the home page of the site.
+                                 */
+                                searchAppearances: number;
+                                /**
+                                 * Format: int64
+                                 * @description Times its public page was answered (200), from the page cache or not.
+                                 */
+                                detailViews: number;
+                                /**
+                                 * Format: int64
+                                 * @description Conversations visitors opened on it through the site.
+                                 */
+                                leads: number;
+                            };
+                            /** @description Visits from phones and tablets whose browser says so. */
+                            mobile: {
+                                /**
+                                 * Format: int64
+                                 * @description Times the listing was shown on a results page or the home page of the site.
+                                 */
+                                searchAppearances: number;
+                                /**
+                                 * Format: int64
+                                 * @description Times its public page was answered (200), from the page cache or not.
+                                 */
+                                detailViews: number;
+                                /**
+                                 * Format: int64
+                                 * @description Conversations visitors opened on it through the site.
+                                 */
+                                leads: number;
+                            };
+                            /** @description desktop and mobile together. */
+                            total: {
+                                /**
+                                 * Format: int64
+                                 * @description Times the listing was shown on a results page or the home page of the site.
+                                 */
+                                searchAppearances: number;
+                                /**
+                                 * Format: int64
+                                 * @description Times its public page was answered (200), from the page cache or not.
+                                 */
+                                detailViews: number;
+                                /**
+                                 * Format: int64
+                                 * @description Conversations visitors opened on it through the site.
+                                 */
+                                leads: number;
+                            };
+                        }[];
+                        /** @description The whole period. */
+                        total: {
+                            /**
+                             * Format: int64
+                             * @description Times the listing was shown on a results page or the home page of the site.
+                             */
+                            searchAppearances: number;
+                            /**
+                             * Format: int64
+                             * @description Times its public page was answered (200), from the page cache or not.
+                             */
+                            detailViews: number;
+                            /**
+                             * Format: int64
+                             * @description Conversations visitors opened on it through the site.
+                             */
+                            leads: number;
+                        };
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {

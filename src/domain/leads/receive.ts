@@ -14,6 +14,8 @@ export interface ReceivedLead {
   leadId: string;
   agencyId: string;
   serviceId: string;
+  /** From a visitor the agency blocked: kept for the visitor, never shown to the agency nor counted in its audience. */
+  withheld: boolean;
 }
 
 interface ConversationListing {
@@ -144,5 +146,5 @@ async function openConversation(
   const token = await newVisitorLink(tx, leadId, now);
   const ack = { scope, leadId, agencyName: listing.agencyName, listing: listing.shown, visitor, token, text: input.message };
   await tellVisitor(tx, { ...ack, kind: 'acknowledgement' }, site, now);
-  return { leadId, agencyId: scope.agencyId, serviceId: listing.serviceId };
+  return { leadId, agencyId: scope.agencyId, serviceId: listing.serviceId, withheld };
 }

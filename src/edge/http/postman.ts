@@ -64,6 +64,8 @@ const STEPS: Array<{ name: string; operations: string[] | 'rest' }> = [
       'listListings',
       'getListing',
       'getListingByExternalId',
+      'getListingPerformance',
+      'getAgencyPerformance',
       'updateListing',
       'setListingStatus',
       'sandboxDecideModeration',

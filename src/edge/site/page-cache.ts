@@ -15,10 +15,15 @@ import { ALL_LISTINGS } from '../../domain/public-listings/departures.js';
 export interface CachedPage {
   status: number;
   body: string;
+  /**
+   * The serviceIds of the listings the page shows, kept with it: their departure drops it, and
+   * a results page served from memory still counts their appearances (audience.ts).
+   */
+  shows?: readonly string[];
 }
 
-/** A rendered page; `shows` lists the serviceIds of the listings it shows, so their departure drops it. */
-export type Rendered = CachedPage & { cacheable: boolean; shows?: readonly string[] };
+/** A rendered page, and whether it may be kept. */
+export type Rendered = CachedPage & { cacheable: boolean };
 
 /** How a request for a page was answered: from memory, stale from memory while it is rendered again, or rendered. */
 export type CacheLookup = 'hit' | 'stale' | 'miss';
@@ -69,7 +74,7 @@ export class PageCache {
     return entry && entry.freshUntil > this.clock() ? entry : undefined;
   }
 
-  set(key: string, page: CachedPage & { shows?: readonly string[] }): void {
+  set(key: string, page: CachedPage): void {
     if (!this.enabled) return;
     this.drop(key);
     // A Map keeps insertion order: the first key is the oldest entry.

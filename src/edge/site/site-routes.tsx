@@ -18,6 +18,7 @@ import { keepAgreeing } from './cache-agreement.js';
 import { formFields, html, isFormPost, PAGE_CACHE } from './replies.js';
 import { conversationRoutes } from './conversation-routes.js';
 import { alertRoutes } from './alerts/alert-routes.js';
+import { siteAudience } from './audience.js';
 import { HomePage } from './views/home.js';
 import { ListingPage } from './views/listing-page.js';
 import { SearchPage } from './views/search-page.js';
@@ -49,6 +50,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     onLookup: metrics ? (result) => metrics.pageCacheLookup(result) : undefined,
   });
   await keepAgreeing(app, cache);
+  const audience = siteAudience(app.services.audience);
 
   await app.register(formbody, { bodyLimit: CONTACT_BODY_LIMIT });
   // Anything that goes wrong on a site route is a French page, never a JSON problem.
@@ -70,12 +72,13 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     return reply.header('cache-control', FOREVER).type('text/css; charset=utf-8').send(STYLESHEET);
   });
 
-  app.get('/', hide, async (_request, reply) => {
+  app.get('/', hide, async (request, reply) => {
     const home = await cache.through('/', async () => {
       const latest = await latestPublicListings(readDb, LATEST_ON_HOME);
       const body = renderDocument(<HomePage latest={latest} siteUrl={siteUrl} />);
       return { status: 200, body, cacheable: true, shows: latest.map((card) => card.serviceId) };
     });
+    audience.shown(request, home);
     return html(reply, home.status, home.body);
   });
 
@@ -109,6 +112,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     };
     // A search without a refused value is kept under its canonical address.
     const shown = query.errors.length ? await render() : await cache.through(searchPath(filters, sort, page), render);
+    audience.shown(request, shown);
     return html(reply, shown.status, shown.body);
   });
 
@@ -131,6 +135,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.get(listingPath(':serviceId'), hide, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
     const shown = await cache.through(serviceId, () => renderListing(readDb, serviceId, 200, { values: EMPTY_CONTACT, errors: [] }));
+    audience.viewed(request, serviceId, shown);
     return html(reply, shown.status, shown.body);
   });
 
@@ -158,6 +163,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       }
       return html(reply, 410, goneHtml(), 'no-store');
     }
+    if (!received.value.withheld) audience.contacted(request, serviceId);
     return html(reply, 200, thanksHtml(found.listing.title, serviceId), 'no-store');
   });
 

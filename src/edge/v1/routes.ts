@@ -5,6 +5,7 @@ import { sandboxModerationRoute } from './sandbox-moderation-route.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { v1LeadRoutes } from './leads-routes.js';
 import { sandboxLeadRoute } from './sandbox-lead-route.js';
+import { v1PerformanceRoutes } from './performance-routes.js';
 
 /** The public v1 REST interface (spec 4.2), mounted live and under /sandbox. */
 export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,6 +13,7 @@ export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(v1ListingRoutes);
   await app.register(webhookRoutes);
   await app.register(v1LeadRoutes);
+  await app.register(v1PerformanceRoutes);
 };
 
 /** The sandbox's v1: the same operations, plus the TEST key's moderation decisions and test conversations. */

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { HOUR_MS, type PeriodicJob } from '../jobs/periodic.js';
+import { parisDay } from '../calendar/paris-day.js';
 
 export interface RequestLogEntry {
   at: Date;
@@ -17,8 +18,7 @@ export interface RequestLogEntry {
 }
 
 /** The calendar day of an instant in France, where the pro space's daily figures are read. */
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-export const dayOf = (at: Date) => parisDay.format(at);
+export const dayOf = parisDay;
 
 /**
  * Buffers log lines of authenticated calls and writes them in batches off the request

@@ -132,6 +132,7 @@ export interface AjvIssue {
 
 const FORMAT_WORDS: Record<string, string> = {
   'date-time': `must be an ISO 8601 date-time with an offset, such as 2026-03-01T09:30:00Z, from ${EARLIEST_INSTANT} to ${LATEST_INSTANT}`,
+  date: 'must be a calendar date written YYYY-MM-DD, such as 2026-03-01',
   uri: 'must be an absolute URI',
   email: 'must be an e-mail address',
 };

@@ -92,6 +92,11 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   await t.call('POST', `/sandbox/v1/leads/${lead.leadId}/messages`, a.test, { text: 'Bonjour Camille' });
   await t.call('POST', `/sandbox/v1/leads/${lead.leadId}/messages`, a.test, { text: ' ' });
   await t.call('PATCH', `/sandbox/v1/leads/${lead.leadId}`, a.test, { status: 'archived' });
+  await t.call('GET', `/v1/listings/${created.serviceId}/performance?from=2026-03-01&to=2026-03-07`, a.live);
+  await t.call('GET', `/v1/listings/${created.serviceId}/performance?from=2026-03-08&to=2026-03-07`, a.live);
+  await t.call('GET', '/v1/listings/lst_0000000missing/performance', a.live);
+  await t.call('GET', '/v1/performance', a.live);
+  await t.call('GET', '/v1/performance?to=2026-02-30', a.live);
   const readOnly = (await t.admin('POST', `/agencies/${a.agencyId}/keys`, { env: 'live', scopes: ['listings:read'] })).json().key;
   await t.call('POST', '/v1/listings', readOnly, v1Body('C-9'));
   await t.call('GET', '/v1/leads', readOnly);

@@ -451,10 +451,25 @@ test(`[${databaseKind}] /pro/listings shows each listing's moderation state and 
       'en vente',
       shownWhen(changed.get(edited)!),
       'Voir',
+      '0 vue · 0 contact',
     ],
-    [`T2 Guillotière LST-${tag}-S`, 'publiée', 'vendu', shownWhen(changed.get(sold)!), '—'],
-    [`Loft Confluence LST-${tag}-W`, 'en attente de modération DPE manquant', 'en vente', shownWhen(changed.get(waiting)!), '—'],
-    [`Studio Vieux-Lyon LST-${tag}-R`, 'refusée DPE manquant Décision d’un modérateur', 'en vente', shownWhen(changed.get(rejected)!), '—'],
+    [`T2 Guillotière LST-${tag}-S`, 'publiée', 'vendu', shownWhen(changed.get(sold)!), '—', '0 vue · 0 contact'],
+    [
+      `Loft Confluence LST-${tag}-W`,
+      'en attente de modération DPE manquant',
+      'en vente',
+      shownWhen(changed.get(waiting)!),
+      '—',
+      '0 vue · 0 contact',
+    ],
+    [
+      `Studio Vieux-Lyon LST-${tag}-R`,
+      'refusée DPE manquant Décision d’un modérateur',
+      'en vente',
+      shownWhen(changed.get(rejected)!),
+      '—',
+      '0 vue · 0 contact',
+    ],
   ]);
   assert.ok(cells[0]![4]!.includes(publicLink(edited)), 'the public page of the listing the public still sees (its approved version)');
   assert.match(cells[0]![0]!, new RegExp(`href="/pro/listings/${edited}"`));

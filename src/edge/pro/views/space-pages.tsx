@@ -10,6 +10,8 @@ import { isOnSale, isPublic, publicUrl } from '../../../domain/public-listings/v
 import { Csrf, duration, when, PostButton, TableScroll } from '../../html/page-parts.js';
 import { commercialStatusLabel, reasonLabel } from '../../html/labels.js';
 import { ProPage, type ProViewer } from './frame.js';
+import type { AudienceCounts, AudienceReport } from '../../../domain/audience/report.js';
+import { AudienceSection, viewsAndContacts } from './audience.js';
 
 const number = new Intl.NumberFormat('fr-FR');
 const STATE: Record<Listing['moderationState'], string> = { pending: 'en attente de modération', approved: 'publiée', rejected: 'refusée' };
@@ -27,7 +29,15 @@ export interface DashboardView {
 }
 
 /** Verification status with the 48 hours, the plan and its limits, quota use and counts. */
-export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: DashboardView }): JSX.Element {
+export function DashboardPage({
+  viewer,
+  view,
+  audience,
+}: {
+  viewer: ProViewer;
+  view: DashboardView;
+  audience: AudienceReport;
+}): JSX.Element {
   const { agency } = view;
   const daily = PLAN_DAILY_REQUESTS[agency.plan];
   return (
@@ -114,6 +124,12 @@ export function DashboardPage({ viewer, view }: { viewer: ProViewer; view: Dashb
           </dd>
         </div>
       </dl>
+      <AudienceSection
+        id="audience"
+        report={audience}
+        heading={`Audience de vos annonces, ${audience.days.length} derniers jours`}
+        caption="Audience de toutes vos annonces par jour, le plus récent d’abord"
+      />
     </ProPage>
   );
 }
@@ -140,6 +156,7 @@ export function ListingsPage({
   pages,
   siteUrl,
   agencySuspended,
+  audience,
 }: {
   viewer: ProViewer;
   listings: Listing[];
@@ -148,6 +165,8 @@ export function ListingsPage({
   pages: number;
   siteUrl: string;
   agencySuspended: boolean;
+  /** Each listing's views and contacts over the last 28 days (none: absent). */
+  audience: Map<string, AudienceCounts>;
 }): JSX.Element {
   return (
     <ProPage title="Annonces" section="listings" viewer={viewer}>
@@ -163,6 +182,7 @@ export function ListingsPage({
               <th scope="col">Statut</th>
               <th scope="col">Modifiée le</th>
               <th scope="col">En ligne</th>
+              <th scope="col">Sur 28 jours</th>
             </tr>
           </thead>
           <tbody>
@@ -195,6 +215,9 @@ export function ListingsPage({
                 </td>
                 <td data-label="En ligne">
                   {onSite(listing, agencySuspended) ? <a href={publicUrl(siteUrl, listing.serviceId)}>Voir</a> : '—'}
+                </td>
+                <td data-label="Sur 28 jours" safe>
+                  {viewsAndContacts(audience.get(listing.serviceId))}
                 </td>
               </tr>
             ))}
@@ -235,11 +258,14 @@ export function ListingPage({
   item,
   siteUrl,
   agencySuspended,
+  audience,
 }: {
   viewer: ProViewer;
   item: QueuedListing;
   siteUrl: string;
   agencySuspended: boolean;
+  /** Its last 28 days on the site. */
+  audience: AudienceReport | null;
 }): JSX.Element {
   const { listing } = item;
   const offSite = offSiteReason(listing, agencySuspended);
@@ -308,6 +334,16 @@ export function ListingPage({
           )}
         </section>
       </div>
+      {audience ? (
+        <AudienceSection
+          id="audience"
+          report={audience}
+          heading={`Audience de l’annonce, ${audience.days.length} derniers jours`}
+          caption="Audience de l’annonce par jour, le plus récent d’abord"
+        />
+      ) : (
+        ''
+      )}
     </ProPage>
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * The calendar day in France (Europe/Paris) of an instant, as `YYYY-MM-DD`, and arithmetic on
+ * such days. The pro space's daily figures (calls, audience) and the API's audience rows are
+ * days of Paris: a visit at 23:30 in Paris on 31 March is counted on 31 March, whatever the
+ * server's own time zone.
+ */
+export const PARIS_TIME_ZONE = 'Europe/Paris';
+
+const format = new Intl.DateTimeFormat('en-CA', { timeZone: PARIS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+export const parisDay = (at: Date): string => format.format(at);
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** Noon UTC of a day: arithmetic in whole days never crosses a boundary by a daylight-saving hour. */
+function noonOf(day: string): Date | null {
+  const match = DAY.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, keeps years 0–99 as they are.
+  at.setUTCFullYear(year, month - 1, date);
+  at.setUTCHours(12);
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date ? at : null;
+}
+
+const asDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Whether `text` is a day of the calendar written `YYYY-MM-DD`, from 0001-01-01 to 9999-12-31 (2026-02-30 is not). */
+export const isCalendarDay = (text: string): boolean => {
+  const at = noonOf(text);
+  return at !== null && at.getUTCFullYear() >= 1;
+};
+
+/** The day `n` days after `day` (before it for a negative `n`). `day` must be a calendar day. */
+export function addDays(day: string, n: number): string {
+  const at = noonOf(day);
+  if (!at) throw new RangeError(`not a calendar day: ${day}`);
+  return asDay(new Date(at.getTime() + n * DAY_MS));
+}
+
+/** How many days from `from` to `to`, both counted: 1 for the same day, 0 or less when `from` is after `to`. */
+export function daysFromTo(from: string, to: string): number {
+  const [start, end] = [noonOf(from), noonOf(to)];
+  if (!start || !end) throw new RangeError(`not calendar days: ${from}, ${to}`);
+  return Math.round((end.getTime() - start.getTime()) / DAY_MS) + 1;
+}
+
+/** Every day from `from` to `to`, both included, in order. */
+export const daysOf = (from: string, to: string): string[] =>
+  Array.from({ length: Math.max(0, daysFromTo(from, to)) }, (_, i) => addDays(from, i));
