@@ -46,6 +46,7 @@ import { notFoundHtml, problemHtml } from '../edge/site/pages.js';
 import { addSharedSchemas, registerInterfaces } from './mounts.js';
 import { periodicJobs, schedulePeriodicJobs } from './schedule.js';
 import { lazyCompilers } from './lazy-compilers.js';
+import { Readiness } from '../platform/readiness.js';
 
 export interface Services {
   config: Config;
@@ -72,6 +73,8 @@ export interface Services {
   now: () => Date;
   /** SMTP_URL's server; null when mail is kept in the embedded mailbox (docs/decisions.md §16). */
   mailTransport: MailTransport | null;
+  /** What `/readyz` tells load balancers: 503 once the process is stopping (src/main/server.ts drains). */
+  readiness: Readiness;
 }
 
 declare module 'fastify' {
@@ -126,7 +129,22 @@ export async function createServices(config: Config, db: Database, options: Serv
     webhooks = new WebhookDispatcher(db, sender, { now, onError: options.onError });
     webhooks.start();
   }
-  return { config, db, readDb, metrics, keys, requestLog, quotas, listingStatistics, jobs, jobRunner, webhooks, now, mailTransport };
+  return {
+    config,
+    db,
+    readDb,
+    metrics,
+    keys,
+    requestLog,
+    quotas,
+    listingStatistics,
+    jobs,
+    jobRunner,
+    webhooks,
+    now,
+    mailTransport,
+    readiness: new Readiness(),
+  };
 }
 
 export async function closeServices(services: Services) {

@@ -29,6 +29,11 @@ export interface Config {
   worker: boolean;
   /** How long each process keeps a rendered public page (SITE_CACHE_MS, 0 turns it off). */
   siteCacheMs: number;
+  /**
+   * SHUTDOWN_DRAIN_MS: on SIGTERM, how long /readyz answers 503 while the server still serves,
+   * before it stops accepting connections: more than the load balancer takes to notice.
+   */
+  shutdownDrainMs: number;
   webhooks: {
     /** Deliver webhooks from this process (WEBHOOK_DELIVERY, default: with WORKER). */
     delivery: boolean;
@@ -158,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: smtpUrl(env),
     mailFrom,
     siteCacheMs: integer(env, 'SITE_CACHE_MS', 5000, 0, 600_000),
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 10_000, 0, 600_000),
     quotas: {
       enabled: flag(env, 'QUOTAS', true),
       keyLimits: {
