@@ -1,6 +1,7 @@
 import { fmt, machine } from './lib.js';
 import { benchAdmin } from './admin.js';
 import { benchAuth } from './auth.js';
+import { benchCapacity } from './capacity.js';
 import { benchClient } from './client.js';
 import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
@@ -18,6 +19,7 @@ import { benchWebhooks } from './webhooks.js';
 const BENCHES: Record<string, () => Promise<unknown>> = {
   admin: benchAdmin,
   auth: benchAuth,
+  capacity: benchCapacity,
   client: benchClient,
   ingest: () => benchIngest(),
   jobs: benchJobs,
