@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { contactBurst, setUp, SmtpSink } from './mail.js';
 import { siteItem } from './site.js';
+import { benchItem } from './ingest.js';
 import { cpuSeconds, fmt, load, loadAverages, postgresCpu, startBenchServer, startFlags, type BenchServer } from './lib.js';
 import { CITIES } from '../test/fixtures/sample-listings.js';
 
@@ -33,25 +34,35 @@ interface Meter {
   wallSeconds: number;
   serviceCpu: number;
   databaseCpu: number;
+  /** WAL the primary wrote: what a replica streams and a backup keeps. */
+  walBytes: number;
 }
 
-/** Runs `work` and charges it the CPU `pids` and PostgreSQL used meanwhile. */
-async function measure(what: string, pids: () => number[], pgCpu: () => number, work: () => Promise<number>): Promise<Meter> {
+/** How PostgreSQL's share is read: its CPU from /proc, and its WAL position. */
+interface Database {
+  cpu: () => number;
+  wal: () => Promise<number>;
+}
+
+/** Runs `work` and charges it the CPU `pids` and PostgreSQL used meanwhile, and the WAL written. */
+async function measure(what: string, pids: () => number[], database: Database, work: () => Promise<number>): Promise<Meter> {
   const service = () => pids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  const [serviceBefore, databaseBefore, started] = [service(), pgCpu(), performance.now()];
+  const walBefore = await database.wal();
+  const [serviceBefore, databaseBefore, started] = [service(), database.cpu(), performance.now()];
   const units = await work();
   const meter = {
     what,
     units,
     wallSeconds: (performance.now() - started) / 1000,
     serviceCpu: service() - serviceBefore,
-    databaseCpu: pgCpu() - databaseBefore,
+    databaseCpu: database.cpu() - databaseBefore,
+    walBytes: (await database.wal()) - walBefore,
   };
   const perCpu = (cpu: number) => (cpu > 0 ? fmt(units / cpu) : '—');
   console.log(
     `  ${what.padEnd(44)} ${fmt(units).padStart(7)} in ${fmt(meter.wallSeconds, 1).padStart(5)} s (${fmt(units / meter.wallSeconds).padStart(6)}/s)  ` +
       `CPU service ${fmt(meter.serviceCpu, 1)} s, PostgreSQL ${fmt(meter.databaseCpu, 1)} s  → per CPU second: service ${perCpu(meter.serviceCpu)}, ` +
-      `PostgreSQL ${perCpu(meter.databaseCpu)}, both ${perCpu(meter.serviceCpu + meter.databaseCpu)}  (load ${loadAverages()})`,
+      `PostgreSQL ${perCpu(meter.databaseCpu)}, both ${perCpu(meter.serviceCpu + meter.databaseCpu)}; WAL ${fmt(meter.walBytes / units / 1024, 1)} KiB each  (load ${loadAverages()})`,
   );
   return meter;
 }
@@ -59,7 +70,8 @@ async function measure(what: string, pids: () => number[], pgCpu: () => number, 
 async function push(server: BenchServer, from: number, to: number, variant: number): Promise<number> {
   for (let offset = from; offset < to; offset += 500) {
     const listings = Array.from({ length: Math.min(500, to - offset) }, (_, k) => {
-      const item = siteItem(offset + k);
+      // A description of the usual length (~1,500 characters, with the contact details the rules mask).
+      const item = { ...siteItem(offset + k), description: benchItem(offset + k, 'C').description };
       return variant ? { ...item, price: item.price + variant * 1000, description: `${item.description} Passage ${variant}.` } : item;
     });
     const response = await fetch(`${server.url}/ingest/ingestListings`, {
@@ -242,11 +254,16 @@ export async function benchCapacity() {
   const server = await startBenchServer({ QUOTAS: '0', WORKER: '0', SITE_CACHE_MS: '0', WEBHOOK_ALLOW_PRIVATE: '1' });
   const db = new pg.Client({ connectionString: server.databaseUrl! });
   await db.connect();
-  const pgCpu = await postgresCpu(db);
+  const database: Database = {
+    cpu: await postgresCpu(db),
+    wal: async () => Number((await db.query<{ bytes: string }>(`SELECT pg_current_wal_lsn() - '0/0' AS bytes`)).rows[0]!.bytes),
+  };
   const only = (child: ChildProcess) => () => [child.pid!];
   const results: Record<string, Meter> = {};
   try {
-    results.created = await measure('push: new listings (nightly import)', only(server.child), pgCpu, () => push(server, 0, LISTINGS, 0));
+    results.created = await measure('push: new listings (nightly import)', only(server.child), database, () =>
+      push(server, 0, LISTINGS, 0),
+    );
     const subscribed = await fetch(`${server.url}/v1/webhooks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${server.liveKey}`, 'content-type': 'application/json' },
@@ -254,12 +271,12 @@ export async function benchCapacity() {
     });
     if (subscribed.status !== 201) throw new Error(`subscription: ${subscribed.status} ${await subscribed.text()}`);
     const { webhookId } = (await subscribed.json()) as { webhookId: string };
-    results.updated = await measure('push: changed listings', only(server.child), pgCpu, () => push(server, 0, CHANGED, 1));
-    results.unchanged = await measure('push: unchanged listings', only(server.child), pgCpu, () => push(server, 0, CHANGED, 1));
+    results.updated = await measure('push: changed listings', only(server.child), database, () => push(server, 0, CHANGED, 1));
+    results.unchanged = await measure('push: unchanged listings', only(server.child), database, () => push(server, 0, CHANGED, 1));
 
     // Webhook deliveries of the changes, by a worker alone on the machine's work.
     let worker = await startWorker(server.databaseUrl!, { WEBHOOK_ALLOW_PRIVATE: '1', SMTP_URL: smtpUrl });
-    results.webhooks = await measure('webhook deliveries (worker)', only(worker), pgCpu, async () => {
+    results.webhooks = await measure('webhook deliveries (worker)', only(worker), database, async () => {
       await until('deliveries', () => hooks.received >= CHANGED);
       // A change may bring more than one event (listing.published with listing.updated): until none comes.
       for (let seen = -1; seen !== hooks.received;) {
@@ -274,13 +291,13 @@ export async function benchCapacity() {
 
     // Mails: contacts through the site's form (3 mails each) while no worker runs, then the worker sends them.
     const serviceId = await setUp(server, db);
-    results.contacts = await measure('contact form posts (server)', only(server.child), pgCpu, async () => {
+    results.contacts = await measure('contact form posts (server)', only(server.child), database, async () => {
       const burst = await contactBurst(server, serviceId, CONTACTS, 3);
       return [...burst.statuses].reduce((sum, [status, n]) => sum + (status < 400 ? n : 0), 0);
     });
     const { rows: queued } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM mails WHERE state = 'queued'`);
     worker = await startWorker(server.databaseUrl!, { WEBHOOK_ALLOW_PRIVATE: '1', SMTP_URL: smtpUrl });
-    results.mails = await measure('mails sent over SMTP (worker)', only(worker), pgCpu, async () => {
+    results.mails = await measure('mails sent over SMTP (worker)', only(worker), database, async () => {
       await mailSink.waitFor(Number(queued[0]!.n));
       return mailSink.acceptedAt.size;
     });
@@ -298,10 +315,12 @@ export async function benchCapacity() {
     try {
       for (const kind of ['listing', 'search', 'home'] as const) {
         await pages(server, ids, kind); // warm-up: JIT, plans
-        results[`${kind}Off`] = await measure(`${kind} pages, page cache off`, only(server.child), pgCpu, () => pages(server, ids, kind));
+        results[`${kind}Off`] = await measure(`${kind} pages, page cache off`, only(server.child), database, () =>
+          pages(server, ids, kind),
+        );
         await pages(cached, ids, kind);
         const before = await cacheLookups(cached, token);
-        results[`${kind}On`] = await measure(`${kind} pages, page cache on (5 s)`, only(cached.child), pgCpu, () =>
+        results[`${kind}On`] = await measure(`${kind} pages, page cache on (5 s)`, only(cached.child), database, () =>
           pages(cached, ids, kind),
         );
         const after = await cacheLookups(cached, token);
@@ -314,10 +333,10 @@ export async function benchCapacity() {
     }
 
     const month = await addMonth(db, server.agencyId, LISTINGS / 100_000);
-    const { tables, database } = await sizes(db);
+    const { tables, database: databaseBytes } = await sizes(db);
     console.log(
       `  database after a month at ${fmt(LISTINGS)} listings (${fmt(month.agencies)} agencies, ${fmt(month.requests)} request-log lines, ` +
-        `${fmt(month.events)} events, ${fmt(month.deliveries)} webhook deliveries): ${mib(database)} MiB`,
+        `${fmt(month.events)} events, ${fmt(month.deliveries)} webhook deliveries): ${mib(databaseBytes)} MiB`,
     );
     console.log('    table                        rows        table MiB   indexes MiB   total MiB');
     for (const table of tables.filter((t) => Number(t.total) > 256 * 1024))

@@ -3,6 +3,7 @@ import { benchAdmin } from './admin.js';
 import { benchAuth } from './auth.js';
 import { benchCapacity } from './capacity.js';
 import { benchClient } from './client.js';
+import { benchCluster } from './cluster.js';
 import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
 import { benchMail } from './mail.js';
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   auth: benchAuth,
   capacity: benchCapacity,
   client: benchClient,
+  cluster: benchCluster,
   ingest: () => benchIngest(),
   jobs: benchJobs,
   mail: benchMail,

@@ -51,12 +51,28 @@ haproxy_pid=""
 cleanup() {
   local code=$?
   touch "$DIR/stopping"
-  # The processes first (each drains and finishes its requests), then their supervisors, then HAProxy.
-  for pidfile in "$DIR"/*.pid; do
-    [ -e "$pidfile" ] && kill -TERM "$(cat "$pidfile")" 2>/dev/null || true
+  # The processes first (each drains and finishes its requests), then their supervisors, then
+  # HAProxy. A supervisor may have started a process again just before it saw the stop: each
+  # pid is signalled once (a second SIGTERM would cut a drain short).
+  local -A signalled=()
+  local running=1
+  while [ "$running" = 1 ]; do
+    for pidfile in "$DIR"/s*.pid "$DIR"/worker.pid; do
+      [ -e "$pidfile" ] || continue
+      local pid
+      pid=$(cat "$pidfile")
+      [ -n "${signalled[$pid]:-}" ] && continue
+      signalled[$pid]=1
+      kill -TERM "$pid" 2>/dev/null || true
+    done
+    running=0
+    for pid in "${supervisors[@]}"; do kill -0 "$pid" 2>/dev/null && running=1; done
+    [ "$running" = 1 ] && sleep 0.2
   done
-  for pid in "${supervisors[@]}"; do wait "$pid" 2>/dev/null || true; done
-  [ -n "$haproxy_pid" ] && kill -TERM "$haproxy_pid" 2>/dev/null && wait "$haproxy_pid" 2>/dev/null
+  if [ -n "$haproxy_pid" ]; then
+    kill -TERM "$haproxy_pid" 2>/dev/null || true
+    wait "$haproxy_pid" 2>/dev/null || true
+  fi
   if [ -n "${CLUSTER_KEEP:-}" ]; then echo "cluster files kept in $DIR"; else rm -rf "$DIR"; fi
   exit "$code"
 }
@@ -154,6 +170,7 @@ for port in "${server_ports[@]}"; do
 done
 haproxy -db -f "$DIR/haproxy.cfg" >>"$DIR/haproxy.log" 2>&1 &
 haproxy_pid=$!
+echo "$haproxy_pid" >"$DIR/haproxy.pid"
 
 # Ready when HAProxy sees every server UP (rise 2: two checks in a row answered 200) and the worker runs.
 until [ "$(curl -fs "http://127.0.0.1:$STATS_PORT/stats;csv" 2>/dev/null | awk -F, '$1 == "servers" && $2 ~ /^s[0-9]+$/ && $18 == "UP"' | wc -l)" = "$SERVERS" ] &&

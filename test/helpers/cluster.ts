@@ -28,15 +28,23 @@ export function fleetFromEnv(env: NodeJS.ProcessEnv = process.env): Fleet | null
   };
 }
 
+/** HAProxy's statistics of each server process (s1, s2, …), by the CSV's column names (status, connect, reuse, …). */
+export async function serverStats(fleet: Fleet): Promise<Record<string, Record<string, string>>> {
+  const [header, ...lines] = (await (await fetch(`${fleet.statsUrl};csv`)).text()).split('\n');
+  const names = header!.replace(/^# /, '').split(',');
+  const stats: Record<string, Record<string, string>> = {};
+  for (const line of lines) {
+    const fields = line.split(',');
+    if (fields[0] === 'servers' && /^s\d+$/.test(fields[1] ?? ''))
+      stats[fields[1]!] = Object.fromEntries(names.map((name, i) => [name, fields[i] ?? '']));
+  }
+  return stats;
+}
+
 /** HAProxy's view of each server: UP, "UP 1/2" (a check failed), DOWN, "DOWN 1/2" (coming back), MAINT. */
 export async function serverStates(fleet: Fleet): Promise<Record<string, string>> {
-  const csv = await (await fetch(`${fleet.statsUrl};csv`)).text();
-  const states: Record<string, string> = {};
-  for (const line of csv.split('\n')) {
-    const fields = line.split(',');
-    if (fields[0] === 'servers' && /^s\d+$/.test(fields[1] ?? '')) states[fields[1]!] = fields[17]!;
-  }
-  return states;
+  const stats = await serverStats(fleet);
+  return Object.fromEntries(Object.entries(stats).map(([name, fields]) => [name, fields.status!]));
 }
 
 /** The pid of a process of the fleet (s1…, worker) now: its supervisor writes it at each start. */
