@@ -239,6 +239,32 @@ async function sizes(db: pg.Client) {
 
 const mib = (bytes: number | string) => fmt(Number(bytes) / 2 ** 20, 1);
 
+/**
+ * The public listings copied in SQL until there are `times` as many, in the same cities, spread
+ * over the month's agencies: what a listing page and a search cost when each city has `times`
+ * as many listings (a search counts its results), and the listings table's size then.
+ */
+async function multiplyListings(db: pg.Client, agencyId: string, times: number, agencies: number) {
+  const { rows } = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'listings' ORDER BY ordinal_position`,
+  );
+  const value: Record<string, string> = {
+    // Same shape (lst_ and 19 letters or digits): the copy number replaces the last two.
+    id: `left(l.id, 21) || lpad(to_hex(n), 2, '0')`,
+    external_id: `l.external_id || '-' || n`,
+    agency_id: `'agc_month' || (1 + abs(hashtext(l.id || n)) % ${agencies})`,
+  };
+  const columns = rows.map((row) => row.column_name);
+  await db.query(
+    `INSERT INTO listings (${columns.join(', ')})
+     SELECT ${columns.map((column) => value[column] ?? `l.${column}`).join(', ')}
+     FROM listings l, generate_series(1, $2::int - 1) n WHERE l.agency_id = $1 AND l.env = 'live'
+     ON CONFLICT DO NOTHING`,
+    [agencyId, times],
+  );
+  await db.query('VACUUM ANALYZE listings');
+}
+
 export async function benchCapacity() {
   if (!process.env.DATABASE_URL) {
     console.log('  skipped: needs a PostgreSQL server on this machine (scripts/with-postgres.sh npm run bench capacity)');
@@ -343,6 +369,23 @@ export async function benchCapacity() {
       console.log(
         `    ${table.name.padEnd(26)} ${fmt(Number(table.rows)).padStart(10)} ${mib(table.table).padStart(12)} ${mib(table.indexes).padStart(13)} ${mib(table.total).padStart(11)}`,
       );
+
+    // A city with ten times as many listings: the pages again, the page cache off.
+    const times = Number(process.env.CAPACITY_TIMES ?? 10);
+    if (times > 1) {
+      await multiplyListings(db, server.agencyId, times, month.agencies);
+      const many = (await db.query<{ id: string }>('SELECT id FROM public_listings')).rows.map((row) => row.id);
+      const { rows: listingsSize } = await db.query<{ total: string }>(`SELECT pg_total_relation_size('listings') AS total`);
+      console.log(
+        `  ${fmt(many.length)} public listings after copying them in SQL (×${times}): listings table ${mib(listingsSize[0]!.total)} MiB with its indexes`,
+      );
+      for (const kind of ['listing', 'search'] as const) {
+        await pages(server, many, kind);
+        results[`${kind}Off${times}`] = await measure(`${kind} pages, cache off, ×${times} listings`, only(server.child), database, () =>
+          pages(server, many, kind),
+        );
+      }
+    }
     return results;
   } finally {
     await db.end();
