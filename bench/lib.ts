@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -146,3 +146,42 @@ export async function adminCall(server: BenchServer, method: string, path: strin
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** CPU seconds (user + system) a process has used, from /proc: what the work cost, whatever the neighbours' load. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds the PostgreSQL server of `client` has used: its postmaster, the live processes it
+ * started (backends, WAL writer, checkpointer, autovacuum…) and those that have exited (counted
+ * in the postmaster's children time once reaped). Reads /proc: the server must run on this
+ * machine, as scripts/with-postgres.sh's does.
+ */
+export async function postgresCpu(client: pg.Client): Promise<() => number> {
+  const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+  const postmaster = Number(readFileSync(join(rows[0]!.data_directory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const stat = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return () => {
+    const own = stat(postmaster);
+    // utime, stime, then cutime and cstime: the children already reaped.
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = stat(Number(entry));
+        if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        /* gone meanwhile: its time is in the postmaster's children time */
+      }
+    }
+    return ticks / 100;
+  };
+}
+
+/** The machine's load averages, to print beside figures measured on a shared machine. */
+export const loadAverages = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');

@@ -144,7 +144,7 @@ interface Burst {
 const PACED_RATE = 40;
 
 /** `count` contacts on one listing, `connections` at a time, each with its own address and e-mail. */
-async function contactBurst(
+export async function contactBurst(
   server: BenchServer,
   serviceId: string,
   count: number,
@@ -190,7 +190,7 @@ async function contactBurst(
 }
 
 /** The demo agency with two pro users on `each` and one public listing: each contact writes 3 mails. */
-async function setUp(server: BenchServer, db: pg.Client): Promise<string> {
+export async function setUp(server: BenchServer, db: pg.Client): Promise<string> {
   for (const n of [1, 2])
     await db.query(`INSERT INTO users (id, agency_id, email, password_hash, role) VALUES ($1, $2, $3, 'unused', 'agent')`, [
       `usr_bench${n}`,

@@ -2,7 +2,9 @@ import { fmt, machine } from './lib.js';
 import { benchAdmin } from './admin.js';
 import { benchAlerts } from './alerts.js';
 import { benchAuth } from './auth.js';
+import { benchCapacity } from './capacity.js';
 import { benchClient } from './client.js';
+import { benchCluster } from './cluster.js';
 import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
 import { benchMail } from './mail.js';
@@ -21,7 +23,9 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   alerts: benchAlerts,
   audience: benchAudience,
   auth: benchAuth,
+  capacity: benchCapacity,
   client: benchClient,
+  cluster: benchCluster,
   ingest: () => benchIngest(),
   jobs: benchJobs,
   mail: benchMail,

@@ -8,7 +8,7 @@ const TYPES = ['APPARTEMENT', 'MAISON', 'DUPLEX', 'LOFT'] as const;
 const CLASSES = ['A', 'B', 'C', 'D', 'E'] as const;
 
 /** Listing `i` of the benchmark: one of 50 cities, a quarter for rent, plausible prices. */
-function siteItem(i: number) {
+export function siteItem(i: number) {
   const [city, postcode, neighborhood] = CITIES[i % CITIES.length]!;
   const rental = i % 4 === 3;
   const surface = 25 + ((i * 7) % 180);

@@ -47,6 +47,7 @@ import { notFoundHtml, problemHtml } from '../edge/site/pages.js';
 import { addSharedSchemas, registerInterfaces } from './mounts.js';
 import { periodicJobs, schedulePeriodicJobs } from './schedule.js';
 import { lazyCompilers } from './lazy-compilers.js';
+import { Readiness } from '../platform/readiness.js';
 
 export interface Services {
   config: Config;
@@ -75,6 +76,8 @@ export interface Services {
   mailTransport: MailTransport | null;
   /** This process's audience counts, written every few seconds and on stop (docs/decisions.md §17). */
   audience: AudienceCounter;
+  /** What `/readyz` tells load balancers: 503 once the process is stopping (src/main/server.ts drains). */
+  readiness: Readiness;
 }
 
 declare module 'fastify' {
@@ -146,6 +149,7 @@ export async function createServices(config: Config, db: Database, options: Serv
     now,
     mailTransport,
     audience,
+    readiness: new Readiness(),
   };
 }
 

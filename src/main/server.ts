@@ -101,15 +101,30 @@ export async function startServer(config: Config = loadConfig(), options: Server
     print(`Demo agency ${earlierDemo} (its keys were shown on the first start). ${lostKeysHint(config)} ${newKeyCommand(earlierDemo)}`);
   }
 
+  return { app, services, url, demo, stop: stopOnce(app, services, db, config, print) };
+}
+
+/**
+ * The server's stop, run once however often it is asked. Graceful drain: load balancers route
+ * by /readyz, and a process that closed its port at once would fail the requests they still
+ * send it until their next checks. So /readyz answers 503 first while everything is still
+ * served, long enough for them to notice; only a process nobody probed lately (no balancer in
+ * front) skips the wait.
+ */
+function stopOnce(app: FastifyInstance, services: Services, db: Database, config: Config, print: (line: string) => void) {
   let stopping: Promise<void> | null = null;
-  const stop = () =>
+  return () =>
     (stopping ??= (async () => {
-      // In-flight requests finish (new ones get 503), then buffered log lines are written.
+      services.readiness.stop();
+      if (config.shutdownDrainMs > 0 && services.readiness.watched()) {
+        print(`draining: /readyz answers 503 for ${config.shutdownDrainMs} ms (SHUTDOWN_DRAIN_MS) before the port closes`);
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
+      // The port closes; in-flight requests finish (new ones on open connections get 503), then buffered log lines are written.
       await app.close();
       await closeServices(services);
       await db.close();
     })());
-  return { app, services, url, demo, stop };
 }
 
 export interface RunningWorker {

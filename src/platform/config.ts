@@ -34,6 +34,11 @@ export interface Config {
    * comparison); AUDIENCE_FLUSH_MS is how often each process writes its counts, the most a crash loses.
    */
   audience: { enabled: boolean; flushMs: number };
+  /**
+   * SHUTDOWN_DRAIN_MS: on SIGTERM, how long /readyz answers 503 while the server still serves,
+   * before it stops accepting connections: more than the load balancer takes to notice.
+   */
+  shutdownDrainMs: number;
   webhooks: {
     /** Deliver webhooks from this process (WEBHOOK_DELIVERY, default: with WORKER). */
     delivery: boolean;
@@ -164,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     siteCacheMs: integer(env, 'SITE_CACHE_MS', 5000, 0, 600_000),
     audience: { enabled: flag(env, 'AUDIENCE', true), flushMs: integer(env, 'AUDIENCE_FLUSH_MS', 5000, 100, 60_000) },
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 10_000, 0, 600_000),
     quotas: {
       enabled: flag(env, 'QUOTAS', true),
       keyLimits: {

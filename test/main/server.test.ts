@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
+import { connect as netConnect } from 'node:net';
+import { once } from 'node:events';
 import { request } from 'node:https';
 import { loadConfig } from '../../src/platform/config.js';
 import { startServer } from '../../src/main/server.js';
@@ -11,6 +13,7 @@ import { compileEverySchema } from '../../src/main/lazy-compilers.js';
 import { createTestApp } from '../helpers/app.js';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../helpers/database.js';
 import { items } from '../helpers/listings.js';
+import { v1Body } from '../helpers/v1.js';
 import { selfSignedCertificate } from '../helpers/tls.js';
 
 function tlsHandshake(port: number, ca: Buffer, version: 'TLSv1.2' | 'TLSv1.3'): Promise<string> {
@@ -131,12 +134,14 @@ test('configuration errors name the variable', () => {
     () => loadConfig({ DATABASE_URL: 'postgres://a/b', DATABASE_READ_URL: 'mysql://x' }),
     /DATABASE_READ_URL must start with postgres/,
   );
+  assert.throws(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5s' }), /SHUTDOWN_DRAIN_MS must be a whole number/);
   assert.throws(
     () => loadConfig({ DATABASE_URL: 'postgres://a/b', DATABASE_READ_URL: 'postgres://r/b', DATABASE_READ_MAX_LAG_MS: '10' }),
     /DATABASE_READ_MAX_LAG_MS must be between/,
   );
   const defaults = loadConfig({});
   assert.equal(defaults.metricsToken, null);
+  assert.equal(defaults.shutdownDrainMs, 10_000);
   assert.equal(defaults.databaseReadUrl, null);
   assert.equal(defaults.port, 8080);
   assert.equal(defaults.host, '127.0.0.1');
@@ -195,5 +200,67 @@ test(`[${databaseKind}] every route's schemas compile, though each is compiled o
     assert.equal((await t.app.inject({ url: '/healthz' })).statusCode, 200);
   } finally {
     await t.close();
+  }
+});
+
+/** Whether a new connection to the port is accepted. */
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = netConnect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+test('a stopping server behind a balancer answers /readyz 503 for SHUTDOWN_DRAIN_MS while it still serves, then closes its port and finishes what is in flight', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'listing-sync-drain-'));
+  const env = { PORT: '0', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', DEMO: '1', SHUTDOWN_DRAIN_MS: '1500' };
+  try {
+    const lines: string[] = [];
+    const server = await startServer(loadConfig(env), { print: (line) => lines.push(line) });
+    const port = Number(new URL(server.url).port);
+    const key = server.demo!.liveKey;
+    const me = () => fetch(`${server.url}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal((await fetch(`${server.url}/readyz`)).status, 200, 'a balancer checks the process');
+
+    // A request whose body is still arriving when the port closes.
+    const body = Buffer.from(JSON.stringify(v1Body('DRAIN-1')));
+    const slow = netConnect(port, '127.0.0.1');
+    await once(slow, 'connect');
+    let answer = '';
+    slow.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    const answered = once(slow, 'end');
+    slow.write(
+      `POST /v1/listings HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
+    slow.write(body.subarray(0, 20));
+
+    const began = performance.now();
+    const stopped = server.stop();
+    const draining = await fetch(`${server.url}/readyz`);
+    assert.equal(draining.status, 503);
+    assert.deepEqual(await draining.json(), { status: 'stopping' });
+    assert.equal((await me()).status, 200, 'while draining, everything else is still served, on new connections too');
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200, 'and the process is alive');
+    assert.ok(lines.some((line) => line === 'draining: /readyz answers 503 for 1500 ms (SHUTDOWN_DRAIN_MS) before the port closes'));
+
+    while (await accepts(port)) await new Promise((resolve) => setTimeout(resolve, 25));
+    const closedAfter = performance.now() - began;
+    assert.ok(closedAfter >= 1400, `the port closed after ${Math.round(closedAfter)} ms: not before the drain`);
+
+    slow.write(body.subarray(20));
+    await answered;
+    assert.match(answer, /^HTTP\/1\.1 201 /, `the request in flight when the port closed was answered: ${answer.slice(0, 200)}`);
+    await stopped;
+
+    // Without a balancer asking /readyz (a terminal, a test), nobody would notice the 503: no wait.
+    const alone = await startServer(loadConfig({ ...env, SHUTDOWN_DRAIN_MS: '60000' }), { print: () => {} });
+    const started = performance.now();
+    await alone.stop();
+    assert.ok(performance.now() - started < 10_000, 'a process nobody probes stops at once');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

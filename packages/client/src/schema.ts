@@ -32,8 +32,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness: the database answers
-         * @description Reads the webhook delivery backlog from the database: send no traffic to this process while it answers 503. details.webhooks tells operators how far deliveries lag, details.replica how far the read replica does (neither changes the status).
+         * Readiness: the database answers and the process is not stopping
+         * @description Reads the webhook delivery backlog from the database: send no traffic to this process while it answers 503. A stopping process answers 503 `stopping` for SHUTDOWN_DRAIN_MS while it still serves, so a load balancer checking it takes it out before it closes. details.webhooks tells operators how far deliveries lag, details.replica how far the read replica does (neither changes the status).
          */
         get: operations["readyz"];
         put?: never;
@@ -1317,7 +1317,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        status: "database unreachable";
+                        status: "database unreachable" | "stopping";
                     };
                 };
             };

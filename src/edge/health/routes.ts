@@ -55,9 +55,9 @@ const DETAILS = {
   required: ['webhooks', 'replica'],
 };
 
-/** Load-balancer probes: liveness of the process, readiness of its database. */
+/** Load-balancer probes: liveness of the process; readiness of its database, and whether it is stopping. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  const probe = (operationId: string, summary: string, description: string, statuses: Record<number, string>) => ({
+  const probe = (operationId: string, summary: string, description: string, statuses: Record<number, string[]>) => ({
     tags: ['service'],
     operationId,
     summary,
@@ -65,7 +65,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     response: Object.fromEntries(
       Object.entries(statuses).map(([status, value]) => [
         status,
-        { type: 'object', properties: { status: { type: 'string', enum: [value] } }, required: ['status'] },
+        { type: 'object', properties: { status: { type: 'string', enum: value } }, required: ['status'] },
       ]),
     ),
   });
@@ -76,20 +76,24 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         'healthz',
         'Liveness: the process answers',
         'Answers without touching the database: restart the process if this fails.',
-        { 200: 'ok' },
+        { 200: ['ok'] },
       ),
     },
     async () => ({ status: 'ok' }),
   );
   const readiness = probe(
     'readyz',
-    'Readiness: the database answers',
+    'Readiness: the database answers and the process is not stopping',
     'Reads the webhook delivery backlog from the database: send no traffic to this process while it answers 503. ' +
+      'A stopping process answers 503 `stopping` for SHUTDOWN_DRAIN_MS while it still serves, so a load balancer checking it takes it out before it closes. ' +
       'details.webhooks tells operators how far deliveries lag, details.replica how far the read replica does (neither changes the status).',
-    { 200: 'ready', 503: 'database unreachable' },
+    { 200: ['ready'], 503: ['database unreachable', 'stopping'] },
   );
   readiness.response['200']!.properties = { ...readiness.response['200']!.properties, details: DETAILS } as never;
   app.get('/readyz', { schema: readiness }, async (_request, reply) => {
+    const state = app.services.readiness;
+    state.probed();
+    if (state.stopping) return reply.code(503).send({ status: 'stopping' });
     try {
       const webhooks = await deliveryBacklog(app.services.db, app.services.now());
       return { status: 'ready', details: { webhooks, replica: app.services.readDb.replicaState() } };
