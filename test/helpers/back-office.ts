@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './app.js';
+import { uniqueAddress } from './addresses.js';
 
 /** A browser signed in to the back-office: its cookie, and the forms' token read off its pages. */
 export interface OperatorBrowser {
@@ -27,13 +28,11 @@ export async function createOperator(
   return { email, password, operatorId: created.json().operatorId };
 }
 
-// Each sign-in comes from an address of its own unless a test names one: the per-address limit
-// counts failures in the database, so a fixed address would carry them over between files and runs.
-let addresses = 0;
-const nextAddress = () => `198.51.100.${1 + (addresses++ % 250)}`;
-
-/** Fills in and posts the login form as a browser does; returns the answer. */
-export async function submitLogin(t: TestApp, email: string, password: string, address = nextAddress()): Promise<LightMyRequestResponse> {
+/**
+ * Fills in and posts the login form as a browser does; returns the answer. Each sign-in comes from
+ * an address of its own unless a test names one (the per-address limit counts failures).
+ */
+export async function submitLogin(t: TestApp, email: string, password: string, address = uniqueAddress()): Promise<LightMyRequestResponse> {
   const form = await t.app.inject({ method: 'GET', url: '/admin/login' });
   const loginCookie = cookieValue(form, 'ls_admin_login');
   return t.app.inject({

@@ -20,6 +20,19 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/**
+ * Waits until `expression`, evaluated in the page, is true. Playwright's waitForFunction runs its
+ * predicate through eval in the page, which the site's Content-Security-Policy forbids (it gets
+ * through only by a race in Chromium); page.evaluate is not subject to it.
+ */
+export async function waitInPage(page: Page, expression: string, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await page.evaluate<boolean>(expression))) {
+    if (Date.now() > until) throw new Error(`still false after ${timeoutMs} ms in the page: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function openBrowser(): Promise<BrowserSession> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: install Debian's package (apt-get install chromium), as .ci/run does`);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './app.js';
+import { uniqueAddress } from './addresses.js';
 
 /** A browser in the pro space: its cookies, and the forms' token read off its pages. */
 export interface ProBrowser {
@@ -49,7 +50,7 @@ export async function postPublicForm(
   t: TestApp,
   path: string,
   fields: Record<string, string>,
-  address = '198.51.100.20',
+  address = uniqueAddress(),
 ): Promise<LightMyRequestResponse> {
   const shown = await t.app.inject({ method: 'GET', url: path });
   const token = cookieOf(shown, 'ls_pro_form');

@@ -6,6 +6,7 @@ import { contact, page, publicListing, uniqueCity } from '../../helpers/site.js'
 import { ANDROID_UA, countedFor, CRAWLER_UAS, DESKTOP_UA, IPHONE_UA, MAC_UA } from '../../helpers/audience.js';
 import { uniqueVisitorEmail } from '../../helpers/conversations.js';
 import { blockVisitorOf } from '../../../src/domain/leads/block-list.js';
+import { uniqueAddress } from '../../helpers/addresses.js';
 
 /**
  * docs/decisions.md §17 through the site's pages: what a visitor's browser is answered is
@@ -15,8 +16,7 @@ import { blockVisitorOf } from '../../../src/domain/leads/block-list.js';
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' }, env: { SITE_CACHE_MS: '60000' } });
 
 const visitor = (email = uniqueVisitorEmail()) => ({ name: 'Camille Martin', email, message: 'Bonjour, est-il disponible ?' });
-let lastAddress = 0;
-const address = () => `198.51.100.${++lastAddress}`;
+const address = uniqueAddress;
 
 test(`[${databaseKind}] a listing's page views are counted per device, from the cache or not; crawlers, HEAD and errors are not`, async () => {
   const serviceId = await publicListing(t, agency.live, 'AUD-VIEW');

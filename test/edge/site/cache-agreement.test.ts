@@ -4,6 +4,7 @@ import { createTestApp, useTestApp, type TestApp } from '../../helpers/app.js';
 import { databaseKind, onPostgres, openTestDatabase } from '../../helpers/database.js';
 import { listedIds, page, publicListing, uniqueCity } from '../../helpers/site.js';
 import { ingestItem } from '../../helpers/listings.js';
+import { ALL_LISTINGS, watchDepartures } from '../../../src/domain/public-listings/departures.js';
 
 /**
  * docs/decisions.md §19: a listing that leaves the public site leaves the page cache of every
@@ -93,15 +94,28 @@ test(`[${databaseKind}] an agency's suspension empties every process's cache of 
 test(`[${databaseKind}] a listing that stays public is left in the cache: only departures are announced`, async () => {
   const city = uniqueCity('Restevilla');
   const serviceId = await publicListing(t, agency.live, 'AGREE-STAYS', { city, price: 300000 });
-  await withSecondProcess(async (second) => {
-    assert.equal((await page(second, `/listings/${serviceId}`)).statusCode, 200);
-    await t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { status: 'under_offer' });
-    await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { price: 310000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.match(
-      (await page(second, `/listings/${serviceId}`)).body,
-      /300\u202f000/,
-      'still the cached page: nothing announced its change',
-    );
-  });
+  // Other test files share a PostgreSQL database and suspend agencies, which announces that every
+  // listing may have left and empties every cache: a window with such a notice in it proves
+  // nothing, and is tried again with the next price.
+  const heard: string[] = [];
+  const notices = await watchDepartures(t.db, { message: (payload) => heard.push(payload), up() {}, down() {} });
+  try {
+    for (let attempt = 0, price = 300000; attempt < 5; attempt++) {
+      heard.length = 0;
+      const shown = `${price / 1000}\u202f000`;
+      await withSecondProcess(async (second) => {
+        assert.match((await page(second, `/listings/${serviceId}`)).body, new RegExp(shown));
+        await t.call('PATCH', `/v1/listings/${serviceId}/status`, agency.live, { status: attempt % 2 ? 'active' : 'under_offer' });
+        await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { price: (price += 10000) });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const body = (await page(second, `/listings/${serviceId}`)).body;
+        assert.ok(!heard.includes(serviceId), 'a change that keeps the listing public was announced as a departure');
+        if (!heard.includes(ALL_LISTINGS)) assert.match(body, new RegExp(shown), 'still the cached page: nothing announced its change');
+      });
+      if (!heard.includes(ALL_LISTINGS)) return;
+    }
+    assert.fail('every window had an agency suspended in it');
+  } finally {
+    await notices.close();
+  }
 });

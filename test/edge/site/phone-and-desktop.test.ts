@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../../helpers/database.js';
-import { openBrowser } from '../../helpers/browser.js';
+import { openBrowser, waitInPage } from '../../helpers/browser.js';
 import { startSampleSite } from '../../helpers/sample-site.js';
 
 /**
@@ -83,14 +83,16 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: contact errors in view a
       assert.equal(await page.locator('.gallery a.arrow.prev').count(), 3);
       assert.equal(await page.evaluate<string>(`getComputedStyle(document.querySelector('.gallery img')).objectFit`), 'contain');
       await page.locator('#photo-1 a.arrow.next').click();
-      await page.waitForFunction(
+      await waitInPage(
+        page,
         `Math.abs(document.querySelector('#photo-2').getBoundingClientRect().left - document.querySelector('.gallery').getBoundingClientRect().left) < 2`,
       );
       const second = await box(page, '#photo-2 img');
       assert.ok(second.left >= 0 && second.right <= width, `${name}: the second photo is whole in view (${second.left}–${second.right})`);
       await shot('listing-photo-2');
       await page.locator('#photo-2 a.arrow.prev').click();
-      await page.waitForFunction(
+      await waitInPage(
+        page,
         `Math.abs(document.querySelector('#photo-1').getBoundingClientRect().left - document.querySelector('.gallery').getBoundingClientRect().left) < 2`,
       );
 
@@ -100,7 +102,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: contact errors in view a
       await page.getByLabel('Message').fill('Bonjour, une visite samedi est-elle possible ?');
       await page.getByRole('button', { name: 'Envoyer le message' }).click();
       await page.locator('#erreurs').waitFor();
-      await page.waitForFunction(`document.activeElement && document.activeElement.id === 'erreurs'`, undefined, { timeout: 5000 });
+      await page.locator('#erreurs:focus').waitFor({ timeout: 5000 });
       const summary = await box(page, '#erreurs');
       assert.ok(
         summary.top >= 0 && summary.bottom <= height,

@@ -76,7 +76,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the private page reads, 
       // A refused reply: the summary takes the focus and is in view.
       await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
       await page.locator('#erreurs').waitFor();
-      await page.waitForFunction(`document.activeElement && document.activeElement.id === 'erreurs'`, undefined, { timeout: 5000 });
+      await page.locator('#erreurs:focus').waitFor({ timeout: 5000 });
       const summary = await page.evaluate<{ top: number; bottom: number }>(
         `(() => { const r = document.querySelector('#erreurs').getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; })()`,
       );

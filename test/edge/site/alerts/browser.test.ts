@@ -55,7 +55,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the alert form, confirma
       await page.getByLabel('Votre adresse e-mail').fill('camille@');
       await page.getByRole('button', { name: 'Créer l’alerte' }).click();
       await page.locator('#erreurs').waitFor();
-      await page.waitForFunction(`document.activeElement && document.activeElement.id === 'erreurs'`, undefined, { timeout: 5000 });
+      await page.locator('#erreurs:focus').waitFor({ timeout: 5000 });
       const summary = await page.evaluate<{ top: number; bottom: number }>(
         `(() => { const r = document.querySelector('#erreurs').getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; })()`,
       );
