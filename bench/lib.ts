@@ -92,13 +92,14 @@ export async function startBenchServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
   root = process.cwd(),
-  options: { benchRoutes?: boolean } = {},
+  options: { benchRoutes?: boolean; embedded?: boolean } = {},
 ): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-bench-'));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   let databaseCpuMs = async (_except?: readonly number[]) => 0;
-  if (process.env.DATABASE_URL) {
+  // embedded: PGlite in a fresh DATA_DIR even when a PostgreSQL server is at hand (bench/embedded.ts).
+  if (process.env.DATABASE_URL && !options.embedded) {
     const name = `ls_bench_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -122,6 +123,7 @@ export async function startBenchServer(
   // nodeArgs: e.g. ['--cpu-prof'] to profile the server under a benchmark's load.
   // root: another checkout's build, to compare two versions in one run.
   // benchRoutes: the bench entry (bench/server.ts), which adds the bare routes a benchmark compares with.
+  // embedded: the server on PGlite, as `npm start` runs it without DATABASE_URL.
   const entry = options.benchRoutes ? [join(root, 'dist/bench/server.js')] : [join(root, 'dist/src/main/cli/main.js'), 'serve'];
   const child = spawn(process.execPath, [...startFlags(root), ...serverArgsFromEnv(), ...nodeArgs, ...entry], {
     env: {

@@ -2,6 +2,7 @@ import { fmt, machine } from './lib.js';
 import { benchAdmin } from './admin.js';
 import { benchAuth } from './auth.js';
 import { benchClient } from './client.js';
+import { benchEmbedded } from './embedded.js';
 import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
 import { benchMail } from './mail.js';
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   admin: benchAdmin,
   auth: benchAuth,
   client: benchClient,
+  embedded: benchEmbedded,
   ingest: () => benchIngest(),
   jobs: benchJobs,
   mail: benchMail,
