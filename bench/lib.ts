@@ -91,7 +91,8 @@ export function startFlags(root: string): string[] {
 export async function startBenchServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
-  root = process.cwd(),
+  // BENCH_ROOT=<checkout>: that checkout's build serves, measured by this one's benchmarks (before/after).
+  root = process.env.BENCH_ROOT ?? process.cwd(),
   options: { benchRoutes?: boolean; embedded?: boolean } = {},
 ): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-bench-'));
