@@ -79,7 +79,7 @@ export async function benchEmbedded(options: { listings?: number; idleSeconds?: 
   // Written before the server starts, so the file's making weighs on nothing measured.
   const fileMb = await writeNightlyFile(file, total, 'EMB');
   const started = performance.now();
-  const server = await startBenchServer({}, [], process.cwd(), { embedded: true });
+  const server = await startBenchServer({}, [], undefined, { embedded: true });
   const startMs = performance.now() - started;
   try {
     const pid = server.child.pid!;
