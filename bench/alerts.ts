@@ -201,7 +201,7 @@ export async function benchAlerts(): Promise<Record<string, number> | undefined>
       for (let round = 0; round < count; round++) {
         const rows = push500(`${label}${round}`);
         http.push((await pushOnce(server, rows)).ms);
-        sql.push(await bare.run(rows, 0));
+        sql.push((await bare.run(rows, 0)).ms);
       }
       return { http: median(http), sql: median(sql) };
     };

@@ -18,11 +18,7 @@ export async function benchClient(options: { listings?: number; cliArgs?: string
   const target = (text: string) => (server.databaseUrl ? ` (target ${text})` : ` (PostgreSQL target ${text})`);
   try {
     const file = join(dir, 'nightly.ndjson');
-    const out = createWriteStream(file);
-    for (let i = 0; i < total; i++) if (!out.write(JSON.stringify(benchItem(i, 'CLI', 0)) + '\n')) await once(out, 'drain');
-    out.end();
-    await once(out, 'finish');
-    const fileMb = statSync(file).size / 2 ** 20;
+    const fileMb = await writeNightlyFile(file, total, 'CLI');
 
     // Warm-up, as the ingestion benchmark does. Then the nightly sync, the CLI and the nightly
     // sync again, each into an agency of its own: the CLI is compared with the mean of the two,
@@ -66,8 +62,17 @@ export async function benchClient(options: { listings?: number; cliArgs?: string
   }
 }
 
+/** `total` bench listings as NDJSON (one JSON object a line), as a CRM export would give them; returns its size in MiB. */
+export async function writeNightlyFile(file: string, total: number, prefix: string): Promise<number> {
+  const out = createWriteStream(file);
+  for (let i = 0; i < total; i++) if (!out.write(JSON.stringify(benchItem(i, prefix, 0)) + '\n')) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
+  return statSync(file).size / 2 ** 20;
+}
+
 /** The built CLI as an integrator runs it (with the start script's Node flags), its output piped: plain progress lines. */
-async function runCli(server: BenchServer, key: string, file: string, args: string[]) {
+export async function runCli(server: BenchServer, key: string, file: string, args: string[]) {
   const flags = startFlags(process.cwd());
   const started = performance.now();
   const child = spawn(process.execPath, [...flags, 'dist/src/main/cli/main.js', 'push', file, ...args], {

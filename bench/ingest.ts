@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { fmt, startBenchServer, type BenchServer } from './lib.js';
+import { fmt, processCpuMs, startBenchServer, type BenchServer } from './lib.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { openDatabase } from '../src/platform/db/open.js';
 import { UPSERT } from '../src/domain/listings/row-sender.js';
@@ -63,10 +63,10 @@ export async function pushOnce(server: BenchServer, listings: unknown[]) {
   return { ms: performance.now() - started, body };
 }
 
-/** The bare statement the service runs, with the same 500 rows, straight to the database. */
-type Bare = (rows: unknown[], variant: number) => Promise<number>;
+/** The bare statement the service runs, with the same 500 rows, straight to the database: its time and CPU time in ms. */
+type Bare = (rows: unknown[], variant: number) => Promise<{ ms: number; cpuMs: number }>;
 
-export async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): Promise<void> }> {
+export async function bareUpserter(server: BenchServer): Promise<{ run: Bare; close(): Promise<void>; backends: number[] }> {
   // The very statement the service runs ($1 agency, $2 env, $3 time, $4 rows), in one go.
   const sql = UPSERT;
   // One JSON text per row, passed to the database in the form the service sends its rows.
@@ -94,16 +94,19 @@ export async function bareUpserter(server: BenchServer): Promise<{ run: Bare; cl
   if (server.databaseUrl) {
     const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
+    const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     return {
       async run(rows, variant) {
         const records = binaryJsonbArray(toRecords(rows, variant));
+        const cpu = processCpuMs(backend);
         const started = performance.now();
         await client.query('BEGIN');
         await client.query(sql, [server.agencyId, 'live', new Date().toISOString(), records]);
         await client.query('COMMIT');
-        return performance.now() - started;
+        return { ms: performance.now() - started, cpuMs: processCpuMs(backend) - cpu };
       },
       close: () => client.end(),
+      backends: [backend],
     };
   }
   // PGlite cannot be shared between processes: the bare SQL runs on an identical embedded database here.
@@ -113,11 +116,14 @@ export async function bareUpserter(server: BenchServer): Promise<{ run: Bare; cl
   return {
     async run(rows, variant) {
       const records = db.jsonArray(toRecords(rows, variant));
+      const cpu = process.cpuUsage();
       const started = performance.now();
       await db.transaction((tx) => tx.query(sql, [server.agencyId, 'live', new Date().toISOString(), records]));
-      return performance.now() - started;
+      const used = process.cpuUsage(cpu);
+      return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
     },
     close: () => db.close(),
+    backends: [],
   };
 }
 
@@ -133,29 +139,52 @@ export async function benchIngest(
   // thread (no overlap of service and database work) and its memory counts in the server's RSS.
   const target = (text: string) => (server.databaseUrl ? ` (target ${text})` : ` (PostgreSQL target ${text})`);
   const bare = await bareUpserter(server);
+  // CPU time of a push: the server process's and its database backends' (the bare client's left out).
+  const measuredPush = async (listings: unknown[]) => {
+    const [serverCpu, databaseCpu] = [server.cpuMs(), await server.databaseCpuMs(bare.backends)];
+    const pushed = await pushOnce(server, listings);
+    const serverMs = server.cpuMs() - serverCpu;
+    return { ...pushed, serverMs, cpuMs: serverMs + (await server.databaseCpuMs(bare.backends)) - databaseCpu };
+  };
   const results: Record<string, number> = {};
   try {
     for (let warm = 0; warm < 3; warm++) await pushOnce(server, batch(`W${warm}`, 0));
     const rounds = 9;
+    const kinds = ['created', 'updated', 'unchanged'] as const;
     const push = { created: [] as number[], updated: [] as number[], unchanged: [] as number[] };
     const sql = { created: [] as number[], updated: [] as number[], unchanged: [] as number[] };
+    const pushCpu = { created: 0, updated: 0, unchanged: 0 };
+    const serverCpu = { created: 0, updated: 0, unchanged: 0 };
+    const sqlCpu = { created: 0, updated: 0, unchanged: 0 };
+    const note = (
+      kind: (typeof kinds)[number],
+      pushed: { ms: number; cpuMs: number; serverMs: number },
+      raw: { ms: number; cpuMs: number },
+    ) => {
+      push[kind].push(pushed.ms);
+      pushCpu[kind] += pushed.cpuMs;
+      serverCpu[kind] += pushed.serverMs;
+      sql[kind].push(raw.ms);
+      sqlCpu[kind] += raw.cpuMs;
+    };
     for (let round = 0; round < rounds; round++) {
       const prefix = `R${round}`;
-      push.created.push((await pushOnce(server, batch(prefix, 0))).ms);
-      sql.created.push(await bare.run(batch(prefix, 0), 0));
-      push.updated.push((await pushOnce(server, batch(prefix, 1))).ms);
-      sql.updated.push(await bare.run(batch(prefix, 1), 1));
-      push.unchanged.push((await pushOnce(server, batch(prefix, 1))).ms);
+      note('created', await measuredPush(batch(prefix, 0)), await bare.run(batch(prefix, 0), 0));
+      note('updated', await measuredPush(batch(prefix, 1)), await bare.run(batch(prefix, 1), 1));
       // The bare equivalent of an unchanged push is the same upsert: SQL alone cannot skip it.
-      sql.unchanged.push(await bare.run(batch(prefix, 1), 2));
+      note('unchanged', await measuredPush(batch(prefix, 1)), await bare.run(batch(prefix, 1), 2));
     }
-    for (const kind of ['created', 'updated', 'unchanged'] as const) {
+    for (const kind of kinds) {
       const http = median(push[kind]);
       const raw = median(sql[kind]);
       results[`push_${kind}_ms`] = http;
       results[`sql_${kind}_ms`] = raw;
+      results[`push_${kind}_cpu_ms`] = pushCpu[kind] / rounds;
+      results[`push_${kind}_server_cpu_ms`] = serverCpu[kind] / rounds;
+      results[`sql_${kind}_cpu_ms`] = sqlCpu[kind] / rounds;
       console.log(
-        `  500 ${kind.padEnd(9)}  HTTP push ${fmt(http, 1).padStart(7)} ms   bare SQL upsert ${fmt(raw, 1).padStart(7)} ms   ratio ${fmt(http / raw, 2)}×${target('≤ 2×')}`,
+        `  500 ${kind.padEnd(9)}  HTTP push ${fmt(http, 1).padStart(7)} ms   bare SQL upsert ${fmt(raw, 1).padStart(7)} ms   ratio ${fmt(http / raw, 2)}×${target(kind === 'unchanged' ? '≤ 0.5×' : '≤ 1.5×')}` +
+          `   CPU ${fmt(pushCpu[kind] / rounds, 1)} ms (server ${fmt(serverCpu[kind] / rounds, 1)} + backends) against ${fmt(sqlCpu[kind] / rounds, 1)} ms: ${fmt(pushCpu[kind] / sqlCpu[kind], 2)}×`,
       );
     }
 
@@ -166,23 +195,38 @@ export async function benchIngest(
     const started = performance.now();
     let created = 0;
     let nightlyMs = 0;
+    const serverCpuBefore = server.cpuMs();
+    const databaseCpu = await server.databaseCpuMs(bare.backends);
     for (let p = 0; p < pushes; p++) {
       const pushed = await pushOnce(server, batch('NIGHT', 0, p * 500));
       created += pushed.body.created;
       nightlyMs += pushed.ms;
     }
     const wallMs = performance.now() - started;
+    const nightlyServerCpu = server.cpuMs() - serverCpuBefore;
+    const nightlyDatabaseCpu = (await server.databaseCpuMs(bare.backends)) - databaseCpu;
     let bareMs = 0;
-    for (let p = 0; p < pushes; p++) bareMs += await bare.run(batch('NIGHT', 0, p * 500), 0);
+    let bareCpu = 0;
+    for (let p = 0; p < pushes; p++) {
+      const raw = await bare.run(batch('NIGHT', 0, p * 500), 0);
+      bareMs += raw.ms;
+      bareCpu += raw.cpuMs;
+    }
     results.nightly_s = nightlyMs / 1000;
     results.nightly_bare_s = bareMs / 1000;
+    results.nightly_server_cpu_s = nightlyServerCpu / 1000;
+    results.nightly_database_cpu_s = nightlyDatabaseCpu / 1000;
+    results.nightly_bare_cpu_s = bareCpu / 1000;
     results.peak_rss_mb = server.peakRssMb();
     console.log(
       `  nightly sync: ${fmt(total)} listings in ${pushes} pushes: ${fmt(nightlyMs / 1000, 1)} s in requests${target('< 25 s')}, ` +
         `${fmt(wallMs / 1000, 1)} s with the client building its payloads; created ${fmt(created)}`,
     );
     console.log(
-      `  bare SQL upserts of the same rows: ${fmt(bareMs / 1000, 1)} s; server peak RSS ${server.peakRssMb()} MB${target('< 300 MB')}`,
+      `  bare SQL upserts of the same rows: ${fmt(bareMs / 1000, 1)} s (ratio ${fmt(nightlyMs / bareMs, 2)}×${target('≤ 1.3×')}); server peak RSS ${server.peakRssMb()} MB${target('< 250 MB')}`,
+    );
+    console.log(
+      `  CPU: server ${fmt(nightlyServerCpu / 1000, 1)} s + its backends ${fmt(nightlyDatabaseCpu / 1000, 1)} s, bare upserts' backend ${fmt(bareCpu / 1000, 1)} s`,
     );
     return results;
   } finally {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -9,8 +9,61 @@ import { randomBytes } from 'node:crypto';
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 export function machine() {
-  return `${cpus()[0]?.model ?? 'cpu'} ×${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}`;
+  return `${cpus()[0]?.model ?? 'cpu'} ×${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}, ${loadAverage()}`;
 }
+
+/** The machine's load average (1, 5, 15 minutes): on a shared machine, how much the wall-clock figures can be trusted. */
+export const loadAverage = () =>
+  `load ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`;
+
+/** Linux counts process CPU time in ticks of 1/100 s (getconf CLK_TCK). */
+const MS_PER_TICK = 10;
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat; 0 once it
+ * is gone. On a shared machine, CPU time is the figure other people's work does not inflate.
+ */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), in parentheses: utime is the 14th field, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process's resident set size now, in MiB, from /proc/<pid>/status (0 once it is gone). */
+export function processRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time of a database's PostgreSQL backends (sum over those connected now, `except` left
+ * out), in ms. Backends are separate processes: a push's SQL work shows here, not in the server's.
+ */
+export async function backendsCpuMs(admin: pg.Client, database: string, except: readonly number[] = []): Promise<number> {
+  const { rows } = await admin.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> ALL($2::int[])`,
+    [database, except],
+  );
+  return rows.reduce((sum, row) => sum + processCpuMs(row.pid), 0);
+}
+
+/**
+ * Extra Node flags for benchmark servers, from BENCH_SERVER_ARGS, e.g.
+ * `BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench ingest` profiles the
+ * server under the benchmark's load (the profile is written when the server stops).
+ */
+const serverArgsFromEnv = () => (process.env.BENCH_SERVER_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 export interface BenchServer {
   url: string;
@@ -22,6 +75,10 @@ export interface BenchServer {
   stop(): Promise<void>;
   /** Peak resident set size of the server process in MiB, sampled every 100 ms. */
   peakRssMb(): number;
+  /** CPU time the server process has used so far, in ms. */
+  cpuMs(): number;
+  /** CPU time of the PostgreSQL backends on the server's database (but `except`), in ms; 0 on PGlite (in the server's own). */
+  databaseCpuMs(except?: readonly number[]): Promise<number>;
 }
 
 /** Starts the built server as a separate process on a fresh database, the way `npm start` does. */
@@ -34,13 +91,16 @@ export function startFlags(root: string): string[] {
 export async function startBenchServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
-  root = process.cwd(),
-  options: { benchRoutes?: boolean } = {},
+  // BENCH_ROOT=<checkout>: that checkout's build serves, measured by this one's benchmarks (before/after).
+  root = process.env.BENCH_ROOT ?? process.cwd(),
+  options: { benchRoutes?: boolean; embedded?: boolean } = {},
 ): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-bench-'));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
-  if (process.env.DATABASE_URL) {
+  let databaseCpuMs = async (_except?: readonly number[]) => 0;
+  // embedded: PGlite in a fresh DATA_DIR even when a PostgreSQL server is at hand (bench/embedded.ts).
+  if (process.env.DATABASE_URL && !options.embedded) {
     const name = `ls_bench_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -49,7 +109,12 @@ export async function startBenchServer(
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
+    // Connected to the maintenance database, so its own backend is not among those counted.
+    const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await watcher.connect();
+    databaseCpuMs = (except = []) => backendsCpuMs(watcher, name, except);
     dropDatabase = async () => {
+      await watcher.end();
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -59,8 +124,9 @@ export async function startBenchServer(
   // nodeArgs: e.g. ['--cpu-prof'] to profile the server under a benchmark's load.
   // root: another checkout's build, to compare two versions in one run.
   // benchRoutes: the bench entry (bench/server.ts), which adds the bare routes a benchmark compares with.
+  // embedded: the server on PGlite, as `npm start` runs it without DATABASE_URL.
   const entry = options.benchRoutes ? [join(root, 'dist/bench/server.js')] : [join(root, 'dist/src/main/cli/main.js'), 'serve'];
-  const child = spawn(process.execPath, [...startFlags(root), ...nodeArgs, ...entry], {
+  const child = spawn(process.execPath, [...startFlags(root), ...serverArgsFromEnv(), ...nodeArgs, ...entry], {
     env: {
       ...process.env,
       PORT: '0',
@@ -74,29 +140,32 @@ export async function startBenchServer(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
+  // BENCH_SERVER_STDOUT=file keeps what the server prints (e.g. with BENCH_SERVER_ARGS=--trace-gc).
+  const keep = process.env.BENCH_SERVER_STDOUT;
+  if (keep) child.stdout!.on('data', (chunk) => appendFileSync(keep, chunk));
   const ready = await new Promise<{ url: string; live: string; test: string; agency: string }>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
+    const onOutput = (chunk: Buffer) => {
       output += chunk;
       const url = /listening on (\S+)/.exec(output)?.[1];
       const live = /LIVE {2}(svc_pk_LIVE_\w+)/.exec(output)?.[1];
       const test = /TEST {2}(svc_pk_TEST_\w+)/.exec(output)?.[1];
       const agency = /Demo agency created: (\S+)/.exec(output)?.[1];
-      if (url && live && test && agency && /curl/.test(output)) resolve({ url, live, test, agency });
+      const done = (keys: { url: string; live: string; test: string; agency: string }) => {
+        // Later output is not read again: a chatty server would make every chunk rescan all of it.
+        child.stdout!.off('data', onOutput);
+        child.stdout!.resume();
+        resolve(keys);
+      };
+      if (url && live && test && agency && /curl/.test(output)) done({ url, live, test, agency });
       // DEMO=0 (a second server on an existing database): no keys are printed.
-      if (url && env.DEMO === '0') resolve({ url, live: '', test: '', agency: '' });
-    });
+      else if (url && env.DEMO === '0') done({ url, live: '', test: '', agency: '' });
+    };
+    child.stdout!.on('data', onOutput);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   let peak = 0;
-  const sampler = setInterval(async () => {
-    try {
-      const { readFileSync } = await import('node:fs');
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      peak = Math.max(peak, rss);
-    } catch {
-      /* process gone */
-    }
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, processRssMb(child.pid!));
   }, 100);
   return {
     url: ready.url,
@@ -106,6 +175,8 @@ export async function startBenchServer(
     child,
     databaseUrl,
     peakRssMb: () => Math.round(peak),
+    cpuMs: () => processCpuMs(child.pid!),
+    databaseCpuMs,
     async stop() {
       clearInterval(sampler);
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -5,6 +5,7 @@ import { benchAuth } from './auth.js';
 import { benchCapacity } from './capacity.js';
 import { benchClient } from './client.js';
 import { benchCluster } from './cluster.js';
+import { benchEmbedded } from './embedded.js';
 import { benchIngest } from './ingest.js';
 import { benchJobs } from './jobs.js';
 import { benchMail } from './mail.js';
@@ -26,6 +27,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   capacity: benchCapacity,
   client: benchClient,
   cluster: benchCluster,
+  embedded: benchEmbedded,
   ingest: () => benchIngest(),
   jobs: benchJobs,
   mail: benchMail,

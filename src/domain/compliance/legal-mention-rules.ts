@@ -129,10 +129,12 @@ export const COMPLIANCE_RULES: Record<string, Rule> = {
   },
 };
 
+const RULES_IN_ORDER = Object.values(COMPLIANCE_RULES);
+
 /** Every warning of a listing's content, in the rules' order. */
 export function complianceWarnings(content: ListingContent): ComplianceWarning[] {
   const warnings: ComplianceWarning[] = [];
-  for (const rule of Object.values(COMPLIANCE_RULES)) {
+  for (const rule of RULES_IN_ORDER) {
     const warning = rule(content);
     if (warning) warnings.push(warning);
   }

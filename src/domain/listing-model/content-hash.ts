@@ -1,19 +1,48 @@
 import { hash } from 'node:crypto';
 import { listingContent } from './content.js';
+import { jsonStringParts } from '../../platform/db/jsonb.js';
 import type { CommercialStatus, ListingContent } from './model.js';
 
 /**
- * A listing's canonical JSON as text and as its UTF-8 bytes. A write encodes the content once:
- * the bytes are hashed (content hash, review hash) and copied into the statement's parameter,
- * where encoding the text three times cost a push of 500 listings ~3 MB of garbage.
+ * A listing's canonical JSON as its UTF-8 bytes (and as text, on demand). A write encodes the
+ * content once: the bytes are hashed (content hash, review hash) and copied into the statement's
+ * parameter, where encoding the text three times cost a push of 500 listings ~3 MB of garbage.
  */
 export interface CanonicalJson {
+  /** Made from the bytes when first asked for (a driver that sends parameters as text). */
   readonly text: string;
   readonly bytes: Buffer;
 }
 
-export function canonicalJson(content: ListingContent, text = listingContent.canonicalJson(content)): CanonicalJson {
-  return { text, bytes: Buffer.from(text, 'utf8') };
+let encoding = Buffer.allocUnsafe(16 * 1024);
+
+/** Writes `text` at `offset` of the encoding buffer; returns the offset after it. */
+const put = (text: string, offset: number) => offset + encoding.write(text, offset, 'utf8');
+
+/**
+ * The canonical JSON's bytes, written part by part into a reused buffer: the description goes
+ * straight from the content, never through an escaped copy of it nor a joined text (a push of
+ * 500 listings made ~4 MB of such garbage), and the bytes are copied out once.
+ */
+export function canonicalJson(content: ListingContent): CanonicalJson {
+  const { head, description, tail } = listingContent.canonicalParts(content);
+  const value = jsonStringParts(description);
+  let length = head.length + tail.length;
+  for (const part of value) length += part.length;
+  // A UTF-16 unit never takes more than 3 bytes in UTF-8.
+  if (encoding.length < 3 * length) encoding = Buffer.allocUnsafe(6 * length);
+  let offset = put(head, 0);
+  for (const part of value) offset = put(part, offset);
+  offset = put(tail, offset);
+  const bytes = Buffer.allocUnsafe(offset);
+  encoding.copy(bytes, 0, 0, offset);
+  let text: string | undefined;
+  return {
+    bytes,
+    get text() {
+      return (text ??= bytes.toString('utf8'));
+    },
+  };
 }
 
 let scratch = Buffer.allocUnsafe(16 * 1024);

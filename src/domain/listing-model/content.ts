@@ -37,9 +37,22 @@ export type AddedFields = Readonly<Record<string, null | readonly []>>;
 /** A new optional field goes here (and in `ListingContent`, as an optional property): the legal mentions of issue 21. */
 export const ADDED_FIELDS: AddedFields = Object.fromEntries(LEGAL_FIELD_NAMES.map((name) => [name, null]));
 
+/**
+ * The canonical JSON in three parts, one after another: the fields before the description up to
+ * `"description":`, the description, and the rest. The description is most of a listing's text:
+ * a writer that encodes it straight from the content (`content-hash.ts`) spares a copy of it.
+ */
+export interface CanonicalParts {
+  head: string;
+  description: string | null;
+  tail: string;
+}
+
 export interface ContentModel {
   /** The content as stored and hashed: fixed field order, so equal content gives equal text. */
   canonicalJson(content: ListingContent): string;
+  /** The same text in parts: `head + JSON.stringify(description) + tail`. */
+  canonicalParts(content: ListingContent): CanonicalParts;
   /** Stored content with every absent field filled with its default. */
   read(stored: Record<string, unknown>): ListingContent;
 }
@@ -50,15 +63,28 @@ export function createContentModel(added: AddedFields): ContentModel {
   const addedEntries = Object.entries(added);
   const defaults: Record<string, unknown> = { ...FIRST_RELEASE_DEFAULTS, ...added };
   const defaultEntries = Object.entries(defaults);
+  const canonicalParts = (content: ListingContent): CanonicalParts => {
+    const after: Record<string, unknown> = canonicalAfterDescription(content);
+    for (const [name] of addedEntries) {
+      const value = (content as unknown as Record<string, unknown>)[name];
+      if (!isDefault(value)) after[name] = value;
+    }
+    // JSON.stringify writes an object as "{" + its members joined by "," + "}": the members
+    // before the description, the description's, then the others are the whole object's.
+    const head = JSON.stringify(canonicalBeforeDescription(content));
+    const tail = JSON.stringify(after);
+    return {
+      head: head === '{}' ? '{"description":' : `${head.slice(0, -1)},"description":`,
+      description: content.description ?? null,
+      tail: tail === '{}' ? '}' : `,${tail.slice(1)}`,
+    };
+  };
   return {
     canonicalJson(content) {
-      const canonical: Record<string, unknown> = canonicalFirstRelease(content);
-      for (const [name] of addedEntries) {
-        const value = (content as unknown as Record<string, unknown>)[name];
-        if (!isDefault(value)) canonical[name] = value;
-      }
-      return JSON.stringify(canonical);
+      const { head, description, tail } = canonicalParts(content);
+      return head + JSON.stringify(description) + tail;
     },
+    canonicalParts,
     read(stored) {
       let filled: Record<string, unknown> | null = null;
       for (const [name, value] of defaultEntries) {
@@ -71,9 +97,9 @@ export function createContentModel(added: AddedFields): ContentModel {
   };
 }
 
-// Written out rather than looped over: it runs for every listing of every push.
-function canonicalFirstRelease(content: ListingContent) {
-  const fees = content.fees;
+// Written out rather than looped over: these run for every listing of every push. Together,
+// with the description between them, they are every field of the first release, in order.
+function canonicalBeforeDescription(content: ListingContent) {
   return {
     title: content.title,
     transaction: content.transaction,
@@ -91,7 +117,12 @@ function canonicalFirstRelease(content: ListingContent) {
     addressLine: content.addressLine ?? null,
     dpe: content.dpe ?? null,
     ges: content.ges ?? null,
-    description: content.description ?? null,
+  };
+}
+
+function canonicalAfterDescription(content: ListingContent) {
+  const fees = content.fees;
+  return {
     features: content.features ? [...content.features] : [],
     photos: content.photos
       ? [...content.photos]

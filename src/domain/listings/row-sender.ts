@@ -11,14 +11,16 @@ const RECORD = `r(id text, external_id text, content jsonb, content_hash text, p
 // A row's moderation fields say what moderation made of this version: review_hash is null when
 // the version was not reviewed (a status change alone), and then the stored decision stays;
 // publish says this version is now the public one.
-const INSERT_ROWS = `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
+const insertRowsSql = (
+  rowsParam: number,
+) => `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
                        share_with_service, share_with_relay, version, change_seq, created_at, updated_at,
                        moderation_state, moderation_reasons, decided_at, review_hash, published_version, first_published_at)
  SELECT r.id, $1, $2, r.external_id, r.content, r.content_hash, r.public_title, r.public_description, r.status,
         r.share_with_service, r.share_with_relay, r.version, r.change_seq, $3, $3,
         r.moderation_state, r.moderation_reasons, CASE WHEN r.decided THEN $3::timestamptz END, r.review_hash,
         CASE WHEN r.publish THEN r.version END, CASE WHEN r.publish THEN $3::timestamptz END
- FROM jsonb_to_recordset($4::jsonb) AS ${RECORD}`;
+ FROM jsonb_to_recordset($${rowsParam}::jsonb) AS ${RECORD}`;
 
 // The public version moves to this one (published_version set), or stays where it was: when it
 // was the version being replaced, its content and public text move aside into published_*,
@@ -33,7 +35,7 @@ const PUBLIC_MOVES_ASIDE = 'listings.published_version = listings.version';
  * upsert a benchmark compares a push with. An UPDATE joined to the rows would be no faster,
  * and would depend on the planner choosing the primary key.
  */
-export const UPSERT = `${INSERT_ROWS}
+const upsertSql = (rowsParam: number) => `${insertRowsSql(rowsParam)}
  ON CONFLICT (agency_id, env, external_id) DO UPDATE SET
    content = EXCLUDED.content, content_hash = EXCLUDED.content_hash, public_title = EXCLUDED.public_title,
    public_description = EXCLUDED.public_description, status = EXCLUDED.status, version = EXCLUDED.version,
@@ -50,9 +52,16 @@ export const UPSERT = `${INSERT_ROWS}
    created_at = CASE WHEN listings.deleted_at IS NULL THEN listings.created_at ELSE EXCLUDED.created_at END,
    deleted_at = NULL`;
 
-/** A statement writing listing rows ($4) and, in the same statement, their events ($5). */
-const withEvents = (write: string) => `WITH written AS (${write}) ${insertEventsSql(5)}`;
-const WRITE = { new: withEvents(INSERT_ROWS), existing: withEvents(UPSERT) };
+/** The upsert with its rows as $4 ($1 agency, $2 env, $3 time), the statement a benchmark compares a push with. */
+export const UPSERT = upsertSql(4);
+
+/**
+ * A statement writing listing rows ($5) and, in the same statement, their events ($4). The rows
+ * go last: the driver copies the parameters one after another into one growing buffer, which
+ * copies again what it holds each time it grows, so the largest one last is copied once.
+ */
+const withEvents = (write: string) => `WITH written AS (${write}) ${insertEventsSql(4)}`;
+const WRITE = { new: withEvents(insertRowsSql(5)), existing: withEvents(upsertSql(5)) };
 
 // The first statement leaves with this many rows, so the database starts soon after the lookup;
 // later ones take what was produced while the previous one ran, up to the largest size, so a
@@ -145,7 +154,7 @@ export class RowSender {
 
   private dispatch(kind: Kind): void {
     const batch = this.waiting[kind].shift()!;
-    this.inFlight = this.tx.query(WRITE[kind], [...this.params, batch.rows.finish(), batch.events.finish()]).then(
+    this.inFlight = this.tx.query(WRITE[kind], [...this.params, batch.events.finish(), batch.rows.finish()]).then(
       () => {
         this.inFlight = null;
         // The database is free: what was produced meanwhile goes now, unless it is too little

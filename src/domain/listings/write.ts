@@ -9,6 +9,7 @@ import { refuse, type Outcome } from '../../platform/outcome.js';
 import { changeEvents, type ListingChange } from './change-events.js';
 import { findDuplicateCandidates, type DuplicateProbe } from './duplicate-candidates.js';
 import { RowSender } from './row-sender.js';
+import { jsonStringParts } from '../../platform/db/jsonb.js';
 import { isOnSale } from '../public-listings/visibility.js';
 import { inForeground } from '../../platform/jobs/foreground.js';
 import type { ListingScope } from './store.js';
@@ -234,13 +235,13 @@ export async function applyDrafts(
       const shareWithService = draft.shareWithService ?? locked.shareWithServiceDefault;
       const shareWithRelay = draft.shareWithRelay ?? locked.shareWithRelayDefault;
       // Written out directly: the row is built once per listing of every push. Its parts are
-      // encoded one by one (joining them would copy the public text once more) and its content
-      // goes as the bytes that were hashed.
+      // encoded one by one (joining them, or escaping a text that needs no escape, would copy
+      // the public text once more) and its content goes as the bytes that were hashed.
       const row = [
         `{"id":${JSON.stringify(serviceId)},"external_id":${JSON.stringify(draft.externalId)},"content_hash":"${decision.hash}","public_title":`,
-        JSON.stringify(masked.title),
+        ...jsonStringParts(masked.title),
         ',"public_description":',
-        JSON.stringify(masked.description),
+        ...jsonStringParts(masked.description),
         `,"status":"${decision.status}","share_with_service":${shareWithService},"share_with_relay":${shareWithRelay},` +
           `"version":${version},"change_seq":${seq},"moderation_state":"${moderationState}",` +
           `"moderation_reasons":${review ? JSON.stringify(review.reasons) : '[]'},"decided":${moderationState !== 'pending'},` +

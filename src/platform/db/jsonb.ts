@@ -78,6 +78,21 @@ export class BinaryJsonbArray implements JsonArrayBuilder {
   }
 }
 
+// What JSON.stringify escapes in a string: quotes, backslashes, control characters, and lone
+// surrogates (any surrogate here, so a pair takes the exact path too).
+const ESCAPED_CHARACTERS = '["\\\\\\u0000-\\u001f\\ud800-\\udfff]';
+const NEEDS_ESCAPE = new RegExp(ESCAPED_CHARACTERS);
+
+/**
+ * A string as JSON text, in parts to add: the text itself between quotes when JSON would write
+ * it so (the common case), so a long description is encoded straight from the string instead
+ * of from an escaped copy; otherwise `JSON.stringify`'s text. Null is `null`.
+ */
+export function jsonStringParts(value: string | null): string[] {
+  if (value === null) return ['null'];
+  return NEEDS_ESCAPE.test(value) ? [JSON.stringify(value)] : ['"', value, '"'];
+}
+
 /** All of `texts` at once. */
 export function binaryJsonbArray(texts: readonly string[]): Buffer {
   let length = 3 + texts.length;

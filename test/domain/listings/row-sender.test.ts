@@ -14,8 +14,8 @@ function fakeTransaction() {
       return new Promise((resolve, reject) => {
         sent.push({
           kind: sql.includes('ON CONFLICT') ? 'existing' : 'new',
-          rows: JSON.parse(params[3] as string),
-          events: JSON.parse(params[4] as string),
+          rows: JSON.parse(params[4] as string),
+          events: JSON.parse(params[3] as string),
           finish: (error) => (error ? reject(error) : resolve({ rows: [], rowCount: 0 })),
         });
       });

@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BinaryJsonbArray, binaryJsonbArray, TextJsonArray } from '../../../src/platform/db/jsonb.js';
+import { BinaryJsonbArray, binaryJsonbArray, jsonStringParts, TextJsonArray } from '../../../src/platform/db/jsonb.js';
 import { databaseKind, openTestDatabase } from '../../helpers/database.js';
 
 // Texts whose UTF-8 takes 1, 2, 3 and 4 bytes a unit, escapes, and lengths that overflow the first allocation.
@@ -63,4 +63,28 @@ test('a JSON array built element by element, from strings and from bytes at hand
     assert.deepEqual(binary.finish(), binaryJsonbArray(texts));
     assert.equal(plain.finish(), `[${texts.join(',')}]`);
   }
+});
+
+test('jsonStringParts: the parts joined are JSON.stringify’s text, and a text with nothing to escape goes as itself', () => {
+  const strings = [
+    '',
+    'ascii only',
+    'Évry, cœur de ville’, 70 m², 1 840 €',
+    'quote " inside',
+    'backslash \\ inside',
+    'line\nbreak and\ttab',
+    'bell \u0007 and NUL-free control \u001f',
+    'emoji 🏠 pair',
+    'lone high \ud83c end',
+    'lone low \udfe0 end',
+    'line separator \u2028 and paragraph \u2029',
+    '東京の物件'.repeat(50),
+  ];
+  for (const value of strings) {
+    const parts = jsonStringParts(value);
+    assert.equal(parts.join(''), JSON.stringify(value), value);
+    if (!/["\\]/.test(value) && [...value].every((c) => c >= ' ' && c.length === 1 && !(c >= '\ud800' && c <= '\udfff')))
+      assert.equal(parts[1], value, 'the string itself, not a copy');
+  }
+  assert.deepEqual(jsonStringParts(null), ['null']);
 });

@@ -113,7 +113,11 @@ test('a snapshot older than the code: the newer migrations run on it', async () 
 test('an existing empty DATA_DIR (a mounted volume) starts from the snapshot too', async () => {
   const dataDir = join(dir, 'empty-volume');
   mkdirSync(dataDir);
-  const started = await firstStart(dataDir, snapshot, async (_db, applied) => assert.deepEqual(applied, []));
+  const started = await firstStart(dataDir, snapshot, async (db, applied) => {
+    assert.deepEqual(applied, []);
+    // The snapshot's postgresql.conf says 128 MB, a server's: in the process's own memory, 16 MB.
+    assert.equal((await db.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]!.shared_buffers, '16MB');
+  });
   assert.deepEqual(started.schema, reference.schema);
 });
 
