@@ -35,7 +35,7 @@ export async function benchQuotas(): Promise<Record<string, number>> {
     console.log(
       `  GET /v1/me, quotas on   ${fmt(onRps)} req/s  p99 ${onRuns[1]!.p99} ms  non-2xx ${onRuns.reduce((s, r) => s + r.non2xx, 0)}`,
     );
-    console.log(`  quota cost              ${fmt(cost * 100, 1)} % of throughput (target ≤ 15 %)`);
+    console.log(`  quota cost              ${fmt(cost * 100, 1)} % of throughput (target ≤ 5 %)`);
     return { offRps, onRps, cost };
   } finally {
     await on.stop();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from '../platform/random-pool.js';
 import type { SecureContextOptions } from 'node:tls';
 import Fastify, {
   LogController,
@@ -35,7 +35,7 @@ import { Problem } from '../edge/http/schemas.js';
 import { registerOpenApi } from '../edge/http/openapi.js';
 import { healthRoutes } from '../edge/health/routes.js';
 import { metricsRoutes } from '../edge/metrics/metrics-routes.js';
-import { requestMetrics } from '../edge/http/plugins/request-metrics.js';
+import { afterResponse } from '../edge/http/plugins/after-response.js';
 import { adminRoutes } from '../edge/operator-api/routes.js';
 import { backOfficePages } from '../edge/back-office/routes.js';
 import { proPages } from '../edge/pro/pro-routes.js';
@@ -210,7 +210,7 @@ export async function buildApp(
     // A client's own request id is kept when it is a sane token, so both sides can correlate.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomBytes(9).toString('base64url')}`;
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${pooledRandomBytes(9).toString('base64url')}`;
     },
     bodyLimit: 1024 * 1024,
     // Past 100 characters the router itself answered a bare 414; a long id now reaches its
@@ -241,10 +241,12 @@ export async function buildApp(
     unknownAddress: notFoundHtml,
     problem: (status) => problemHtml(status === 413 || status === 415 ? status : status >= 500 ? 500 : 400),
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: an async one costs a promise on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  if (services.metrics) await app.register(requestMetrics, { metrics: services.metrics });
+  await app.register(afterResponse, { metrics: services.metrics });
   await app.register(helmet, {
     global: true,
     // The API serves JSON; the only HTML is the docs page, whose assets are all local.

@@ -7,7 +7,6 @@ import { withStandardErrors } from '../edge/http/schemas.js';
 import { keyAuth } from '../edge/http/plugins/key-auth.js';
 import { quota } from '../edge/http/plugins/quota.js';
 import { scopeCheck } from '../edge/http/plugins/scope.js';
-import { requestLog } from '../edge/http/plugins/request-log.js';
 import { idempotency } from '../edge/http/plugins/idempotency.js';
 
 interface InterfaceMount {
@@ -33,7 +32,8 @@ export function addSharedSchemas(app: FastifyInstance) {
 /**
  * Both interfaces are mounted twice: on their live paths for LIVE keys and under
  * /sandbox for TEST keys. Each mount stacks the same concerns, in this order, over
- * every route it holds: key authentication, quota, scope, request log, idempotency.
+ * every route it holds: key authentication, quota, scope, idempotency. Authenticated calls are
+ * written to the request log by the root's after-response hook.
  */
 export async function registerInterfaces(app: FastifyInstance) {
   const { config } = app.services;
@@ -54,7 +54,6 @@ export async function registerInterfaces(app: FastifyInstance) {
         await scope.register(keyAuth, mount.keys);
         await scope.register(quota, { countsAgainstPlan: mount.isV1 });
         await scope.register(scopeCheck);
-        await scope.register(requestLog);
         await scope.register(idempotency);
         await scope.register(mount.routes);
       },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { sameToken } from '../credentials/same-token.js';
 
 /** Pure rules of API keys (docs/decisions.md §3): format, generation, hashing, display form. */
@@ -36,8 +36,9 @@ export function parseKey(candidate: string): KeyEnv | null {
   return match[1] === 'LIVE' ? 'live' : 'test';
 }
 
+/** The key's SHA-256, as stored; one-shot (hash), as every API request hashes its key. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** Constant-time comparison of two key hashes (credentials' one comparison). */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from '../random-pool.js';
 
 /**
  * Ids of stored rows: a prefix naming what they are (`lst_`, `agc_`, `key_`), then the
@@ -31,11 +31,6 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // Seven base-62 digits of milliseconds last until the year 2081.
 const TIME_DIGITS = 7;
 
-// Random bytes are drawn 4 KiB at a time: a push creating 500 listings would otherwise make
-// 500 calls into the CSPRNG, which showed in profiles.
-let pool = Buffer.alloc(0);
-let offset = 0;
-
 function timePart(ms: number): string {
   let out = '';
   for (let i = 0; i < TIME_DIGITS; i++) {
@@ -46,11 +41,6 @@ function timePart(ms: number): string {
 }
 
 export function newId(prefix: IdPrefix, now = Date.now()): string {
-  if (offset + 9 > pool.length) {
-    pool = randomBytes(4096);
-    offset = 0;
-  }
-  const bytes = pool.subarray(offset, offset + 9);
-  offset += 9;
-  return `${prefix}_${timePart(now)}${bytes.toString('base64url').replace(/[-_]/g, 'x')}`;
+  // Pooled: a push creating 500 listings would otherwise make 500 calls into the CSPRNG.
+  return `${prefix}_${timePart(now)}${pooledRandomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
 }

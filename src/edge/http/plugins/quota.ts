@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { authenticatedKey } from './key-auth.js';
 import type { VerifiedKey } from '../../../domain/keys/key-store.js';
 import { policyHeader, rateLimitHeaders, subjectsFor, type QuotaState, type QuotaSubject } from '../../../domain/quotas/limits.js';
+import type { Admission } from '../../../domain/quotas/quota-gate.js';
 import { ApiError } from '../errors.js';
 
 declare module 'fastify' {
@@ -16,6 +17,17 @@ export interface QuotaOptions {
   countsAgainstPlan: boolean;
 }
 
+/** The 429 of a call its quotas refused, naming the quota used up and when to retry. */
+function refusal(admission: Admission): ApiError {
+  const shown = admission.states.find((s) => s.remaining === 0) ?? admission.states[0]!;
+  return new ApiError(
+    'rate_limit_exceeded',
+    `The ${shown.name === 'plan' ? "agency's plan" : "key's"} quota of ${shown.limit} calls per rolling 24 hours is used up; retry in ${admission.retryAfter} s`,
+    undefined,
+    { 'retry-after': String(admission.retryAfter) },
+  );
+}
+
 /**
  * Every call authenticated by key-auth counts against its quotas before anything else
  * happens, so a refused call has no effect; every answer carries the rate-limit headers.
@@ -28,7 +40,9 @@ export const quota = fp<QuotaOptions>(
     // Cached keys are the same objects from call to call (and replaced when reloaded), so their
     // quota subjects are computed once per key and mount.
     const subjectsByKey = new WeakMap<VerifiedKey, { subjects: QuotaSubject[]; policy: string }>();
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook: nearly every call is admitted from this process's reserve, without a
+    // promise (quota-gate.ts), and an async hook would cost one on every call anyway.
+    app.addHook('onRequest', (request, reply, done) => {
       const auth = authenticatedKey(request);
       let subjects = subjectsByKey.get(auth.key);
       if (!subjects) {
@@ -36,18 +50,15 @@ export const quota = fp<QuotaOptions>(
         subjects = { subjects: list, policy: policyHeader(list) };
         subjectsByKey.set(auth.key, subjects);
       }
-      const admission = await quotas.admit(subjects.subjects);
-      request.quotaStates = admission.states;
-      reply.headers(rateLimitHeaders(admission.states, Math.floor(now().getTime() / 1000), subjects.policy));
-      if (!admission.allowed) {
-        const shown = admission.states.find((s) => s.remaining === 0) ?? admission.states[0]!;
-        throw new ApiError(
-          'rate_limit_exceeded',
-          `The ${shown.name === 'plan' ? "agency's plan" : "key's"} quota of ${shown.limit} calls per rolling 24 hours is used up; retry in ${admission.retryAfter} s`,
-          undefined,
-          { 'retry-after': String(admission.retryAfter) },
-        );
-      }
+      const { policy } = subjects;
+      const answer = (admission: Admission) => {
+        request.quotaStates = admission.states;
+        reply.headers(rateLimitHeaders(admission.states, Math.floor(now().getTime() / 1000), policy));
+        done(admission.allowed ? undefined : refusal(admission));
+      };
+      const admission = quotas.admit(subjects.subjects);
+      if (admission instanceof Promise) admission.then(answer, done);
+      else answer(admission);
     });
   },
   { name: 'quota', fastify: '5.x', dependencies: ['key-auth'] },
