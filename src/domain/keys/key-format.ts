@@ -1,5 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
-import { sameToken } from '../credentials/same-token.js';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Pure rules of API keys (docs/decisions.md §3): format, generation, hashing, display form. */
 
@@ -41,8 +40,14 @@ export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
 }
 
-/** Constant-time comparison of two key hashes (credentials' one comparison). */
-export const sameHash = (a: string, b: string): boolean => sameToken(a, b);
+/**
+ * Constant-time comparison of two key hashes. Both are hashKey's 64 hex digits, so they are
+ * compared as they are: sameToken's hashing, which evens out the lengths of arbitrary secrets,
+ * would add two SHA-256 to every API call for nothing. Anything else is not a key hash.
+ */
+export const sameHash = (a: string, b: string): boolean =>
+  a.length === KEY_HASH_LENGTH && b.length === KEY_HASH_LENGTH && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const KEY_HASH_LENGTH = 64;
 
 /** What lists show: environment prefix and the first 4 random characters. */
 export function displayForm(key: string): string {
