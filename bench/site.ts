@@ -213,7 +213,9 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     line('GET /listings?city=…, cache on', 'cachedSearch');
     console.log(`  search page ratio (cache off)              ${fmt((rps('search') / rps('bareSearch')) * 100, 1)} % of its bare query`);
     console.log(`  search page p99 at 50 connections          ${p99('cachedSearch')} ms with the page cache, ${p99('search')} ms without`);
-    console.log('  10 connections, 10 s runs, 2 rounds each, page cache off; a third of the keyword searches with a city and transaction=sale');
+    console.log(
+      '  10 connections, 10 s runs, 2 rounds each, page cache off; a third of the keyword searches with a city and transaction=sale',
+    );
     line('GET /listings?city=…, cache off', 'search10');
     console.log(`  search page p99                            ${p99('search10')} ms (target < 50 ms)`);
     line('bare keyword search (same process)', 'bareKeywords');
