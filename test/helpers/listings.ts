@@ -1,3 +1,5 @@
+import type { ListingContent } from '../../src/domain/listing-model/model.js';
+
 /**
  * A Lyon postcode of its own for each externalId, so that the test listings of one agency are
  * not taken for duplicates of each other by moderation (same postcode, surface and price).
@@ -35,3 +37,33 @@ export function ingestItem(externalId: string, overrides: Record<string, unknown
 
 export const items = (count: number, prefix = 'EXT', overrides: Record<string, unknown> = {}) =>
   Array.from({ length: count }, (_, i) => ingestItem(`${prefix}-${i}`, overrides));
+
+/** The content as the listing model stores it, for a listing pushed with the spec's example values. */
+export const storedSample: ListingContent = {
+  title: 'T3 lumineux',
+  transaction: 'sale',
+  propertyType: 'apartment',
+  price: 320000,
+  priceUnit: 'EUR',
+  charges: null,
+  surface: 68,
+  rooms: 3,
+  bedrooms: 2,
+  floor: 2,
+  city: 'Lyon',
+  postcode: '69003',
+  neighborhood: null,
+  addressLine: '12 rue Garibaldi',
+  dpe: 'C',
+  ges: 'B',
+  description: 'Appartement traversant.',
+  features: ['balcony'],
+  photos: [
+    { url: 'https://images.example.com/2.jpg', label: null, order: 1 },
+    { url: 'https://images.example.com/1.jpg', label: 'Séjour', order: 0 },
+  ],
+  fees: { agencyFees: 12000, feesPaidBy: 'buyer', feeIncluded: true },
+  sourceCrm: 'crm_1',
+  createdAtExternal: '2026-01-15T10:00:00.000Z',
+  updatedAtExternal: null,
+};

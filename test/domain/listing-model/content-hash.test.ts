@@ -3,35 +3,9 @@ import assert from 'node:assert/strict';
 import { canonicalJson } from '../../../src/domain/listing-model/content-hash.js';
 import { listingContent } from '../../../src/domain/listing-model/content.js';
 import type { ListingContent } from '../../../src/domain/listing-model/model.js';
+import { storedSample } from '../../helpers/listings.js';
 
-const base: ListingContent = {
-  title: 'T3 lumineux',
-  transaction: 'sale',
-  propertyType: 'apartment',
-  price: 320000,
-  priceUnit: 'EUR',
-  charges: null,
-  surface: 68,
-  rooms: 3,
-  bedrooms: 2,
-  floor: 2,
-  city: 'Lyon',
-  postcode: '69003',
-  neighborhood: null,
-  addressLine: '12 rue Garibaldi',
-  dpe: 'C',
-  ges: 'B',
-  description: 'Appartement traversant.',
-  features: ['balcony'],
-  photos: [
-    { url: 'https://images.example.com/2.jpg', label: null, order: 1 },
-    { url: 'https://images.example.com/1.jpg', label: 'Séjour', order: 0 },
-  ],
-  fees: { agencyFees: 12000, feesPaidBy: 'buyer', feeIncluded: true },
-  sourceCrm: 'crm_1',
-  createdAtExternal: '2026-01-15T10:00:00.000Z',
-  updatedAtExternal: null,
-};
+const base = storedSample;
 
 /**
  * The canonical text as the model first defined it: every first-release field in this order,

@@ -2,43 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { ingestItem } from '../../helpers/listings.js';
+import { ingestItem, storedSample as sample } from '../../helpers/listings.js';
 import { v1Body } from '../../helpers/v1.js';
 import { ADDED_FIELDS, createContentModel, listingContent } from '../../../src/domain/listing-model/content.js';
 import { contentHash } from '../../../src/domain/listing-model/content-hash.js';
 import type { CommercialStatus, ListingContent } from '../../../src/domain/listing-model/model.js';
 
 const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
-
-/** The content as the real model stores it, for a listing pushed with the spec's example values. */
-const sample: ListingContent = {
-  title: 'T3 lumineux',
-  transaction: 'sale',
-  propertyType: 'apartment',
-  price: 320000,
-  priceUnit: 'EUR',
-  charges: null,
-  surface: 68,
-  rooms: 3,
-  bedrooms: 2,
-  floor: 2,
-  city: 'Lyon',
-  postcode: '69003',
-  neighborhood: null,
-  addressLine: '12 rue Garibaldi',
-  dpe: 'C',
-  ges: 'B',
-  description: 'Appartement traversant.',
-  features: ['balcony'],
-  photos: [
-    { url: 'https://images.example.com/2.jpg', label: null, order: 1 },
-    { url: 'https://images.example.com/1.jpg', label: 'Séjour', order: 0 },
-  ],
-  fees: { agencyFees: 12000, feesPaidBy: 'buyer', feeIncluded: true },
-  sourceCrm: 'crm_1',
-  createdAtExternal: '2026-01-15T10:00:00.000Z',
-  updatedAtExternal: null,
-};
 
 /** The model with one more optional field than today (a hypothetical heatingType), as a later release would declare it. */
 const grown = createContentModel({ ...ADDED_FIELDS, heatingType: null });
