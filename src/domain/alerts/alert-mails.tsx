@@ -1,5 +1,5 @@
 import { mailAddress, type OutgoingMail } from '../../platform/mail/headers.js';
-import { MailButton, MailLayout, textMail } from '../mail/layout.js';
+import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
 import { priceForMail, type MailSite } from '../leads/conversation-mails.js';
 import type { PublicListing } from '../public-listings/model.js';
 import { publicUrl } from '../public-listings/visibility.js';
@@ -77,10 +77,7 @@ export function confirmationMail(
     footer,
     children: (
       <>
-        <p style="margin:0 0 12px">Bonjour,</p>
-        <p style="margin:0 0 16px" safe>
-          {intro}
-        </p>
+        <MailGreeting intro={intro} />
         <p style="margin:0 0 4px">{ask}</p>
         <MailButton href={confirm} label="Confirmer l’alerte" />
         <p style="margin:16px 0 0">{notYou}</p>
@@ -137,10 +134,7 @@ export function listingsMail(
     footer,
     children: (
       <>
-        <p style="margin:0 0 12px">Bonjour,</p>
-        <p style="margin:0 0 16px" safe>
-          {intro}
-        </p>
+        <MailGreeting intro={intro} />
         <ul style="margin:0 0 16px;padding-left:20px">
           {lines.map((l) => (
             <li style="margin:0 0 12px">

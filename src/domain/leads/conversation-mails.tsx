@@ -4,7 +4,7 @@ import { mailAddress, parseMailAddress, type OutgoingMail } from '../../platform
 import { findPublicListing } from '../public-listings/find.js';
 import { publicUrl } from '../public-listings/visibility.js';
 import type { PublicListing } from '../public-listings/model.js';
-import { MailButton, MailLayout, textMail } from '../mail/layout.js';
+import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
 import type { LeadScope, Visitor } from './conversation-model.js';
 import { proConversationPath, visitorConversationPath } from './links.js';
 
@@ -106,10 +106,7 @@ function agencyMail(to: string, news: VisitorMessageNews, site: MailSite): Outgo
     footer,
     children: (
       <>
-        <p style="margin:0 0 12px">Bonjour,</p>
-        <p style="margin:0 0 16px" safe>
-          {intro}
-        </p>
+        <MailGreeting intro={intro} />
         {listing ? (
           <>
             <h2 style="font-size:17px;margin:0 0 6px">L’annonce</h2>

@@ -2,7 +2,7 @@ import type { Database } from '../../platform/db/database.js';
 import { type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
 import { mailAddress } from '../../platform/mail/headers.js';
-import { MailButton, MailLayout, textMail } from '../mail/layout.js';
+import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
 import type { MailSite } from './conversation-mails.js';
 import { PRO_INBOX_PATH, proConversationPath } from './links.js';
 
@@ -101,8 +101,7 @@ function digestMail(to: string, lines: readonly DigestLine[], site: MailSite) {
     footer,
     children: (
       <>
-        <p style="margin:0 0 12px">Bonjour,</p>
-        <p style="margin:0 0 16px">Des visiteurs ont écrit à votre agence depuis le dernier résumé :</p>
+        <MailGreeting intro="Des visiteurs ont écrit à votre agence depuis le dernier résumé :" />
         <ul style="margin:0 0 16px;padding-left:20px">
           {lines.map((l) => (
             <li style="margin:0 0 12px">

@@ -32,6 +32,16 @@ export function MailLayout({ title, footer, children }: { title: string; footer:
   return `<!doctype html>\n${element}`;
 }
 
+/** The opening of every mail's HTML part: the greeting, then what the mail is about (escaped). */
+export const MailGreeting = ({ intro }: { intro: string }) => (
+  <>
+    <p style="margin:0 0 12px">Bonjour,</p>
+    <p style="margin:0 0 16px" safe>
+      {intro}
+    </p>
+  </>
+);
+
 /** A button-like link, readable even where the client shows no styles. */
 export const MailButton = ({ href, label }: { href: string; label: string }) => (
   <p style="margin:20px 0 4px">
