@@ -56,7 +56,7 @@ async function pushAll(server: BenchServer): Promise<number> {
 const pick = <T>(values: readonly T[]) => values[Math.floor(Math.random() * values.length)]!;
 
 /** Pushes the 100,000 listings and makes them all public; their serviceIds. */
-async function publicListings(server: BenchServer, db: pg.Client): Promise<string[]> {
+export async function publicListings(server: BenchServer, db: pg.Client): Promise<string[]> {
   const pushSeconds = await pushAll(server);
   // The rules hold some generated listings for review (look-alikes in one city); the benchmark
   // plays the operator for all of them at once rather than through 100,000 decisions.

@@ -13,8 +13,10 @@ import { MASK_TEXT } from '../masking/mask.js';
  *
  * Pushes compute nothing for it. The indexer follows the event outbox, as the relay's does:
  * every listing of a new live event gets its document again when its public title or
- * description changed (text_hash), or loses it when it is no longer public. A search joins `public_listings`, so a listing leaves the results the moment it
- * leaves the site; the index only has to catch up with new words, within about two seconds.
+ * description changed (text_hash), or loses it when it is no longer public; the fields a search
+ * filters and sorts on are written beside it (migration 150). A listing that leaves the site
+ * loses its row in the same transaction (the departure triggers, migration 150): the index only
+ * has to catch up with new words and fields, within about two seconds.
  */
 
 /** The public title and description of the view's row `row`, the masking text (SQL `mask`) left out. */
@@ -32,6 +34,21 @@ export const publicSearchDocumentSql = (row: string, mask = `'${MASK_TEXT.replac
 /** The text the document of the view's row `p` is made from, its hash, and the document; $1 is the masking text. */
 const TEXT_HASH = `md5(${publicTitle('p', '$1')} || E'\\n' || coalesce(${publicDescription('p', '$1')}, ''))`;
 const DOCUMENT = publicSearchDocumentSql('p', '$1');
+
+/**
+ * What a keyword search filters and sorts its candidates on (migration 150), as the view's row
+ * `p` shows it: the columns of `listing_search` beside the document, and their values. Written
+ * with every document, and on their own when the text did not change (a new price).
+ */
+const FIELDS = 'agency_id, first_published_at, transaction, property_type, city_fold, postcode, price, surface, rooms, dpe';
+const FIELD_VALUES = `p.agency_id, p.first_published_at, p.transaction, p.property_type, site_fold(p.city), p.postcode, p.price, p.surface, p.rooms, p.dpe`;
+const fieldsOf = (row: string) =>
+  FIELDS.split(', ')
+    .map((field) => `${row}.${field}`)
+    .join(', ');
+/** A new row, or a row written again: its hash, document and fields. */
+const WRITE_ROW = `INSERT INTO listing_search (listing_id, text_hash, document, ${FIELDS})
+  SELECT p.id, ${TEXT_HASH}, ${DOCUMENT}, ${FIELD_VALUES}`;
 
 /**
  * Brings the index up to date with the live event outbox, one batch: at most `eventsPerAgency`
@@ -68,10 +85,14 @@ export async function indexKeywords(db: Database, options: { eventsPerAgency?: n
          DELETE FROM listing_search WHERE listing_id IN (SELECT listing_id FROM touched)
            AND listing_id NOT IN (SELECT p.id FROM public_listings p JOIN touched t ON t.listing_id = p.id)
        ), written AS (
-         INSERT INTO listing_search (listing_id, text_hash, document)
-         SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM touched t JOIN public_listings p ON p.id = t.listing_id
+         ${WRITE_ROW} FROM touched t JOIN public_listings p ON p.id = t.listing_id
          WHERE NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id AND s.text_hash = ${TEXT_HASH})
-         ON CONFLICT (listing_id) DO UPDATE SET text_hash = excluded.text_hash, document = excluded.document
+         ON CONFLICT (listing_id) DO UPDATE SET (text_hash, document, ${FIELDS}) =
+           (excluded.text_hash, excluded.document, ${fieldsOf('excluded')})
+       ), refreshed AS (
+         UPDATE listing_search s SET (${FIELDS}) = (${FIELD_VALUES})
+         FROM touched t JOIN public_listings p ON p.id = t.listing_id
+         WHERE s.listing_id = p.id AND s.text_hash = ${TEXT_HASH} AND (${fieldsOf('s')}) IS DISTINCT FROM (${FIELD_VALUES})
        ), advanced AS (
          INSERT INTO search_cursors (agency_id, event_cursor)
          SELECT sc.agency_id, CASE WHEN m.n >= $2 THEN m.last ELSE sc.top END
@@ -99,10 +120,10 @@ async function fill(tx: Queryable): Promise<void> {
      ON CONFLICT (agency_id) DO UPDATE SET event_cursor = excluded.event_cursor`,
   );
   await tx.query('DELETE FROM listing_search');
-  await tx.query(
-    `INSERT INTO listing_search (listing_id, text_hash, document) SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p`,
-    [MASK_TEXT],
-  );
+  await tx.query(`${WRITE_ROW} FROM public_listings p`, [MASK_TEXT]);
+  // Statistics of the new rows at once: with those of an empty or older table, the planner
+  // reads a city's keyword search through the date index (10 ms instead of 2 on 100,000).
+  await tx.query('ANALYZE listing_search');
   await tx.query('UPDATE search_state SET filled_at = now() WHERE id = 1');
 }
 
@@ -130,8 +151,7 @@ async function restoreBatch(tx: Queryable, size: number): Promise<number> {
   const { rows } = await tx.query<{ written: number }>(
     `WITH agency AS (SELECT agency_id FROM search_cursors WHERE restore ORDER BY agency_id LIMIT 1),
      written AS (
-       INSERT INTO listing_search (listing_id, text_hash, document)
-       SELECT p.id, ${TEXT_HASH}, ${DOCUMENT} FROM public_listings p
+       ${WRITE_ROW} FROM public_listings p
        WHERE p.agency_id = (SELECT agency_id FROM agency) AND NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id)
        LIMIT $2
        ON CONFLICT (listing_id) DO NOTHING

@@ -63,8 +63,13 @@ const toCard = (row: CardRow): ListingCard => ({
  * The WHERE clause of a search, with only the filters given, so the planner sees the plain
  * query each combination is (and picks the index that fits it). Values are parameters, never
  * text. `keywords` is the parameter holding the keywords, for a statement that ranks on them.
+ * On `public_listings` by default; `on: 'keyword-index'` writes it on `listing_search`, whose
+ * rows hold the same fields (migration 150), the city already folded.
  */
-export function whereClause(filters: SearchFilters): { sql: string; params: unknown[]; keywords?: string } {
+export function whereClause(
+  filters: SearchFilters,
+  on: 'public-listings' | 'keyword-index' = 'public-listings',
+): { sql: string; params: unknown[]; keywords?: string } {
   const params: unknown[] = [];
   const conditions: string[] = [];
   const param = (value: unknown) => {
@@ -74,7 +79,7 @@ export function whereClause(filters: SearchFilters): { sql: string; params: unkn
   if (filters.transaction) conditions.push(`transaction = ${param(filters.transaction)}`);
   if (filters.category) conditions.push(`property_type = ${param(filters.category)}`);
   // site_fold (migration 007) on both sides, as the site_city index keys on it.
-  if (filters.city) conditions.push(`site_fold(city) = site_fold(${param(filters.city)})`);
+  if (filters.city) conditions.push(`${on === 'keyword-index' ? 'city_fold' : 'site_fold(city)'} = site_fold(${param(filters.city)})`);
   if (filters.postcode) {
     conditions.push(
       filters.postcode.length === 5 ? `postcode = ${param(filters.postcode)}` : `postcode LIKE ${param(`${filters.postcode}%`)}`,
@@ -89,7 +94,11 @@ export function whereClause(filters: SearchFilters): { sql: string; params: unkn
   if (filters.q !== undefined) {
     // The documents are made from the public title and description only (keyword-index.ts).
     keywords = param(filters.q);
-    conditions.push(`id IN (SELECT listing_id FROM listing_search WHERE document @@ search_query(${keywords}))`);
+    conditions.push(
+      on === 'keyword-index'
+        ? `document @@ search_query(${keywords})`
+        : `id IN (SELECT listing_id FROM listing_search WHERE document @@ search_query(${keywords}))`,
+    );
   }
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, keywords };
 }
@@ -100,7 +109,7 @@ export function whereClause(filters: SearchFilters): { sql: string; params: unkn
  * the log of the document's length (normalisation 1) so that a long description does not win
  * by length alone.
  */
-const rank = (keywords: string) => `ts_rank(s.document, search_query(${keywords}), 1)`;
+const rank = (keywords: string) => `ts_rank(document, search_query(${keywords}), 1)`;
 
 export interface SearchResult {
   /** Matching listings, counted up to MAX_RESULTS + 1: more than MAX_RESULTS means "over". */
@@ -116,9 +125,9 @@ export interface SearchResult {
  * every matching listing's content.
  */
 export function searchStatement(filters: SearchFilters, sort: Sort, page: number): { sql: string; params: unknown[] } {
-  const { sql, params, keywords } = whereClause(filters);
   const offset = (page - 1) * PAGE_SIZE;
-  if (keywords !== undefined && effectiveSort(filters, sort) === 'relevance') return rankedStatement(sql, params, keywords, offset);
+  if (filters.q !== undefined && effectiveSort(filters, sort) === 'relevance') return rankedStatement(filters, offset);
+  const { sql, params } = whereClause(filters);
   return {
     // The numbering follows the subquery's order, which PostgreSQL keeps through a plain scan of it.
     sql: `WITH page AS MATERIALIZED (
@@ -132,20 +141,24 @@ export function searchStatement(filters: SearchFilters, sort: Sort, page: number
 
 /**
  * A search by relevance. Its candidates are the newest MAX_RESULTS + 1 matching listings,
- * chosen as the newest sort chooses its page (GIN index of the documents, or the date index
- * for words most listings hold), then ranked: ranking every match of a word that half the
- * site holds would read 50,000 documents per page view. Fewer matches than that are all
- * ranked; more are counted as "over" MAX_RESULTS, and the visitor is asked to narrow the
- * search, as for any search.
+ * chosen in the keyword index alone (its GIN index, or its date index for words most listings
+ * hold, or its city index), then ranked: ranking every match of a word that half the site holds
+ * would read 50,000 documents per page view. Fewer matches than that are all ranked; more are
+ * counted as "over" MAX_RESULTS, and the visitor is asked to narrow the search, as for any
+ * search. The index holds public listings only (a departure removes its row in the same
+ * transaction, migration 150), and a suspended agency's rows are left out here too in case
+ * the indexer wrote one as the suspension committed; the page's cards are read from the view.
  */
-function rankedStatement(where: string, params: unknown[], keywords: string, offset: number): { sql: string; params: unknown[] } {
+function rankedStatement(filters: SearchFilters, offset: number): { sql: string; params: unknown[] } {
+  const { sql: where, params, keywords } = whereClause(filters, 'keyword-index');
   return {
     sql: `WITH matching AS MATERIALIZED (
-       SELECT id, first_published_at FROM public_listings ${where} ORDER BY ${ORDER_BY.newest} LIMIT ${MAX_RESULTS + 1}),
+       SELECT listing_id AS id, first_published_at, ${rank(keywords!)} AS rank FROM listing_search ${where}
+         AND agency_id NOT IN (SELECT id FROM agencies WHERE suspended_at IS NOT NULL)
+       ORDER BY first_published_at DESC, listing_id DESC LIMIT ${MAX_RESULTS + 1}),
      page AS MATERIALIZED (
        SELECT id, row_number() OVER () AS n FROM (
-         SELECT m.id FROM matching m JOIN listing_search s ON s.listing_id = m.id
-         ORDER BY ${rank(keywords)} DESC, m.first_published_at DESC, m.id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
+         SELECT id FROM matching ORDER BY rank DESC, first_published_at DESC, id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
      rows AS MATERIALIZED (${CARD_ROWS}, page.n FROM page JOIN public_listings p ON p.id = page.id)
      SELECT (SELECT count(*)::int FROM matching) AS total,
        (SELECT json_agg(c ORDER BY c.n) FROM (SELECT n, ${CARD_FIELDS} FROM rows) c) AS cards`,

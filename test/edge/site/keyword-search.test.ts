@@ -181,6 +181,9 @@ test(`[${databaseKind}] a changed listing is found by its new words; one that le
   const withdrawn = await t.call('PATCH', `/v1/listings/${id}/status`, agency.live, { status: 'withdrawn' });
   assert.equal(withdrawn.statusCode, 200, withdrawn.body);
   assert.deepEqual(await find('mezzanine'), []);
+  // Nor counted: the index lost its row in the withdrawal's transaction.
+  const counted = await page(t, `/listings?city=${encodeURIComponent(city)}&q=mezzanine`);
+  assert.match(counted.body, /Aucune annonce ne correspond/);
 });
 
 test(`[${databaseKind}] bad keywords: the page with a French message, never a 500`, async () => {

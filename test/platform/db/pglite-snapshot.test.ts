@@ -100,7 +100,8 @@ test('a snapshot older than the code: the newer migrations run on it', async () 
     assert.deepEqual(await migrate(db, [...migrations, newer]), [999]);
     const schema = await schemaOf(db);
     assert.deepEqual(
-      schema.filter((line) => !line.includes('snapshot_probe') && !line.includes('999')),
+      // Not any line with 999 in it: a function's md5 may hold it.
+      schema.filter((line) => !line.includes('snapshot_probe') && line !== 'migration 999 999_probe.sql'),
       reference.schema,
     );
     assert.ok(schema.includes('migration 999 999_probe.sql'));
