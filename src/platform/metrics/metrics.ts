@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { PoolUse } from '../db/database.js';
 import type { ReplicaState } from '../db/read-database.js';
 import type { AttemptOutcome } from '../jobs/runner.js';
+import { RequestTally } from './request-tally.js';
 
 /** Label of a request no route matched: raw paths never become labels (they hold ids and anything a client sends). */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -38,19 +39,15 @@ const JOB_SECONDS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300];
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests = new Counter({
-    name: 'listing_sync_http_requests_total',
-    help: 'HTTP requests answered, by method, route template and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-  private readonly durations = new Histogram({
-    name: 'listing_sync_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route template.',
-    labelNames: ['method', 'route'] as const,
-    buckets: SECONDS,
-    registers: [this.registry],
-  });
+  private readonly requests = new RequestTally(
+    this.registry,
+    { requests: 'listing_sync_http_requests_total', durations: 'listing_sync_http_request_duration_seconds' },
+    {
+      requests: 'HTTP requests answered, by method, route template and status.',
+      durations: 'Time to answer an HTTP request, by method and route template.',
+    },
+    SECONDS,
+  );
   private readonly pushDurations = new Histogram({
     name: 'listing_sync_push_duration_seconds',
     help: 'Time to answer a bulk write of listings (ingestListings, v1 batch), by route template.',
@@ -131,10 +128,6 @@ export class Metrics {
   /** Registered at the first scrape that finds a replica: without one, no replica figure is shown at all. */
   private replicaGauges: { up: Gauge; lagSeconds: Gauge; lagBytes: Gauge; reading: Gauge } | null = null;
 
-  // One child per label set, found without prom-client hashing its labels on every request.
-  private readonly requestChildren = new Map<string, { inc(): void }>();
-  private readonly durationChildren = new Map<string, { observe(value: number): void }>();
-
   constructor(private readonly sources: ScrapeSources) {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -145,16 +138,7 @@ export class Metrics {
 
   /** One answered request; `route` is the matched route's template, or null. */
   request(method: string, route: string | null, status: number, seconds: number): void {
-    const shownMethod = METHODS.has(method) ? method : 'OTHER';
-    const shownRoute = route ?? UNMATCHED_ROUTE;
-    const durationKey = `${shownMethod} ${shownRoute}`;
-    let duration = this.durationChildren.get(durationKey);
-    if (!duration) this.durationChildren.set(durationKey, (duration = this.durations.labels(shownMethod, shownRoute)));
-    duration.observe(seconds);
-    const requestKey = `${durationKey} ${status}`;
-    let count = this.requestChildren.get(requestKey);
-    if (!count) this.requestChildren.set(requestKey, (count = this.requests.labels(shownMethod, shownRoute, String(status))));
-    count.inc();
+    this.requests.add(METHODS.has(method) ? method : 'OTHER', route ?? UNMATCHED_ROUTE, status, seconds);
   }
 
   /** A bulk write answered with `listings` written; `route` is its template. */
