@@ -23,13 +23,16 @@ function cpuSeconds(server: BenchServer): number {
  */
 export async function benchMetrics(): Promise<Record<string, number>> {
   const off = await startBenchServer({ QUOTAS: '0' });
-  const on = await startBenchServer({ QUOTAS: '0', METRICS_TOKEN });
+  // METRICS_BENCH_CONTROL=1: the second server has no metrics either, and nothing is scraped, so
+  // the "cost" printed is the machine's noise between two identical servers.
+  const control = process.env.METRICS_BENCH_CONTROL === '1';
+  const on = await startBenchServer(control ? { QUOTAS: '0' } : { QUOTAS: '0', METRICS_TOKEN });
   const scrape = () =>
     fetch(`${on.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(async (response) => {
       if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
       return response.text();
     });
-  const scraper = setInterval(() => void scrape().catch((error) => console.error(error)), 5000);
+  const scraper = setInterval(() => void (control ? null : scrape().catch((error) => console.error(error))), 5000);
   try {
     const me = (server: typeof on) => ({ url: `${server.url}/v1/me`, headers: { authorization: `Bearer ${server.liveKey}` } });
     for (const server of [off, on]) await load({ ...me(server), duration: 3 }); // warm-up: JIT, key cache
@@ -57,7 +60,8 @@ export async function benchMetrics(): Promise<Record<string, number>> {
     const cost = 1 - ratios[Math.floor(ratios.length / 2)]!;
     const perRequest = (which: 'on' | 'off') => (cpu[which].seconds / cpu[which].requests) * 1e6;
     const cpuCost = perRequest('on') / perRequest('off') - 1;
-    const exposition = await scrape();
+    if (control) console.log('  control run: both servers without metrics (METRICS_BENCH_CONTROL=1)');
+    const exposition = control ? '' : await scrape();
     const series = exposition.split('\n').filter((line) => line && !line.startsWith('#')).length;
     for (const which of ['off', 'on'] as const)
       console.log(
