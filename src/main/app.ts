@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
@@ -35,6 +34,7 @@ import { Problem } from '../edge/http/schemas.js';
 import { registerOpenApi } from '../edge/http/openapi.js';
 import { healthRoutes } from '../edge/health/routes.js';
 import { metricsRoutes } from '../edge/metrics/metrics-routes.js';
+import { securityHeadersPlugin } from '../edge/http/plugins/security-headers.js';
 import { afterResponse } from '../edge/http/plugins/after-response.js';
 import { adminRoutes } from '../edge/operator-api/routes.js';
 import { backOfficePages } from '../edge/back-office/routes.js';
@@ -247,24 +247,25 @@ export async function buildApp(
     done();
   });
   await app.register(afterResponse, { metrics: services.metrics });
-  await app.register(helmet, {
-    global: true,
-    // The API serves JSON; the only HTML is the docs page, whose assets are all local.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Listing photos are the agencies' own URLs (spec part 1, rule 6), https or not.
-        imgSrc: ["'self'", 'data:', 'https:', ...(options.https ? [] : ['http:'])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        // Upgrading sub-requests to HTTPS would break the pages when served over plain local HTTP.
-        upgradeInsecureRequests: options.https ? [] : null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      // The API serves JSON; the only HTML is the docs page, whose assets are all local.
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Listing photos are the agencies' own URLs (spec part 1, rule 6), https or not.
+          imgSrc: ["'self'", 'data:', 'https:', ...(options.https ? [] : ['http:'])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          // Upgrading sub-requests to HTTPS would break the pages when served over plain local HTTP.
+          upgradeInsecureRequests: options.https ? [] : null,
+        },
       },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // A browser keeps Strict-Transport-Security only from an HTTPS answer; over plain HTTP it
+      // would tell a proxy's clients nothing true. Behind a TLS-terminating proxy, the proxy sends it.
+      hsts: Boolean(options.https),
     },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    // A browser keeps Strict-Transport-Security only from an HTTPS answer; over plain HTTP it
-    // would tell a proxy's clients nothing true. Behind a TLS-terminating proxy, the proxy sends it.
-    hsts: Boolean(options.https),
   });
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);

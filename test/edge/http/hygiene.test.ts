@@ -81,6 +81,24 @@ test(`[${databaseKind}] every answer carries X-Request-Id and security headers; 
   assert.equal(hostile.json().code, 'not_found');
   assert.equal(hostile.json().requestId, hostile.headers['x-request-id']);
   assert.equal(mine.headers['x-content-type-options'], 'nosniff');
+  // Helmet's set, on an answer, a 404 and a refused request alike (security-headers.ts).
+  const refused = await t.app.inject({
+    method: 'POST',
+    url: '/v1/listings',
+    payload: '{',
+    headers: { 'content-type': 'application/json' },
+  });
+  assert.equal(refused.statusCode >= 400 && refused.statusCode < 500, true, refused.body);
+  for (const answer of [mine, hostile, refused]) {
+    const label = `${answer.statusCode} ${answer.body.slice(0, 60)}`;
+    assert.match(String(answer.headers['content-security-policy']), /^default-src 'self';.*img-src 'self' data: https: http:/, label);
+    assert.equal(answer.headers['x-frame-options'], 'SAMEORIGIN', label);
+    assert.equal(answer.headers['cross-origin-resource-policy'], 'same-origin', label);
+    assert.equal(answer.headers['cross-origin-opener-policy'], 'same-origin', label);
+    assert.equal(answer.headers['referrer-policy'], 'no-referrer', label);
+    assert.equal(answer.headers['x-content-type-options'], 'nosniff', label);
+    assert.equal(answer.headers['strict-transport-security'], undefined, `${label}: not over plain HTTP`);
+  }
 });
 
 test(`[${databaseKind}] healthz answers without a database and readyz checks it`, async () => {
