@@ -12,20 +12,20 @@ import { parseSearchQuery } from '../src/edge/site/search-query.js';
  * the production composition knows nothing of these routes.
  */
 function benchRoutes(app: FastifyInstance) {
-  const { db } = app.services;
+  const { db, readDb } = app.services;
   const hide = { schema: { hide: true } };
   // GET /v1/listings/{id} against reading its row by primary key (bench/v1.ts).
   app.get('/bench/raw-listing/:id', hide, async (request) => {
     const { rows } = await db.query('SELECT * FROM listings WHERE id = $1', [(request.params as { id: string }).id]);
     return rows[0] ?? null;
   });
-  // The site's pages against the very queries they run, answered as JSON (bench/site.ts).
+  // The site's pages against the very queries they run, through the same pool, answered as JSON (bench/site.ts).
   app.get('/bench/site-listing/:serviceId', hide, async (request) =>
-    findPublicListing(db, (request.params as { serviceId: string }).serviceId),
+    findPublicListing(readDb, (request.params as { serviceId: string }).serviceId),
   );
   app.get('/bench/site-search', hide, async (request) => {
     const { filters, sort, page } = parseSearchQuery(request.query as Record<string, unknown>);
-    return searchPublicListings(db, filters, sort, page);
+    return searchPublicListings(readDb, filters, sort, page);
   });
 }
 

@@ -102,18 +102,19 @@ export async function createServices(config: Config, db: Database, options: Serv
   const listingStatistics = new StatisticsKeeper(db, 'listings', { columns: PLANNED_COLUMNS, onError: options.onError });
   await listingStatistics.start();
   const jobs = new JobQueue(db, now);
-  const replica = config.databaseReadUrl ? await openDatabase({ databaseUrl: config.databaseReadUrl, dataDir: null }) : null;
-  const readDb = new ReadDatabase(db, replica, { maxLagMs: config.databaseReadMaxLagMs });
+  const readPool = { dataDir: null, poolSize: config.databaseReadPoolSize };
+  const replica = config.databaseReadUrl ? await openDatabase({ databaseUrl: config.databaseReadUrl, ...readPool }) : null;
+  const readDb = new ReadDatabase(db, replica, {
+    maxLagMs: config.databaseReadMaxLagMs,
+    primaryReads: (await db.separatePool?.(config.databaseReadPoolSize)) ?? undefined,
+  });
   await readDb.start();
   const metrics = config.metricsToken
     ? new Metrics({
         jobs: () => jobBacklog(db, now()),
         mail: () => mailBacklog(db, now()),
         webhooks: () => deliveryBacklog(db, now()),
-        pools: () => [
-          ...(db.poolUse ? [{ database: 'primary' as const, use: db.poolUse() }] : []),
-          ...[readDb.poolUse()].flatMap((use) => (use ? [{ database: 'replica' as const, use }] : [])),
-        ],
+        pools: () => [...(db.poolUse ? [{ database: 'primary' as const, use: db.poolUse() }] : []), ...readDb.poolUses()],
         replica: () => readDb.replicaState(),
       })
     : null;

@@ -32,7 +32,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     // Request lines (LOG_REQUESTS=1) show paths with their secret segment redacted.
     serializers: requestSerializers,
   });
-  const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await migrate(db);
   const demo = config.demo ? await seedDemoAgency(db) : null;
   const earlierDemo = config.demo && !demo ? await findDemoAgency(db) : null;
@@ -136,7 +136,7 @@ export interface RunningWorker {
 export async function startWorker(config: Config = loadConfig(), options: { print?: (line: string) => void } = {}): Promise<RunningWorker> {
   const print = options.print ?? ((line: string) => process.stdout.write(line + '\n'));
   const logger = pino({ level: config.logLevel });
-  const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await migrate(db);
   // A worker serves no page and no /metrics: it has no use for the replica or the metrics.
   const services = await createServices({ ...config, worker: true, databaseReadUrl: null, metricsToken: null }, db, {

@@ -11,6 +11,13 @@ export interface Config {
   databaseReadUrl: string | null;
   /** DATABASE_READ_MAX_LAG_MS: a replica further behind than this is left for the primary until it catches up. */
   databaseReadMaxLagMs: number;
+  /** DATABASE_POOL_SIZE: connections a process may open to the primary for writes and every read but the public site's. */
+  databasePoolSize: number;
+  /**
+   * DATABASE_READ_POOL_SIZE: connections a process may open for the public site's reads (the
+   * replica's, and the primary's own for them), apart from the others (docs/operations.md).
+   */
+  databaseReadPoolSize: number;
   adminToken: string | null;
   baseUrl: string;
   ingestBaseUrl: string;
@@ -152,6 +159,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     databaseReadUrl,
     databaseReadMaxLagMs: integer(env, 'DATABASE_READ_MAX_LAG_MS', 5000, 100, 3_600_000),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseReadPoolSize: integer(env, 'DATABASE_READ_POOL_SIZE', 3, 1, 1000),
     adminToken,
     metricsToken,
     baseUrl,

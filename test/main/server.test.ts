@@ -139,7 +139,11 @@ test('configuration errors name the variable', () => {
     () => loadConfig({ DATABASE_URL: 'postgres://a/b', DATABASE_READ_URL: 'postgres://r/b', DATABASE_READ_MAX_LAG_MS: '10' }),
     /DATABASE_READ_MAX_LAG_MS must be between/,
   );
+  assert.throws(() => loadConfig({ DATABASE_POOL_SIZE: '0' }), /DATABASE_POOL_SIZE must be between 1/);
+  assert.throws(() => loadConfig({ DATABASE_READ_POOL_SIZE: 'three' }), /DATABASE_READ_POOL_SIZE must be a whole number/);
   const defaults = loadConfig({});
+  assert.equal(defaults.databasePoolSize, 10);
+  assert.equal(defaults.databaseReadPoolSize, 3);
   assert.equal(defaults.metricsToken, null);
   assert.equal(defaults.shutdownDrainMs, 10_000);
   assert.equal(defaults.databaseReadUrl, null);

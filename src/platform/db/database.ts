@@ -45,6 +45,12 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's use now, for the metrics. */
   poolUse?: () => PoolUse;
+  /**
+   * PostgreSQL only: another pool of `size` connections to the same database, for a kind of work
+   * that must not take the connections of the rest (the public site's reads, read-database.ts).
+   * Its connections open as they are needed; the caller closes it.
+   */
+  separatePool?: (size: number) => Promise<Database>;
   /** PGlite only: a dump of the data directory, so tests can start from a migrated template. */
   snapshot?: () => Promise<Blob>;
 }

@@ -67,6 +67,7 @@ export async function openPostgres(connectionString: string, poolSize: number): 
       };
     },
     poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+    separatePool: (size) => openPostgres(connectionString, size),
     async close() {
       for (const client of listeners) await client.end().catch(() => {});
       await pool.end();

@@ -17,6 +17,12 @@ export interface ReadDatabaseOptions {
   maxLagMs: number;
   /** How often the replica's lag is measured. */
   checkMs?: number;
+  /**
+   * Owned: a pool of the primary's for these reads, apart from the one writes use, so that a
+   * rush of visitors queues for its own connections and never takes those of the pushes, the
+   * API and the pro space (docs/operations.md, "Connections"). Without it they use `primary`.
+   */
+  primaryReads?: Database;
   now?: () => number;
 }
 
@@ -42,7 +48,8 @@ function isStatementError(error: unknown): boolean {
  * they go there while it keeps up; when it is unreachable or more than `maxLagMs` behind, they go
  * to the primary until a check finds it back, and a read the replica fails is asked of the primary
  * again, so the site never fails for the replica's sake. Without a replica every read is the
- * primary's. Writes, and reads a user expects to show what they just did, use the primary itself.
+ * primary's, through `primaryReads` when given. Writes, and reads a user expects to show what
+ * they just did, use the primary itself.
  *
  * The lag is measured every `checkMs` against the primary's WAL position: each check notes where
  * the primary is, and the lag is the age of the oldest noted position the replica has not
@@ -95,7 +102,7 @@ export class ReadDatabase implements Queryable {
         if (!isStatementError(error)) this.state = { ...this.state, reachable: false, reading: 'primary' };
       }
     }
-    return this.primary.query<Row>(sql, params);
+    return (this.options.primaryReads ?? this.primary).query<Row>(sql, params);
   }
 
   /** The replica as of the last check; null without a replica. */
@@ -103,8 +110,14 @@ export class ReadDatabase implements Queryable {
     return this.replica ? { ...this.state } : null;
   }
 
-  poolUse(): PoolUse | null {
-    return this.replica?.poolUse?.() ?? null;
+  /** The pools of these reads (PostgreSQL only), for the metrics. */
+  poolUses(): Array<{ database: 'primary_reads' | 'replica'; use: PoolUse }> {
+    const primaryReads = this.options.primaryReads?.poolUse?.();
+    const replica = this.replica?.poolUse?.();
+    return [
+      ...(primaryReads ? [{ database: 'primary_reads' as const, use: primaryReads }] : []),
+      ...(replica ? [{ database: 'replica' as const, use: replica }] : []),
+    ];
   }
 
   /**
@@ -191,5 +204,6 @@ export class ReadDatabase implements Queryable {
     if (this.timer) clearInterval(this.timer);
     await this.checking;
     await this.replica?.close();
+    await this.options.primaryReads?.close();
   }
 }

@@ -18,7 +18,7 @@ export interface ScrapeSources {
   jobs(): Promise<{ waitingByName: Record<string, number>; oldestWaitingSeconds: number | null; failed: number }>;
   mail(): Promise<{ queued: number; oldestQueuedSeconds: number | null }>;
   webhooks(): Promise<{ pending: number; oldestPendingSeconds: number | null }>;
-  pools(): Array<{ database: 'primary' | 'replica'; use: PoolUse }>;
+  pools(): Array<{ database: 'primary' | 'primary_reads' | 'replica'; use: PoolUse }>;
   replica(): ReplicaState | null;
 }
 
@@ -118,7 +118,7 @@ export class Metrics {
   );
   private readonly poolConnections = this.gauge(
     'listing_sync_db_pool_connections',
-    "This process's database connections, by database (primary, replica) and state (busy, idle).",
+    "This process's database connections, by pool (primary, primary_reads, replica) and state (busy, idle).",
     ['database', 'state'],
   );
   private readonly poolWaiting = this.gauge('listing_sync_db_pool_waiting', 'Queries waiting for a free connection, by database.', [

@@ -202,6 +202,12 @@ test(`[${databaseKind}] page-cache lookups and the database pool`, async () => {
     const idle = value(after, 'listing_sync_db_pool_connections', { database: 'primary', state: 'idle' })!;
     assert.ok(busy >= 0 && idle >= 0 && busy + idle <= 10);
     assert.equal(value(after, 'listing_sync_db_pool_waiting', { database: 'primary' }), 0);
+    // The page was read through the site's own pool (DATABASE_READ_POOL_SIZE), which keeps its connection a while.
+    assert.equal(value(after, 'listing_sync_db_pool_max', { database: 'primary_reads' }), 3);
+    const siteOpen = ['busy', 'idle'].map((state) =>
+      value(after, 'listing_sync_db_pool_connections', { database: 'primary_reads', state })!,
+    );
+    assert.ok(siteOpen[0]! + siteOpen[1]! >= 1, `the site's pool served the page: ${siteOpen.join(' busy, ')} idle`);
   } else {
     assert.equal(samples(after, 'listing_sync_db_pool_max').length, 0, 'PGlite has no pool');
   }

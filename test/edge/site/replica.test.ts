@@ -85,7 +85,7 @@ test(
       assert.match(metrics, /^listing_sync_replica_reading 1$/m);
       assert.match(metrics, /^listing_sync_replica_up 1$/m);
       assert.ok(Number(/^listing_sync_replica_lag_seconds (\S+)$/m.exec(metrics)?.[1]) >= 1, 'the lag, for an alert rule');
-      assert.match(metrics, /^listing_sync_db_pool_max\{database="replica"\} 10$/m);
+      assert.match(metrics, /^listing_sync_db_pool_max\{database="replica"\} 3$/m, "DATABASE_READ_POOL_SIZE's default");
       await replay('resume');
       await eventually(
         'the site shows the listing once replayed',
