@@ -78,8 +78,14 @@ export function whereClause(
   };
   if (filters.transaction) conditions.push(`transaction = ${param(filters.transaction)}`);
   if (filters.category) conditions.push(`property_type = ${param(filters.category)}`);
-  // site_fold (migration 007) on both sides, as the site_city index keys on it.
-  if (filters.city) conditions.push(`${on === 'keyword-index' ? 'city_fold' : 'site_fold(city)'} = site_fold(${param(filters.city)})`);
+  // site_fold (migration 007) on both sides, as the site_city index keys on it. In the keyword
+  // index the city is also a word of `facets`, in the keywords' GIN index (migration 160).
+  if (filters.city) {
+    const city = param(filters.city);
+    conditions.push(
+      on === 'keyword-index' ? `city_fold = site_fold(${city}) AND facets @@ search_city(${city})` : `site_fold(city) = site_fold(${city})`,
+    );
+  }
   if (filters.postcode) {
     conditions.push(
       filters.postcode.length === 5 ? `postcode = ${param(filters.postcode)}` : `postcode LIKE ${param(`${filters.postcode}%`)}`,
@@ -141,8 +147,8 @@ export function searchStatement(filters: SearchFilters, sort: Sort, page: number
 
 /**
  * A search by relevance. Its candidates are the newest MAX_RESULTS + 1 matching listings,
- * chosen in the keyword index alone (its GIN index, or its date index for words most listings
- * hold, or its city index), then ranked: ranking every match of a word that half the site holds
+ * chosen in the keyword index alone (its GIN index of the words and the city, or its date index
+ * for words most listings hold), then ranked: ranking every match of a word that half the site holds
  * would read 50,000 documents per page view. Fewer matches than that are all ranked; more are
  * counted as "over" MAX_RESULTS, and the visitor is asked to narrow the search, as for any
  * search. The index holds public listings only (a departure removes its row in the same

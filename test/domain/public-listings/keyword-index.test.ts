@@ -50,6 +50,21 @@ test(`[${databaseKind}] a document holds the public title and description's word
   for (const word of words) assert.doesNotMatch(word, /[à-ÿœæ]/, `${word}: accents folded`);
 });
 
+test(`[${databaseKind}] keywords in a city find a listing in the city it is in now, not the one it left`, async () => {
+  const [before, after] = [uniqueCity('Ancienneville'), uniqueCity('Nouvelleville')];
+  const id = await publicListing(t, agency.live, 'KWI-moves', { city: before, title: 'Grange à rénover' });
+  await catchUpKeywords(t, agency.agencyId);
+  const found = async (city: string) =>
+    listedIds((await page(t, `/listings?city=${encodeURIComponent(city.toUpperCase())}&q=grange`)).body);
+  assert.deepEqual(await found(before), [id], 'the city as a visitor may type it, in capitals');
+  const moved = await t.call('PUT', `/v1/listings/${id}`, agency.live, { city: after });
+  assert.equal(moved.statusCode, 200, moved.body);
+  await approve(t, id);
+  await catchUpKeywords(t, agency.agencyId);
+  assert.deepEqual(await found(after), [id]);
+  assert.deepEqual(await found(before), []);
+});
+
 test(`[${databaseKind}] a new price reaches the row, not its document; a listing that leaves the site loses it; a rebuild makes every one again`, async () => {
   const id = await publicListing(t, agency.live, 'KWI-leaves', { city: uniqueCity('Docville'), title: 'Chalet savoyard' });
   await catchUpKeywords(t, agency.agencyId);
