@@ -207,6 +207,57 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
   };
 }
 
+/** Two servers under the same load: what `b` costs against `a` (compareServers). */
+export interface Comparison {
+  results: { a: LoadResult[]; b: LoadResult[] };
+  /** Mean throughput over the rounds. */
+  rps: { a: number; b: number };
+  /** Each round's b/a throughput ratio, sorted. */
+  ratios: number[];
+  /** 1 − the median of `ratios`: what b costs, in throughput. */
+  cost: number;
+  /** The server's CPU time per request, µs (from /proc). */
+  cpuPerRequest: { a: number; b: number };
+}
+
+/**
+ * The same load on two servers in alternating rounds, and which goes first alternates too, so
+ * that a neighbour's load or the machine's drift falls on both alike and neither always follows
+ * the other's warm caches. Each round's pair ran back to back: the median of the pairs' ratios is
+ * the cost, with the drift from one round to the next left out (means move by several percent
+ * from run to run on a shared 2-core machine). The CPU time per request (from /proc) is given
+ * too. Loading both at the same time was tried: the load generator then limits both, and the
+ * throughput ratio showed a third of the CPU the costlier server spent per request.
+ */
+export async function compareServers(
+  a: { server: BenchServer; request: autocannon.Options },
+  b: { server: BenchServer; request: autocannon.Options },
+  { rounds = 8, seconds = 5 } = {},
+): Promise<Comparison> {
+  for (const side of [a, b]) await load({ ...side.request, duration: 3 }); // warm-up: JIT, caches
+  const results: Comparison['results'] = { a: [], b: [] };
+  const cpu = { a: { ms: 0, requests: 0 }, b: { ms: 0, requests: 0 } };
+  for (let round = 0; round < rounds; round += 1) {
+    for (const which of round % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
+      const side = which === 'a' ? a : b;
+      const before = side.server.cpuMs();
+      const result = await load({ ...side.request, duration: seconds });
+      cpu[which].ms += side.server.cpuMs() - before;
+      cpu[which].requests += result.requestsPerSecond * seconds;
+      results[which].push(result);
+    }
+  }
+  const mean = (list: LoadResult[]) => list.reduce((sum, r) => sum + r.requestsPerSecond, 0) / list.length;
+  const ratios = results.b.map((r, i) => r.requestsPerSecond / results.a[i]!.requestsPerSecond).sort((x, y) => x - y);
+  return {
+    results,
+    rps: { a: mean(results.a), b: mean(results.b) },
+    ratios,
+    cost: 1 - ratios[Math.floor(ratios.length / 2)]!,
+    cpuPerRequest: { a: (cpu.a.ms / cpu.a.requests) * 1000, b: (cpu.b.ms / cpu.b.requests) * 1000 },
+  };
+}
+
 export async function adminCall(server: BenchServer, method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.url}/admin/api${path}`, {
     method,

@@ -1,42 +1,32 @@
-import { adminCall, fmt, load, startBenchServer } from './lib.js';
+import { adminCall, compareServers, fmt, startBenchServer, type BenchServer } from './lib.js';
 
 /**
  * Issue 5: what quota accounting costs, as the throughput of an authenticated GET /v1/me
- * with quotas on against the same server build with quotas off, measured in one run.
- * Quotas on uses a Réseau agency (no plan cap) and a large key quota so the run is never refused.
+ * with quotas on against the same server build with quotas off, in alternating rounds
+ * (compareServers). Quotas on uses a Réseau agency (no plan cap) and a large key quota so the
+ * run is never refused. Target: at most 5 %.
  */
 export async function benchQuotas(): Promise<Record<string, number>> {
   const on = await startBenchServer({ QUOTAS: '1', KEY_QUOTA_LIVE: '2000000000' });
   const off = await startBenchServer({ QUOTAS: '0' });
   try {
-    const keyFor = async (server: typeof on) => {
+    const me = async (server: BenchServer) => {
       const agency = (await adminCall(server, 'POST', '/agencies', { name: 'Bench Réseau', plan: 'reseau', verified: true })) as {
         keys: { live: string };
       };
-      return agency.keys.live;
+      return { server, request: { url: `${server.url}/v1/me`, headers: { authorization: `Bearer ${agency.keys.live}` } } };
     };
-    const onKey = await keyFor(on);
-    const offKey = await keyFor(off);
-    const run = (url: string, key: string, duration?: number) =>
-      load({ url: `${url}/v1/me`, headers: { authorization: `Bearer ${key}` }, ...(duration ? { duration } : {}) });
-    await run(on.url, onKey, 2);
-    await run(off.url, offKey, 2);
-    // Alternate the two, twice, so drift on the machine hits both alike.
-    const onRuns = [];
-    const offRuns = [];
-    for (let i = 0; i < 2; i++) {
-      offRuns.push(await run(off.url, offKey));
-      onRuns.push(await run(on.url, onKey));
-    }
-    const onRps = onRuns.reduce((s, r) => s + r.requestsPerSecond, 0) / onRuns.length;
-    const offRps = offRuns.reduce((s, r) => s + r.requestsPerSecond, 0) / offRuns.length;
-    const cost = 1 - onRps / offRps;
-    console.log(`  GET /v1/me, quotas off  ${fmt(offRps)} req/s  p99 ${offRuns[1]!.p99} ms`);
+    const { results, rps, ratios, cost, cpuPerRequest } = await compareServers(await me(off), await me(on));
+    const line = (which: 'a' | 'b') =>
+      `${results[which].map((r) => fmt(r.requestsPerSecond)).join(' / ')} req/s  (mean ${fmt(rps[which])}, p99 ${Math.max(...results[which].map((r) => r.p99))} ms)`;
+    console.log(`  GET /v1/me, quotas off  ${line('a')}`);
+    console.log(`  GET /v1/me, quotas on   ${line('b')}  non-2xx ${results.b.reduce((s, r) => s + r.non2xx, 0)}`);
+    console.log(`  CPU per request         ${fmt(cpuPerRequest.a, 1)} µs off, ${fmt(cpuPerRequest.b, 1)} µs on`);
     console.log(
-      `  GET /v1/me, quotas on   ${fmt(onRps)} req/s  p99 ${onRuns[1]!.p99} ms  non-2xx ${onRuns.reduce((s, r) => s + r.non2xx, 0)}`,
+      `  quota cost              ${fmt(cost * 100, 1)} % of throughput (median of the rounds' on/off ratios: ${ratios.map((r) => fmt((1 - r) * 100, 1)).join(' / ')} %), ` +
+        `${fmt((cpuPerRequest.b / cpuPerRequest.a - 1) * 100, 1)} % more CPU per request (target ≤ 5 %)`,
     );
-    console.log(`  quota cost              ${fmt(cost * 100, 1)} % of throughput (target ≤ 5 %)`);
-    return { offRps, onRps, cost };
+    return { offRps: rps.a, onRps: rps.b, cost };
   } finally {
     await on.stop();
     await off.stop();
