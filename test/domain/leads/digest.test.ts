@@ -49,11 +49,25 @@ after(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const toReader = () => smtp.received.filter((m) => m.envelope.to.includes(reader));
+/**
+ * Every mail written so far has left. The clock then moves by hours: a mail still being sent
+ * would see its sender's claim expire (claims are timed on that clock) and leave twice, as it
+ * would after a crash, and the mails counted below would not be the ones expected.
+ */
+async function settled() {
+  for (const started = Date.now(); Date.now() - started < 10_000; await sleep(20)) {
+    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mails WHERE state = 'queued'");
+    if (rows[0]!.n === 0) return;
+  }
+  assert.fail('mails still queued after 10 s');
+}
 async function digestAt(iso: string): Promise<number> {
+  await settled();
   clock = new Date(iso);
   return sendDueDigests(t.db, clock, t.config);
 }
 async function contactAt(iso: string, serviceId: string, name: string) {
+  await settled();
   clock = new Date(iso);
   const email = uniqueVisitorEmail();
   assert.equal((await contact(t, serviceId, { name, email, message: `Bonjour de ${name}` }, '192.0.2.77')).statusCode, 200);
