@@ -16,6 +16,7 @@ import { digestJobs } from '../domain/leads/digest.js';
 import { retentionJobs } from '../domain/leads/retention.js';
 import { alertJobs } from '../domain/alerts/alert-jobs.js';
 import { audienceJobs } from '../domain/audience/report.js';
+import { mailJobs } from '../platform/mail/retention.js';
 import type { MailSite } from '../domain/leads/conversation-mails.js';
 
 export interface ScheduleDeps {
@@ -49,6 +50,7 @@ export function periodicJobs(deps: ScheduleDeps): PeriodicJob[] {
     ...retentionJobs(deps),
     ...alertJobs(deps, deps.config),
     ...audienceJobs(deps),
+    ...mailJobs(deps),
   ];
 }
 

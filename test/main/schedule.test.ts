@@ -24,6 +24,7 @@ const EXPECTED: Record<string, number> = {
   'alerts.daily': 300_000,
   'alerts.purge': HOUR,
   'audience.purge': 24 * HOUR,
+  'mail.purge-old': 24 * HOUR,
 };
 
 const { t } = useTestApp();
