@@ -190,7 +190,14 @@ export const SERVER_TIMEOUTS = {
 
 export async function buildApp(
   services: Services,
-  options: { logger?: FastifyBaseLogger; https?: SecureContextOptions; logRequests?: boolean; timeouts?: typeof SERVER_TIMEOUTS } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    https?: SecureContextOptions;
+    logRequests?: boolean;
+    timeouts?: typeof SERVER_TIMEOUTS;
+    /** 'metrics': `GET /metrics` alone, as `listing-sync worker` serves it on METRICS_PORT. */
+    only?: 'metrics';
+  } = {},
 ): Promise<FastifyInstance> {
   const timeouts = options.timeouts ?? SERVER_TIMEOUTS;
   // Node enforces header and request limits on a sweep of open connections, every 30 s by default.
@@ -268,6 +275,10 @@ export async function buildApp(
       hsts: Boolean(options.https),
     },
   });
+  if (options.only === 'metrics') {
+    await app.register(metricsRoutes);
+    return app;
+  }
   await registerOpenApi(app, services.config);
   await app.register(healthRoutes);
   await app.register(metricsRoutes);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { requestSerializers } from '../edge/http/log-redaction.js';
 import pino from 'pino';
@@ -129,6 +130,8 @@ function stopOnce(app: FastifyInstance, services: Services, db: Database, config
 
 export interface RunningWorker {
   services: Services;
+  /** Where the worker serves GET /metrics (METRICS_PORT); null when it serves nothing. */
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -138,20 +141,33 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
   const logger = pino({ level: config.logLevel });
   const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await migrate(db);
-  // A worker serves no page and no /metrics: it has no use for the replica or the metrics.
-  const services = await createServices({ ...config, worker: true, databaseReadUrl: null, metricsToken: null }, db, {
-    onError: (error) => logger.error({ err: error }, 'background job failed'),
-  });
+  // A worker serves no page: it has no use for the replica. With METRICS_PORT it serves its
+  // /metrics there, so that the jobs it runs are counted somewhere (a fleet's servers run none).
+  const measured = config.metricsPort !== null;
+  const services = await createServices(
+    { ...config, worker: true, databaseReadUrl: null, metricsToken: measured ? config.metricsToken : null },
+    db,
+    { onError: (error) => logger.error({ err: error }, 'background job failed') },
+  );
+  const metricsApp = measured ? await buildApp(services, { only: 'metrics' }) : null;
+  let metricsUrl: string | null = null;
+  if (metricsApp) {
+    await metricsApp.listen({ port: config.metricsPort!, host: config.host });
+    const { port } = metricsApp.server.address() as AddressInfo;
+    metricsUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/metrics`;
+  }
   print(
-    `listing-sync worker running background jobs on ${config.databaseUrl ? 'the PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`,
+    `listing-sync worker running background jobs on ${config.databaseUrl ? 'the PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}` +
+      (metricsUrl ? `; metrics at ${metricsUrl} (Bearer METRICS_TOKEN)` : ''),
   );
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      await metricsApp?.close();
       await closeServices(services);
       await db.close();
     })());
-  return { services, stop };
+  return { services, metricsUrl, stop };
 }
 
 const lostKeysHint = (config: Config) =>

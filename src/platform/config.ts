@@ -56,6 +56,8 @@ export interface Config {
   relayToken: string | null;
   /** Bearer token of GET /metrics (METRICS_TOKEN); without it nothing is measured and /metrics answers 404. */
   metricsToken: string | null;
+  /** METRICS_PORT: where `listing-sync worker` serves its /metrics (a server serves it on PORT); null: the worker serves nothing. */
+  metricsPort: number | null;
   /** SMTP_URL (smtp:// or smtps://, credentials in it): mail goes there; null keeps it in the embedded mailbox (§16). */
   smtpUrl: string | null;
   /** MAIL_FROM: the sender of every mail, `Name <address>` or a bare address. */
@@ -141,6 +143,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (metricsToken !== null && metricsToken.length < 16) {
     throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
   }
+  const metricsPort = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null;
+  if (metricsPort !== null && metricsToken === null) throw new ConfigError('METRICS_PORT needs METRICS_TOKEN: /metrics answers only to it');
   const relayToken = env.RELAY_TOKEN || null;
   if (relayToken !== null && relayToken.length < 16) {
     throw new ConfigError('RELAY_TOKEN must be at least 16 characters long');
@@ -163,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseReadPoolSize: integer(env, 'DATABASE_READ_POOL_SIZE', 3, 1, 1000),
     adminToken,
     metricsToken,
+    metricsPort,
     baseUrl,
     ingestBaseUrl: url(env, 'INGEST_BASE_URL', `${baseUrl}/ingest`),
     siteUrl,
