@@ -188,6 +188,30 @@ export const SERVER_TIMEOUTS = {
   keepAliveMs: 65_000,
 };
 
+/** The security headers of every answer (helmet's, computed once: security-headers.ts). */
+async function registerSecurityHeaders(app: FastifyInstance, https: boolean) {
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      // The API serves JSON; the only HTML is the docs page, whose assets are all local.
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Listing photos are the agencies' own URLs (spec part 1, rule 6), https or not.
+          imgSrc: ["'self'", 'data:', 'https:', ...(https ? [] : ['http:'])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          // Upgrading sub-requests to HTTPS would break the pages when served over plain local HTTP.
+          upgradeInsecureRequests: https ? [] : null,
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // A browser keeps Strict-Transport-Security only from an HTTPS answer; over plain HTTP it
+      // would tell a proxy's clients nothing true. Behind a TLS-terminating proxy, the proxy sends it.
+      hsts: https,
+    },
+  });
+}
+
 export async function buildApp(
   services: Services,
   options: {
@@ -255,26 +279,7 @@ export async function buildApp(
     done();
   });
   await app.register(afterResponse, { metrics: services.metrics });
-  await app.register(securityHeadersPlugin, {
-    helmet: {
-      // The API serves JSON; the only HTML is the docs page, whose assets are all local.
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // Listing photos are the agencies' own URLs (spec part 1, rule 6), https or not.
-          imgSrc: ["'self'", 'data:', 'https:', ...(options.https ? [] : ['http:'])],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          // Upgrading sub-requests to HTTPS would break the pages when served over plain local HTTP.
-          upgradeInsecureRequests: options.https ? [] : null,
-        },
-      },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      // A browser keeps Strict-Transport-Security only from an HTTPS answer; over plain HTTP it
-      // would tell a proxy's clients nothing true. Behind a TLS-terminating proxy, the proxy sends it.
-      hsts: Boolean(options.https),
-    },
-  });
+  await registerSecurityHeaders(app, Boolean(options.https));
   if (options.only === 'metrics') {
     await app.register(metricsRoutes);
     return app;
