@@ -12,10 +12,12 @@
 # supervisor loop that starts it again when it exits, as systemd's Restart=always would, so a
 # command may stop or kill one (its pid is in $CLUSTER_DIR/<name>.pid) and watch it come back.
 # Any other variable in the environment (SITE_CACHE_MS, METRICS_TOKEN, …) reaches every process.
+# With METRICS_TOKEN the worker also serves its own /metrics on CLUSTER_PORT+8 (METRICS_PORT).
 #
 # The command sees CLUSTER_URL (HAProxy), CLUSTER_STATS_URL, CLUSTER_DIR (pid files, each
 # process's log, haproxy.log with one line per request and every health change, haproxy.sock
-# for HAProxy's runtime API), CLUSTER_SERVERS, CLUSTER_SERVER_PORTS and ADMIN_TOKEN. Everything is stopped on exit.
+# for HAProxy's runtime API), CLUSTER_SERVERS, CLUSTER_SERVER_PORTS, ADMIN_TOKEN and, with METRICS_TOKEN,
+# CLUSTER_WORKER_METRICS_URL. Everything is stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -n "${DATABASE_URL:-}" ] || { echo "cluster.sh needs DATABASE_URL: run it under scripts/with-postgres.sh or scripts/with-replica.sh" >&2; exit 2; }
@@ -25,6 +27,8 @@ command -v curl >/dev/null || { echo "curl not found: apt-get install curl" >&2;
 BASE_PORT=${CLUSTER_PORT:-18470}
 SERVERS=${CLUSTER_SERVERS:-3}
 STATS_PORT=$((BASE_PORT + 9))
+WORKER_METRICS_PORT=$((BASE_PORT + 8))
+[ "$SERVERS" -le 7 ] || { echo "CLUSTER_SERVERS is at most 7: CLUSTER_PORT+8 and +9 are the worker's metrics and HAProxy's statistics" >&2; exit 2; }
 # The pinned Node (package.json's `node` dependency), with the flags `npm start` gives the server.
 NODE=node_modules/.bin/node
 [ -x "$NODE" ] || NODE=node
@@ -34,7 +38,7 @@ FLAGS=$("$NODE" -p "require('./package.json').scripts.start.split(/\s+/).filter(
 DRAIN_MS=${SHUTDOWN_DRAIN_MS:-3000}
 export ADMIN_TOKEN=${ADMIN_TOKEN:-cluster-admin-token-0123456789}
 
-ports=("$BASE_PORT" "$STATS_PORT")
+ports=("$BASE_PORT" "$STATS_PORT" ${METRICS_TOKEN:+"$WORKER_METRICS_PORT"})
 for i in $(seq 1 "$SERVERS"); do ports+=($((BASE_PORT + i))); done
 for port in "${ports[@]}"; do
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
@@ -109,7 +113,7 @@ for i in $(seq 1 "$SERVERS"); do
   supervisors+=($!)
   backends+="  server s$i 127.0.0.1:$port"$'\n'
 done
-supervise worker "${common[@]}" -- worker &
+supervise worker "${common[@]}" ${METRICS_TOKEN:+METRICS_PORT="$WORKER_METRICS_PORT"} -- worker &
 supervisors+=($!)
 
 # %s is the server that answered (or failed to), in a response header and in the log line.
@@ -179,10 +183,11 @@ until [ "$(curl -fs "http://127.0.0.1:$STATS_PORT/stats;csv" 2>/dev/null | awk -
   kill -0 "$haproxy_pid" 2>/dev/null || { echo "HAProxy exited:" >&2; cat "$DIR/haproxy.log" >&2; exit 1; }
   sleep 0.3
 done
-echo "fleet up: HAProxy on 127.0.0.1:$BASE_PORT in front of $SERVERS servers (ports ${server_ports[*]}) and a worker${DATABASE_READ_URL:+, reading the replica}; files in $DIR"
+echo "fleet up: HAProxy on 127.0.0.1:$BASE_PORT in front of $SERVERS servers (ports ${server_ports[*]}) and a worker${METRICS_TOKEN:+ (its metrics on port $WORKER_METRICS_PORT)}${DATABASE_READ_URL:+, reading the replica}; files in $DIR"
 
 export CLUSTER_URL="http://127.0.0.1:$BASE_PORT"
 export CLUSTER_STATS_URL="http://127.0.0.1:$STATS_PORT/stats"
+[ -z "${METRICS_TOKEN:-}" ] || export CLUSTER_WORKER_METRICS_URL="http://127.0.0.1:$WORKER_METRICS_PORT/metrics"
 export CLUSTER_DIR=$DIR
 export CLUSTER_SERVERS=$SERVERS
 export CLUSTER_SERVER_PORTS="${server_ports[*]}"
