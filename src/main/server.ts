@@ -152,7 +152,15 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
   const metricsApp = measured ? await buildApp(services, { only: 'metrics' }) : null;
   let metricsUrl: string | null = null;
   if (metricsApp) {
-    await metricsApp.listen({ port: config.metricsPort!, host: config.host });
+    try {
+      await metricsApp.listen({ port: config.metricsPort!, host: config.host });
+    } catch (error) {
+      // Nothing keeps running behind a worker that could not start: the caller tells why (listenFailure).
+      await metricsApp.close();
+      await closeServices(services);
+      await db.close();
+      throw error;
+    }
     const { port } = metricsApp.server.address() as AddressInfo;
     metricsUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/metrics`;
   }
@@ -183,13 +191,22 @@ function defaultBaseUrl(config: Config) {
   }).baseUrl;
 }
 
-/** An EADDRINUSE or EACCES from listen, told in one line that names the variable to change. */
-export function listenFailure(error: unknown, config: Pick<Config, 'host' | 'port'>): string | null {
+/**
+ * An EADDRINUSE or EACCES from listen, told in one line that names the variable to change:
+ * PORT for a server, METRICS_PORT for a worker's /metrics.
+ */
+export function listenFailure(
+  error: unknown,
+  config: Pick<Config, 'host' | 'port'>,
+  variable: 'PORT' | 'METRICS_PORT' = 'PORT',
+): string | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'EADDRINUSE') {
-    return `Port ${config.port} on ${config.host} is already in use: stop the program using it, or set PORT to a free port (for example PORT=${config.port === 8080 ? 8081 : 8080} npm start).`;
+    const example =
+      variable === 'PORT' ? `PORT=${config.port === 8080 ? 8081 : 8080} npm start` : `METRICS_PORT=${config.port + 1} listing-sync worker`;
+    return `Port ${config.port} on ${config.host} is already in use: stop the program using it, or set ${variable} to a free port (for example ${example}).`;
   }
-  if (code === 'EACCES') return `Not allowed to listen on port ${config.port} on ${config.host}: set PORT to a port above 1023.`;
+  if (code === 'EACCES') return `Not allowed to listen on port ${config.port} on ${config.host}: set ${variable} to a port above 1023.`;
   if (code === 'EADDRNOTAVAIL')
     return `HOST=${config.host} is not an address of this machine: set HOST to one of its addresses, or 127.0.0.1.`;
   return null;

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorker } from '../../src/main/server.js';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { listenFailure, startWorker } from '../../src/main/server.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../helpers/database.js';
 
@@ -60,4 +62,33 @@ test('a worker without METRICS_PORT serves nothing; METRICS_PORT needs METRICS_T
   assert.equal(loadConfig({}).metricsPort, null);
   assert.throws(() => loadConfig({ METRICS_PORT: '9464' }), /METRICS_PORT needs METRICS_TOKEN/);
   assert.throws(() => loadConfig({ METRICS_TOKEN, METRICS_PORT: 'x' }), /METRICS_PORT must be a whole number/);
+});
+
+test(`[${databaseKind}] a worker whose METRICS_PORT is taken stops, and says which variable to change`, async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const { port } = taken.address() as AddressInfo;
+  const dir = mkdtempSync(join(tmpdir(), 'listing-sync-worker-'));
+  const pg = onPostgres ? await createEmptyPostgresDatabase() : null;
+  try {
+    const config = loadConfig({
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'silent',
+      METRICS_TOKEN,
+      METRICS_PORT: String(port),
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+    });
+    const error = await startWorker(config, { print: () => {} }).then(
+      () => assert.fail('the worker started on a taken port'),
+      (failure: unknown) => failure,
+    );
+    assert.equal(
+      listenFailure(error, { host: config.host, port }, 'METRICS_PORT'),
+      `Port ${port} on 127.0.0.1 is already in use: stop the program using it, or set METRICS_PORT to a free port (for example METRICS_PORT=${port + 1} listing-sync worker).`,
+    );
+  } finally {
+    taken.close();
+    await pg?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

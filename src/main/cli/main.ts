@@ -131,7 +131,10 @@ export async function runCli(
       await started;
       return -1; // keep running
     } catch (error) {
-      const oneLine = listenFailure(error, config);
+      const oneLine =
+        group === 'serve'
+          ? listenFailure(error, config)
+          : listenFailure(error, { host: config.host, port: config.metricsPort ?? 0 }, 'METRICS_PORT');
       if (!oneLine) throw error;
       printError(oneLine);
       return 1;
