@@ -39,6 +39,7 @@ export interface TestApp {
 export interface TestAppOptions {
   db?: Database;
   env?: Record<string, string>;
+  /** The service's clock; an app given one runs no jobs unless `env.WORKER` is '1'. */
   now?: () => Date;
   logger?: FastifyBaseLogger;
   /** Stands in for DNS when webhooks are delivered. */
@@ -56,7 +57,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = options.db ?? (await openTestDatabase());
   // Pages are rendered afresh: a test reads what it has just written (the page cache has its own test).
   // Webhooks are delivered only by the apps of tests that ask (on PostgreSQL all files share one database).
-  const config = loadConfig({ ADMIN_TOKEN, PORT: '8080', DEMO: '0', SITE_CACHE_MS: '0', WEBHOOK_DELIVERY: '0', ...options.env });
+  // An app with a clock of its own runs no jobs unless its test asks (WORKER=1, on a database of
+  // its own): on the shared database its runner would purge other files' events, sessions and
+  // mails as of its moved date, and time its claims on it.
+  const config = loadConfig({
+    ADMIN_TOKEN,
+    PORT: '8080',
+    DEMO: '0',
+    SITE_CACHE_MS: '0',
+    WEBHOOK_DELIVERY: '0',
+    ...(options.now ? { WORKER: '0' } : {}),
+    ...options.env,
+  });
   const services = await createServices(config, db, { now: options.now, resolve: options.resolve, onError: options.onError });
   const app = await buildApp(services, { logger: options.logger, logRequests: Boolean(options.logger), https: options.https });
   options.routes?.(app);
@@ -129,7 +141,7 @@ export function useTestApp(options: TestAppOptions & { agency?: Parameters<TestA
  */
 export function useTestAppWithClock(): { t: TestApp; ahead<T>(ms: number, run: () => Promise<T>): Promise<T> } {
   let aheadMs = 0;
-  const { t } = useTestApp({ now: () => new Date(Date.now() + aheadMs), env: { WORKER: '0' } });
+  const { t } = useTestApp({ now: () => new Date(Date.now() + aheadMs) });
   return {
     t,
     async ahead(ms, run) {
@@ -156,7 +168,7 @@ export function useIsolatedTestApp(): { t: TestApp; agency: TestAgency; setClock
   before(async () => {
     const isolated = await isolatedTestDatabase();
     closeDatabase = isolated.close;
-    app = await createTestApp({ db: isolated.db, now: () => clock ?? new Date(), env: { WORKER: '0' } });
+    app = await createTestApp({ db: isolated.db, now: () => clock ?? new Date() });
     agency = await app.agency();
   });
   after(async () => {

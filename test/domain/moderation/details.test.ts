@@ -78,7 +78,7 @@ test(`[${databaseKind}] events are kept 30 days: the scheduled events.purge remo
 
   // A process with a worker, whose clock says `purgeAt`: its runner registers and schedules
   // events.purge as src/app.ts does, and runs each schedule's first period at once.
-  const worker = await createTestApp({ db: t.db, now: () => purgeAt });
+  const worker = await createTestApp({ db: t.db, now: () => purgeAt, env: { WORKER: '1' } });
   try {
     const runner = worker.services.jobRunner!;
     assert.ok(runner);

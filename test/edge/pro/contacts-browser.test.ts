@@ -57,7 +57,7 @@ test(`[${databaseKind}] in Chromium at 1280 and 390 px, scriptless pages: the in
     const conversation = `${url}/pro/contacts/${long.leadId}`;
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(conversation);
+      assert.equal((await page.goto(conversation))?.status(), 200, await page.locator('main').innerText());
       await noScript();
       await fitsAndShoot(page, 'pro-conversation', width);
     }

@@ -15,7 +15,7 @@ import { parisDay } from '../../../src/platform/calendar/paris-day.js';
  * to put visits on chosen days (no job runner: nothing is purged meanwhile).
  */
 let clock: Date | null = null;
-const { t, agency } = useTestApp({ now: () => clock ?? new Date(), env: { WORKER: '0' } });
+const { t, agency } = useTestApp({ now: () => clock ?? new Date() });
 
 interface Counts {
   searchAppearances: number;
