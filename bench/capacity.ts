@@ -318,7 +318,7 @@ export async function benchCapacity() {
     // Mails: contacts through the site's form (3 mails each) while no worker runs, then the worker sends them.
     const serviceId = await setUp(server, db);
     results.contacts = await measure('contact form posts (server)', only(server.child), database, async () => {
-      const burst = await contactBurst(server, serviceId, CONTACTS, 3);
+      const burst = await contactBurst(server, database.cpu, serviceId, CONTACTS, 3);
       return [...burst.statuses].reduce((sum, [status, n]) => sum + (status < 400 ? n : 0), 0);
     });
     const { rows: queued } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM mails WHERE state = 'queued'`);

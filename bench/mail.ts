@@ -1,10 +1,9 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { adminCall, fmt, startBenchServer, type BenchServer } from './lib.js';
+import { adminCall, cpuSeconds, fmt, postgresCpu, startBenchServer, type BenchServer } from './lib.js';
 import { v1Body } from '../test/helpers/v1.js';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -12,12 +11,6 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-
-/** CPU seconds a process used so far (user + system), from /proc: a figure the machine's other load hardly moves. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** `--contacts N` on the command line (`npm run bench mail -- --contacts 1000`), else MAIL_CONTACTS, else 10,000. */
 function contactCount(): number {
@@ -134,6 +127,9 @@ interface Burst {
   seconds: number;
   /** The server's CPU seconds during the burst. */
   cpu: number;
+  /** PostgreSQL's CPU seconds (all its processes) and this benchmark's (clients and SMTP sink) during the burst. */
+  databaseCpu: number;
+  ownCpu: number;
   statuses: Map<number, number>;
   latencies: number[];
   startedAt: number;
@@ -146,6 +142,7 @@ const PACED_RATE = 40;
 /** `count` contacts on one listing, `connections` at a time, each with its own address and e-mail. */
 export async function contactBurst(
   server: BenchServer,
+  databaseCpu: () => number,
   serviceId: string,
   count: number,
   phase: number,
@@ -161,6 +158,8 @@ export async function contactBurst(
   const startedAt = Date.now();
   const started = performance.now();
   const cpuBefore = cpuSeconds(server.child.pid!);
+  const databaseBefore = databaseCpu();
+  const ownBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       for (let i = next++; i < count; i = next++) {
@@ -182,6 +181,8 @@ export async function contactBurst(
   return {
     seconds: (performance.now() - started) / 1000,
     cpu: cpuSeconds(server.child.pid!) - cpuBefore,
+    databaseCpu: databaseCpu() - databaseBefore,
+    ownCpu: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(ownBefore)),
     statuses,
     latencies: latencies.sort((a, b) => a - b),
     startedAt,
@@ -238,7 +239,7 @@ export async function benchMail(): Promise<Record<string, number> | undefined> {
     const offDb = new pg.Client({ connectionString: off.databaseUrl! });
     await offDb.connect();
     try {
-      offBurst = await contactBurst(off, await setUp(off, offDb), contacts, 0);
+      offBurst = await contactBurst(off, await postgresCpu(offDb), await setUp(off, offDb), contacts, 0);
     } finally {
       await offDb.end();
       await off.stop();
@@ -252,7 +253,8 @@ export async function benchMail(): Promise<Record<string, number> | undefined> {
     await db.connect();
     try {
       const serviceId = await setUp(on, db);
-      const onBurst = await contactBurst(on, serviceId, contacts, 1);
+      const onDatabaseCpu = await postgresCpu(db);
+      const onBurst = await contactBurst(on, onDatabaseCpu, serviceId, contacts, 1);
       const loadAfterBurst = load();
       const cpuAfterBurst = cpuSeconds(on.child.pid!);
       const { rows: counted } = await db.query<{ n: string }>('SELECT count(*) AS n FROM mails');
@@ -287,7 +289,7 @@ export async function benchMail(): Promise<Record<string, number> | undefined> {
       const onRps = contacts / onBurst.seconds;
       const line = (label: string, burst: Burst) =>
         console.log(
-          `  ${label.padEnd(36)} ${fmt(contacts / burst.seconds).padStart(6)} req/s  p50 ${fmt(percentile(burst.latencies, 0.5))} ms  p99 ${fmt(percentile(burst.latencies, 0.99))} ms  server CPU ${fmt((burst.cpu / contacts) * 1000, 2)} ms/contact  (${statusLine(burst.statuses)})`,
+          `  ${label.padEnd(36)} ${fmt(contacts / burst.seconds).padStart(6)} req/s  p50 ${fmt(percentile(burst.latencies, 0.5))} ms  p99 ${fmt(percentile(burst.latencies, 0.99))} ms  CPU ms/contact: server ${fmt((burst.cpu / contacts) * 1000, 2)}, PostgreSQL ${fmt((burst.databaseCpu / contacts) * 1000, 2)}, benchmark ${fmt((burst.ownCpu / contacts) * 1000, 2)}; machine ${fmt(((burst.cpu + burst.databaseCpu + burst.ownCpu) / burst.seconds / cpus().length) * 100)} % busy  (${statusLine(burst.statuses)})`,
         );
       line('contact form, mail off (kept)', offBurst);
       line('contact form, mail on (SMTP)', onBurst);
@@ -314,7 +316,7 @@ export async function benchMail(): Promise<Record<string, number> | undefined> {
       // when the service keeps up (the burst above measures what happens when it cannot).
       const paced = Math.min(contacts, PACED_RATE * 60);
       const pacedFrom = new Date();
-      const pacedBurst = await contactBurst(on, serviceId, paced, 2, 32, PACED_RATE);
+      const pacedBurst = await contactBurst(on, onDatabaseCpu, serviceId, paced, 2, 32, PACED_RATE);
       const { rows: pacedCount } = await db.query<{ n: string }>('SELECT count(*) AS n FROM mails');
       await sink.waitFor(Number(pacedCount[0]!.n));
       const { rows: pacedRows } = await db.query<{ message_id: string; created_at: Date }>(

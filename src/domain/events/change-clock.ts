@@ -22,6 +22,9 @@ export const eventPosition = (changeSeq: number, rank: number) => changeSeq * PO
 /** The last position change `changeSeq` can hold: a reader at the clock's value has read everything up to here. */
 export const lastPositionOf = (changeSeq: number) => eventPosition(changeSeq, POSITIONS_PER_CHANGE - 1);
 
+/** `eventPosition` in SQL, for statements that take their change's number from the clock themselves. */
+export const eventPositionSql = (changeSeq: string, rank: string) => `(${changeSeq} * ${POSITIONS_PER_CHANGE} + ${rank})`;
+
 /** `lastPositionOf` in SQL, for statements that read the counter column (`s.last_seq`) themselves. */
 export const lastPositionSql = (lastSeqColumn: string) => `(${lastSeqColumn} * ${POSITIONS_PER_CHANGE} + ${POSITIONS_PER_CHANGE - 1})`;
 

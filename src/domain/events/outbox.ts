@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
+import { CLOCK_CTE, eventPositionSql } from './change-clock.js';
 
 /**
  * The event outbox (docs/decisions.md §9): every accepted change appends its events in the
@@ -33,8 +34,12 @@ export interface OutboxEvent {
 
 /** An event as one JSON text, the form bulk writes send rows in (`Queryable.jsonArray`). */
 export function eventRecord(event: OutboxEvent): string {
-  return `{"position":${event.position},"id":"${newId('evt')}","type":"${event.type}","listing_id":${JSON.stringify(event.listingId)},"data":${JSON.stringify(event.data)}}`;
+  return recordText(`"position":${event.position}`, event);
 }
+
+/** An event's JSON text after `place` (its position, or its rank in a change numbered by the statement). */
+const recordText = (place: string, event: Omit<OutboxEvent, 'position'>) =>
+  `{${place},"id":"${newId('evt')}","type":"${event.type}","listing_id":${JSON.stringify(event.listingId)},"data":${JSON.stringify(event.data)}}`;
 
 /** Inserts event records ($1 agency, $2 env, $3 time, $n records); composable into a bulk write's statement. */
 export const insertEventsSql = (recordsParam: number) => `INSERT INTO events (agency_id, env, position, id, type, listing_id, data, at)
@@ -49,6 +54,29 @@ export async function appendEvents(
 ): Promise<void> {
   if (events.length === 0) return;
   await tx.query(insertEventsSql(4), [scope.agencyId, scope.env, now.toISOString(), tx.jsonArray(events.map(eventRecord))]);
+}
+
+/**
+ * One change's events, its number taken from the agency's clock in the same statement: for a
+ * write whose only ordered part is its events (a contact, a visitor's answer). Call it last in
+ * the transaction: the clock's row lock is held from here to the commit, and every push,
+ * contact and answer of the agency waits for it, so nothing else should run in between.
+ */
+export async function appendChangeEvents(
+  tx: Queryable,
+  scope: { agencyId: string; env: 'live' | 'test' },
+  events: ReadonlyArray<Omit<OutboxEvent, 'position'>>,
+  now: Date,
+): Promise<void> {
+  if (events.length === 0) return;
+  const records = events.map((event, rank) => recordText(`"rank":${rank}`, event));
+  await tx.query(
+    `WITH ${CLOCK_CTE}
+     INSERT INTO events (agency_id, env, position, id, type, listing_id, data, at)
+     SELECT $1, $2, ${eventPositionSql('(clock.last_seq + 1)', 'e.rank')}, e.id, e.type, e.listing_id, e.data, $4
+     FROM clock, jsonb_to_recordset($5::jsonb) AS e(rank int, id text, type text, listing_id text, data jsonb)`,
+    [scope.agencyId, scope.env, 1, now.toISOString(), tx.jsonArray(records)],
+  );
 }
 
 export interface StoredEvent {

@@ -1,7 +1,6 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
-import { appendEvents } from '../events/outbox.js';
-import { advanceClock, eventPosition } from '../events/change-clock.js';
+import { appendChangeEvents } from '../events/outbox.js';
 import { notFound, type Outcome } from '../../platform/outcome.js';
 import type { LeadInput } from './lead-input.js';
 import { isBlocked } from './block-list.js';
@@ -125,26 +124,16 @@ async function openConversation(
   ]);
   const visitor = { name: input.name, email: input.email, phone: input.phone };
   if (!withheld) {
-    const lastSeq = await advanceClock(tx, scope, 1);
-    const data = { agencyId: scope.agencyId, env: scope.env, leadId, serviceId: listing.serviceId, externalId: listing.externalId };
-    await appendEvents(
-      tx,
-      scope,
-      [
-        {
-          position: eventPosition(lastSeq + 1, 0),
-          type: 'lead.received',
-          listingId: listing.serviceId,
-          data: { ...data, receivedAt: now },
-        },
-      ],
-      now,
-    );
     const news = { scope, leadId, listingTitle: listing.listingTitle, listing: listing.shown, visitor, text: input.message, first: true };
     await tellAgencyOfVisitorMessage(tx, news, site, now);
   }
   const token = await newVisitorLink(tx, leadId, now);
   const ack = { scope, leadId, agencyName: listing.agencyName, listing: listing.shown, visitor, token, text: input.message };
   await tellVisitor(tx, { ...ack, kind: 'acknowledgement' }, site, now);
+  if (!withheld) {
+    // Last: from here to the commit the agency's clock is held (appendChangeEvents).
+    const data = { agencyId: scope.agencyId, env: scope.env, leadId, serviceId: listing.serviceId, externalId: listing.externalId };
+    await appendChangeEvents(tx, scope, [{ type: 'lead.received', listingId: listing.serviceId, data: { ...data, receivedAt: now } }], now);
+  }
   return { leadId, agencyId: scope.agencyId, serviceId: listing.serviceId, withheld };
 }

@@ -1,8 +1,7 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { refuseFields, type Refusal } from '../../platform/outcome.js';
-import { appendEvents } from '../events/outbox.js';
-import { advanceClock, eventPosition } from '../events/change-clock.js';
+import { appendChangeEvents } from '../events/outbox.js';
 import { isBlocked } from './block-list.js';
 import type { LeadScope, Visitor } from './conversation-model.js';
 import { listingForMail, tellAgencyOfVisitorMessage, type MailSite, type MailedListing } from './conversation-mails.js';
@@ -102,18 +101,13 @@ export async function replyAsVisitor(
     ]);
     if (withheld) return { kind: 'open', value: { messageId } };
     await tx.query(`UPDATE leads SET last_message_at = $2, status = 'new' WHERE id = $1`, [link.leadId, now]);
-    const lastSeq = await advanceClock(tx, scope, 1);
-    const data = { ...scope, leadId: link.leadId, serviceId: row.listing_id, externalId: row.external_id, messageId, receivedAt: now };
-    await appendEvents(
-      tx,
-      scope,
-      [{ position: eventPosition(lastSeq + 1, 0), type: 'lead.message_received', listingId: row.listing_id, data }],
-      now,
-    );
     const listing = scope.env === 'live' ? await listingForMail(tx, row.listing_id, site) : null;
     const visitor = { name: row.name, email: row.email, phone: row.phone };
     const news = { scope, leadId: link.leadId, listingTitle: row.public_title, listing, visitor, text: checked.text, first: false };
     await tellAgencyOfVisitorMessage(tx, news, site, now);
+    // Last: from here to the commit the agency's clock is held (appendChangeEvents).
+    const data = { ...scope, leadId: link.leadId, serviceId: row.listing_id, externalId: row.external_id, messageId, receivedAt: now };
+    await appendChangeEvents(tx, scope, [{ type: 'lead.message_received', listingId: row.listing_id, data }], now);
     return { kind: 'open', value: { messageId } };
   });
 }
