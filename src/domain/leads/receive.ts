@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../../platform/db/database.js';
+import { prepared, type Database, type Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { appendChangeEvents } from '../events/outbox.js';
 import { notFound, type Outcome } from '../../platform/outcome.js';
@@ -33,6 +33,13 @@ interface ConversationListing {
  * public may see takes messages. It opens a conversation, in one transaction with its event and
  * its mails, after the visitor's limits (10 new messages an hour per address and per e-mail).
  */
+/** The listing a visitor writes about, if public: prepared, its plan through the view costs more than running it. */
+const CONTACTED_LISTING = prepared(
+  'contacted-listing',
+  `SELECT p.agency_id, l.external_id, l.public_title, a.name AS agency_name
+   FROM public_listings p JOIN listings l ON l.id = p.id JOIN agencies a ON a.id = p.agency_id WHERE p.id = $1`,
+);
+
 export async function receiveLead(
   db: Database,
   serviceId: string,
@@ -44,8 +51,7 @@ export async function receiveLead(
   if (limited) return limited;
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ agency_id: string; external_id: string; public_title: string; agency_name: string }>(
-      `SELECT p.agency_id, l.external_id, l.public_title, a.name AS agency_name
-       FROM public_listings p JOIN listings l ON l.id = p.id JOIN agencies a ON a.id = p.agency_id WHERE p.id = $1`,
+      CONTACTED_LISTING,
       [serviceId],
     );
     const row = rows[0];

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db/database.js';
+import { prepared, type Queryable } from '../../platform/db/database.js';
 import type { PublicListing } from './model.js';
 import { publicListingColumns, toPublicListing, type PublicListingRow } from './projection.js';
 import { wasPublic } from './visibility.js';
@@ -15,8 +15,11 @@ export type PublicLookup =
  * listings table is asked nothing but what wasPublic needs, to tell a listing that left the
  * site (410) from one that never was on it (404).
  */
+// Prepared: planning the lookup through the view costs five times running it (every listing page, contact and mail).
+const PUBLIC_BY_ID = prepared('public-listing-by-id', `SELECT ${publicListingColumns()} FROM public_listings WHERE id = $1`);
+
 export async function findPublicListing(db: Queryable, serviceId: string): Promise<PublicLookup> {
-  const { rows } = await db.query<PublicListingRow>(`SELECT ${publicListingColumns()} FROM public_listings WHERE id = $1`, [serviceId]);
+  const { rows } = await db.query<PublicListingRow>(PUBLIC_BY_ID, [serviceId]);
   const row = rows[0];
   if (row) return { kind: 'public', listing: toPublicListing(row) };
   const { rows: past } = await db.query<{ env: 'live' | 'test'; share_with_service: boolean; first_published_at: Date | null }>(

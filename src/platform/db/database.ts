@@ -10,8 +10,27 @@ export interface QueryResult<Row> {
   rowCount: number;
 }
 
+/**
+ * A statement PostgreSQL plans once per connection and then reuses (`prepared`). For a hot
+ * statement of fixed text whose planning costs more than running it: a lookup by id through
+ * the `public_listings` view takes ~0.4 ms of the server's CPU to plan and ~0.08 ms to run.
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * Names a statement of fixed text to be prepared. Only for texts that never vary (no values
+ * spliced in): the driver keeps each named statement for the connection's whole life. Only for
+ * reads: after five runs PostgreSQL may keep a generic plan, and a statement that locks rows
+ * can then lock them in another order (the mail sender's claims and marks, prepared, deadlocked
+ * against each other in a burst).
+ */
+export const prepared = (name: string, text: string): PreparedStatement => ({ name, text });
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string | PreparedStatement, params?: readonly unknown[]): Promise<QueryResult<Row>>;
   /**
    * A `$n::jsonb` parameter holding the JSON array of these JSON texts, in the form this
    * driver sends fastest (bulk writes send megabytes of rows this way).

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from './database.js';
+import type { Database, PreparedStatement, Queryable, QueryResult } from './database.js';
 import { TextJsonArray } from './jsonb.js';
 
 type PgliteRunner = Pick<PGlite, 'query'>;
@@ -16,8 +16,9 @@ export const snapshotDir = join(dirname(fileURLToPath(import.meta.url)), 'pglite
 
 function wrap(runner: PgliteRunner): Queryable {
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await runner.query<Row>(sql, params as unknown[]);
+    // PGlite is one connection in this process: a prepared statement's text is simply run.
+    async query<Row>(sql: string | PreparedStatement, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await runner.query<Row>(typeof sql === 'string' ? sql : sql.text, params as unknown[]);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     // PGlite sends parameters as text (a Buffer would arrive as the JSON of a Buffer).

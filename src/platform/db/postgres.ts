@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './database.js';
+import type { Database, PreparedStatement, Queryable, QueryResult } from './database.js';
 import { BinaryJsonbArray, binaryJsonbArray } from './jsonb.js';
 
 // int8 counts and sequences stay far below 2^53; numbers are what the code expects.
@@ -7,8 +7,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await client.query(sql, params as unknown[]);
+    async query<Row>(sql: string | PreparedStatement, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const values = params as unknown[];
+      const result = await (typeof sql === 'string' ? client.query(sql, values) : client.query({ name: sql.name, text: sql.text, values }));
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
     jsonArray: binaryJsonbArray,

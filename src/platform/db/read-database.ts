@@ -1,4 +1,4 @@
-import type { Database, PoolUse, Queryable, QueryResult } from './database.js';
+import type { Database, PoolUse, PreparedStatement, Queryable, QueryResult } from './database.js';
 
 /** What /readyz and the metrics say of the replica. */
 export interface ReplicaState {
@@ -93,7 +93,7 @@ export class ReadDatabase implements Queryable {
     this.timer.unref();
   }
 
-  async query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+  async query<Row = Record<string, unknown>>(sql: string | PreparedStatement, params?: readonly unknown[]): Promise<QueryResult<Row>> {
     if (this.replica && this.state.reading === 'replica') {
       try {
         return await this.replica.query<Row>(sql, params);
