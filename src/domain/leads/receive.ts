@@ -28,11 +28,6 @@ interface ConversationListing {
   shown: MailedListing | null;
 }
 
-/**
- * A visitor's contact through the site's form (docs/decisions.md §12, §16): only a listing the
- * public may see takes messages. It opens a conversation, in one transaction with its event and
- * its mails, after the visitor's limits (10 new messages an hour per address and per e-mail).
- */
 /** The listing a visitor writes about, if public: prepared, its plan through the view costs more than running it. */
 const CONTACTED_LISTING = prepared(
   'contacted-listing',
@@ -40,6 +35,11 @@ const CONTACTED_LISTING = prepared(
    FROM public_listings p JOIN listings l ON l.id = p.id JOIN agencies a ON a.id = p.agency_id WHERE p.id = $1`,
 );
 
+/**
+ * A visitor's contact through the site's form (docs/decisions.md §12, §16): only a listing the
+ * public may see takes messages. It opens a conversation, in one transaction with its event and
+ * its mails, after the visitor's limits (10 new messages an hour per address and per e-mail).
+ */
 export async function receiveLead(
   db: Database,
   serviceId: string,

@@ -10,14 +10,14 @@ export type PublicLookup =
   /** Never public, or no such listing: 404. */
   | { kind: 'unknown' };
 
+// Prepared: planning the lookup through the view costs five times running it (every listing page, contact and mail).
+const PUBLIC_BY_ID = prepared('public-listing-by-id', `SELECT ${publicListingColumns()} FROM public_listings WHERE id = $1`);
+
 /**
  * One listing as its public page shows it. The content comes from the public view only; the
  * listings table is asked nothing but what wasPublic needs, to tell a listing that left the
  * site (410) from one that never was on it (404).
  */
-// Prepared: planning the lookup through the view costs five times running it (every listing page, contact and mail).
-const PUBLIC_BY_ID = prepared('public-listing-by-id', `SELECT ${publicListingColumns()} FROM public_listings WHERE id = $1`);
-
 export async function findPublicListing(db: Queryable, serviceId: string): Promise<PublicLookup> {
   const { rows } = await db.query<PublicListingRow>(PUBLIC_BY_ID, [serviceId]);
   const row = rows[0];
