@@ -132,21 +132,7 @@ async function sendAlone(options: Sending, mail: StoredMail, sender: string): Pr
     if (error instanceof PermanentMailError) return finish(db, mail.id, 'failed', now(), error.message);
     return release(db, [mail.id], sender, describe(error));
   }
-  await markSent(options, mail, sender).catch(() => {});
-}
-
-/**
- * Marks a mail the server took as sent. If that write fails, the mail's claim is released at
- * once, so its own job (still queued: only marked mails' jobs are dropped) sends it again soon,
- * with the same Message-ID, instead of the recipient waiting out the claim (CLAIM_MS).
- */
-async function markSent(options: Sending, mail: StoredMail, sender: string): Promise<void> {
-  try {
-    await options.sent.add({ id: mail.id, at: options.now() });
-  } catch (error) {
-    await release(options.db, [mail.id], sender, `sent, but not marked sent: ${describe(error)}`);
-    throw error;
-  }
+  await options.sent.add({ id: mail.id, at: now() });
 }
 
 /**
@@ -203,7 +189,7 @@ async function sendInOrder(options: Sending, batch: StoredMail[], sender: string
       if (context.attempt >= MAIL_MAX_ATTEMPTS) await finish(db, mailId, 'failed', now(), describe(error));
       throw error;
     }
-    mark(markSent(options, mail, sender));
+    mark(options.sent.add({ id: mail.id, at: now() }));
   }
   await marked();
 }
