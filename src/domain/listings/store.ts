@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db/database.js';
+import { prepared, type Queryable } from '../../platform/db/database.js';
 import { listingContent } from '../listing-model/content.js';
 import type { CommercialStatus, Listing, ModerationReason, ModerationState } from '../listing-model/model.js';
 
@@ -77,14 +77,20 @@ export function toListing(row: ListingRow): Listing {
 
 export type ListingKey = { serviceId: string } | { externalId: string };
 
+const findBy = (column: 'id' | 'external_id') =>
+  prepared(
+    `listing-by-${column}`,
+    `SELECT ${LISTING_COLUMNS} FROM listings WHERE agency_id = $1 AND env = $2 AND ${column} = $3 AND deleted_at IS NULL`,
+  );
+// Prepared: planning this lookup cost PostgreSQL ~0.11 ms a call, running it ~0.02 ms, and it
+// answers every read of one listing through v1 (GET /v1/listings/{id} and by externalId).
+const FIND_BY_ID = findBy('id');
+const FIND_BY_EXTERNAL_ID = findBy('external_id');
+
 /** A current (not deleted) listing of the scope; anything else, another agency's included, is null. */
 export async function findListing(db: Queryable, scope: ListingScope, key: ListingKey): Promise<Listing | null> {
-  const [column, value] = 'serviceId' in key ? ['id', key.serviceId] : ['external_id', key.externalId];
-  const { rows } = await db.query<ListingRow>(
-    `SELECT ${LISTING_COLUMNS} FROM listings
-     WHERE agency_id = $1 AND env = $2 AND ${column} = $3 AND deleted_at IS NULL`,
-    [scope.agencyId, scope.env, value],
-  );
+  const [statement, value] = 'serviceId' in key ? [FIND_BY_ID, key.serviceId] : [FIND_BY_EXTERNAL_ID, key.externalId];
+  const { rows } = await db.query<ListingRow>(statement, [scope.agencyId, scope.env, value]);
   return rows[0] ? toListing(rows[0]) : null;
 }
 
