@@ -26,7 +26,10 @@ interface Lease {
   subject: QuotaSubject;
   /** Calls taken from the database and not used yet: this process may spend them without asking. */
   slots: number;
+  /** The minute every reserved call was taken at (a top-up only joins calls of the same minute). */
   slotMinute: number;
+  /** The reserve is topped up once it is down to this many calls (a quarter of the last block). */
+  lowWater: number;
   /** Calls counted in the database at the last take (reserved slots included); null before the first. */
   dbUsed: number | null;
   oldest: number | null;
@@ -74,7 +77,7 @@ export class QuotaGate {
       lease = undefined;
     }
     if (!lease) {
-      lease = { subject, slots: 0, slotMinute: 0, dbUsed: null, oldest: null, exhaustedUntil: 0, refilling: null, lastUse: 0 };
+      lease = { subject, slots: 0, slotMinute: 0, lowWater: 0, dbUsed: null, oldest: null, exhaustedUntil: 0, refilling: null, lastUse: 0 };
       this.leases.set(subject.id, lease);
     }
     return lease;
@@ -94,8 +97,21 @@ export class QuotaGate {
     for (const lease of leases) {
       lease.slots -= 1;
       lease.lastUse = wallClock;
+      if (lease.slots <= lease.lowWater) this.topUp(lease, minute);
     }
     return { allowed: true, states: leases.map((lease) => this.state(lease, minute)), retryAfter: 0 };
+  }
+
+  /**
+   * Takes the next block before the reserve runs out, so no call waits for the database: with
+   * 50 calls in flight, each refill of an empty reserve held them all for its round trip, a few
+   * percent of the throughput. Only within the minute the reserve was taken in, so that unused
+   * calls go back to the minute they were counted in; a new minute refills once it is empty.
+   */
+  private topUp(lease: Lease, minute: number): void {
+    if (lease.refilling || lease.slotMinute !== minute || lease.dbUsed === null) return;
+    if (blockSize(lease.subject.limit, lease.dbUsed, this.options.maxBlock) <= 0) return;
+    void this.refill(lease, minute).catch(() => {});
   }
 
   admit(subjects: QuotaSubject[]): Admission | Promise<Admission> {
@@ -162,6 +178,7 @@ export class QuotaGate {
         }
         lease.slots += row.granted;
         lease.slotMinute = minute;
+        lease.lowWater = Math.floor(row.granted / 4);
         lease.dbUsed = row.used;
         lease.oldest = row.oldest === null ? null : Number(row.oldest);
       } finally {

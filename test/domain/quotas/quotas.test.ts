@@ -176,3 +176,31 @@ test(`[${databaseKind}] reserved quota calls are never lost when an idle return 
   ]);
   assert.equal(rows[0]!.n, admitted);
 });
+
+test(`[${databaseKind}] far from the limit the reserve is topped up before it runs out: no call waits for the database`, async () => {
+  // A clock that stays within one minute: a new minute refills its reserve once it is empty.
+  const gate = new QuotaGate(t.db, () => new Date('2026-11-28T10:00:30Z'), { maxBlock: 100 });
+  const subjects = [{ id: `key:top-up-${Date.now()}`, name: 'key' as const, limit: 1_000_000 }];
+  // The first calls ask the database (the count, then a first block of 100).
+  assert.equal((await gate.admit(subjects)).allowed, true);
+  assert.equal((await gate.admit(subjects)).allowed, true);
+  let admitted = 2;
+  let waited = 0;
+  // Four blocks' worth of calls, a millisecond apart: the top-up taken at a quarter left lands
+  // while the last quarter is spent.
+  for (let i = 0; i < 400; i++) {
+    const admission = gate.admit(subjects);
+    if (admission instanceof Promise) {
+      waited += 1;
+      await admission;
+    }
+    admitted += 1;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  assert.equal(waited, 0, 'every call was admitted from the reserve');
+  await gate.close();
+  const { rows } = await t.db.query<{ n: number }>('SELECT coalesce(sum(used), 0)::int AS n FROM quota_buckets WHERE subject = $1', [
+    subjects[0]!.id,
+  ]);
+  assert.equal(rows[0]!.n, admitted, 'the unused reserve went back: the count is exact');
+});
