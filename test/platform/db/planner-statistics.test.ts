@@ -59,7 +59,7 @@ test(`[${databaseKind}] after a bulk import, a lookup by externalId probes the u
 
   // A few ids among 2,000 rows: probing the index is the right plan (for a quarter of the table a scan would be).
   const ids = Array.from({ length: 20 }, (_, i) => `B1-${i}`);
-  const bulk = await plan(FIND_EXISTING, [agency.agencyId, 'live', ids]);
+  const bulk = await plan(FIND_EXISTING.text, [agency.agencyId, 'live', ids]);
   assert.match(bulk, /Index Cond: .*external_id = ANY/, bulk.slice(0, 300));
   const single = await plan('SELECT id FROM listings WHERE agency_id = $1 AND env = $2 AND external_id = $3', [
     agency.agencyId,
