@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { isPublicAddress, literalAddress } from './address-policy.js';
 import { DELIVERY_TIMEOUT_MS, KEPT_ANSWER_BYTES, MAX_ANSWER_BYTES } from './delivery-policy.js';
 
@@ -33,7 +33,9 @@ class BlockedAddress extends Error {}
  * the very address checked, so a DNS answer that changes in between (rebinding) gains nothing.
  */
 export class WebhookSender {
-  private readonly agent: Agent;
+  /** Made with the first delivery: a server with no endpoint never loads undici (idle memory). */
+  private agent: Promise<Agent> | null = null;
+  private readonly makeAgent: () => Promise<Agent>;
 
   constructor(private readonly options: { allowPrivate: () => boolean; resolve?: Resolver; timeoutMs?: number }) {
     const resolve = options.resolve ?? systemResolver;
@@ -53,13 +55,14 @@ export class WebhookSender {
         (error: unknown) => callback(error),
       );
     };
-    this.agent = new Agent({
-      connect: { lookup, timeout } as never,
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
-      keepAliveTimeout: 30_000,
-      connections: 16,
-    });
+    this.makeAgent = async () =>
+      new (await import('undici')).Agent({
+        connect: { lookup, timeout } as never,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+        keepAliveTimeout: 30_000,
+        connections: 16,
+      });
   }
 
   async send(url: string, headers: Record<string, string>, body: string, stop?: AbortSignal): Promise<AttemptResult> {
@@ -80,7 +83,8 @@ export class WebhookSender {
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = stop ? AbortSignal.any([deadline, stop]) : deadline;
     try {
-      const answer = await this.agent.request({
+      const agent = await (this.agent ??= this.makeAgent());
+      const answer = await agent.request({
         origin: target.origin,
         path: `${target.pathname}${target.search}`,
         method: 'POST',
@@ -109,8 +113,8 @@ export class WebhookSender {
     }
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await (await this.agent)?.close();
   }
 }
 

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { StoredMail } from './store.js';
 
 /** Where mails go when SMTP_URL is set; without it they stay in the embedded mailbox. */
@@ -17,26 +17,32 @@ const POOL_CONNECTIONS = 5;
 /** `smtp://user:password@host:port` (STARTTLS when the server offers it) or `smtps://…` (TLS from the start). */
 export function smtpTransport(url: string): MailTransport {
   const parsed = new URL(url);
-  const transporter = nodemailer.createTransport({
-    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
-    // Without a port nodemailer takes 587 (smtp://) or 465 (smtps://).
-    ...(parsed.port ? { port: Number(parsed.port) } : {}),
-    secure: parsed.protocol === 'smtps:',
-    ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
-    // A silent server must not hold a job for nodemailer's default minutes: the job retries later.
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-    // Connections are kept and reused: a new one per mail (TCP, greeting, EHLO, STARTTLS,
-    // AUTH) cost more than the mail itself and held the sender to ~10 mails/s per recipient
-    // (docs/benchmarks.md, "mail"). Each send still resolves only once the server took that mail.
-    pool: true,
-    maxConnections: POOL_CONNECTIONS,
-  });
+  // Loaded with the first mail: a server keeping mail in its own mailbox, or sending none, never
+  // loads nodemailer (about 5 MB of an idle server's memory with the webhook sender's undici).
+  let transporter: Promise<Transporter> | null = null;
+  const connect = async () =>
+    (await import('nodemailer')).default.createTransport({
+      host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+      // Without a port nodemailer takes 587 (smtp://) or 465 (smtps://).
+      ...(parsed.port ? { port: Number(parsed.port) } : {}),
+      secure: parsed.protocol === 'smtps:',
+      ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
+      // A silent server must not hold a job for nodemailer's default minutes: the job retries later.
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+      // Connections are kept and reused: a new one per mail (TCP, greeting, EHLO, STARTTLS,
+      // AUTH) cost more than the mail itself and held the sender to ~10 mails/s per recipient
+      // (docs/benchmarks.md, "mail"). Each send still resolves only once the server took that mail.
+      pool: true,
+      maxConnections: POOL_CONNECTIONS,
+    });
   return {
     async send(mail) {
       try {
-        await transporter.sendMail({
+        await (
+          await (transporter ??= connect())
+        ).sendMail({
           from: mail.from.name === null ? mail.from.address : { name: mail.from.name, address: mail.from.address },
           to: mail.to.name === null ? mail.to.address : { name: mail.to.name, address: mail.to.address },
           envelope: { from: mail.from.address, to: [mail.to.address] },
@@ -54,6 +60,10 @@ export function smtpTransport(url: string): MailTransport {
         throw error;
       }
     },
-    close: () => transporter.close(),
+    close: () =>
+      void transporter?.then(
+        (opened) => opened.close(),
+        () => {},
+      ),
   };
 }
