@@ -1,3 +1,4 @@
+import { releaseStartupGarbage } from '../platform/startup-memory.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -45,6 +46,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   options.routes?.(app);
   try {
     await app.ready();
+    releaseStartupGarbage();
     // Fastify logs "Server listening at …" at info; the banner below says it, so only that line is
     // held back: the level is raised for the bind alone, and warnings and errors still pass.
     const level = app.log.level;
