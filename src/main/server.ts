@@ -1,4 +1,3 @@
-import { releaseStartupGarbage } from '../platform/startup-memory.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { openDatabase } from '../platform/db/open.js';
 import { migrate } from '../platform/db/migrate.js';
 import { buildApp, closeServices, createServices, type Services } from './app.js';
 import { findDemoAgency, seedDemoAgency, type DemoAgency } from '../domain/onboarding/demo-agency.js';
+import { releaseStartupGarbage } from '../platform/startup-memory.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -46,7 +46,8 @@ export async function startServer(config: Config = loadConfig(), options: Server
   options.routes?.(app);
   try {
     await app.ready();
-    releaseStartupGarbage();
+    // The embedded default only, whose idle memory is a laptop's (src/platform/startup-memory.ts).
+    if (!config.databaseUrl) releaseStartupGarbage();
     // Fastify logs "Server listening at …" at info; the banner below says it, so only that line is
     // held back: the level is raised for the bind alone, and warnings and errors still pass.
     const level = app.log.level;
