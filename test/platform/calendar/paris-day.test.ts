@@ -26,3 +26,11 @@ test('only calendar days written YYYY-MM-DD are days', () => {
   for (const day of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '0000-01-01', '26-03-01', '2026-3-1', '2026-03-01T00:00', ''])
     assert.ok(!isCalendarDay(day), day);
 });
+
+test('the day of each instant, asked in any order, across midnight in Paris', () => {
+  const midnight = Date.parse('2026-07-15T22:00:00Z');
+  const asked = [-1500, -1, 0, -1, 999, 1000, -1000, 0].map((offset) => parisDay(new Date(midnight + offset)));
+  assert.deepEqual(asked, ['2026-07-15', '2026-07-15', '2026-07-16', '2026-07-15', '2026-07-16', '2026-07-16', '2026-07-15', '2026-07-16']);
+  // An invalid date formats as before: a RangeError, whatever was asked last.
+  assert.throws(() => parisDay(new Date(Number.NaN)), RangeError);
+});
