@@ -28,7 +28,10 @@ test(
       done.push('API');
       await Promise.all([...rush, search]);
       assert.equal(done[0], 'API', `the API answered before the first of the site's reads was done: ${done.join(', ')}`);
-      assert.equal(done.at(-1), 'search page', 'the search page waited its turn behind the reads before it');
+      // Two at a time: the search page gets a connection when the first of the last two reads
+      // ends, so it ends after at least eleven of them (the twelfth may end a moment after it).
+      const readsBefore = done.slice(0, done.indexOf('search page')).filter((entry) => entry === 'site read').length;
+      assert.ok(readsBefore >= 11, `the search page waited its turn behind the reads before it: ${done.join(', ')}`);
     } finally {
       await t.close();
     }
