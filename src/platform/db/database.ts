@@ -20,6 +20,9 @@ export interface PreparedStatement {
   readonly text: string;
 }
 
+/** The text each prepared statement's name stands for, in this process. */
+const PREPARED_TEXTS = new Map<string, string>();
+
 /**
  * Names a statement of fixed text to be prepared. Only for texts that never vary (no values
  * spliced in): the driver keeps each named statement for the connection's whole life. Only for
@@ -27,7 +30,14 @@ export interface PreparedStatement {
  * can then lock them in another order (the mail sender's claims and marks, prepared, deadlocked
  * against each other in a burst).
  */
-export const prepared = (name: string, text: string): PreparedStatement => ({ name, text });
+export function prepared(name: string, text: string): PreparedStatement {
+  // A connection holds one statement per name: a second text under a taken name would fail
+  // there, on PostgreSQL only and at its first run. It fails here, when its module loads.
+  const taken = PREPARED_TEXTS.get(name);
+  if (taken !== undefined && taken !== text) throw new Error(`prepared statement name ${name} is already used by another statement`);
+  PREPARED_TEXTS.set(name, text);
+  return { name, text };
+}
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string | PreparedStatement, params?: readonly unknown[]): Promise<QueryResult<Row>>;

@@ -13,6 +13,11 @@ test(`[${databaseKind}] a prepared statement answers like its text, with each ca
   assert.deepEqual((await db.query<{ n: number }>(DOUBLE.text, [5])).rows, [{ n: 10 }]);
 });
 
+test('a name names one statement: another text under a taken name is refused where it is declared', () => {
+  assert.throws(() => prepared(DOUBLE.name, 'SELECT $1::int * 3 AS n'), /test-double is already used by another statement/);
+  assert.deepEqual(prepared(DOUBLE.name, DOUBLE.text), DOUBLE, 'the same statement declared again is the same');
+});
+
 test(
   `[${databaseKind}] on a server it is prepared once on the connection and reused there`,
   { skip: databaseKind !== 'postgres' },
