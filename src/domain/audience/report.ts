@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { daysOf, parisDay } from '../../platform/calendar/paris-day.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 import { notFound, type Outcome } from '../../platform/outcome.js';
-import type { ListingScope } from '../listings/store.js';
+import type { AgencyEnv } from '../tenant.js';
 import type { Device } from './device.js';
 import { RETENTION_MONTHS, type Period } from './period.js';
 
@@ -67,7 +67,7 @@ function report(period: Period, rows: CountRow[]): AudienceReport {
  */
 export async function listingAudience(
   db: Queryable,
-  scope: ListingScope,
+  scope: AgencyEnv,
   serviceId: string,
   period: Period,
 ): Promise<Outcome<AudienceReport>> {
@@ -86,7 +86,7 @@ export async function listingAudience(
 }
 
 /** The agency's daily totals over all its listings. Only live listings are on the site: the sandbox's are zeros. */
-export async function agencyAudience(db: Queryable, scope: ListingScope, period: Period): Promise<AudienceReport> {
+export async function agencyAudience(db: Queryable, scope: AgencyEnv, period: Period): Promise<AudienceReport> {
   if (scope.env !== 'live') return report(period, []);
   const { rows } = await db.query<CountRow>(
     `SELECT ${COUNT_COLUMNS} FROM listing_audience WHERE agency_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY day, device`,

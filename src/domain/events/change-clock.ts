@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import type { AgencyEnv } from '../tenant.js';
 
 /**
  * The events' clock (docs/decisions.md §9): every agency environment counts its changes in
@@ -7,11 +8,6 @@ import type { Queryable } from '../../platform/db/database.js';
  * positions) commit in increasing order; readers (webhook fan-out, the relay index, the
  * operator's event list) page by position and never skip a committed event.
  */
-
-export interface ClockScope {
-  agencyId: string;
-  env: 'live' | 'test';
-}
 
 /** Room for a change's events: a change has at most 4, so ranks 0 to 7 leave slack. */
 const POSITIONS_PER_CHANGE = 8;
@@ -47,7 +43,7 @@ export const CLOCK_CTE = `clock AS (
  * reserved but not used (unchanged listings) are simply skipped: readers page by "after",
  * never by count. With `reserve` 0 it only waits for writes in progress and reads the clock.
  */
-export async function advanceClock(tx: Queryable, scope: ClockScope, reserve: number): Promise<number> {
+export async function advanceClock(tx: Queryable, scope: AgencyEnv, reserve: number): Promise<number> {
   const { rows } = await tx.query<{ last_seq: number }>(`WITH ${CLOCK_CTE} SELECT last_seq FROM clock`, [
     scope.agencyId,
     scope.env,

@@ -1,7 +1,8 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { notFound, refuse, refuseFields, type Outcome } from '../../platform/outcome.js';
-import type { AgencyAuthor, LeadScope, LeadStatus, LeadThread } from './conversation-model.js';
+import type { AgencyEnv } from '../tenant.js';
+import type { AgencyAuthor, LeadStatus, LeadThread } from './conversation-model.js';
 import { listingForMail, tellVisitor, type MailSite } from './conversation-mails.js';
 import { findLeadThread, markLeadOpened, setLeadStatus } from './conversation-store.js';
 import { checkMessageText } from './lead-input.js';
@@ -14,7 +15,7 @@ import { newVisitorLink } from './visitor-links.js';
  */
 
 /** The pro space opens a conversation: shown, then marked read. */
-export async function openLead(db: Queryable, scope: LeadScope, leadId: string, now: Date): Promise<LeadThread | null> {
+export async function openLead(db: Queryable, scope: AgencyEnv, leadId: string, now: Date): Promise<LeadThread | null> {
   const thread = await findLeadThread(db, scope, leadId);
   if (thread) await markLeadOpened(db, scope, leadId, now);
   return thread;
@@ -27,7 +28,7 @@ export async function openLead(db: Queryable, scope: LeadScope, leadId: string, 
  */
 export async function replyAsAgency(
   db: Database,
-  scope: LeadScope,
+  scope: AgencyEnv,
   leadId: string,
   author: AgencyAuthor,
   rawText: unknown,
@@ -83,7 +84,7 @@ export async function replyAsAgency(
 /** Files a conversation under a status (`PATCH /v1/leads/{leadId}`, the pro inbox's buttons). */
 export async function fileLead(
   db: Queryable,
-  scope: LeadScope,
+  scope: AgencyEnv,
   leadId: string,
   status: LeadStatus,
   now: Date,

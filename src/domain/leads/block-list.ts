@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { normaliseEmail } from '../credentials/email.js';
-import type { LeadScope } from './conversation-model.js';
+import type { AgencyEnv } from '../tenant.js';
 
 /**
  * An agency's block list (docs/decisions.md §16): a blocked visitor's later messages are
@@ -16,7 +16,7 @@ export async function isBlocked(db: Queryable, agencyId: string, email: string):
 }
 
 /** Blocks the visitor of one of the agency's conversations; false when it is not the agency's. */
-export async function blockVisitorOf(db: Queryable, scope: LeadScope, leadId: string, by: string, now: Date): Promise<boolean> {
+export async function blockVisitorOf(db: Queryable, scope: AgencyEnv, leadId: string, by: string, now: Date): Promise<boolean> {
   const { rowCount } = await db.query(
     `INSERT INTO lead_blocked_emails (agency_id, email, blocked_at, blocked_by)
      SELECT agency_id, lower(email), $4, $5 FROM leads WHERE agency_id = $1 AND env = $2 AND id = $3 AND NOT withheld

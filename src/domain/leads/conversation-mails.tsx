@@ -5,7 +5,8 @@ import { findPublicListing } from '../public-listings/find.js';
 import { publicUrl } from '../public-listings/visibility.js';
 import type { PublicListing } from '../public-listings/model.js';
 import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
-import type { LeadScope, Visitor } from './conversation-model.js';
+import type { AgencyEnv } from '../tenant.js';
+import type { Visitor } from './conversation-model.js';
 import { proConversationPath, visitorConversationPath } from './links.js';
 
 /**
@@ -58,7 +59,7 @@ const threaded = (leadId: string, site: MailSite, first: boolean) => {
 };
 
 export interface VisitorMessageNews {
-  scope: LeadScope;
+  scope: AgencyEnv;
   leadId: string;
   /** The agency's own title of the listing, for when it is no longer public. */
   listingTitle: string;
@@ -141,7 +142,7 @@ function agencyMail(to: string, news: VisitorMessageNews, site: MailSite): Outgo
 }
 
 export interface VisitorMailNews {
-  scope: LeadScope;
+  scope: AgencyEnv;
   leadId: string;
   agencyName: string;
   listing: MailedListing | null;

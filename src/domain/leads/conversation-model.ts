@@ -7,12 +7,6 @@
 export const LEAD_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-/** Whose conversations: an agency's live ones (the site) or its sandbox ones (test leads). */
-export interface LeadScope {
-  agencyId: string;
-  env: 'live' | 'test';
-}
-
 /** Who writes on the agency's side: one of its pro users, or a CRM through one of its API keys. */
 export type AgencyAuthor = { kind: 'user'; userId: string } | { kind: 'key'; keyId: string };
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
-import type { LeadMessage, LeadScope, LeadStatus, LeadSummary, LeadThread } from './conversation-model.js';
+import type { AgencyEnv } from '../tenant.js';
+import type { LeadMessage, LeadStatus, LeadSummary, LeadThread } from './conversation-model.js';
 
 /**
  * The SQL of conversations. Every read for an agency is scoped by agency and environment and
@@ -57,7 +58,7 @@ export interface LeadFilter {
  */
 export async function leadsAfter(
   db: Queryable,
-  scope: LeadScope,
+  scope: AgencyEnv,
   filter: LeadFilter & { after?: string; limit: number },
 ): Promise<LeadSummary[]> {
   const { rows } = await db.query<SummaryRow>(
@@ -72,7 +73,7 @@ export async function leadsAfter(
 /** Latest activity first, a page at a time: the pro inbox. */
 export async function recentLeads(
   db: Queryable,
-  scope: LeadScope,
+  scope: AgencyEnv,
   filter: LeadFilter & { unreadOnly?: boolean; unarchivedOnly?: boolean; limit: number; offset: number },
 ): Promise<{ leads: LeadSummary[]; total: number }> {
   const where = `AND ($3::text IS NULL OR d.status = $3) AND ($4::boolean IS NOT TRUE OR EXISTS (
@@ -90,7 +91,7 @@ export async function recentLeads(
 }
 
 /** How many conversations the agency has in each status, and how many hold unread messages. */
-export async function leadCounts(db: Queryable, scope: LeadScope): Promise<Record<LeadStatus, number> & { unread: number }> {
+export async function leadCounts(db: Queryable, scope: AgencyEnv): Promise<Record<LeadStatus, number> & { unread: number }> {
   const { rows } = await db.query<{ status: LeadStatus; n: number; unread: number }>(
     `SELECT d.status, count(*)::int AS n, count(*) FILTER (WHERE EXISTS (
        SELECT 1 FROM lead_messages m WHERE m.lead_id = d.id AND NOT m.withheld AND m.author = 'visitor'
@@ -107,7 +108,7 @@ export async function leadCounts(db: Queryable, scope: LeadScope): Promise<Recor
 }
 
 /** One conversation of the agency with its messages, oldest first; null when not the agency's. */
-export async function findLeadThread(db: Queryable, scope: LeadScope, leadId: string): Promise<LeadThread | null> {
+export async function findLeadThread(db: Queryable, scope: AgencyEnv, leadId: string): Promise<LeadThread | null> {
   const { rows } = await db.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} ${AGENCY_SCOPE} AND d.id = $3`, [
     scope.agencyId,
     scope.env,
@@ -148,7 +149,7 @@ export async function threadMessages(db: Queryable, leadId: string, options: { w
 }
 
 /** The agency opened the conversation: its messages are read, and a new one is `read`. */
-export async function markLeadOpened(db: Queryable, scope: LeadScope, leadId: string, now: Date): Promise<void> {
+export async function markLeadOpened(db: Queryable, scope: AgencyEnv, leadId: string, now: Date): Promise<void> {
   await db.query(
     `UPDATE leads SET read_at = $4, status = CASE WHEN status = 'new' THEN 'read' ELSE status END
      WHERE agency_id = $1 AND env = $2 AND id = $3 AND NOT withheld`,
@@ -160,7 +161,7 @@ export async function markLeadOpened(db: Queryable, scope: LeadScope, leadId: st
  * Files the conversation under `status`; false when it is not the agency's. Filing it as `read`
  * also reads its messages: a CRM that says it read a conversation has no unread ones left.
  */
-export async function setLeadStatus(db: Queryable, scope: LeadScope, leadId: string, status: LeadStatus, now: Date): Promise<boolean> {
+export async function setLeadStatus(db: Queryable, scope: AgencyEnv, leadId: string, status: LeadStatus, now: Date): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE leads SET status = $4, read_at = CASE WHEN $4 = 'read' THEN $5 ELSE read_at END
      WHERE agency_id = $1 AND env = $2 AND id = $3 AND NOT withheld`,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
-import type { LeadScope, LeadSummary } from './conversation-model.js';
+import type { AgencyEnv } from '../tenant.js';
+import type { LeadSummary } from './conversation-model.js';
 import { recentLeads } from './conversation-store.js';
 
 /**
@@ -16,7 +17,7 @@ export const EXPORT_MAX = 20_000;
 
 export async function leadsForExport(
   db: Queryable,
-  scope: LeadScope,
+  scope: AgencyEnv,
   filter: Omit<Parameters<typeof recentLeads>[2], 'limit' | 'offset'>,
 ): Promise<ExportedLead[]> {
   // One query for the lines, so a message arriving meanwhile neither repeats nor drops one.

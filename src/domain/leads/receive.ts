@@ -4,7 +4,7 @@ import { appendChangeEvents } from '../events/outbox.js';
 import { notFound, type Outcome } from '../../platform/outcome.js';
 import type { LeadInput } from './lead-input.js';
 import { isBlocked } from './block-list.js';
-import type { LeadScope } from './conversation-model.js';
+import type { AgencyEnv } from '../tenant.js';
 import { listingForMail, tellAgencyOfVisitorMessage, tellVisitor, type MailSite, type MailedListing } from './conversation-mails.js';
 import { newVisitorLink } from './visitor-links.js';
 import { hitVisitorLimits } from './visitor-limits.js';
@@ -18,7 +18,7 @@ export interface ReceivedLead {
 }
 
 interface ConversationListing {
-  scope: LeadScope;
+  scope: AgencyEnv;
   serviceId: string;
   externalId: string;
   /** The agency's own (masked) title, for its side when the listing is not public. */

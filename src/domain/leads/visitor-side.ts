@@ -3,7 +3,8 @@ import { newId } from '../../platform/db/ids.js';
 import { refuseFields, type Refusal } from '../../platform/outcome.js';
 import { appendChangeEvents } from '../events/outbox.js';
 import { isBlocked } from './block-list.js';
-import type { LeadScope, Visitor } from './conversation-model.js';
+import type { AgencyEnv } from '../tenant.js';
+import type { Visitor } from './conversation-model.js';
 import { listingForMail, tellAgencyOfVisitorMessage, type MailSite, type MailedListing } from './conversation-mails.js';
 import { threadMessages } from './conversation-store.js';
 import { checkMessageText } from './lead-input.js';
@@ -89,7 +90,7 @@ export async function replyAsVisitor(
   if (limited) return { kind: 'refused', refusal: limited };
   const now = client.now;
   return db.transaction(async (tx) => {
-    const scope: LeadScope = { agencyId: row.agency_id, env: row.env };
+    const scope: AgencyEnv = { agencyId: row.agency_id, env: row.env };
     const withheld = row.withheld || (await isBlocked(tx, scope.agencyId, row.email));
     const messageId = newId('lmsg', now.getTime());
     await tx.query(`INSERT INTO lead_messages (id, lead_id, author, body, created_at, withheld) VALUES ($1, $2, 'visitor', $3, $4, $5)`, [

@@ -2,7 +2,7 @@ import type { Database } from '../../platform/db/database.js';
 import { refuse, type FieldError, type Refusal } from '../../platform/outcome.js';
 import { keepLastOccurrence } from './last-occurrence-wins.js';
 import type { ListingDraft } from '../listing-model/model.js';
-import type { ListingScope } from './store.js';
+import type { AgencyEnv } from '../tenant.js';
 import { writeListings, type WriteOptions, type WrittenListing } from './write.js';
 import { findLikelyDuplicate, type DuplicateCandidate } from '../moderation/index.js';
 import type { DuplicateProbe } from './duplicate-candidates.js';
@@ -36,7 +36,7 @@ const rawExternalId = (item: unknown): string | undefined => {
  */
 export async function writeItems(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   items: readonly unknown[],
   check: (item: unknown) => ItemCheck,
   now: Date,

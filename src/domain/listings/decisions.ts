@@ -5,7 +5,8 @@ import type { Listing, ModerationReason } from '../listing-model/model.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { changeEvents } from './change-events.js';
 import { eventFacts } from './single-writes.js';
-import { findListing, LISTING_COLUMNS, toListing, type ListingRow, type ListingScope } from './store.js';
+import type { AgencyEnv } from '../tenant.js';
+import { findListing, LISTING_COLUMNS, toListing, type ListingRow } from './store.js';
 import { lockScope, recordWrites } from './write-steps.js';
 
 export type DecisionKind = 'approve' | 'reject';
@@ -39,7 +40,7 @@ export async function decideListing(
   serviceId: string,
   decision: ModerationDecision,
   now: Date,
-  scope?: ListingScope,
+  scope?: AgencyEnv,
 ): Promise<Outcome<Listing>> {
   const result = await db.transaction(async (tx): Promise<Outcome<Listing>> => {
     const owner = await ownerOf(tx, serviceId);
@@ -109,7 +110,7 @@ export async function decideListing(
   return result;
 }
 
-async function ownerOf(tx: Queryable, serviceId: string): Promise<ListingScope | null> {
+async function ownerOf(tx: Queryable, serviceId: string): Promise<AgencyEnv | null> {
   const { rows } = await tx.query<{ agency_id: string; env: 'live' | 'test' }>(
     'SELECT agency_id, env FROM listings WHERE id = $1 AND deleted_at IS NULL',
     [serviceId],

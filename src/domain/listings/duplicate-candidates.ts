@@ -2,7 +2,7 @@ import { prepared, type Queryable } from '../../platform/db/database.js';
 import type { ListingContent } from '../listing-model/model.js';
 import { DUPLICATE_PRICE_TOLERANCE, DUPLICATE_SURFACE_TOLERANCE } from '../moderation/duplicates.js';
 import type { DuplicateCandidate } from '../moderation/index.js';
-import type { ListingScope } from './store.js';
+import type { AgencyEnv } from '../tenant.js';
 import { ON_SALE_SQL } from '../public-listings/visibility.js';
 import { isStorableText } from '../../platform/validation/storable.js';
 
@@ -52,7 +52,7 @@ function window(value: number, tolerance: number): [number, number] {
  */
 export async function findDuplicateCandidates(
   tx: Queryable,
-  scope: ListingScope,
+  scope: AgencyEnv,
   probes: readonly DuplicateProbe[],
 ): Promise<Map<string, DuplicateCandidate>> {
   const found = new Map<string, DuplicateCandidate>();

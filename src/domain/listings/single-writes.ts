@@ -3,7 +3,8 @@ import { appendEvents } from '../events/outbox.js';
 import { refuse, type Outcome } from '../../platform/outcome.js';
 import type { CommercialStatus, Listing, ListingDraft } from '../listing-model/model.js';
 import { changeEvents } from './change-events.js';
-import { findListing, type ListingKey, type ListingScope } from './store.js';
+import type { AgencyEnv } from '../tenant.js';
+import { findListing, type ListingKey } from './store.js';
 import { applyDrafts, writeListings, type WriteOptions } from './write.js';
 import { FIND_EXISTING, lockListing, recordWrites, type Existing, type LockedScope, type WrittenListing } from './write-steps.js';
 import type { ListingWarning } from './warnings.js';
@@ -11,7 +12,7 @@ import type { ListingWarning } from './warnings.js';
 /** One listing by externalId (v1 POST): the bulk write with a single draft. */
 export async function upsertListing(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   draft: ListingDraft,
   now: Date,
   options: WriteOptions = {},
@@ -21,7 +22,7 @@ export async function upsertListing(
 }
 
 /** The bulk write's steps for one draft whose listing is already locked and found. */
-async function writeOne(tx: Queryable, scope: ListingScope, locked: LockedScope, draft: ListingDraft, now: Date, options: WriteOptions) {
+async function writeOne(tx: Queryable, scope: AgencyEnv, locked: LockedScope, draft: ListingDraft, now: Date, options: WriteOptions) {
   const { rows } = await tx.query<Existing>(FIND_EXISTING, [scope.agencyId, scope.env, [draft.externalId]]);
   const { outcomes } = await applyDrafts(tx, scope, locked, new Map(rows.map((row) => [row.external_id, row])), [draft], now, options);
   return outcomes[0]!;
@@ -30,7 +31,7 @@ async function writeOne(tx: Queryable, scope: ListingScope, locked: LockedScope,
 /** Soft delete: gone from every read (and the public site) at once, kept for audit. */
 export async function deleteListing(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   key: ListingKey,
   now: Date,
   expectedVersion?: number,
@@ -66,7 +67,7 @@ export const eventFacts = (listing: Listing) => ({
  */
 export async function setStatus(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   key: ListingKey,
   status: CommercialStatus,
   now: Date,
@@ -97,7 +98,7 @@ export interface UpdatedListing {
  */
 export async function updateListing(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   serviceId: string,
   change: (current: Listing) => Outcome<ListingDraft>,
   now: Date,

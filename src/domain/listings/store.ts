@@ -1,12 +1,7 @@
 import { prepared, type Queryable } from '../../platform/db/database.js';
 import { listingContent } from '../listing-model/content.js';
 import type { CommercialStatus, Listing, ModerationReason, ModerationState } from '../listing-model/model.js';
-
-/** Which of an agency's two data sets a call touches: LIVE keys see live, TEST keys the sandbox. */
-export interface ListingScope {
-  agencyId: string;
-  env: 'live' | 'test';
-}
+import type { AgencyEnv } from '../tenant.js';
 
 export interface ListingRow {
   id: string;
@@ -88,7 +83,7 @@ const FIND_BY_ID = findBy('id');
 const FIND_BY_EXTERNAL_ID = findBy('external_id');
 
 /** A current (not deleted) listing of the scope; anything else, another agency's included, is null. */
-export async function findListing(db: Queryable, scope: ListingScope, key: ListingKey): Promise<Listing | null> {
+export async function findListing(db: Queryable, scope: AgencyEnv, key: ListingKey): Promise<Listing | null> {
   const [statement, value] = 'serviceId' in key ? [FIND_BY_ID, key.serviceId] : [FIND_BY_EXTERNAL_ID, key.externalId];
   const { rows } = await db.query<ListingRow>(statement, [scope.agencyId, scope.env, value]);
   return rows[0] ? toListing(rows[0]) : null;
@@ -109,7 +104,7 @@ export interface ChangeEntry {
 }
 
 /** Keyset page of current listings by change sequence (reconciliation). */
-export async function listChanges(db: Queryable, scope: ListingScope, afterSeq: number, limit: number): Promise<ChangeEntry[]> {
+export async function listChanges(db: Queryable, scope: AgencyEnv, afterSeq: number, limit: number): Promise<ChangeEntry[]> {
   const { rows } = await db.query<{
     id: string;
     external_id: string;
@@ -150,11 +145,7 @@ export interface ListFilter {
   offset: number;
 }
 
-export async function listListings(
-  db: Queryable,
-  scope: ListingScope,
-  filter: ListFilter,
-): Promise<{ listings: Listing[]; total: number }> {
+export async function listListings(db: Queryable, scope: AgencyEnv, filter: ListFilter): Promise<{ listings: Listing[]; total: number }> {
   const where = ['agency_id = $1', 'env = $2', 'deleted_at IS NULL'];
   const params: unknown[] = [scope.agencyId, scope.env];
   if (filter.status === 'pending_moderation') where.push("moderation_state = 'pending'");

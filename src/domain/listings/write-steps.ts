@@ -5,7 +5,8 @@ import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { canonicalJson, contentHash, type CanonicalJson } from '../listing-model/content-hash.js';
 import type { CommercialStatus, Listing, ListingContent, ListingDraft, ModerationReason, ModerationState } from '../listing-model/model.js';
 import { CLOCK_CTE } from '../events/change-clock.js';
-import { findListing, type ListingKey, type ListingScope } from './store.js';
+import type { AgencyEnv } from '../tenant.js';
+import { findListing, type ListingKey } from './store.js';
 import { contentWarnings, maskingWarnings, type ListingWarning } from './warnings.js';
 import type { ComplianceWarning } from '../compliance/legal-mention-rules.js';
 
@@ -49,7 +50,7 @@ export interface LockedScope {
  * defaults in the same round trip. Every write to an agency's listings goes through here, so
  * writes of one agency are serialised: concurrent pushes of the same externalId cannot both create.
  */
-export async function lockScope(tx: Queryable, scope: ListingScope, reserve: number): Promise<LockedScope> {
+export async function lockScope(tx: Queryable, scope: AgencyEnv, reserve: number): Promise<LockedScope> {
   const { rows } = await tx.query<{ last_seq: number; share_with_service_default: boolean; share_with_relay_default: boolean }>(
     `WITH ${CLOCK_CTE}
      SELECT clock.last_seq, a.share_with_service_default, a.share_with_relay_default FROM clock, agencies a WHERE a.id = $1`,
@@ -96,7 +97,7 @@ export const FIND_EXISTING = prepared(
  */
 export async function lockListing(
   tx: Queryable,
-  scope: ListingScope,
+  scope: AgencyEnv,
   key: ListingKey,
   expectedVersion: number | undefined,
 ): Promise<Outcome<{ locked: LockedScope; current: Listing }>> {

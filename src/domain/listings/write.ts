@@ -12,7 +12,7 @@ import { RowSender } from './row-sender.js';
 import { jsonStringParts } from '../../platform/db/jsonb.js';
 import { isOnSale } from '../public-listings/visibility.js';
 import { inForeground } from '../../platform/jobs/foreground.js';
-import type { ListingScope } from './store.js';
+import type { AgencyEnv } from '../tenant.js';
 import {
   decide,
   FIND_EXISTING,
@@ -91,7 +91,7 @@ const inUse = (externalId: string) => refuse('conflict', `externalId ${externalI
  */
 export async function writeListings(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   input: readonly ListingDraft[] | DraftsToCheck,
   now: Date,
   options: WriteOptions = {},
@@ -157,7 +157,7 @@ const duplicateKey = (draft: ListingDraft) =>
  */
 export async function applyDrafts(
   tx: Queryable,
-  scope: ListingScope,
+  scope: AgencyEnv,
   locked: LockedScope,
   existing: ReadonlyMap<string, Existing>,
   drafts: Iterable<ListingDraft>,

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { recordWrites } from '../listings/write-steps.js';
-import type { ListingScope } from '../listings/store.js';
+import type { AgencyEnv } from '../tenant.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { planWithdrawal, WITHDRAW_CAP, withdrawUnseen } from './withdraw.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
@@ -75,7 +75,7 @@ async function toSession(db: Queryable, row: SessionRow, now: Date): Promise<Syn
   };
 }
 
-async function findSession(db: Queryable, scope: ListingScope, syncId: string, lock = ''): Promise<SessionRow | undefined> {
+async function findSession(db: Queryable, scope: AgencyEnv, syncId: string, lock = ''): Promise<SessionRow | undefined> {
   const { rows } = await db.query<SessionRow>(
     `SELECT ${SESSION_COLUMNS} FROM sync_sessions WHERE id = $1 AND agency_id = $2 AND env = $3 ${lock}`,
     [syncId, scope.agencyId, scope.env],
@@ -83,7 +83,7 @@ async function findSession(db: Queryable, scope: ListingScope, syncId: string, l
   return rows[0];
 }
 
-const expireStale = (db: Queryable, now: Date, scope?: ListingScope) =>
+const expireStale = (db: Queryable, now: Date, scope?: AgencyEnv) =>
   db.query(
     `UPDATE sync_sessions SET state = 'expired' WHERE state = 'open' AND expires_at <= $1 ${scope ? 'AND agency_id = $2 AND env = $3' : ''}`,
     scope ? [now.toISOString(), scope.agencyId, scope.env] : [now.toISOString()],
@@ -95,9 +95,9 @@ const expiryAfter = (createdAt: Date, activityAt: Date) =>
   new Date(Math.min(createdAt.getTime() + SESSION_LIFETIME_MS, activityAt.getTime() + SESSION_IDLE_MS));
 
 /** Where a client abandons a session (the sandbox serves its own). */
-const sessionPath = (scope: ListingScope, syncId: string) => `${scope.env === 'test' ? '/sandbox' : ''}/ingest/syncSessions/${syncId}`;
+const sessionPath = (scope: AgencyEnv, syncId: string) => `${scope.env === 'test' ? '/sandbox' : ''}/ingest/syncSessions/${syncId}`;
 
-export async function startSession(db: Database, scope: ListingScope, now: Date): Promise<Outcome<SyncSession>> {
+export async function startSession(db: Database, scope: AgencyEnv, now: Date): Promise<Outcome<SyncSession>> {
   return db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
     await expireStale(tx, now, scope);
     const { rows } = await tx.query<SessionRow>(
@@ -122,7 +122,7 @@ export async function startSession(db: Database, scope: ListingScope, now: Date)
   });
 }
 
-export async function getSession(db: Database, scope: ListingScope, syncId: string, now: Date): Promise<Outcome<SyncSession>> {
+export async function getSession(db: Database, scope: AgencyEnv, syncId: string, now: Date): Promise<Outcome<SyncSession>> {
   const row = await findSession(db, scope, syncId);
   if (!row) return notFound('Sync session');
   return { ok: true, value: await toSession(db, row, now) };
@@ -136,7 +136,7 @@ export async function getSession(db: Database, scope: ListingScope, syncId: stri
  */
 export async function noteSeen(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   syncId: string,
   externalIds: readonly string[],
   now: Date,
@@ -170,7 +170,7 @@ export async function noteSeen(
  */
 export async function completeSession(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   syncId: string,
   force: boolean,
   now: Date,
@@ -214,7 +214,7 @@ export async function completeSession(
  * CRM whose sync failed half-way need not wait for the expiry). Unknown, expired, abandoned
  * or another agency's: 404; completed: 409.
  */
-export async function abandonSession(db: Database, scope: ListingScope, syncId: string, now: Date): Promise<Outcome<SyncSession>> {
+export async function abandonSession(db: Database, scope: AgencyEnv, syncId: string, now: Date): Promise<Outcome<SyncSession>> {
   return db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
     const row = await findSession(tx, scope, syncId, 'FOR UPDATE');
     const state = row && stateAt(row, now);
@@ -242,7 +242,7 @@ export const SESSIONS_LISTED = 20;
  * The agency's sessions in this environment, newest first (finished ones are kept 30 days):
  * how a CRM, or `listing-sync sync --abandon`, finds the open session a dead sync left behind.
  */
-export async function listSessions(db: Database, scope: ListingScope, filter: SessionFilter, now: Date): Promise<SyncSession[]> {
+export async function listSessions(db: Database, scope: AgencyEnv, filter: SessionFilter, now: Date): Promise<SyncSession[]> {
   // Stored states lag behind the clock until the purge runs: an open row past its expiry is expired.
   const byState: Record<SyncState, string> = {
     open: "AND state = 'open' AND expires_at > $3",

@@ -5,7 +5,7 @@ import type { CommercialStatus, ModerationState } from '../listing-model/model.j
 import { appendEvents } from '../events/outbox.js';
 import { changeEvents } from '../listings/change-events.js';
 import { advanceClock } from '../events/change-clock.js';
-import type { ListingScope } from '../listings/store.js';
+import type { AgencyEnv } from '../tenant.js';
 
 /**
  * The commercial statuses of a listing on the market. A full sync withdraws only these:
@@ -30,7 +30,7 @@ const CHUNK = 1000;
  * the market and those of them the session did not name. Must run inside the transaction
  * that then withdraws them, so no write of the agency slips in between.
  */
-export async function planWithdrawal(tx: Queryable, scope: ListingScope, syncId: string): Promise<WithdrawPlan> {
+export async function planWithdrawal(tx: Queryable, scope: AgencyEnv, syncId: string): Promise<WithdrawPlan> {
   await advanceClock(tx, scope, 0);
   const { rows } = await tx.query<{ on_market: number; unseen: number }>(
     `SELECT count(*)::int AS on_market,
@@ -49,7 +49,7 @@ export async function planWithdrawal(tx: Queryable, scope: ListingScope, syncId:
  * `agencyListings` readers see it) and a new content hash. Runs after `planWithdrawal`
  * in the same transaction, under the lock it took. Returns the number withdrawn.
  */
-export async function withdrawUnseen(tx: Queryable, scope: ListingScope, syncId: string, count: number, now: Date): Promise<number> {
+export async function withdrawUnseen(tx: Queryable, scope: AgencyEnv, syncId: string, count: number, now: Date): Promise<number> {
   if (count === 0) return 0;
   // Reserves one sequence number per withdrawal after the agency's last one (the lock is already held).
   const lastSeq = await advanceClock(tx, scope, count);

@@ -3,7 +3,7 @@ import { lastPositionSql } from '../events/change-clock.js';
 import { newId } from '../../platform/db/ids.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { DELIVERY_RETENTION_MS, FAILING_DISABLES_AFTER_MS, MAX_ATTEMPTS, retryDelayMs } from './delivery-policy.js';
-import type { WebhookScope } from './endpoint-store.js';
+import type { AgencyEnv } from '../tenant.js';
 import type { AttemptResult } from './sender.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 
@@ -245,7 +245,7 @@ export interface DeliveryLogEntry {
 /** An endpoint's deliveries, newest first, keyset-paged by creation (`before`: a delivery id). */
 export async function deliveryLog(
   db: Queryable,
-  scope: WebhookScope,
+  scope: AgencyEnv,
   webhookId: string,
   page: { before?: string; limit: number; state?: 'pending' | 'succeeded' | 'failed' },
 ): Promise<Outcome<{ deliveries: DeliveryLogEntry[]; next: string | null }>> {
@@ -294,7 +294,7 @@ export async function deliveryLog(
 /** A delivery due again now, with the same webhook-id (a manual retry); not one being sent right now. */
 export async function retryDelivery(
   db: Queryable,
-  scope: WebhookScope,
+  scope: AgencyEnv,
   webhookId: string,
   deliveryId: string,
   now: Date,
@@ -320,7 +320,7 @@ export async function retryDelivery(
 /** Queues a `webhook.test` message for the endpoint, due at once; its delivery id. */
 export async function queueTestMessage(
   db: Queryable,
-  scope: WebhookScope,
+  scope: AgencyEnv,
   webhookId: string,
   now: Date,
 ): Promise<Outcome<{ deliveryId: string }>> {

@@ -6,11 +6,7 @@ import { notFound, refuse, refuseFields, type Outcome } from '../../platform/out
 import { ROTATION_OVERLAP_MS, type WebhookEventType } from './delivery-policy.js';
 import { checkEndpointUrl } from './endpoint-url.js';
 import { newSecret } from './signing.js';
-
-export interface WebhookScope {
-  agencyId: string;
-  env: 'live' | 'test';
-}
+import type { AgencyEnv } from '../tenant.js';
 
 export interface EndpointInput {
   url: string;
@@ -79,13 +75,13 @@ const storedTypes = (events: readonly WebhookEventType[] | null | undefined) =>
  * progress, so no event below this position can still commit: an endpoint starting here
  * receives exactly the events committed after it exists.
  */
-async function currentPosition(tx: Queryable, scope: WebhookScope): Promise<number> {
+async function currentPosition(tx: Queryable, scope: AgencyEnv): Promise<number> {
   return lastPositionOf(await advanceClock(tx, scope, 0));
 }
 
 export async function createEndpoint(
   db: Database,
-  scope: WebhookScope,
+  scope: AgencyEnv,
   input: EndpointInput,
   now: Date,
   options: { allowPrivate: boolean },
@@ -130,7 +126,7 @@ export async function createEndpoint(
   });
 }
 
-export async function listEndpoints(db: Queryable, scope: WebhookScope, now: Date): Promise<Endpoint[]> {
+export async function listEndpoints(db: Queryable, scope: AgencyEnv, now: Date): Promise<Endpoint[]> {
   const { rows } = await db.query<EndpointRow>(
     `SELECT ${COLUMNS} FROM webhook_endpoints WHERE agency_id = $1 AND env = $2 ORDER BY created_at, id`,
     [scope.agencyId, scope.env],
@@ -138,7 +134,7 @@ export async function listEndpoints(db: Queryable, scope: WebhookScope, now: Dat
   return rows.map((row) => view(row, now));
 }
 
-export async function findEndpoint(db: Queryable, scope: WebhookScope, webhookId: string, now: Date): Promise<Outcome<Endpoint>> {
+export async function findEndpoint(db: Queryable, scope: AgencyEnv, webhookId: string, now: Date): Promise<Outcome<Endpoint>> {
   const { rows } = await db.query<EndpointRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3`, [
     webhookId,
     scope.agencyId,
@@ -154,7 +150,7 @@ export async function findEndpoint(db: Queryable, scope: WebhookScope, webhookId
  */
 export async function updateEndpoint(
   db: Database,
-  scope: WebhookScope,
+  scope: AgencyEnv,
   webhookId: string,
   patch: Partial<EndpointInput>,
   now: Date,
@@ -206,7 +202,7 @@ export async function updateEndpoint(
   });
 }
 
-export async function deleteEndpoint(db: Queryable, scope: WebhookScope, webhookId: string): Promise<Outcome<null>> {
+export async function deleteEndpoint(db: Queryable, scope: AgencyEnv, webhookId: string): Promise<Outcome<null>> {
   const { rows } = await db.query('DELETE FROM webhook_endpoints WHERE id = $1 AND agency_id = $2 AND env = $3 RETURNING id', [
     webhookId,
     scope.agencyId,
@@ -218,7 +214,7 @@ export async function deleteEndpoint(db: Queryable, scope: WebhookScope, webhook
 /** A new secret, shown once; the previous one keeps signing beside it for ROTATION_OVERLAP_MS. */
 export async function rotateSecret(
   db: Queryable,
-  scope: WebhookScope,
+  scope: AgencyEnv,
   webhookId: string,
   now: Date,
 ): Promise<Outcome<{ endpoint: Endpoint; secret: string }>> {

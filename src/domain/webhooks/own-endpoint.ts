@@ -1,8 +1,9 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { findEndpoint, type Endpoint, type WebhookScope } from './endpoint-store.js';
+import type { AgencyEnv } from '../tenant.js';
+import { findEndpoint, type Endpoint } from './endpoint-store.js';
 
 /** Both environments of an agency: the pro space shows LIVE and TEST endpoints together. */
-export const agencyWebhookScopes = (agencyId: string): WebhookScope[] => [
+export const agencyWebhookScopes = (agencyId: string): AgencyEnv[] => [
   { agencyId, env: 'live' },
   { agencyId, env: 'test' },
 ];
@@ -16,7 +17,7 @@ export async function findOwnEndpoint(
   agencyId: string,
   webhookId: string,
   now: Date,
-): Promise<{ scope: WebhookScope; endpoint: Endpoint } | null> {
+): Promise<{ scope: AgencyEnv; endpoint: Endpoint } | null> {
   for (const scope of agencyWebhookScopes(agencyId)) {
     const found = await findEndpoint(db, scope, webhookId, now);
     if (found.ok) return { scope, endpoint: found.value };

@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db/database.js';
 import type { FieldError } from '../../platform/outcome.js';
 import { acceptedItem, writeItems } from '../../domain/listings/bulk-write.js';
-import type { ListingScope } from '../../domain/listings/store.js';
+import type { AgencyEnv } from '../../domain/tenant.js';
 import type { WriteKind, WriteOptions } from '../../domain/listings/write.js';
 import { bulkModerationSummary } from '../../domain/listings/response-views.js';
 import { INGEST_TRANSACTIONS, INGEST_TYPES, validateIngestItem } from './validate.js';
@@ -54,7 +54,7 @@ export interface PushResult {
  */
 export async function pushListings(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   items: readonly unknown[],
   now: Date,
   options: Pick<WriteOptions, 'onRuleError'> = {},

@@ -3,7 +3,7 @@ import { echoableId } from '../../platform/validation/storable.js';
 import { LIMITS } from '../../domain/listings/limits.js';
 import type { Database } from '../../platform/db/database.js';
 import { acceptedItem, writeItems, type ItemCheck } from '../../domain/listings/bulk-write.js';
-import type { ListingScope } from '../../domain/listings/store.js';
+import type { AgencyEnv } from '../../domain/tenant.js';
 import type { WriteKind, WriteOptions } from '../../domain/listings/write.js';
 import { bulkModerationSummary } from '../../domain/listings/response-views.js';
 import { refuse, refuseFields, type FieldError, type Outcome } from '../../platform/outcome.js';
@@ -59,7 +59,7 @@ function checkItem(item: unknown): ItemCheck {
  */
 export async function batchUpsert(
   db: Database,
-  scope: ListingScope,
+  scope: AgencyEnv,
   items: readonly unknown[],
   maxItems: number,
   now: Date,

@@ -5,7 +5,8 @@ import { ApiError, failWith } from '../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { notFound } from '../../platform/outcome.js';
 import { restoreQueryOffset } from '../../platform/validation/timestamps.js';
-import type { LeadScope, LeadStatus, LeadSummary, LeadThread } from '../../domain/leads/conversation-model.js';
+import type { AgencyEnv } from '../../domain/tenant.js';
+import type { LeadStatus, LeadSummary, LeadThread } from '../../domain/leads/conversation-model.js';
 import { findLeadThread, leadsAfter } from '../../domain/leads/conversation-store.js';
 import { fileLead, replyAsAgency } from '../../domain/leads/agency-side.js';
 import { MESSAGE_MAX, readMessageText } from '../../domain/leads/lead-input.js';
@@ -21,7 +22,7 @@ import { LeadIdParams, LeadList, LeadsQuery, LeadStatusBody, LeadThread as LeadT
 
 const security = [{ bearerAuth: [] }];
 
-export const scopeOf = (request: FastifyRequest): LeadScope => {
+export const scopeOf = (request: FastifyRequest): AgencyEnv => {
   const { agencyId, env } = authenticatedKey(request);
   return { agencyId, env };
 };
@@ -48,7 +49,7 @@ export const threadJson = (thread: LeadThread) => ({
 });
 
 /** Where a conversation is read: the Location of what a write created in it. */
-export const leadLocation = (baseUrl: string, scope: LeadScope, leadId: string) =>
+export const leadLocation = (baseUrl: string, scope: AgencyEnv, leadId: string) =>
   `${baseUrl}${scope.env === 'test' ? '/sandbox' : ''}/v1/leads/${leadId}`;
 
 /** The one text rule (readMessageText), said in the API's words. */

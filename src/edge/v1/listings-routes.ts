@@ -8,7 +8,8 @@ import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
 import { ruleErrorLogger } from '../http/plugins/request-log.js';
 import { ServiceId } from '../../domain/listings/schemas.js';
 import type { CommercialStatus } from '../../domain/listing-model/model.js';
-import { findListing, listListings, type ListingScope } from '../../domain/listings/store.js';
+import type { AgencyEnv } from '../../domain/tenant.js';
+import { findListing, listListings } from '../../domain/listings/store.js';
 import { deleteListing, setStatus, updateListing, upsertListing } from '../../domain/listings/single-writes.js';
 import type { WrittenListing } from '../../domain/listings/write.js';
 import { moderationSummary } from '../../domain/listings/response-views.js';
@@ -68,7 +69,7 @@ function creationResult(outcome: WrittenListing, siteUrl: string) {
 /** The listing operations of v1 (spec 4.2), mapped onto the one listing model. */
 export const v1ListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
-  const scopeOf = (request: FastifyRequest): ListingScope => {
+  const scopeOf = (request: FastifyRequest): AgencyEnv => {
     const { agencyId, env } = authenticatedKey(request);
     return { agencyId, env };
   };

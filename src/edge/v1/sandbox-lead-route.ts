@@ -7,7 +7,7 @@ import { checkLeadInput, LEAD_LIMITS } from '../../domain/leads/lead-input.js';
 import { isBlocked } from '../../domain/leads/block-list.js';
 import { receiveSandboxLead } from '../../domain/leads/receive.js';
 import { findLeadThread } from '../../domain/leads/conversation-store.js';
-import type { LeadScope } from '../../domain/leads/conversation-model.js';
+import type { AgencyEnv } from '../../domain/tenant.js';
 import { LeadThread, SandboxLeadBody } from './leads-schemas.js';
 import { leadLocation, threadJson } from './leads-routes.js';
 
@@ -69,7 +69,7 @@ export const sandboxLeadRoute: FastifyPluginAsyncTypebox = async (app) => {
         );
       const received = await receiveSandboxLead(db, agencyId, serviceId, checked.input, app.services.now(), config);
       if (!received.ok) throw failWith(received);
-      const scope: LeadScope = { agencyId, env: 'test' };
+      const scope: AgencyEnv = { agencyId, env: 'test' };
       const thread = (await findLeadThread(db, scope, received.value.leadId))!;
       return reply
         .code(201)

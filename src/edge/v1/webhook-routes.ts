@@ -11,7 +11,6 @@ import {
   rotateSecret,
   updateEndpoint,
   type Endpoint,
-  type WebhookScope,
 } from '../../domain/webhooks/endpoint-store.js';
 import { deliveryLog, queueTestMessage, retryDelivery } from '../../domain/webhooks/deliveries.js';
 import type { WebhookEventType } from '../../domain/webhooks/delivery-policy.js';
@@ -28,6 +27,7 @@ import {
   WebhookUpdate,
 } from './webhook-schemas.js';
 import { DeliveryIdParams, WebhookIdParams } from '../http/params.js';
+import type { AgencyEnv } from '../../domain/tenant.js';
 
 export const endpointJson = (endpoint: Endpoint) => ({
   webhookId: endpoint.webhookId,
@@ -56,7 +56,7 @@ const config = { scope: 'webhooks:manage' as const };
 export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, now } = app.services;
   const allowPrivate = app.services.config.webhooks.allowPrivate;
-  const scopeOf = (request: FastifyRequest): WebhookScope => {
+  const scopeOf = (request: FastifyRequest): AgencyEnv => {
     const { agencyId, env } = authenticatedKey(request);
     return { agencyId, env };
   };

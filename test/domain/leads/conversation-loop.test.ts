@@ -10,7 +10,7 @@ import { blockVisitorOf } from '../../../src/domain/leads/block-list.js';
 import { findLeadThread, recentLeads } from '../../../src/domain/leads/conversation-store.js';
 import { threadReference } from '../../../src/domain/leads/conversation-mails.js';
 import { proConversationPath } from '../../../src/domain/leads/links.js';
-import type { LeadScope } from '../../../src/domain/leads/conversation-model.js';
+import type { AgencyEnv } from '../../../src/domain/tenant.js';
 
 /**
  * docs/decisions.md §16, the whole loop through a real SMTP server: a visitor writes through the
@@ -21,7 +21,7 @@ import type { LeadScope } from '../../../src/domain/leads/conversation-model.js'
  */
 let t: TestApp;
 let agency: TestAgency;
-let scope: LeadScope;
+let scope: AgencyEnv;
 let keyId: string;
 let smtp: SmtpReceiver;
 let closeDatabase: () => Promise<void>;

@@ -2,7 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileLead, openLead, replyAsAgency } from '../../../domain/leads/agency-side.js';
 import { blockVisitorOf, isBlocked, unblockVisitor } from '../../../domain/leads/block-list.js';
-import type { LeadScope, LeadThread } from '../../../domain/leads/conversation-model.js';
+import type { AgencyEnv } from '../../../domain/tenant.js';
+import type { LeadThread } from '../../../domain/leads/conversation-model.js';
 import { findLeadThread } from '../../../domain/leads/conversation-store.js';
 import { proConversationPath } from '../../../domain/leads/links.js';
 import { findPublicListing } from '../../../domain/public-listings/find.js';
@@ -42,7 +43,7 @@ const FLASHES: Record<string, string> = {
 /** `/pro/contacts/{leadId}`: one conversation, the agency's reply, its status, blocking its visitor. */
 export const conversationPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (app, { space }) => {
   const { db, config, now } = app.services;
-  const scopeOf = (request: FastifyRequest): LeadScope => ({ agencyId: space.agencyOf(request), env: 'live' });
+  const scopeOf = (request: FastifyRequest): AgencyEnv => ({ agencyId: space.agencyOf(request), env: 'live' });
   // Another agency's conversation is answered exactly as an unknown one.
   const unknown = (request: FastifyRequest, reply: FastifyReply) =>
     space.message(request, reply, 404, 'Contact introuvable', 'Aucun de vos contacts n’a cet identifiant.');

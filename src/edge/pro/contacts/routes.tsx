@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { leadCounts, recentLeads } from '../../../domain/leads/conversation-store.js';
-import type { LeadScope } from '../../../domain/leads/conversation-model.js';
+import type { AgencyEnv } from '../../../domain/tenant.js';
 import { leadsForExport } from '../../../domain/leads/export.js';
 import { PRO_INBOX_PATH } from '../../../domain/leads/links.js';
 import { Int } from '../../../platform/validation/schema-types.js';
@@ -54,7 +54,7 @@ const CSV_HEADER = [
  */
 export const contactsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (app, { space }) => {
   const { db, now } = app.services;
-  const scopeOf = (request: FastifyRequest): LeadScope => ({ agencyId: space.agencyOf(request), env: 'live' });
+  const scopeOf = (request: FastifyRequest): AgencyEnv => ({ agencyId: space.agencyOf(request), env: 'live' });
 
   app.get(proRoute(PRO_INBOX_PATH), { schema: { hide: true, querystring: InboxQuery } }, async (request, reply) => {
     const filter = filterOf(request.query);

@@ -5,14 +5,7 @@ import { DeliveryId, DeliveryIdParams, WebhookIdParams } from '../../http/params
 import { CsrfField } from '../../http/session-space.js';
 import { findAgency } from '../../../domain/agencies/agency-store.js';
 import { PLAN_NAMES, PLAN_WEBHOOKS } from '../../../domain/agencies/plans.js';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  listEndpoints,
-  rotateSecret,
-  updateEndpoint,
-  type WebhookScope,
-} from '../../../domain/webhooks/endpoint-store.js';
+import { createEndpoint, deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint } from '../../../domain/webhooks/endpoint-store.js';
 import { deliveryLog, queueTestMessage, retryDelivery } from '../../../domain/webhooks/deliveries.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhooks/delivery-policy.js';
 import type { FieldError, Outcome } from '../../../platform/outcome.js';
@@ -21,6 +14,7 @@ import { adminsOnly, type ProSpace } from '../space.js';
 import { capReached, DeleteEndpointPage, EndpointPage, SecretPage, WebhooksPage, type WebhooksView } from '../views/webhooks-page.js';
 import { endpointUrlProblem } from '../../../domain/webhooks/endpoint-url.js';
 import { statusOf } from '../../http/error-codes.js';
+import type { AgencyEnv } from '../../../domain/tenant.js';
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type)));
 const NewEndpoint = Type.Object({
@@ -116,7 +110,7 @@ export const webhooksPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
   const action = (
     path: string,
     run: (
-      scope: WebhookScope,
+      scope: AgencyEnv,
       webhookId: string,
       request: FastifyRequest<{ Params: { webhookId: string; deliveryId?: string } }>,
     ) => Promise<Outcome<unknown>>,
