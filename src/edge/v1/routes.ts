@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { meRoute } from './me-route.js';
-import { v1ListingRoutes } from './listings-routes.js';
+import { v1ListingRoutes } from './listings/index.js';
 import { sandboxModerationRoute } from './sandbox-moderation-route.js';
-import { webhookRoutes } from './webhook-routes.js';
-import { v1LeadRoutes } from './leads-routes.js';
-import { sandboxLeadRoute } from './sandbox-lead-route.js';
+import { webhookRoutes } from './webhooks/index.js';
+import { v1LeadRoutes } from './leads/index.js';
+import { sandboxLeadRoute } from './leads/sandbox-create-lead.js';
 import { v1PerformanceRoutes } from './performance-routes.js';
 
 /** The public v1 REST interface (spec 4.2), mounted live and under /sandbox. */

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { LEAD_STATUSES } from '../../domain/leads/conversation-model.js';
-import { LEAD_LIMITS, MESSAGE_MAX } from '../../domain/leads/lead-input.js';
-import { LIMITS } from '../../domain/listings/limits.js';
-import { PUBLIC_TEXT_GROWTH, ServiceId } from '../../domain/listings/schemas.js';
-import { Count, DateTime, IdString, Int, Text } from '../../platform/validation/schema-types.js';
-import { CURSOR_MAX, CURSOR_PATTERN } from './leads-cursor.js';
-import { LEAD_EXAMPLE, REPLY_EXAMPLE, SANDBOX_LEAD_EXAMPLE, STATUS_EXAMPLE } from './leads-examples.js';
+import { LEAD_STATUSES } from '../../../domain/leads/conversation-model.js';
+import { LEAD_LIMITS, MESSAGE_MAX } from '../../../domain/leads/lead-input.js';
+import { LIMITS } from '../../../domain/listings/limits.js';
+import { PUBLIC_TEXT_GROWTH, ServiceId } from '../../../domain/listings/schemas.js';
+import { Count, DateTime, IdString, Int, Text } from '../../../platform/validation/schema-types.js';
+import { CURSOR_MAX, CURSOR_PATTERN } from './cursor.js';
+import { LEAD_EXAMPLE, REPLY_EXAMPLE, SANDBOX_LEAD_EXAMPLE, STATUS_EXAMPLE } from './examples.js';
 
 /** JSON Schemas of the leads operations of v1 (docs/decisions.md §16): they validate, serialise and document. */
 

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authenticatedKey } from '../http/plugins/key-auth.js';
-import { ApiError, failWith } from '../http/errors.js';
-import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
-import { refuse } from '../../platform/outcome.js';
-import { checkLeadInput, LEAD_LIMITS } from '../../domain/leads/lead-input.js';
-import { isBlocked } from '../../domain/leads/block-list.js';
-import { receiveSandboxLead } from '../../domain/leads/receive.js';
-import { findLeadThread } from '../../domain/leads/conversation-store.js';
-import type { AgencyEnv } from '../../domain/tenant.js';
-import { LeadThread, SandboxLeadBody } from './leads-schemas.js';
-import { leadLocation, threadJson } from './leads-routes.js';
+import { ApiError, failWith } from '../../http/errors.js';
+import { errorResponses, IdempotencyHeader } from '../../http/schemas.js';
+import { refuse } from '../../../platform/outcome.js';
+import { checkLeadInput, LEAD_LIMITS } from '../../../domain/leads/lead-input.js';
+import { isBlocked } from '../../../domain/leads/block-list.js';
+import { receiveSandboxLead } from '../../../domain/leads/receive.js';
+import { findLeadThread } from '../../../domain/leads/conversation-store.js';
+import { tenantOf } from '../../http/tenant.js';
+import { LeadThread, SandboxLeadBody } from './schemas.js';
+import { leadLocation, threadJson } from './lead-json.js';
 
 /**
  * What each field of a test conversation must be, in the API's words: the schema has checked
@@ -60,7 +59,8 @@ export const sandboxLeadRoute: FastifyPluginAsyncTypebox = async (app) => {
         const errors = [...new Set(checked.errors.map((e) => e.field))].map((field) => ({ field, message: FIELD_RULES[field]! }));
         throw new ApiError('validation_error', `The body is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
       }
-      const { agencyId } = authenticatedKey(request);
+      const tenant = tenantOf(request);
+      const { agencyId } = tenant;
       if (await isBlocked(db, agencyId, checked.input.email))
         throw failWith(
           refuse('conflict', 'The agency blocked this e-mail: a blocked visitor’s conversations never reach it. Use another address.', [
@@ -69,11 +69,10 @@ export const sandboxLeadRoute: FastifyPluginAsyncTypebox = async (app) => {
         );
       const received = await receiveSandboxLead(db, agencyId, serviceId, checked.input, app.services.now(), config);
       if (!received.ok) throw failWith(received);
-      const scope: AgencyEnv = { agencyId, env: 'test' };
-      const thread = (await findLeadThread(db, scope, received.value.leadId))!;
+      const thread = (await findLeadThread(db, tenant, received.value.leadId))!;
       return reply
         .code(201)
-        .header('location', leadLocation(config.baseUrl, scope, thread.leadId))
+        .header('location', leadLocation(config.baseUrl, tenant, thread.leadId))
         .send(threadJson(thread));
     },
   );

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { DateTime, Int, Text } from '../../platform/validation/schema-types.js';
-import { NO_CONTROL_CHARACTERS } from '../../platform/validation/storable.js';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhooks/delivery-policy.js';
-import { WEBHOOK_URL_MAX } from '../../domain/webhooks/endpoint-url.js';
-import { DeliveryId, WebhookId } from '../http/params.js';
+import { DateTime, Int, Text } from '../../../platform/validation/schema-types.js';
+import { NO_CONTROL_CHARACTERS } from '../../../platform/validation/storable.js';
+import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhooks/delivery-policy.js';
+import { WEBHOOK_URL_MAX } from '../../../domain/webhooks/endpoint-url.js';
+import { DeliveryId, WebhookId } from '../../http/params.js';
 
 export const WEBHOOK_DESCRIPTION_MAX = 500;
 

@@ -1,4 +1,4 @@
-import { idPattern } from '../../platform/db/ids.js';
+import { idPattern } from '../../../platform/db/ids.js';
 
 /**
  * The keyset cursor of `GET /v1/leads`: where the previous page stopped, given back as `after`.
