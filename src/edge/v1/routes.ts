@@ -7,7 +7,7 @@ import { v1LeadRoutes } from './leads/index.js';
 import { sandboxLeadRoute } from './leads/sandbox-create-lead.js';
 import { v1PerformanceRoutes } from './performance-routes.js';
 
-/** The public v1 REST interface (spec 4.2), mounted live and under /sandbox. */
+/** The public v1 REST interface (docs/interfaces.md), mounted live and under /sandbox. */
 export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(meRoute);
   await app.register(v1ListingRoutes);

@@ -1,13 +1,12 @@
-import type { Database } from '../../platform/db/database.js';
-import type { FieldError } from '../../platform/outcome.js';
-import { acceptedItem, writeItems } from '../../domain/listings/bulk-write.js';
-import type { AgencyEnv } from '../../domain/tenant.js';
-import type { WriteKind, WriteOptions } from '../../domain/listings/write.js';
-import { bulkModerationSummary } from '../../domain/listings/response-views.js';
-import { INGEST_TRANSACTIONS, INGEST_TYPES, validateIngestItem } from './validate.js';
-import { rawDuplicateProbe } from '../../domain/listings/duplicate-candidates.js';
+import type { FieldError } from '../../../platform/outcome.js';
+import { acceptedItem, type ItemResult } from '../../../domain/listings/bulk-write.js';
+import type { WriteKind } from '../../../domain/listings/write.js';
+import { bulkModerationSummary } from '../../../domain/listings/response-views.js';
+import { INGEST_TRANSACTIONS, INGEST_TYPES } from '../validate.js';
+import { rawDuplicateProbe } from '../../../domain/listings/duplicate-candidates.js';
 
-const ingestDuplicateProbe = (item: unknown) =>
+/** What a pushed item is compared on for likely duplicates, in ingestion names. */
+export const ingestDuplicateProbe = (item: unknown) =>
   rawDuplicateProbe(item, { transaction: 'transaction', propertyType: 'type' }, INGEST_TRANSACTIONS, INGEST_TYPES);
 
 export interface PushError {
@@ -49,17 +48,10 @@ export interface PushResult {
 }
 
 /**
- * One ingestion push (spec 4.1): every item is checked on its own, the valid ones are
- * written together in one transaction, and each bad one is reported with its reason.
+ * The answer of a push: every item was checked on its own, the valid ones written together in
+ * one transaction (`writeItems`), and each bad one is reported with its reason.
  */
-export async function pushListings(
-  db: Database,
-  scope: AgencyEnv,
-  items: readonly unknown[],
-  now: Date,
-  options: Pick<WriteOptions, 'onRuleError'> = {},
-): Promise<PushResult> {
-  const itemResults = await writeItems(db, scope, items, validateIngestItem, now, { ...options, duplicateProbe: ingestDuplicateProbe });
+export function pushResult(agencyId: string, itemResults: readonly ItemResult[]): PushResult {
   const counts = { created: 0, updated: 0, unchanged: 0 };
   const errors: PushError[] = [];
   const warnings: PushWarning[] = [];
@@ -75,5 +67,5 @@ export async function pushListings(
     for (const warning of listing.warnings) warnings.push({ index, externalId: listing.externalId, ...warning });
     return { ...acceptedItem(index, listing), compliance: listing.compliance.map((warning) => warning.code) };
   });
-  return { agencyId: scope.agencyId, processed: items.length, ...counts, errors, warnings, results };
+  return { agencyId, processed: itemResults.length, ...counts, errors, warnings, results };
 }

@@ -1,12 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { contentHash } from '../../domain/listing-model/content-hash.js';
-import { ExternalId } from '../../domain/listings/schemas.js';
-import { envelopeOnly } from '../http/validation.js';
-import { errorResponses, IdempotencyHeader } from '../http/schemas.js';
-import { Count, Text } from '../../platform/validation/schema-types.js';
-import { FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
-import { IngestEnvelope, IngestRequest, MAX_PUSH } from './schemas.js';
-import { validateIngestItem } from './validate.js';
+import { contentHash } from '../../../domain/listing-model/content-hash.js';
+import { ExternalId } from '../../../domain/listings/schemas.js';
+import { envelopeOnly } from '../../http/validation.js';
+import { errorResponses, IdempotencyHeader } from '../../http/schemas.js';
+import { Count, Text } from '../../../platform/validation/schema-types.js';
+import { FIELD_MESSAGE_MAX } from '../../../platform/validation/schema-validator.js';
+import { IngestEnvelope, IngestRequest, MAX_PUSH } from '../schemas.js';
+import { validateIngestItem } from '../validate.js';
+import { PUSH_BODY_LIMIT } from './ingest-listings.js';
 
 const HashResults = Type.Object({
   results: Type.Array(
@@ -29,11 +30,11 @@ const HashResults = Type.Object({
  * reconcile`) compares them with agencyListings' to find what differs, with the service's own
  * mapping of spec 2.1 listings rather than a copy of it on the client.
  */
-export const contentHashRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const computeContentHashesRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/contentHashes',
     {
-      bodyLimit: 32 * 1024 * 1024,
+      bodyLimit: PUSH_BODY_LIMIT,
       config: { scope: 'listings:read', bodyItems: `${MAX_PUSH} listings` },
       validatorCompiler: envelopeOnly(IngestEnvelope),
       schema: {
