@@ -19,9 +19,9 @@ import { LIMITS } from '../../domain/listings/limits.js';
 import { readLegalFields } from '../../domain/listings/legal-input.js';
 import { LEGAL_FIELD_NAMES } from '../../domain/listing-model/legal-fields.js';
 import { isHttpUrl, unsafeTextErrors } from '../../platform/validation/text.js';
-import { parseTimestamp } from '../../platform/validation/timestamps.js';
 import { NO_CONTROL_CHARACTERS, echoableId } from '../../platform/validation/storable.js';
-import { FIELD_ERRORS_MAX, FIELD_NAME_MAX } from '../../platform/validation/schema-validator.js';
+import { FIELD_ERRORS_MAX } from '../../platform/validation/schema-validator.js';
+import { FieldReader, oneOf, shortName } from './field-reader.js';
 
 const WITHOUT_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS);
 
@@ -81,7 +81,78 @@ const refused = (externalId: string | null, code: 'validation_error' | 'business
   errors,
 });
 
-const oneOf = (values: readonly string[]) => values.join(', ');
+/** The fields of one pushed listing, each read by its rule; undefined where refused. */
+function readFields(item: Record<string, unknown>, fields: FieldReader) {
+  const externalId = fields.text('externalId', true, LIMITS.externalId);
+  if (typeof externalId === 'string' && !WITHOUT_CONTROL_CHARACTERS.test(externalId))
+    fields.fail('externalId', 'must not contain control characters');
+  const read = {
+    externalId,
+    title: fields.text('title', true, LIMITS.title),
+    transactionCode: fields.choice('transaction', Object.keys(INGEST_TRANSACTIONS), true),
+    typeCode: fields.choice('type', Object.keys(INGEST_TYPES), true),
+    price: fields.whole('price', true, 1, LIMITS.price, ' of euros'),
+    charges: fields.whole('charges', false, 0, LIMITS.charges, ' of euros'),
+    surface: fields.whole('surface', true, 1, LIMITS.surface, ' of square metres'),
+    rooms: fields.whole('rooms', true, 0, LIMITS.rooms, ''),
+    bedrooms: fields.whole('bedrooms', false, 0, LIMITS.rooms, ''),
+    floor: fields.whole('floor', false, LIMITS.floorMin, LIMITS.floorMax, ''),
+    city: fields.text('city', true, LIMITS.city),
+    postcode: fields.text('postcode', true, 5),
+  };
+  if (typeof read.postcode === 'string' && !/^\d{5}$/.test(read.postcode)) fields.fail('postcode', 'must be a French postcode of 5 digits');
+  const more = {
+    neighborhood: fields.text('neighborhood', false, LIMITS.neighborhood),
+    addressLine: fields.text('addressLine', false, LIMITS.addressLine),
+    dpe: fields.choice<EnergyClass>('dpe', ENERGY_CLASSES, false),
+    ges: fields.choice<EnergyClass>('ges', ENERGY_CLASSES, false),
+    description: fields.text('description', false, LIMITS.description),
+    status: fields.choice<CommercialStatus>('status', INGEST_STATUSES as unknown as CommercialStatus[], false),
+    sourceCrm: fields.choice<SourceCrm>('sourceCrm', SOURCE_CRMS, false),
+    shareWithService: fields.flag('shareWithService'),
+    shareWithRelay: fields.flag('shareWithRelay'),
+    createdAtExternal: fields.timestamp('createdAtExternal'),
+    updatedAtExternal: fields.timestamp('updatedAtExternal'),
+    features: fields.stringList('features', LIMITS.features, LIMITS.feature),
+    imageUrls: fields.stringList('imageUrls', LIMITS.photos, LIMITS.url),
+  };
+  more.imageUrls?.forEach((url, i) => {
+    if (!isHttpUrl(url)) fields.fail(`imageUrls[${i}]`, 'must be an absolute http(s) URL');
+  });
+  return { ...read, ...more, fees: readFees(item.fees, fields.fail), legal: readLegalFields(item, fields.fail) };
+}
+
+type ReadFields = ReturnType<typeof readFields>;
+
+/** The model's content of fields read without a refusal. */
+function contentOf(read: ReadFields): ListingContent {
+  return withContentDefaults({
+    title: read.title!,
+    transaction: INGEST_TRANSACTIONS[read.transactionCode!]!,
+    propertyType: INGEST_TYPES[read.typeCode!]!,
+    price: read.price!,
+    priceUnit: 'EUR' as const,
+    charges: read.charges ?? null,
+    surface: read.surface!,
+    rooms: read.rooms!,
+    bedrooms: read.bedrooms ?? null,
+    floor: read.floor ?? null,
+    city: read.city!,
+    postcode: read.postcode!,
+    neighborhood: read.neighborhood ?? null,
+    addressLine: read.addressLine ?? null,
+    dpe: read.dpe ?? null,
+    ges: read.ges ?? null,
+    description: read.description ?? null,
+    features: read.features ?? [],
+    photos: (read.imageUrls ?? []).map((url, order) => ({ url, label: null, order })),
+    fees: read.fees ?? null,
+    sourceCrm: read.sourceCrm ?? null,
+    createdAtExternal: read.createdAtExternal ?? null,
+    updatedAtExternal: read.updatedAtExternal ?? null,
+    ...read.legal,
+  });
+}
 
 /**
  * Checks one pushed listing (spec 2.1). Never throws, whatever the input: every problem
@@ -94,124 +165,15 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   const item = raw as Record<string, unknown>;
   const unsafe = unsafeTextErrors(item);
   if (unsafe.length > 0) return refused(echoableId(item.externalId, LIMITS.externalId), 'validation_error', unsafe);
-  const errors: FieldError[] = [];
-  const fail = (field: string, message: string) => {
-    errors.push({ field, message: `${field} ${message}` });
-    return undefined;
-  };
-
-  // The first unknown fields only, their names shortened: a client chooses how many and how long.
-  for (const key of Object.keys(item)
-    .filter((name) => !KNOWN_FIELDS.has(name))
-    .slice(0, FIELD_ERRORS_MAX)) {
-    fail(key.length > FIELD_NAME_MAX ? `${key.slice(0, FIELD_NAME_MAX - 1)}…` : key, 'is not a known field of a listing');
-  }
-
-  const text = (field: string, required: boolean, max: number): string | null | undefined => {
-    const value = item[field];
-    if (value === undefined || value === null) return required ? fail(field, 'is required') : null;
-    if (typeof value !== 'string') return fail(field, 'must be a string');
-    const trimmed = value.trim();
-    if (required && trimmed === '') return fail(field, 'must not be empty');
-    if (value.length > max) return fail(field, `must be at most ${max} characters (got ${value.length})`);
-    return trimmed === '' ? null : value;
-  };
-  const whole = (field: string, required: boolean, min: number, max: number, unit: string): number | null | undefined => {
-    const value = item[field];
-    if (value === undefined || value === null) return required ? fail(field, 'is required') : null;
-    if (typeof value !== 'number' || !Number.isFinite(value)) return fail(field, `must be a number${unit}`);
-    if (!Number.isInteger(value)) return fail(field, `must be a whole number${unit}`);
-    if (value < min) return fail(field, min === 1 ? `must be a positive whole number${unit}` : `must be at least ${min}${unit}`);
-    if (value > max) return fail(field, `must be at most ${max}${unit}`);
-    return value;
-  };
-  const choice = <T extends string>(field: string, allowed: readonly T[], required: boolean): T | null | undefined => {
-    const value = item[field];
-    if (value === undefined || value === null) return required ? fail(field, `is required (one of ${oneOf(allowed)})`) : null;
-    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
-      return fail(field, `must be one of ${oneOf(allowed)}`);
-    return value as T;
-  };
-  const flag = (field: string): boolean | undefined => {
-    const value = item[field];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'boolean') return fail(field, 'must be true or false');
-    return value;
-  };
-  const timestamp = (field: string): string | null | undefined => {
-    const value = item[field];
-    if (value === undefined || value === null) return null;
-    const parsed = typeof value === 'string' ? parseTimestamp(value) : null;
-    return parsed ?? fail(field, 'must be an ISO 8601 timestamp such as 2026-03-01T09:30:00Z');
-  };
-
-  const externalId = text('externalId', true, LIMITS.externalId);
-  if (typeof externalId === 'string' && !WITHOUT_CONTROL_CHARACTERS.test(externalId))
-    fail('externalId', 'must not contain control characters');
-  const title = text('title', true, LIMITS.title);
-  const transactionCode = choice('transaction', Object.keys(INGEST_TRANSACTIONS), true);
-  const typeCode = choice('type', Object.keys(INGEST_TYPES), true);
-  const price = whole('price', true, 1, LIMITS.price, ' of euros');
-  const charges = whole('charges', false, 0, LIMITS.charges, ' of euros');
-  const surface = whole('surface', true, 1, LIMITS.surface, ' of square metres');
-  const rooms = whole('rooms', true, 0, LIMITS.rooms, '');
-  const bedrooms = whole('bedrooms', false, 0, LIMITS.rooms, '');
-  const floor = whole('floor', false, LIMITS.floorMin, LIMITS.floorMax, '');
-  const city = text('city', true, LIMITS.city);
-  const postcode = text('postcode', true, 5);
-  if (typeof postcode === 'string' && !/^\d{5}$/.test(postcode)) fail('postcode', 'must be a French postcode of 5 digits');
-  const neighborhood = text('neighborhood', false, LIMITS.neighborhood);
-  const addressLine = text('addressLine', false, LIMITS.addressLine);
-  const dpe = choice<EnergyClass>('dpe', ENERGY_CLASSES, false);
-  const ges = choice<EnergyClass>('ges', ENERGY_CLASSES, false);
-  const description = text('description', false, LIMITS.description);
-  const status = choice<CommercialStatus>('status', INGEST_STATUSES as unknown as CommercialStatus[], false);
-  const sourceCrm = choice<SourceCrm>('sourceCrm', SOURCE_CRMS, false);
-  const shareWithService = flag('shareWithService');
-  const shareWithRelay = flag('shareWithRelay');
-  const createdAtExternal = timestamp('createdAtExternal');
-  const updatedAtExternal = timestamp('updatedAtExternal');
-
-  const features = stringList(item.features, 'features', LIMITS.features, LIMITS.feature, fail);
-  const imageUrls = stringList(item.imageUrls, 'imageUrls', LIMITS.photos, LIMITS.url, fail);
-  imageUrls?.forEach((url, i) => {
-    if (!isHttpUrl(url)) fail(`imageUrls[${i}]`, 'must be an absolute http(s) URL');
-  });
-
-  const fees = readFees(item.fees, fail);
-  const legal = readLegalFields(item, fail);
-
+  const fields = new FieldReader(item);
+  fields.unknownFields(KNOWN_FIELDS);
+  const read = readFields(item, fields);
   const idForErrors = echoableId(item.externalId, LIMITS.externalId);
-  if (errors.length > 0) return refused(idForErrors, 'validation_error', errors);
-
-  const content: ListingContent = withContentDefaults({
-    title: title!,
-    transaction: INGEST_TRANSACTIONS[transactionCode!]!,
-    propertyType: INGEST_TYPES[typeCode!]!,
-    price: price!,
-    priceUnit: 'EUR' as const,
-    charges: charges ?? null,
-    surface: surface!,
-    rooms: rooms!,
-    bedrooms: bedrooms ?? null,
-    floor: floor ?? null,
-    city: city!,
-    postcode: postcode!,
-    neighborhood: neighborhood ?? null,
-    addressLine: addressLine ?? null,
-    dpe: dpe ?? null,
-    ges: ges ?? null,
-    description: description ?? null,
-    features: features ?? [],
-    photos: (imageUrls ?? []).map((url, order) => ({ url, label: null, order })),
-    fees: fees ?? null,
-    sourceCrm: sourceCrm ?? null,
-    createdAtExternal: createdAtExternal ?? null,
-    updatedAtExternal: updatedAtExternal ?? null,
-    ...legal,
-  });
+  if (fields.errors.length > 0) return refused(idForErrors, 'validation_error', fields.errors);
+  const content = contentOf(read);
   const business = businessErrors(content).map((e) => ({ field: INGEST_NAMES[e.field] ?? e.field, message: e.message }));
   if (business.length > 0) return refused(idForErrors, 'business_error', business);
+  const { externalId, status, shareWithService, shareWithRelay } = read;
   return {
     ok: true,
     draft: {
@@ -222,24 +184,6 @@ export function validateIngestItem(raw: unknown): ItemCheck {
       ...(shareWithRelay !== undefined ? { shareWithRelay } : {}),
     },
   };
-}
-
-function stringList(
-  value: unknown,
-  field: string,
-  maxItems: number,
-  maxLength: number,
-  fail: (field: string, message: string) => undefined,
-): string[] | null | undefined {
-  if (value === undefined || value === null) return null;
-  if (!Array.isArray(value)) return fail(field, 'must be an array of strings');
-  if (value.length > maxItems) return fail(field, `must have at most ${maxItems} entries (got ${value.length})`);
-  let ok = true;
-  value.forEach((entry, i) => {
-    if (typeof entry !== 'string' || entry.trim() === '') ok = fail(`${field}[${i}]`, 'must be a non-empty string') ?? false;
-    else if (entry.length > maxLength) ok = fail(`${field}[${i}]`, `must be at most ${maxLength} characters`) ?? false;
-  });
-  return ok ? (value as string[]) : undefined;
 }
 
 const FEE_FIELDS = new Set(['agencyFees', 'feesPaidBy', 'feeIncluded']);
@@ -256,7 +200,7 @@ function readFees(value: unknown, fail: (field: string, message: string) => unde
   let wellFormed = true;
   const refuse = (field: string, message: string) => {
     wellFormed = false;
-    fail(`fees.${field.length > FIELD_NAME_MAX ? `${field.slice(0, FIELD_NAME_MAX - 1)}…` : field}`, message);
+    fail(`fees.${shortName(field)}`, message);
   };
   for (const key of Object.keys(given)
     .filter((name) => !FEE_FIELDS.has(name))
