@@ -87,9 +87,27 @@ export async function findAgency(db: Queryable, id: string): Promise<Agency | nu
   return rows[0] ? toAgency(rows[0]) : null;
 }
 
-export async function listAgencies(db: Queryable): Promise<Agency[]> {
-  const { rows } = await db.query<AgencyRow>('SELECT * FROM agencies ORDER BY created_at, id');
-  return rows.map(toAgency);
+export interface AgencyPage {
+  agencies: Agency[];
+  /** The id to give as `after` for the next page; null on the last. */
+  next: string | null;
+}
+
+/**
+ * Agencies whose name contains `nameContains` (any case; all without it), oldest first, `limit`
+ * at a time: the page after the agency `after`. The database filters and pages, so an operator's
+ * search reads only the page it answers.
+ */
+export async function listAgencies(db: Queryable, page: { nameContains?: string; after?: string; limit: number }): Promise<AgencyPage> {
+  const { rows } = await db.query<AgencyRow>(
+    `SELECT * FROM agencies
+     WHERE ($1::text IS NULL OR position(lower($1) in lower(name)) > 0)
+       AND ($2::text IS NULL OR (created_at, id) > (SELECT created_at, id FROM agencies WHERE id = $2))
+     ORDER BY created_at, id LIMIT $3`,
+    [page.nameContains ?? null, page.after ?? null, page.limit + 1],
+  );
+  const agencies = rows.slice(0, page.limit).map(toAgency);
+  return { agencies, next: rows.length > page.limit ? agencies.at(-1)!.id : null };
 }
 
 /**

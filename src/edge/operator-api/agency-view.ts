@@ -1,4 +1,5 @@
 import type { Agency } from '../../domain/agencies/agency-store.js';
+import { ApiError } from '../http/errors.js';
 
 /** An agency as the operator API answers it. */
 export const agencyView = (agency: Agency) => ({
@@ -17,3 +18,9 @@ export const agencyView = (agency: Agency) => ({
   suspendedAt: agency.suspendedAt?.toISOString() ?? null,
   suspensionReason: agency.suspensionReason,
 });
+
+/** The agency a path names, as the store found it, or 404. */
+export function foundAgency(agency: Agency | null, agencyId: string): Agency {
+  if (!agency) throw new ApiError('not_found', `Agency ${agencyId} not found`);
+  return agency;
+}
