@@ -13,10 +13,10 @@ import type { Queryable } from '../../../src/platform/db/database.js';
 const { t } = useTestApp();
 
 /** Agencies named with a marker of this run (on PostgreSQL every file shares the database), oldest first. */
-async function markedAgencies(names: string[]): Promise<string[]> {
+async function markedAgencies(names: [string, string, string, string]): Promise<[string, string, string, string]> {
   const ids: string[] = [];
   for (const name of names) ids.push((await t.admin('POST', '/agencies', { name, plan: 'solo' })).json().agencyId as string);
-  return ids;
+  return ids as [string, string, string, string];
 }
 
 test(`[${databaseKind}] the operator API finds agencies by a piece of their name in any case, and pages them oldest first`, async () => {
