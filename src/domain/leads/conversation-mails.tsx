@@ -36,17 +36,18 @@ const euros = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 export const priceForMail = (listing: PublicListing) =>
   `${euros.format(listing.content.price)}\u00a0€${listing.content.transaction === 'rental' ? ' par mois' : ''}`;
 
+/** A public listing as mails show it. */
+export const mailedListing = (listing: PublicListing, site: MailSite): MailedListing => ({
+  title: listing.title,
+  price: priceForMail(listing),
+  where: `${listing.content.city} (${listing.content.postcode})`,
+  url: publicUrl(site.siteUrl, listing.serviceId),
+});
+
 /** The listing as mails show it: only while it is public. */
 export async function listingForMail(db: Queryable, serviceId: string, site: MailSite): Promise<MailedListing | null> {
   const found = await findPublicListing(db, serviceId);
-  if (found.kind !== 'public') return null;
-  const { listing } = found;
-  return {
-    title: listing.title,
-    price: priceForMail(listing),
-    where: `${listing.content.city} (${listing.content.postcode})`,
-    url: publicUrl(site.siteUrl, listing.serviceId),
-  };
+  return found.kind === 'public' ? mailedListing(found.listing, site) : null;
 }
 
 /** The reference every mail of a conversation carries, on the sender's domain. */

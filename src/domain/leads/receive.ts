@@ -1,11 +1,12 @@
-import { prepared, type Database, type Queryable } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { appendChangeEvents } from '../events/outbox.js';
 import { notFound, type Outcome } from '../../platform/outcome.js';
 import type { LeadInput } from './lead-input.js';
 import { isBlocked } from './block-list.js';
 import type { AgencyEnv } from '../tenant.js';
-import { listingForMail, tellAgencyOfVisitorMessage, tellVisitor, type MailSite, type MailedListing } from './conversation-mails.js';
+import { mailedListing, tellAgencyOfVisitorMessage, tellVisitor, type MailSite, type MailedListing } from './conversation-mails.js';
+import type { PublicListing } from '../public-listings/model.js';
 import { newVisitorLink } from './visitor-links.js';
 import { hitVisitorLimits } from './visitor-limits.js';
 
@@ -28,21 +29,16 @@ interface ConversationListing {
   shown: MailedListing | null;
 }
 
-/** The listing a visitor writes about, if public: prepared, its plan through the view costs more than running it. */
-const CONTACTED_LISTING = prepared(
-  'contacted-listing',
-  `SELECT p.agency_id, l.external_id, l.public_title, a.name AS agency_name
-   FROM public_listings p JOIN listings l ON l.id = p.id JOIN agencies a ON a.id = p.agency_id WHERE p.id = $1`,
-);
-
 /**
- * A visitor's contact through the site's form (docs/decisions.md §12, §16): only a listing the
- * public may see takes messages. It opens a conversation, in one transaction with its event and
- * its mails, after the visitor's limits (10 new messages an hour per address and per e-mail).
+ * A visitor's contact through the site's form (docs/decisions.md §12, §16) about a listing the
+ * caller found public: it opens a conversation, in one transaction with its event and its mails,
+ * after the visitor's limits (10 new messages an hour per address and per e-mail). The listing
+ * as the public sees it comes from the caller's one read; only the agency's own names of it
+ * (its externalId, its title) are read here, from the listing's row.
  */
 export async function receiveLead(
   db: Database,
-  serviceId: string,
+  listing: PublicListing,
   input: LeadInput,
   client: { address: string; now: Date },
   site: MailSite,
@@ -50,21 +46,21 @@ export async function receiveLead(
   const limited = await hitVisitorLimits(db, { address: client.address, email: input.email }, client.now);
   if (limited) return limited;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ agency_id: string; external_id: string; public_title: string; agency_name: string }>(
-      CONTACTED_LISTING,
-      [serviceId],
+    const { rows } = await tx.query<{ external_id: string; public_title: string }>(
+      'SELECT external_id, public_title FROM listings WHERE id = $1',
+      [listing.serviceId],
     );
     const row = rows[0];
     if (!row) return notFound('Listing');
-    const listing: ConversationListing = {
-      scope: { agencyId: row.agency_id, env: 'live' },
-      serviceId,
+    const contacted: ConversationListing = {
+      scope: { agencyId: listing.agencyId, env: 'live' },
+      serviceId: listing.serviceId,
       externalId: row.external_id,
       listingTitle: row.public_title,
-      agencyName: row.agency_name,
-      shown: await listingForMail(tx, serviceId, site),
+      agencyName: listing.agencyName,
+      shown: mailedListing(listing, site),
     };
-    return { ok: true, value: await openConversation(tx, listing, input, site, client.now) };
+    return { ok: true, value: await openConversation(tx, contacted, input, site, client.now) };
   });
 }
 

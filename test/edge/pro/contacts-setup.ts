@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { receiveLead } from '../../../src/domain/leads/receive.js';
+import { findPublicListing } from '../../../src/domain/public-listings/find.js';
 import type { TestApp } from '../../helpers/app.js';
 import { type ProBrowser, signUpAgency } from '../../helpers/pro.js';
 import { publicListing } from '../../helpers/site.js';
@@ -45,7 +46,9 @@ export async function visitorWrites(
     message: visitor.message ?? `Bonjour, je suis ${visitor.name}.`,
   };
   const address = `2001:db8:c0:${randomBytes(2).toString('hex')}::${randomBytes(2).toString('hex')}`;
-  const received = await receiveLead(t.db, serviceId, input, { address, now }, t.config);
+  const found = await findPublicListing(t.db, serviceId);
+  assert.ok(found.kind === 'public', 'visitors write about a public listing');
+  const received = await receiveLead(t.db, found.listing, input, { address, now }, t.config);
   assert.ok(received.ok, JSON.stringify(received));
   return { leadId: received.value.leadId, email };
 }
