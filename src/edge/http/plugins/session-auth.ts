@@ -22,6 +22,9 @@ declare module 'fastify' {
   }
 }
 
+/** The database the sessions live in, as the session store takes it: the plugin hands it on and runs no SQL. */
+type SessionDatabase = Parameters<typeof findSession>[0];
+
 /** Why a request was refused: no live session, a form without the session's token, or a role the route does not admit. */
 export type SessionRefusal = 'signed_out' | 'csrf' | 'role';
 
@@ -58,7 +61,7 @@ declare module 'fastify' {
  * PostgreSQL so any process serves any request, and a CSRF token on every form: a state-
  * changing request without the session's token is refused before its handler runs.
  */
-export const sessionAuth = fp<SessionAuthOptions & { db: import('../../../platform/db/database.js').Queryable }>(
+export const sessionAuth = fp<SessionAuthOptions & { db: SessionDatabase }>(
   async (app, options) => {
     if (!app.hasDecorator('parseCookie')) await app.register(cookie);
     app.decorateRequest('signedIn', null);
