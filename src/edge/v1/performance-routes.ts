@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authenticatedKey } from '../http/plugins/key-auth.js';
+import { tenantOf } from '../http/tenant.js';
 import { failWith } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { ServiceIdParams } from '../http/params.js';
@@ -43,9 +43,8 @@ export const v1PerformanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const period = readPeriod(request.query, now());
       if (!period.ok) throw failWith(period);
-      const { agencyId, env } = authenticatedKey(request);
       const { serviceId } = request.params;
-      const report = await listingAudience(db, { agencyId, env }, serviceId, period.value);
+      const report = await listingAudience(db, tenantOf(request), serviceId, period.value);
       if (!report.ok) throw failWith(report);
       return { serviceId, ...report.value };
     },
@@ -71,8 +70,7 @@ export const v1PerformanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const period = readPeriod(request.query, now());
       if (!period.ok) throw failWith(period);
-      const { agencyId, env } = authenticatedKey(request);
-      return agencyAudience(db, { agencyId, env }, period.value);
+      return agencyAudience(db, tenantOf(request), period.value);
     },
   );
 };

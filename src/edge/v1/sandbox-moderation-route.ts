@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authenticatedKey } from '../http/plugins/key-auth.js';
+import { tenantOf } from '../http/tenant.js';
 import { failWith } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { decideListing } from '../../domain/listings/decisions.js';
@@ -68,7 +68,7 @@ export const sandboxModerationRoute: FastifyPluginAsyncTypebox = async (app) => 
         request.params.serviceId,
         { decision: decision as 'approve' | 'reject', reason, expectedVersion: version, by: 'sandbox' },
         app.services.now(),
-        { agencyId: authenticatedKey(request).agencyId, env: 'test' },
+        tenantOf(request),
       );
       if (!decided.ok) throw failWith(decided);
       const listing = decided.value;
