@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../http/errors.js';
 import { tenantOf } from '../../http/tenant.js';
-import { restoreQueryOffset } from '../../../platform/validation/timestamps.js';
+import { restoringOffsetOf } from '../query-offset.js';
 import type { LeadStatus } from '../../../domain/leads/conversation-model.js';
 import { leadsAfter } from '../../../domain/leads/conversation-store.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -30,11 +30,7 @@ export const listLeadsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { scope: 'leads:read' },
       schema,
-      // Before the schema judges it: an unencoded + in the offset arrives as a space.
-      preValidation: async (request) => {
-        const query = request.query as { since?: unknown };
-        if (typeof query.since === 'string') query.since = restoreQueryOffset(query.since);
-      },
+      preValidation: restoringOffsetOf('since'),
     },
     async (request) => {
       const { status, since, after, limit } = request.query;

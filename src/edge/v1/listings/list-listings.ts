@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../http/errors.js';
 import { tenantOf } from '../../http/tenant.js';
+import { restoringOffsetOf } from '../query-offset.js';
 import { listListings } from '../../../domain/listings/store.js';
 import { toV1Record } from '../../../domain/listings/v1-record.js';
-import { isIsoTimestamp, restoreQueryOffset } from '../../../platform/validation/timestamps.js';
+import { isIsoTimestamp } from '../../../platform/validation/timestamps.js';
 import { ListQuery, ListResponse } from '../schemas.js';
 import { security } from './listing-http.js';
 
@@ -25,11 +26,7 @@ export const listListingsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { scope: 'listings:read' },
       schema,
-      // Before the schema judges it: an unencoded + in the offset arrives as a space.
-      preValidation: async (request) => {
-        const query = request.query as { modifiedSince?: unknown };
-        if (typeof query.modifiedSince === 'string') query.modifiedSince = restoreQueryOffset(query.modifiedSince);
-      },
+      preValidation: restoringOffsetOf('modifiedSince'),
     },
     async (request) => {
       const { page, pageSize, status, modifiedSince } = request.query;
