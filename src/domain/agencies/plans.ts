@@ -1,4 +1,4 @@
-/** The professional plans (spec part 8) and everything that differs between them. */
+/** The professional plans (docs/decisions.md §3 and §4) and everything that differs between them. */
 export const PLANS = ['solo', 'agence', 'reseau'] as const;
 export type Plan = (typeof PLANS)[number];
 

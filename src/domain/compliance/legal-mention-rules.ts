@@ -1,7 +1,7 @@
 import type { ListingContent, PropertyType } from '../listing-model/model.js';
 
 /**
- * What French law asks an ad to say, checked as pure rules (issue 21). A warning tells the
+ * What French law asks an ad to say, checked as pure rules (docs/interfaces.md, "Legal mentions"). A warning tells the
  * agency what is missing before the ad goes out; it never blocks publication (the moderation
  * rules decide that). Each rule has a stable code and its message in English and French.
  */

@@ -13,7 +13,7 @@ export type Scope = (typeof SCOPES)[number];
 
 const PREFIX: Record<KeyEnv, string> = { live: 'svc_pk_LIVE_', test: 'svc_pk_TEST_' };
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** 40 base62 characters carry about 238 bits: more than a key needs, and above the spec's 32. */
+/** 40 base62 characters carry about 238 bits: more than a key needs, and above the 32 that docs/decisions.md §3 asks for. */
 const RANDOM_LENGTH = 40;
 const KEY_PATTERN = /^svc_pk_(LIVE|TEST)_([A-Za-z0-9]{32,128})$/;
 

@@ -34,7 +34,7 @@ const FIRST_RELEASE_DEFAULTS = {
 /** Optional fields added after the first release, with their defaults (null or an empty list). */
 export type AddedFields = Readonly<Record<string, null | readonly []>>;
 
-/** A new optional field goes here (and in `ListingContent`, as an optional property): the legal mentions of issue 21. */
+/** A new optional field goes here (and in `ListingContent`, as an optional property): as the legal mentions (docs/interfaces.md) were. */
 export const ADDED_FIELDS: AddedFields = Object.fromEntries(LEGAL_FIELD_NAMES.map((name) => [name, null]));
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The French legal mentions of an ad (issue 21): optional fields, the same names on both
+ * The French legal mentions of an ad (docs/interfaces.md, "Legal mentions"): optional fields, the same names on both
  * interfaces, added after the first release so that every stored listing keeps its version
  * and hash (src/listing-model/content.ts writes them only when given).
  */

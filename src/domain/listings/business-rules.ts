@@ -45,7 +45,7 @@ export function businessErrors(content: ListingContent): FieldError[] {
 const RENTAL_ONLY = ['deposit', 'tenantFees', 'tenantInventoryFees', 'referenceRent', 'rentSupplement'] as const;
 const LIFE_ANNUITY_ONLY = ['occupied', 'lumpSum', 'annuity', 'marketValue'] as const;
 
-/** The legal mentions' cross-field rules (issue 21): ranges the right way round, dates not ahead, fields of the right transaction. */
+/** The legal mentions' cross-field rules (docs/interfaces.md, "Legal mentions"): ranges the right way round, dates not ahead, fields of the right transaction. */
 function legalMentionErrors(content: ListingContent, today = new Date()): FieldError[] {
   const errors: FieldError[] = [];
   const { energyCostMin: low, energyCostMax: high } = content;

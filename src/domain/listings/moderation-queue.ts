@@ -165,7 +165,7 @@ export interface ModerationMetrics {
 
 const WINDOW_DAYS = 7;
 
-/** The spec's promise (part 1 rule 4): publication in 2 hours on average. Every figure and page that shows it reads this. */
+/** The service's promise (docs/decisions.md §11): publication in 2 hours on average. Every figure and page that shows it reads this. */
 export const PUBLICATION_PROMISE_SECONDS = 2 * 3600;
 
 /**

@@ -28,7 +28,7 @@ const insertRowsSql = (
 const KEEPS_PUBLIC = 'EXCLUDED.published_version IS NULL AND listings.deleted_at IS NULL';
 const PUBLIC_MOVES_ASIDE = 'listings.published_version = listings.version';
 
-// share_with_* are creation-only: an update never touches them (spec 2.1). A deleted listing
+// share_with_* are creation-only: an update never touches them (docs/decisions.md §6). A deleted listing
 // pushed again comes back as new, its version continuing (docs/decisions.md §6).
 /**
  * Listings that exist (or existed: deleted ones come back). Also the conventional one-statement

@@ -121,7 +121,7 @@ export const Fees = Type.Object(
   { additionalProperties: false },
 );
 
-/** The legal-mention fields (issue 21), the same on both interfaces: each nullable and optional where a body takes it. */
+/** The legal-mention fields (docs/interfaces.md, "Legal mentions"), the same on both interfaces: each nullable and optional where a body takes it. */
 export const LEGAL_FIELD_SCHEMAS = Object.fromEntries(
   (Object.entries(LEGAL_FIELDS) as Array<[LegalFieldName, (typeof LEGAL_FIELDS)[LegalFieldName]]>).map(([name, spec]) => {
     const base =

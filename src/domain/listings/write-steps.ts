@@ -34,7 +34,7 @@ export interface WrittenListing {
   updatedAt: Date;
   /** Remarks for the client: a long title, contact details masking removed (and where). */
   warnings: ListingWarning[];
-  /** Legal mentions the content lacks (issue 21): warnings only. */
+  /** Legal mentions the content lacks (docs/interfaces.md, "Legal mentions"): warnings only. */
   compliance: ComplianceWarning[];
 }
 

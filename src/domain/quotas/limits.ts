@@ -1,7 +1,7 @@
 import { PLAN_DAILY_REQUESTS, type Plan } from '../agencies/plans.js';
 import type { KeyEnv } from '../keys/key-format.js';
 
-/** Quota arithmetic (spec part 8, docs/decisions.md §4): pure functions, no I/O. */
+/** Quota arithmetic (docs/decisions.md §4): pure functions, no I/O. */
 
 export const WINDOW_MINUTES = 24 * 60;
 

@@ -7,7 +7,7 @@ import { planWithdrawal, WITHDRAW_CAP, withdrawUnseen } from './withdraw.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 
 /**
- * Full sync sessions (docs/decisions.md §15, ahead of the spec's version 2.5): a CRM opens a
+ * Full sync sessions (docs/decisions.md §15, ahead of the interface's announced version 2.5): a CRM opens a
  * session, pushes its whole set with the session's `syncId`, then completes the session,
  * which withdraws the listings on the market that no push of the session named.
  *

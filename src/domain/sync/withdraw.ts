@@ -10,7 +10,7 @@ import type { AgencyEnv } from '../tenant.js';
 /**
  * The commercial statuses of a listing on the market. A full sync withdraws only these:
  * a listing already sold, rented or withdrawn is off the market, and a nightly export of
- * "all active listings" (spec part 1, rule 8) leaving it out says nothing new about it.
+ * "all active listings" (the recommended nightly push, docs/integrator-kit.md) leaving it out says nothing new about it.
  */
 export const ON_MARKET: readonly CommercialStatus[] = ['active', 'under_offer', 'paused'];
 

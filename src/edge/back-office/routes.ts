@@ -7,7 +7,7 @@ import { agenciesPages } from './agencies/routes.js';
 import { auditPage } from './audit/routes.js';
 
 /**
- * The back-office (issue 18, docs/decisions.md §13): French pages for operators, behind their own
+ * The back-office (docs/decisions.md §13, docs/site-and-spaces.md): French pages for operators, behind their own
  * session scope. Every action goes through the capability the operator API also uses, with
  * the operator as the audit log's actor. Sign-in and sign-out come with the session-space kit.
  */

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../platform/outcome.js';
 
 /**
- * The service's problem codes as HTTP answers them (spec 7.1, docs/decisions.md §5): the one
+ * The service's problem codes as HTTP answers them (docs/decisions.md §5): the one
  * table of each code's status, the `title` of its problem body and the line the OpenAPI
  * description gives the status. The codes themselves are the capabilities' vocabulary
  * (`ERROR_CODES`, platform/outcome.ts); `satisfies` makes this table list exactly those.

@@ -5,8 +5,8 @@ import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/sch
 import { statusOf, titleOf } from './error-codes.js';
 
 /**
- * One error model for the whole service: RFC 9457 problem details carrying the spec's
- * codes (spec 7.1, docs/decisions.md §5). Capabilities return refusals (`platform/outcome.ts`); routes
+ * One error model for the whole service: RFC 9457 problem details carrying the service's
+ * codes (docs/decisions.md §5). Capabilities return refusals (`platform/outcome.ts`); routes
  * and plugins throw them as `ApiError`, and the handler below turns that, and anything
  * Fastify raises, into the same body. A code's status and title come from the one table,
  * `error-codes.ts`.

@@ -1,5 +1,5 @@
 /**
- * An example push (spec 2.1 names), shown in the OpenAPI description (and so in /docs and the
+ * An example push (ingestion names), shown in the OpenAPI description (and so in /docs and the
  * Postman collection, which sends it as it is: it must be accepted).
  */
 export const INGEST_PUSH_EXAMPLE = {

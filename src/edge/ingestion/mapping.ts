@@ -9,7 +9,7 @@ const invert = <T extends string>(map: Record<string, T>) =>
 const TRANSACTION_CODES = invert<Transaction>(INGEST_TRANSACTIONS);
 const TYPE_CODES = invert<PropertyType>(INGEST_TYPES);
 
-/** A stored listing in ingestion names (spec 2.1) plus the service's own fields. Owner reads only. */
+/** A stored listing in ingestion names (docs/interfaces.md) plus the service's own fields. Owner reads only. */
 export function toIngestRecord(listing: Listing, siteUrl: string) {
   const c = listing.content;
   return {

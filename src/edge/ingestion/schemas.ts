@@ -20,7 +20,7 @@ import { KNOWN_FIELDS } from './validate.js';
 import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
 
 /**
- * JSON Schemas of the ingestion interface. The listing item schema documents spec 2.1 in
+ * JSON Schemas of the ingestion interface. The listing item schema documents the ingestion listing (docs/interfaces.md) in
  * the OpenAPI description; items themselves are checked one by one by `validateIngestItem`
  * so that one bad listing never rejects the others (a test keeps the two in agreement).
  */
@@ -64,7 +64,7 @@ export const IngestListing = Type.Object(
     ),
     ges: Type.Optional(
       Type.Union([enumOf(ENERGY_CLASSES), Type.Null()], {
-        description: 'Greenhouse-gas class A–G (beyond spec 2.1, as in v1); null when not given.',
+        description: 'Greenhouse-gas class A–G (beyond the ingestion listing’s own fields, as in v1); null when not given.',
       }),
     ),
     description: Type.Optional(
@@ -86,7 +86,7 @@ export const IngestListing = Type.Object(
     fees: Type.Optional(
       Type.Union([Fees, Type.Null()], {
         description:
-          'The agency’s fees (beyond spec 2.1, as in v1): feesPaidBy seller or buyer for VENTE and VIAGER, landlord or tenant for LOCATION; agencyFees not above the price of a sale. Null when not given.',
+          'The agency’s fees (beyond the ingestion listing’s own fields, as in v1): feesPaidBy seller or buyer for VENTE and VIAGER, landlord or tenant for LOCATION; agencyFees not above the price of a sale. Null when not given.',
       }),
     ),
     shareWithService: Type.Optional(Type.Boolean({ description: 'Read on creation only; default: the agency default.' })),

@@ -25,7 +25,7 @@ import { FieldReader, oneOf, shortName } from './field-reader.js';
 
 const WITHOUT_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS);
 
-/** Ingestion enum codes (spec 2.1) and their model values (docs/decisions.md §6). */
+/** Ingestion enum codes (docs/interfaces.md, "Ingestion fields and their v1 names") and their model values (docs/decisions.md §6). */
 export const INGEST_TRANSACTIONS: Record<string, Transaction> = { VENTE: 'sale', LOCATION: 'rental', VIAGER: 'life_annuity_sale' };
 export const INGEST_TYPES: Record<string, PropertyType> = {
   APPARTEMENT: 'apartment',
@@ -38,7 +38,7 @@ export const INGEST_TYPES: Record<string, PropertyType> = {
   LOCAL: 'commercial',
   BUREAU: 'office',
 };
-/** The ingestion statuses of spec 2.1 (v1 adds `paused`). */
+/** The ingestion statuses (v1 adds `paused`; docs/decisions.md §6). */
 export const INGEST_STATUSES = ['active', 'sold', 'rented', 'under_offer', 'withdrawn'] as const;
 
 export const KNOWN_FIELDS = new Set([
@@ -67,7 +67,7 @@ export const KNOWN_FIELDS = new Set([
   'shareWithRelay',
   'createdAtExternal',
   'updatedAtExternal',
-  // Beyond spec 2.1, as v1 has them (docs/interfaces.md): the GES class and the agency's fees.
+  // Beyond the ingestion listing's own fields, as v1 has them (docs/interfaces.md): the GES class and the agency's fees.
   'fees',
   ...LEGAL_FIELD_NAMES,
 ]);
@@ -155,7 +155,7 @@ function contentOf(read: ReadFields): ListingContent {
 }
 
 /**
- * Checks one pushed listing (spec 2.1). Never throws, whatever the input: every problem
+ * Checks one pushed listing (docs/interfaces.md). Never throws, whatever the input: every problem
  * becomes a reason naming the field and the rule.
  */
 export function validateIngestItem(raw: unknown): ItemCheck {

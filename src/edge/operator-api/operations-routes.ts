@@ -24,7 +24,7 @@ const operatorView = (operator: Operator) => ({
 });
 
 /**
- * Operator API for the back-office's work (issue 18): the verification queue and refusals,
+ * Operator API for the back-office's work (docs/decisions.md §10 and §13): the verification queue and refusals,
  * suspension, operator accounts, the audit log and the service's health against its promises.
  * Every change is written to the audit log with the bearer token as its actor.
  */

@@ -10,7 +10,7 @@ import { settingsPages } from './account/settings-routes.js';
 import { teamPages } from './team/routes.js';
 
 /**
- * The agencies' pro space (issue 17, docs/decisions.md §13): French pages behind the `pro` session
+ * The agencies' pro space (docs/decisions.md §13, docs/site-and-spaces.md): French pages behind the `pro` session
  * scope. Admins manage keys, webhooks and the team; agents see listings and contacts. Sign-in and
  * sign-out come with the session-space kit; each page group is a folder.
  */

@@ -17,7 +17,7 @@ import {
 import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
 
-/** JSON Schemas of the v1 interface (spec 2.3, docs/decisions.md §6): they validate, serialise and document. */
+/** JSON Schemas of the v1 interface (docs/decisions.md §6, docs/interfaces.md): they validate, serialise and document. */
 
 const nullable = <T extends TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description ? { description } : {});
@@ -87,7 +87,7 @@ export const ListingCreate = Type.Object(
   {
     additionalProperties: false,
     $id: 'ListingCreate',
-    description: 'A listing (spec 2.3). Required: ' + REQUIRED.join(', ') + '.',
+    description: 'A listing. Required: ' + REQUIRED.join(', ') + '.',
     examples: [V1_LISTING_EXAMPLE],
   },
 );

@@ -28,7 +28,7 @@ const HashResults = Type.Object({
 /**
  * What a push would store, as content hashes, without writing: a CRM (or `listing-sync
  * reconcile`) compares them with agencyListings' to find what differs, with the service's own
- * mapping of spec 2.1 listings rather than a copy of it on the client.
+ * mapping of ingestion listings rather than a copy of it on the client.
  */
 export const computeContentHashesRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

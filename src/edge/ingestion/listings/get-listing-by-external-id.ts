@@ -12,7 +12,7 @@ const schema = {
   operationId: 'getListingByExternalIdIngest',
   summary: 'One of the agency’s listings by externalId',
   description:
-    'The listing in ingestion names (spec 2.1) plus serviceId, version, publicUrl, timestamps, moderation and publicDescription. 404 when unknown or another agency’s.',
+    'The listing in ingestion names plus serviceId, version, publicUrl, timestamps, moderation and publicDescription. 404 when unknown or another agency’s.',
   security: [{ bearerAuth: [] }],
   querystring: ExternalIdQuery,
   response: { 200: IngestRecord, ...errorResponses(404) },

@@ -1,4 +1,4 @@
--- The operator back-office (docs/decisions.md §13, spec part 1 rule 7): operator accounts, the audit
+-- The operator back-office (docs/decisions.md §3 and §13): operator accounts, the audit
 -- log of what they do, the outcome of a business-registration check, and suspension.
 
 -- A refused check keeps the agency unverified and tells it why (its pro space shows the reason).

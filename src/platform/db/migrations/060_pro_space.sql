@@ -1,4 +1,4 @@
--- The agencies' pro space (docs/decisions.md §13, issue 17): users, invitations, daily call figures.
+-- The agencies' pro space (docs/decisions.md §13): users, invitations, daily call figures.
 
 -- An agency's people: `admin` (keys, webhooks, team) or `agent` (listings, leads). One account
 -- per e-mail address, stored lower-cased. A removed user is deleted with their sessions.
