@@ -5,14 +5,14 @@ import { ListingSyncError, type ListingSyncClient } from './http.js';
 export type IngestListing = components['schemas']['IngestListing'];
 /**
  * Listings to push: an array, any iterable, or an async iterable that reads a file as it goes.
- * Typed as the service's listing (spec 2.1) so that a misnamed field is a compile error; data
+ * Typed as the service's listing (the ingestion fields of docs/interfaces.md) so that a misnamed field is a compile error; data
  * read from a file is the service's to judge: cast it, and each bad listing comes back in errors[].
  */
 export type ListingSource = Iterable<IngestListing> | AsyncIterable<IngestListing>;
-/** The service's answer to one push (spec 2.2 and docs/decisions.md §6). */
+/** The service's answer to one push (docs/decisions.md §6). */
 export type IngestResult = paths['/ingest/ingestListings']['post']['responses'][200]['content']['application/json'];
 
-/** The service takes at most 500 listings per push (spec part 8). */
+/** The service takes at most 500 listings per push (docs/decisions.md §7). */
 export const MAX_BATCH = 500;
 
 export interface PushOptions {

@@ -473,7 +473,7 @@ export interface paths {
         };
         /**
          * One of the agency’s listings by externalId
-         * @description The listing in ingestion names (spec 2.1) plus serviceId, version, publicUrl, timestamps, moderation and publicDescription. 404 when unknown or another agency’s.
+         * @description The listing in ingestion names plus serviceId, version, publicUrl, timestamps, moderation and publicDescription. 404 when unknown or another agency’s.
          */
         get: operations["getListingByExternalIdIngest"];
         put?: never;
@@ -776,7 +776,7 @@ export interface components {
             requestId: string;
         };
         /**
-         * @description A listing (spec 2.3). Required: externalId, type, category, title, price, city, postcode, surface, rooms.
+         * @description A listing. Required: externalId, type, category, title, price, city, postcode, surface, rooms.
          * @example {
          *       "externalId": "CRM-2001",
          *       "type": "sale",
@@ -1186,7 +1186,7 @@ export interface components {
             addressLine?: string | null;
             /** @description Energy class A–G; null when not given. Must not be better than ges. */
             dpe?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
-            /** @description Greenhouse-gas class A–G (beyond spec 2.1, as in v1); null when not given. */
+            /** @description Greenhouse-gas class A–G (beyond the ingestion listing’s own fields, as in v1); null when not given. */
             ges?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
             description?: string | null;
             features?: string[] | null;
@@ -1194,7 +1194,7 @@ export interface components {
             /** @description Default active. */
             status?: ("active" | "sold" | "rented" | "under_offer" | "withdrawn") | null;
             sourceCrm?: ("crm_1" | "crm_2" | "crm_3" | "crm_4" | "other") | null;
-            /** @description The agency’s fees (beyond spec 2.1, as in v1): feesPaidBy seller or buyer for VENTE and VIAGER, landlord or tenant for LOCATION; agencyFees not above the price of a sale. Null when not given. */
+            /** @description The agency’s fees (beyond the ingestion listing’s own fields, as in v1): feesPaidBy seller or buyer for VENTE and VIAGER, landlord or tenant for LOCATION; agencyFees not above the price of a sale. Null when not given. */
             fees?: {
                 agencyFees?: number | null;
                 feesPaidBy?: ("seller" | "buyer" | "landlord" | "tenant") | null;
@@ -7920,7 +7920,7 @@ export interface operations {
                         addressLine?: string | null;
                         /** @description Energy class A–G; null when not given. Must not be better than ges. */
                         dpe?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
-                        /** @description Greenhouse-gas class A–G (beyond spec 2.1, as in v1); null when not given. */
+                        /** @description Greenhouse-gas class A–G (beyond the ingestion listing’s own fields, as in v1); null when not given. */
                         ges?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
                         description?: string | null;
                         features?: string[] | null;
@@ -7928,7 +7928,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "under_offer" | "paused" | "sold" | "rented" | "withdrawn";
                         sourceCrm?: ("crm_1" | "crm_2" | "crm_3" | "crm_4" | "other") | null;
-                        /** @description The agency’s fees (beyond spec 2.1, as in v1): feesPaidBy seller or buyer for VENTE and VIAGER, landlord or tenant for LOCATION; agencyFees not above the price of a sale. Null when not given. */
+                        /** @description The agency’s fees (beyond the ingestion listing’s own fields, as in v1): feesPaidBy seller or buyer for VENTE and VIAGER, landlord or tenant for LOCATION; agencyFees not above the price of a sale. Null when not given. */
                         fees?: {
                             agencyFees?: number | null;
                             feesPaidBy?: ("seller" | "buyer" | "landlord" | "tenant") | null;
