@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Random bytes from the CSPRNG, drawn 4 KiB at a time. Each call into it costs about as much
- * whatever its size (1.6 µs here for 9 bytes, and a tenth of a small request's CPU in a
- * profile of GET /v1/me, where every request drew its id), while pushes and requests want a few
+ * whatever its size (a visible share of a small request's CPU when every request drew its id:
+ * docs/benchmarks.md, "Figures behind the code"), while pushes and requests want a few
  * bytes often: ids of rows (ids.ts), request ids. The bytes returned are a view of the pool:
  * use them at once (turn them into a string), never keep or change them.
  */

@@ -6,7 +6,7 @@ import type { CommercialStatus, ListingContent } from './model.js';
 /**
  * A listing's canonical JSON as its UTF-8 bytes (and as text, on demand). A write encodes the
  * content once: the bytes are hashed (content hash, review hash) and copied into the statement's
- * parameter, where encoding the text three times cost a push of 500 listings ~3 MB of garbage.
+ * parameter, where encoding the text three times made garbage for the collector on every push.
  */
 export interface CanonicalJson {
   /** Made from the bytes when first asked for (a driver that sends parameters as text). */
@@ -21,8 +21,8 @@ const put = (text: string, offset: number) => offset + encoding.write(text, offs
 
 /**
  * The canonical JSON's bytes, written part by part into a reused buffer: the description goes
- * straight from the content, never through an escaped copy of it nor a joined text (a push of
- * 500 listings made ~4 MB of such garbage), and the bytes are copied out once.
+ * straight from the content, never through an escaped copy of it nor a joined text (garbage on
+ * every push), and the bytes are copied out once.
  */
 export function canonicalJson(content: ListingContent): CanonicalJson {
   const { head, description, tail } = listingContent.canonicalParts(content);

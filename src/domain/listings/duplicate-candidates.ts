@@ -17,7 +17,7 @@ export interface DuplicateProbe {
 // any row, and the first match is enough. The windows are those of the rule (a value within
 // t of the larger one lies in [v × (1 − t), v / (1 − t)]), a hair wider so no match is lost
 // to rounding; the rule applies the exact tolerances again to what is found.
-// Prepared: a single listing's write plans it for ~0.25 ms and runs it in ~0.03 ms.
+// Prepared: a single listing's write spent more planning it than running it (docs/benchmarks.md).
 export const FIND_DUPLICATES = prepared(
   'listing-duplicate-candidates',
   `SELECT p.external_id AS probe, d.id, d.postcode, d.transaction, d.property_type, d.price, d.surface

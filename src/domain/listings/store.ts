@@ -77,8 +77,8 @@ const findBy = (column: 'id' | 'external_id') =>
     `listing-by-${column}`,
     `SELECT ${LISTING_COLUMNS} FROM listings WHERE agency_id = $1 AND env = $2 AND ${column} = $3 AND deleted_at IS NULL`,
   );
-// Prepared: planning this lookup cost PostgreSQL ~0.11 ms a call, running it ~0.02 ms, and it
-// answers every read of one listing through v1 (GET /v1/listings/{id} and by externalId).
+// Prepared: planning this lookup cost PostgreSQL more than running it (docs/benchmarks.md,
+// "Figures behind the code"), and it answers every read of one listing through v1 (GET /v1/listings/{id} and by externalId).
 const FIND_BY_ID = findBy('id');
 const FIND_BY_EXTERNAL_ID = findBy('external_id');
 

@@ -81,8 +81,9 @@ export interface Existing {
 }
 
 /** Find, for a bulk write ($1 agency, $2 env, $3 externalIds). */
-// Times come as epoch milliseconds: parsing 1,000 timestamps to Dates cost a push of 500 updates ~2 ms.
-// Prepared: a single listing's write planned it for ~0.2 ms and ran it in ~0.03 ms, under the agency's lock.
+// Times come as epoch milliseconds: parsing each timestamp to a Date was a visible part of a push of updates.
+// Prepared: planning it cost a single listing's write more than running it, under the agency's lock
+// (both measured: docs/benchmarks.md, "Figures behind the code").
 export const FIND_EXISTING = prepared(
   'listings-to-write',
   `SELECT id, external_id, content_hash, status, moderation_state, moderation_reasons, review_hash, published_version, version,

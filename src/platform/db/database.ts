@@ -12,8 +12,8 @@ export interface QueryResult<Row> {
 
 /**
  * A statement PostgreSQL plans once per connection and then reuses (`prepared`). For a hot
- * statement of fixed text whose planning costs more than running it: a lookup by id through
- * the `public_listings` view takes ~0.4 ms of the server's CPU to plan and ~0.08 ms to run.
+ * statement of fixed text whose planning costs more than running it, such as a lookup by id
+ * through the `public_listings` view (docs/benchmarks.md, "Figures behind the code").
  */
 export interface PreparedStatement {
   readonly name: string;

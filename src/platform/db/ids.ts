@@ -6,8 +6,8 @@ import { pooledRandomBytes } from '../random-pool.js';
  *
  * The time comes first so that rows created together sit together in the primary-key
  * index. Fully random ids scattered a 500-listing push over as many index pages, each one
- * dirtied (and, after a checkpoint, written whole to the WAL): the same upsert took 47 ms
- * with random ids against 39 ms with ordered ones. The random part keeps ids unguessable
+ * dirtied (and, after a checkpoint, written whole to the WAL), and the same upsert was slower
+ * with random ids (docs/benchmarks.md, "Figures behind the code"). The random part keeps ids unguessable
  * and unique across server processes.
  */
 /**

@@ -23,8 +23,8 @@ export interface JsonArrayBuilder {
 /**
  * The JSON array of JSON texts as a binary jsonb parameter (`pg` sends a Buffer in binary
  * format). Each text is encoded once, straight into the parameter, as it is added: joining a
- * megabyte of rows into one string and letting the driver measure and encode it cost a push of
- * 500 listings ~6 ms more, and encoding while rows are produced keeps it off the moment the
+ * megabyte of rows into one string and letting the driver measure and encode it made every push
+ * slower (docs/benchmarks.md, "Figures behind the code"), and encoding while rows are produced keeps it off the moment the
  * statement leaves.
  */
 export class BinaryJsonbArray implements JsonArrayBuilder {

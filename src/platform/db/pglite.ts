@@ -68,9 +68,9 @@ const parsers = { [types.INT8]: (value: string) => Number(value) };
 
 /**
  * An in-memory database (the tests') keeps its files, WAL included, in this process's memory.
- * PostgreSQL's defaults are sized for a server: 128 MB of shared buffers, and a checkpoint only
- * after 1 GB of WAL, each new 16 MB segment zero-filled first. Here they made every test process
- * hold 0.5 to 1.3 GB; a checkpoint every 32 MB recycles the segments instead.
+ * PostgreSQL's defaults are sized for a server: large shared buffers, and a checkpoint only
+ * after a gigabyte of WAL, each new segment zero-filled first. Here they made every test process
+ * hold a gigabyte or so; a checkpoint every 32 MB recycles the segments instead.
  */
 const inMemoryParams = [
   ...PGlite.defaultStartParams,
@@ -80,17 +80,17 @@ const inMemoryParams = [
 /**
  * A database on disk keeps its files on disk, but PostgreSQL's shared buffers live in this
  * process's WebAssembly memory, which never gives memory back. The snapshot's postgresql.conf has
- * a server's 128 MB, all of it resident from the start (an idle server held 420 MB); 16 MB, as
- * the tests have, took the idle server to 260 MB. Pages beyond them are read again from the
+ * a server's 128 MB, all of it resident from the start; 16 MB, as the tests have, keeps an idle
+ * server several times smaller (docs/benchmarks.md, "Figures behind the code"). Pages beyond them are read again from the
  * operating system's file cache, which does not count against the process.
  */
 const onDiskParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * PostgreSQL's WebAssembly compiled by V8's baseline compiler only. Its optimising compiler,
- * called on PostgreSQL's largest functions as they grow hot, kept ~70 MB of the memory it
- * worked in (idle server ~260 → ~210 MB, peak of a 100,000-listing import ~410 → ~345 MB);
- * an import takes ~20 % more CPU for it (~41 → ~50 s for 100,000 listings). The flag is read
+ * called on PostgreSQL's largest functions as they grow hot, kept the memory it worked in,
+ * for an idle server and an import's peak alike; an import takes somewhat more CPU without it
+ * (both measured: docs/benchmarks.md, "Figures behind the code"). The flag is read
  * when a module is compiled, so it is set before the first database on disk opens (a
  * server's); tests' in-memory ones keep the default.
  */

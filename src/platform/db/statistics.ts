@@ -4,8 +4,9 @@ import type { Database } from './database.js';
 const MIN_ROWS = 500;
 const GROWTH = 0.5;
 // On a server, the planner needs the table's size and the rough shape of the filtered columns
-// from us, not fine histograms: a 3,000-row sample (default 30,000) of those columns analyses
-// 100,000 listings in ~12 ms instead of ~310 ms, and autovacuum still analyses all in full later.
+// from us, not fine histograms: a sample a tenth of the default's analyses a large table many
+// times faster (docs/benchmarks.md, "Figures behind the code"), and autovacuum still analyses
+// all in full later.
 // PGlite samples as many (see analyze).
 const SAMPLE_TARGET = 10;
 
@@ -25,8 +26,8 @@ const SAMPLE_TARGET = 10;
  *
  * On a server only inserted rows count: what the planner lacks is the table's growth, and
  * updates leave the row count and the filtered columns' shape much as they were; autovacuum
- * analyses after updates. Analysing after every few pushes of updates cost a core ~100 ms each
- * time, beside the pushes. PGlite counts every changed row, since its pass also vacuums them.
+ * analyses after updates. Analysing after every few pushes of updates took a core's time beside
+ * the pushes for nothing the planner needed. PGlite counts every changed row, since its pass also vacuums them.
  */
 export class StatisticsKeeper {
   private written = 0;
@@ -93,7 +94,7 @@ export class StatisticsKeeper {
       // forever. Nothing else would analyse the other columns either, so all are analysed,
       // from the same sample size as on a server: ANALYZE holds its sample rows (whole listings,
       // a few KB each) in PGlite's WebAssembly memory, which never shrinks, and the default
-      // 30,000 rows grew it by ~170 MB for good during a 100,000-listing import. VACUUM cannot
+      // sample grew it for good during a large import (docs/benchmarks.md, "Figures behind the code"). VACUUM cannot
       // run in a transaction, so the setting is the session's for the time of this statement.
       await this.db.exec(`SET default_statistics_target = ${SAMPLE_TARGET}`);
       try {

@@ -16,8 +16,8 @@ interface RouteTally {
  * registry as a counter (`requests`) and a histogram (`durations`) when it is scraped.
  *
  * Why not prom-client's own Counter and Histogram: their inc() and observe() check, sort and
- * hash the labels and allocate on every call, about 1.5 µs and a few objects per answer where a
- * GET /v1/me costs ~100 µs (bench/metrics.ts, CPU profile). Here an answer costs two Map
+ * hash the labels and allocate on every call, a measurable share of a small request's CPU
+ * (docs/benchmarks.md, "Figures behind the code"). Here an answer costs two Map
  * lookups and a few additions, and nothing is allocated once a route has been seen. The
  * exposition is prom-client's, from the values given here, in its counter and histogram format.
  */
