@@ -3,8 +3,9 @@ import { enqueueMail } from '../../platform/mail/outbox.js';
 import { mailAddress, parseMailAddress, type OutgoingMail } from '../../platform/mail/headers.js';
 import { findPublicListing } from '../public-listings/find.js';
 import { publicUrl } from '../public-listings/visibility.js';
-import type { PublicListing } from '../public-listings/model.js';
 import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
+import { priceForMail } from '../mail/price.js';
+import type { MailSite } from '../mail/site.js';
 import type { LeadScope, Visitor } from './conversation-model.js';
 import { proConversationPath, visitorConversationPath } from './links.js';
 
@@ -18,22 +19,12 @@ import { proConversationPath, visitorConversationPath } from './links.js';
  * left the site; sandbox conversations' mails are kept in the mailbox, never sent.
  */
 
-export interface MailSite {
-  siteUrl: string;
-  mailFrom: string;
-}
-
 export interface MailedListing {
   title: string;
   price: string;
   where: string;
   url: string;
 }
-
-const euros = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-
-export const priceForMail = (listing: PublicListing) =>
-  `${euros.format(listing.content.price)}\u00a0€${listing.content.transaction === 'rental' ? ' par mois' : ''}`;
 
 /** The listing as mails show it: only while it is public. */
 export async function listingForMail(db: Queryable, serviceId: string, site: MailSite): Promise<MailedListing | null> {

@@ -2,10 +2,11 @@ import { prepared, type Database, type Queryable } from '../../platform/db/datab
 import { newId } from '../../platform/db/ids.js';
 import { appendChangeEvents } from '../events/outbox.js';
 import { notFound, type Outcome } from '../../platform/outcome.js';
+import type { MailSite } from '../mail/site.js';
 import type { LeadInput } from './lead-input.js';
 import { isBlocked } from './block-list.js';
 import type { LeadScope } from './conversation-model.js';
-import { listingForMail, tellAgencyOfVisitorMessage, tellVisitor, type MailSite, type MailedListing } from './conversation-mails.js';
+import { listingForMail, tellAgencyOfVisitorMessage, tellVisitor, type MailedListing } from './conversation-mails.js';
 import { newVisitorLink } from './visitor-links.js';
 import { hitVisitorLimits } from './visitor-limits.js';
 
