@@ -19,6 +19,20 @@ export default tseslint.config(
       'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
+  // The calendar owns Paris time (the day, the hour, the French dates): elsewhere, call it.
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/platform/calendar/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[value='Europe/Paris'], TemplateElement[value.cooked='Europe/Paris']",
+          message: 'Paris time belongs to src/platform/calendar (parisDay, parisClock, the French date formatters): call it.',
+        },
+      ],
+    },
+  },
   // Tool configuration read by CommonJS loaders (dependency-cruiser).
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

@@ -17,7 +17,7 @@ import { retentionJobs } from '../domain/leads/retention.js';
 import { alertJobs } from '../domain/alerts/alert-jobs.js';
 import { audienceJobs } from '../domain/audience/report.js';
 import { mailJobs } from '../platform/mail/retention.js';
-import type { MailSite } from '../domain/leads/conversation-mails.js';
+import type { MailSite } from '../domain/mail/site.js';
 
 export interface ScheduleDeps {
   db: Database;

@@ -1,5 +1,5 @@
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
-import type { MailSite } from '../leads/conversation-mails.js';
+import type { MailSite } from '../mail/site.js';
 import { lastDigestDay } from './digest-day.js';
 import { sendDueAlertMails } from './dispatch.js';
 import { matchNewListings } from './matcher.js';

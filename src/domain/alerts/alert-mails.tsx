@@ -1,6 +1,7 @@
 import { mailAddress, type OutgoingMail } from '../../platform/mail/headers.js';
 import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
-import { priceForMail, type MailSite } from '../leads/conversation-mails.js';
+import { priceForMail } from '../mail/price.js';
+import type { MailSite } from '../mail/site.js';
 import type { PublicListing } from '../public-listings/model.js';
 import { publicUrl } from '../public-listings/visibility.js';
 import type { AlertFrequency } from './alert-model.js';

@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db/database.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
-import type { MailSite } from '../leads/conversation-mails.js';
+import type { MailSite } from '../mail/site.js';
 import { findPublicListings } from '../public-listings/find.js';
 import type { PublicListing } from '../public-listings/model.js';
 import type { AlertFrequency } from './alert-model.js';

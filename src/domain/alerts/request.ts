@@ -3,7 +3,7 @@ import { enqueueMail } from '../../platform/mail/outbox.js';
 import { refuse, refuseFields, type Outcome } from '../../platform/outcome.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
 import { isEmailAddress, normaliseEmail } from '../credentials/email.js';
-import type { MailSite } from '../leads/conversation-mails.js';
+import type { MailSite } from '../mail/site.js';
 import { SAVED_SEARCH_COLUMNS, savedSearchKey, savedSearchParams, savedSearchValuesSql } from '../public-listings/saved-search.js';
 import { ALERTS_PER_ADDRESS, isAlertFrequency, type AlertSearch } from './alert-model.js';
 import { hitAlertLimits } from './alert-limits.js';

@@ -1,3 +1,4 @@
+import { addDays, daysOf } from '../../platform/calendar/paris-day.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { ApiKeyRecord } from '../keys/key-store.js';
 import { listKeys } from '../keys/key-store.js';
@@ -55,7 +56,8 @@ export interface WeekPanel {
 
 /** The last 7 days (France's calendar, today included), from the daily roll-ups: at most 7 rows per key. */
 export async function weekPanel(db: Queryable, agencyId: string, now: Date, keyId?: string): Promise<WeekPanel> {
-  const days = Array.from({ length: 7 }, (_, i) => dayOf(new Date(now.getTime() - (6 - i) * 86_400_000)));
+  const today = dayOf(now);
+  const days = daysOf(addDays(today, -6), today);
   const { rows } = await db.query<{ day: string; requests: number; failures: number; latency: number; listings: number }>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(requests)::int AS requests, sum(failures)::int AS failures, sum(latency_ms_sum)::float8 AS latency, sum(listings)::int AS listings
      FROM request_daily WHERE agency_id = $1 AND day >= $2::date AND day <= $3::date AND ($4::text IS NULL OR key_id = $4) GROUP BY day`,

@@ -1,9 +1,10 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { notFound, refuse, refuseFields, type Outcome } from '../../platform/outcome.js';
+import type { MailSite } from '../mail/site.js';
 import type { AgencyEnv } from '../tenant.js';
 import type { AgencyAuthor, LeadStatus, LeadThread } from './conversation-model.js';
-import { listingForMail, tellVisitor, type MailSite } from './conversation-mails.js';
+import { listingForMail, tellVisitor } from './conversation-mails.js';
 import { findLeadThread, markLeadOpened, setLeadStatus } from './conversation-store.js';
 import { checkMessageText } from './lead-input.js';
 import { newVisitorLink } from './visitor-links.js';

@@ -5,6 +5,8 @@ import { findPublicListing } from '../public-listings/find.js';
 import { publicUrl } from '../public-listings/visibility.js';
 import type { PublicListing } from '../public-listings/model.js';
 import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
+import { priceForMail } from '../mail/price.js';
+import type { MailSite } from '../mail/site.js';
 import type { AgencyEnv } from '../tenant.js';
 import type { Visitor } from './conversation-model.js';
 import { proConversationPath, visitorConversationPath } from './links.js';
@@ -19,22 +21,12 @@ import { proConversationPath, visitorConversationPath } from './links.js';
  * left the site; sandbox conversations' mails are kept in the mailbox, never sent.
  */
 
-export interface MailSite {
-  siteUrl: string;
-  mailFrom: string;
-}
-
 export interface MailedListing {
   title: string;
   price: string;
   where: string;
   url: string;
 }
-
-const euros = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-
-export const priceForMail = (listing: PublicListing) =>
-  `${euros.format(listing.content.price)}\u00a0€${listing.content.transaction === 'rental' ? ' par mois' : ''}`;
 
 /** A public listing as mails show it. */
 export const mailedListing = (listing: PublicListing, site: MailSite): MailedListing => ({

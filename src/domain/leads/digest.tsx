@@ -1,34 +1,12 @@
+import { parisClock } from '../../platform/calendar/paris-day.js';
 import type { Database } from '../../platform/db/database.js';
 import { type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
 import { mailAddress } from '../../platform/mail/headers.js';
+import { DAILY_MAIL_HOUR } from '../mail/daily-hour.js';
 import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
-import type { MailSite } from './conversation-mails.js';
+import type { MailSite } from '../mail/site.js';
 import { PRO_INBOX_PATH, proConversationPath } from './links.js';
-
-/**
- * The daily digest (docs/decisions.md §16): at 08:00 Europe/Paris, each pro user who chose it
- * gets one mail listing the conversations where visitors wrote since the last digest. The job
- * runs every few minutes; a user's row records the day served, so a digest goes out once a day
- * whichever process runs it, and a process down at 08:00 sends it when it comes back.
- */
-export const DIGEST_HOUR = 8;
-export const DIGEST_TIME_ZONE = 'Europe/Paris';
-
-const parisParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DIGEST_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The day (`YYYY-MM-DD`) and hour in Paris at `now`. */
-export function parisClock(now: Date): { day: string; hour: number } {
-  const parts = Object.fromEntries(parisParts.formatToParts(now).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-}
 
 interface DigestLine {
   leadId: string;
@@ -38,10 +16,16 @@ interface DigestLine {
   last: string;
 }
 
-/** Sends the digests due at `now`; the number of mails written. */
+/**
+ * The daily digest (docs/decisions.md §16): at 08:00 in Paris (`DAILY_MAIL_HOUR`), each pro user
+ * who chose it gets one mail listing the conversations where visitors wrote since the last
+ * digest. The job runs every few minutes; a user's row records the day served, so a digest goes
+ * out once a day whichever process runs it, and a process down at 08:00 sends it when it comes
+ * back. Sends the digests due at `now`; the number of mails written.
+ */
 export async function sendDueDigests(db: Database, now: Date, site: MailSite): Promise<number> {
   const { day, hour } = parisClock(now);
-  if (hour < DIGEST_HOUR) return 0;
+  if (hour < DAILY_MAIL_HOUR) return 0;
   return db.transaction(async (tx) => {
     const { rows: users } = await tx.query<{ id: string; agency_id: string; email: string; since: Date | null }>(
       `SELECT id, agency_id, email, digest_covered_until AS since FROM users

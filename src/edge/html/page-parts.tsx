@@ -1,4 +1,5 @@
 import type { Children } from '@kitajs/html';
+import { frenchShortDateTime } from '../../platform/calendar/french-time.js';
 
 /** Pieces the signed-in spaces (pro space, back-office) share: forms' token, durations, dates, notices. */
 
@@ -38,8 +39,8 @@ export function duration(seconds: number): string {
   return `${Math.floor(hours / 24)} j ${hours % 24} h`;
 }
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-export const when = (date: Date) => dateTime.format(date);
+/** "14/03/2026 09:05", Paris time. */
+export const when = frenchShortDateTime;
 
 /** A one-line message after an action (?fait=…), announced to screen readers. */
 export function Flash({ text }: { text: string | null }): JSX.Element {

@@ -1,8 +1,10 @@
 /**
- * The calendar day in France (Europe/Paris) of an instant, as `YYYY-MM-DD`, and arithmetic on
- * such days. The pro space's daily figures (calls, audience) and the API's audience rows are
- * days of Paris: a visit at 23:30 in Paris on 31 March is counted on 31 March, whatever the
- * server's own time zone.
+ * The calendar day in France (Europe/Paris) of an instant, as `YYYY-MM-DD`, its hour, and
+ * arithmetic on such days. The pro space's daily figures (calls, audience), the API's audience
+ * rows and the 08:00 mails are days of Paris: a visit at 23:30 in Paris on 31 March is counted on
+ * 31 March, whatever the server's own time zone. This folder is the only place that names the
+ * time zone (an ESLint rule holds it): the French dates of pages and mails are in
+ * `french-time.ts`.
  */
 export const PARIS_TIME_ZONE = 'Europe/Paris';
 
@@ -18,6 +20,21 @@ export const parisDay = (at: Date): string => {
   if (second !== last.second) last = { second, day: format.format(at) };
   return last.day;
 };
+
+const dayAndHour = new Intl.DateTimeFormat('en-CA', {
+  timeZone: PARIS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The day (`YYYY-MM-DD`) and the hour (0–23) in Paris at `at`. */
+export function parisClock(at: Date): { day: string; hour: number } {
+  const parts = Object.fromEntries(dayAndHour.formatToParts(at).map((p) => [p.type, p.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;

@@ -9,7 +9,7 @@ import { matchAndSend } from '../../../src/domain/alerts/alert-jobs.js';
 import { sendDueAlertMails } from '../../../src/domain/alerts/dispatch.js';
 import { digestDayFor, lastDigestDay } from '../../../src/domain/alerts/digest-day.js';
 import { purgeAlerts } from '../../../src/domain/alerts/retention.js';
-import { parisClock } from '../../../src/domain/leads/digest.js';
+import { parisClock } from '../../../src/platform/calendar/paris-day.js';
 
 /**
  * docs/decisions.md §18 end to end, through a real SMTP server: a visitor asks for an alert from a

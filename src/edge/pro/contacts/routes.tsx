@@ -4,6 +4,8 @@ import { leadCounts, recentLeads } from '../../../domain/leads/conversation-stor
 import type { AgencyEnv } from '../../../domain/tenant.js';
 import { leadsForExport } from '../../../domain/leads/export.js';
 import { PRO_INBOX_PATH } from '../../../domain/leads/links.js';
+import { sortableParisDateTime } from '../../../platform/calendar/french-time.js';
+import { parisDay } from '../../../platform/calendar/paris-day.js';
 import { Int } from '../../../platform/validation/schema-types.js';
 import { LEAD_STATUS_LABELS } from '../../html/labels.js';
 import type { ProSpace } from '../space.js';
@@ -30,9 +32,6 @@ const storeFilter = (filter: InboxFilter) => ({
   unreadOnly: filter.unreadOnly,
 });
 
-/** Dates of the export as a spreadsheet reads them, on France's clock: `2026-03-14 09:05`. */
-const csvTime = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const parisDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Paris' });
 const CSV_HEADER = [
   'Date du premier message',
   'Date du dernier message',
@@ -71,8 +70,8 @@ export const contactsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
   app.get(proRoute(`${PRO_INBOX_PATH}.csv`), { schema: { hide: true, querystring: InboxQuery } }, async (request, reply) => {
     const leads = await leadsForExport(db, scopeOf(request), storeFilter(filterOf(request.query)));
     const rows = leads.map((lead) => [
-      csvTime.format(lead.receivedAt),
-      csvTime.format(lead.lastMessageAt),
+      sortableParisDateTime(lead.receivedAt),
+      sortableParisDateTime(lead.lastMessageAt),
       LEAD_STATUS_LABELS[lead.status],
       lead.visitor.name,
       lead.visitor.email,
@@ -84,7 +83,7 @@ export const contactsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
     ]);
     return reply
       .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="contacts-${parisDay.format(now())}.csv"`)
+      .header('content-disposition', `attachment; filename="contacts-${parisDay(now())}.csv"`)
       .type('text/csv; charset=utf-8')
       .send(csvDocument(CSV_HEADER, rows));
   });
