@@ -53,14 +53,16 @@ export function agencyCursors(name: string, table: string, lockTable: string): A
 
 /**
  * Cursors per webhook endpoint (`webhook_endpoints.event_cursor`, set to the clock's top when an
- * endpoint is created or enabled again): enabled endpoints only. Each endpoint's row is locked
- * SKIP LOCKED, so processes fanning out at once share the endpoints and never double one.
+ * endpoint is created or enabled again): enabled endpoints only, their scope rows with the
+ * endpoint's `event_types`. Each endpoint's row is locked SKIP LOCKED, so processes fanning out
+ * at once share the endpoints and never double one: a row locked just after another process's
+ * round committed is read as that round left it, cursor included.
  */
 export const endpointCursors = (name: string): OutboxCursors => ({
   name,
   lockTable: null,
   scopes: (limit) =>
-    `SELECT e.id AS scope_id, e.agency_id, e.env, e.event_cursor, ${TOP} AS top
+    `SELECT e.id AS scope_id, e.agency_id, e.env, e.event_cursor, ${TOP} AS top, e.event_types
      FROM webhook_endpoints e JOIN listing_sequences s ON s.agency_id = e.agency_id AND s.env = e.env
      WHERE e.enabled AND e.event_cursor < ${TOP}
      ${limit === null ? '' : `ORDER BY e.id LIMIT ${limit} FOR UPDATE OF e SKIP LOCKED`}`,

@@ -16,7 +16,8 @@ import type { AgencyCursors, OutboxCursors } from './cursors.js';
  * connection): nothing is skipped and nothing is applied twice. One process at a time follows:
  * a round first locks the consumer's one-row table SKIP LOCKED (another process's round leaves at
  * once), and only then reads, so it sees every cursor the previous round committed. Where each
- * scope's cursor is a row of its own (webhook endpoints), the statement locks those rows instead.
+ * scope's cursor is a row of its own (webhook endpoints), the statement locks those rows instead
+ * (cursors.ts).
  */
 
 /** The columns of `fresh`, beside scope_id, agency_id and position, a consumer may read. */
@@ -49,7 +50,7 @@ export interface RoundInput {
 /** What a round returns: the consumer's summary, and how many scopes it moved forward. */
 export type RoundResult<Summary> = Summary & { scopes: number };
 
-/** The events of the scope row `sc` after its cursor, up to its top, in position order. */
+/** The FROM and WHERE of the events of the scope row `sc` after its cursor, up to its top. */
 export const unreadEvents = (sc: string) =>
   `FROM events WHERE agency_id = ${sc}.agency_id AND env = ${sc}.env AND position > ${sc}.event_cursor AND position <= ${sc}.top`;
 

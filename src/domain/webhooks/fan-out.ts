@@ -16,8 +16,8 @@ const FAN_OUT = {
      SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), f.scope_id, f.id, f.type,
             json_build_object('type', f.type, 'timestamp', to_char(f.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'data', f.data)::text,
             'pending', $1, f.at, $1
-     FROM fresh f JOIN webhook_endpoints e ON e.id = f.scope_id
-     WHERE e.event_types IS NULL OR f.type = ANY (e.event_types)
+     FROM fresh f JOIN scopes sc ON sc.scope_id = f.scope_id
+     WHERE sc.event_types IS NULL OR f.type = ANY (sc.event_types)
      ON CONFLICT (endpoint_id, event_id) DO NOTHING
      RETURNING 1
    )`,
