@@ -25,6 +25,7 @@ import { openDatabase } from '../platform/db/open.js';
 import { ReadDatabase } from '../platform/db/read-database.js';
 import { Metrics } from '../platform/metrics/metrics.js';
 import { deliveryBacklog } from '../domain/webhooks/deliveries.js';
+import { outboxLag } from '../domain/events/lag.js';
 import { WebhookDispatcher } from '../domain/webhooks/dispatcher.js';
 import { WebhookSender, type Resolver } from '../domain/webhooks/sender.js';
 import { AudienceCounter } from '../domain/audience/counter.js';
@@ -114,6 +115,7 @@ export async function createServices(config: Config, db: Database, options: Serv
         jobs: () => jobBacklog(db, now()),
         mail: () => mailBacklog(db, now()),
         webhooks: () => deliveryBacklog(db, now()),
+        outbox: () => outboxLag(db, now()),
         pools: () => [...(db.poolUse ? [{ database: 'primary' as const, use: db.poolUse() }] : []), ...readDb.poolUses()],
         replica: () => readDb.replicaState(),
       })

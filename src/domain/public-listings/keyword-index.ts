@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import type { JobDeps, PeriodicJob } from '../../platform/jobs/periodic.js';
-import { lastPositionSql } from '../events/change-clock.js';
+import { OUTBOX_CURSORS, type AgencyCursors } from '../events/cursors.js';
+import { lockedRound, type LockedRound, type OutboxConsumer } from '../events/follower.js';
 import { MASK_TEXT } from '../masking/mask.js';
 
 /**
@@ -51,60 +52,49 @@ const WRITE_ROW = `INSERT INTO listing_search (listing_id, text_hash, document, 
   SELECT p.id, ${TEXT_HASH}, ${DOCUMENT}, ${FIELD_VALUES}`;
 
 /**
+ * The keyword index as a follower of the live event outbox (events/follower.ts): the listings of
+ * the events read get their document and fields again, or lose them when no longer public.
+ */
+const KEYWORDS = {
+  cursors: OUTBOX_CURSORS.keywordIndex,
+  window: { eventsPerScope: 1_000, scopes: 100 },
+  columns: ['listing_id', 'type'],
+  handler: `touched AS (
+     SELECT DISTINCT listing_id FROM fresh WHERE type LIKE 'listing.%' AND listing_id IS NOT NULL
+   ), removed AS (
+     DELETE FROM listing_search WHERE listing_id IN (SELECT listing_id FROM touched)
+       AND listing_id NOT IN (SELECT p.id FROM public_listings p JOIN touched t ON t.listing_id = p.id)
+   ), written AS (
+     ${WRITE_ROW} FROM touched t JOIN public_listings p ON p.id = t.listing_id
+     WHERE NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id AND s.text_hash = ${TEXT_HASH})
+     ON CONFLICT (listing_id) DO UPDATE SET (text_hash, document, ${FIELDS}) =
+       (excluded.text_hash, excluded.document, ${fieldsOf('excluded')})
+   ), refreshed AS (
+     UPDATE listing_search s SET (${FIELDS}) = (${FIELD_VALUES})
+     FROM touched t JOIN public_listings p ON p.id = t.listing_id
+     WHERE s.listing_id = p.id AND s.text_hash = ${TEXT_HASH} AND (${fieldsOf('s')}) IS DISTINCT FROM (${FIELD_VALUES})
+   )`,
+  summary: '(SELECT count(*) FROM touched)::int AS touched',
+} satisfies OutboxConsumer<AgencyCursors>;
+
+/**
  * Brings the index up to date with the live event outbox, one batch: at most `eventsPerAgency`
- * events of each of `agencies` agencies behind. Only one process indexes at a time (the lock
- * on search_state, SKIP LOCKED: the others leave at once). Returns how many agencies it moved
- * forward: 0 when the index is up to date (or another process is indexing).
+ * events of each of `agencies` agencies behind, after the fill or a restore batch if one is due.
+ * Only one process indexes at a time (the others leave at once). Returns how many agencies it
+ * moved forward: 0 when the index is up to date (or another process is indexing).
  */
 export async function indexKeywords(db: Database, options: { eventsPerAgency?: number; agencies?: number } = {}): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { rows: state } = await tx.query<{ filled: boolean }>(
-      'SELECT filled_at IS NOT NULL AS filled FROM search_state WHERE id = 1 FOR UPDATE SKIP LOCKED',
-    );
-    if (state.length === 0) return 0;
-    if (!state[0]!.filled) {
-      await fill(tx);
+  const size = options.eventsPerAgency ?? KEYWORDS.window.eventsPerScope;
+  const input = { params: [MASK_TEXT], window: { eventsPerScope: size, scopes: options.agencies } };
+  const moved = await lockedRound(db, KEYWORDS, input, async (round) => {
+    if (round.state.filled_at === null) {
+      await fill(round);
       return 1;
     }
-    if ((await restoreBatch(tx, options.eventsPerAgency ?? 1_000)) > 0) return 1;
-    const { rows } = await tx.query<{ scopes: number }>(
-      `WITH scopes AS (
-         SELECT s.agency_id, coalesce(c.event_cursor, 0) AS event_cursor, ${lastPositionSql('s.last_seq')} AS top
-         FROM listing_sequences s LEFT JOIN search_cursors c ON c.agency_id = s.agency_id
-         WHERE s.env = 'live' AND coalesce(c.event_cursor, 0) < ${lastPositionSql('s.last_seq')}
-         ORDER BY s.agency_id LIMIT $3
-       ), fresh AS (
-         SELECT sc.agency_id, ev.position, ev.listing_id, ev.type
-         FROM scopes sc CROSS JOIN LATERAL (
-           SELECT position, listing_id, type FROM events
-           WHERE agency_id = sc.agency_id AND env = 'live' AND position > sc.event_cursor AND position <= sc.top
-           ORDER BY position LIMIT $2) ev
-       ), touched AS (
-         SELECT DISTINCT listing_id FROM fresh WHERE type LIKE 'listing.%' AND listing_id IS NOT NULL
-       ), removed AS (
-         DELETE FROM listing_search WHERE listing_id IN (SELECT listing_id FROM touched)
-           AND listing_id NOT IN (SELECT p.id FROM public_listings p JOIN touched t ON t.listing_id = p.id)
-       ), written AS (
-         ${WRITE_ROW} FROM touched t JOIN public_listings p ON p.id = t.listing_id
-         WHERE NOT EXISTS (SELECT 1 FROM listing_search s WHERE s.listing_id = p.id AND s.text_hash = ${TEXT_HASH})
-         ON CONFLICT (listing_id) DO UPDATE SET (text_hash, document, ${FIELDS}) =
-           (excluded.text_hash, excluded.document, ${fieldsOf('excluded')})
-       ), refreshed AS (
-         UPDATE listing_search s SET (${FIELDS}) = (${FIELD_VALUES})
-         FROM touched t JOIN public_listings p ON p.id = t.listing_id
-         WHERE s.listing_id = p.id AND s.text_hash = ${TEXT_HASH} AND (${fieldsOf('s')}) IS DISTINCT FROM (${FIELD_VALUES})
-       ), advanced AS (
-         INSERT INTO search_cursors (agency_id, event_cursor)
-         SELECT sc.agency_id, CASE WHEN m.n >= $2 THEN m.last ELSE sc.top END
-         FROM scopes sc LEFT JOIN (SELECT agency_id, max(position) AS last, count(*) AS n FROM fresh GROUP BY agency_id) m ON m.agency_id = sc.agency_id
-         ON CONFLICT (agency_id) DO UPDATE SET event_cursor = excluded.event_cursor
-         RETURNING 1
-       )
-       SELECT (SELECT count(*) FROM advanced)::int AS scopes`,
-      [MASK_TEXT, options.eventsPerAgency ?? 1_000, options.agencies ?? 100],
-    );
-    return rows[0]!.scopes;
+    if ((await restoreBatch(round.tx, size)) > 0) return 1;
+    return (await round.follow()).scopes;
   });
+  return moved ?? 0;
 }
 
 /**
@@ -113,12 +103,8 @@ export async function indexKeywords(db: Database, options: { eventsPerAgency?: n
  * commits in between is in the documents and among the events still to follow, and following
  * it again changes nothing.
  */
-async function fill(tx: Queryable): Promise<void> {
-  await tx.query(
-    `INSERT INTO search_cursors (agency_id, event_cursor)
-     SELECT agency_id, ${lastPositionSql('last_seq')} FROM listing_sequences WHERE env = 'live'
-     ON CONFLICT (agency_id) DO UPDATE SET event_cursor = excluded.event_cursor`,
-  );
+async function fill({ tx, moveCursorsToTop }: LockedRound<unknown>): Promise<void> {
+  await moveCursorsToTop();
   await tx.query('DELETE FROM listing_search');
   await tx.query(`${WRITE_ROW} FROM public_listings p`, [MASK_TEXT]);
   // Statistics of the new rows at once, rather than at autovacuum's next pass: with those of an

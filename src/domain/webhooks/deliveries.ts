@@ -1,53 +1,10 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { lastPositionSql } from '../events/change-clock.js';
 import { newId } from '../../platform/db/ids.js';
 import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
 import { DELIVERY_RETENTION_MS, FAILING_DISABLES_AFTER_MS, MAX_ATTEMPTS, retryDelayMs } from './delivery-policy.js';
 import type { AgencyEnv } from '../tenant.js';
 import type { AttemptResult } from './sender.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
-
-/**
- * Turns committed events into deliveries, for the enabled endpoints whose scope has events
- * past their cursor, and moves the cursors on — one statement. A scope's newest committed
- * position is its sequence counter (`listing_sequences`, migration 006): the counter and its
- * events commit together, so every event up to it is visible. Endpoints are locked SKIP
- * LOCKED, so processes fanning out at once share the work and never double it.
- */
-export async function fanOut(db: Queryable, now: Date, options: { endpoints?: number; eventsPerEndpoint?: number } = {}): Promise<number> {
-  const perEndpoint = options.eventsPerEndpoint ?? 2_000;
-  const { rows } = await db.query<{ created: number; endpoints: number }>(
-    `WITH scopes AS (
-       SELECT e.id, e.agency_id, e.env, e.event_types, e.event_cursor, ${lastPositionSql('s.last_seq')} AS top
-       FROM webhook_endpoints e JOIN listing_sequences s ON s.agency_id = e.agency_id AND s.env = e.env
-       WHERE e.enabled AND e.event_cursor < ${lastPositionSql('s.last_seq')}
-       ORDER BY e.id LIMIT $2
-       FOR UPDATE OF e SKIP LOCKED
-     ), fresh AS (
-       SELECT sc.id AS endpoint_id, sc.event_types, ev.id AS event_id, ev.position, ev.type, ev.data, ev.at
-       FROM scopes sc CROSS JOIN LATERAL (
-         SELECT id, position, type, data, at FROM events
-         WHERE agency_id = sc.agency_id AND env = sc.env AND position > sc.event_cursor AND position <= sc.top
-         ORDER BY position LIMIT $3) ev
-     ), inserted AS (
-       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, payload, state, next_attempt_at, event_at, created_at)
-       SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), f.endpoint_id, f.event_id, f.type,
-              json_build_object('type', f.type, 'timestamp', to_char(f.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'data', f.data)::text,
-              'pending', $1, f.at, $1
-       FROM fresh f WHERE f.event_types IS NULL OR f.type = ANY (f.event_types)
-       ON CONFLICT (endpoint_id, event_id) DO NOTHING
-       RETURNING 1
-     ), advanced AS (
-       UPDATE webhook_endpoints e SET event_cursor = CASE WHEN m.n >= $3 THEN m.last ELSE sc.top END
-       FROM scopes sc LEFT JOIN (SELECT endpoint_id, max(position) AS last, count(*) AS n FROM fresh GROUP BY endpoint_id) m ON m.endpoint_id = sc.id
-       WHERE e.id = sc.id
-       RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM inserted)::int AS created, (SELECT count(*) FROM advanced)::int AS endpoints`,
-    [now.toISOString(), options.endpoints ?? 200, perEndpoint],
-  );
-  return rows[0]!.created;
-}
 
 /** A delivery a process holds under lease, with what it needs to send it. */
 export interface ClaimedDelivery {

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/db/database.js';
-import {
-  claimDeliveries,
-  fanOut,
-  recordAttempt,
-  recordSuccesses,
-  releaseDeliveries,
-  type ClaimedDelivery,
-  type Success,
-} from './deliveries.js';
+import { claimDeliveries, recordAttempt, recordSuccesses, releaseDeliveries, type ClaimedDelivery, type Success } from './deliveries.js';
 import { DELIVERY_LEASE_MS } from './delivery-policy.js';
+import { fanOut } from './fan-out.js';
 import { failWaitingDeliveries } from './endpoint-store.js';
 import type { AttemptResult, WebhookSender } from './sender.js';
 import { signedHeaders } from './signing.js';

@@ -17,6 +17,8 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+const ignoreLostConnection = () => {};
+
 export async function openPostgres(connectionString: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
@@ -31,6 +33,9 @@ export async function openPostgres(connectionString: string, poolSize: number): 
     jsonArrayBuilder: direct.jsonArrayBuilder,
     async transaction(work) {
       const client = await pool.connect();
+      // A connection lost mid-transaction fails its query; the pool listens for errors on idle
+      // clients only, and an unheard 'error' event would end the process.
+      client.on('error', ignoreLostConnection);
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
@@ -40,6 +45,7 @@ export async function openPostgres(connectionString: string, poolSize: number): 
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
+        client.off('error', ignoreLostConnection);
         client.release();
       }
     },

@@ -18,6 +18,8 @@ export interface ScrapeSources {
   jobs(): Promise<{ waitingByName: Record<string, number>; oldestWaitingSeconds: number | null; failed: number }>;
   mail(): Promise<{ queued: number; oldestQueuedSeconds: number | null }>;
   webhooks(): Promise<{ pending: number; oldestPendingSeconds: number | null }>;
+  /** How far each follower of the event outbox is behind its agencies' clocks. */
+  outbox(): Promise<Array<{ consumer: string; events: number; seconds: number }>>;
   pools(): Array<{ database: 'primary' | 'primary_reads' | 'replica'; use: PoolUse }>;
   replica(): ReplicaState | null;
 }
@@ -116,6 +118,16 @@ export class Metrics {
     'listing_sync_webhook_oldest_pending_seconds',
     'Age of the oldest change whose webhook delivery still waits (0: none waits).',
   );
+  private readonly outboxLagEvents = this.gauge(
+    'listing_sync_outbox_lag_events',
+    'Committed events a follower of the outbox has not read yet, by consumer (counted up to 100,000).',
+    ['consumer'],
+  );
+  private readonly outboxLagSeconds = this.gauge(
+    'listing_sync_outbox_lag_seconds',
+    'Age of the oldest committed event a follower of the outbox has not read yet, by consumer (0: none).',
+    ['consumer'],
+  );
   private readonly poolConnections = this.gauge(
     'listing_sync_db_pool_connections',
     "This process's database connections, by pool (primary, primary_reads, replica) and state (busy, idle).",
@@ -183,7 +195,12 @@ export class Metrics {
       gauges.lagBytes.set(replica.lagBytes ?? NaN);
     }
     try {
-      const [jobs, mail, webhooks] = await Promise.all([this.sources.jobs(), this.sources.mail(), this.sources.webhooks()]);
+      const [jobs, mail, webhooks, outbox] = await Promise.all([
+        this.sources.jobs(),
+        this.sources.mail(),
+        this.sources.webhooks(),
+        this.sources.outbox(),
+      ]);
       // A job seen waiting at an earlier scrape and not now is absent, never left at its old figure.
       this.jobsWaiting.reset();
       for (const [job, waiting] of Object.entries(jobs.waitingByName)) this.jobsWaiting.labels(job).set(waiting);
@@ -193,11 +210,17 @@ export class Metrics {
       this.mailOldest.set(mail.oldestQueuedSeconds ?? 0);
       this.webhooksPending.set(webhooks.pending);
       this.webhooksOldest.set(webhooks.oldestPendingSeconds ?? 0);
+      for (const { consumer, events, seconds } of outbox) {
+        this.outboxLagEvents.labels(consumer).set(events);
+        this.outboxLagSeconds.labels(consumer).set(seconds);
+      }
       this.databaseUp.set(1);
     } catch {
       // The database is down: the scrape still answers, the figures it could not read are NaN
       // (unknown, never an old value or a reassuring 0), and listing_sync_database_up says why.
       this.jobsWaiting.reset();
+      this.outboxLagEvents.reset();
+      this.outboxLagSeconds.reset();
       for (const gauge of [this.jobsOldest, this.jobsFailed, this.mailQueued, this.mailOldest, this.webhooksPending, this.webhooksOldest])
         gauge.set(NaN);
       this.databaseUp.set(0);
