@@ -91,14 +91,31 @@ export interface BackgroundDeps extends ScheduleDeps {
 export function backgroundTasks(deps: BackgroundDeps): BackgroundTask[] {
   const { readDb, audience, requestLog, quotas, jobRunner, webhooks } = deps;
   const tasks: BackgroundTask[] = [];
-  if (readDb.hasReplica)
-    tasks.push(everyTask('replica.check', 'src/platform/db/read-database.ts', readDb.checkMs, () => readDb.check()));
+  if (readDb.hasReplica) tasks.push(everyTask('replica.check', 'src/platform/db/read-database.ts', readDb.checkMs, () => readDb.check()));
   tasks.push(
-    { name: 'request-log.flush', owner: 'src/platform/request-log/request-log.ts', kind: 'flush', start: () => {}, stop: () => requestLog.close() },
-    { name: 'audience.flush', owner: 'src/domain/audience/counter.ts', kind: 'every', start: () => audience.start(), stop: () => audience.close() },
+    {
+      name: 'request-log.flush',
+      owner: 'src/platform/request-log/request-log.ts',
+      kind: 'flush',
+      start: () => {},
+      stop: () => requestLog.close(),
+    },
+    {
+      name: 'audience.flush',
+      owner: 'src/domain/audience/counter.ts',
+      kind: 'every',
+      start: () => audience.start(),
+      stop: () => audience.close(),
+    },
   );
   if (quotas)
-    tasks.push({ name: 'quotas.release-idle', owner: 'src/domain/quotas/quota-gate.ts', kind: 'every', start: () => quotas.start(), stop: () => quotas.close() });
+    tasks.push({
+      name: 'quotas.release-idle',
+      owner: 'src/domain/quotas/quota-gate.ts',
+      kind: 'every',
+      start: () => quotas.start(),
+      stop: () => quotas.close(),
+    });
   if (jobRunner)
     tasks.push(
       {
@@ -121,6 +138,12 @@ export function backgroundTasks(deps: BackgroundDeps): BackgroundTask[] {
       },
     );
   if (webhooks)
-    tasks.push({ name: 'webhooks.dispatcher', owner: 'src/domain/webhooks/dispatcher.ts', kind: 'continuous', start: () => webhooks.start(), stop: () => webhooks.stop() });
+    tasks.push({
+      name: 'webhooks.dispatcher',
+      owner: 'src/domain/webhooks/dispatcher.ts',
+      kind: 'continuous',
+      start: () => webhooks.start(),
+      stop: () => webhooks.stop(),
+    });
   return tasks;
 }

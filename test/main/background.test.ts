@@ -23,7 +23,14 @@ const running = (services: Services) => {
 async function withProcess(kind: 'serve' | 'worker', env: Record<string, string>, check: (services: Services) => void) {
   const dir = mkdtempSync(join(tmpdir(), `listing-sync-${kind}-`));
   const pg = onPostgres ? await createEmptyPostgresDatabase() : null;
-  const config = loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORT: '0', DEMO: '0', ...env, ...(pg ? { DATABASE_URL: pg.url } : {}) });
+  const config = loadConfig({
+    DATA_DIR: join(dir, 'data'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DEMO: '0',
+    ...env,
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  });
   const started = kind === 'serve' ? await startServer(config, { print: () => {} }) : await startWorker(config, { print: () => {} });
   try {
     check(started.services);

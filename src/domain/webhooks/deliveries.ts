@@ -92,7 +92,7 @@ export async function claimDeliveries(
        SELECT c.id FROM (SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS rank FROM candidates) c
        WHERE c.rank <= $4 ORDER BY c.next_attempt_at LIMIT $3 * 2
      ), due AS (
-       ${lockInIdOrder('webhook_deliveries', `id IN (SELECT id FROM chosen) AND state = 'pending' AND next_attempt_at <= $1`, 'FOR UPDATE SKIP LOCKED')}
+       ${lockInIdOrder('webhook_deliveries', `webhook_deliveries.state = 'pending' AND webhook_deliveries.next_attempt_at <= $1`, { among: 'chosen', skipLocked: true })}
        LIMIT $3
      )
      UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $5, locked_by = $6
@@ -203,7 +203,7 @@ export async function recordSuccesses(db: Queryable, runnerId: string, successes
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(id text, attempt integer, at timestamptz, status integer, latency_ms integer, response text)
      ), held AS (
-       ${lockInIdOrder('webhook_deliveries', 'id IN (SELECT id FROM input) AND locked_by = $1')}
+       ${lockInIdOrder('webhook_deliveries', 'webhook_deliveries.locked_by = $1', { among: '(SELECT id FROM input)' })}
      ), delivery AS (
        UPDATE webhook_deliveries d SET state = 'succeeded', next_attempt_at = NULL, locked_by = NULL, finished_at = i.at
        FROM input i, held WHERE d.id = i.id AND held.id = d.id AND d.attempts = i.attempt
@@ -212,7 +212,7 @@ export async function recordSuccesses(db: Queryable, runnerId: string, successes
        INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms, response)
        SELECT i.id, i.attempt, i.at, i.status, NULL, i.latency_ms, i.response FROM input i JOIN delivery ON delivery.id = i.id
      ), recovered AS (
-       ${lockInIdOrder('webhook_endpoints', 'failing_since IS NOT NULL AND id IN (SELECT endpoint_id FROM delivery)')}
+       ${lockInIdOrder('webhook_endpoints', 'webhook_endpoints.failing_since IS NOT NULL', { among: '(SELECT DISTINCT endpoint_id AS id FROM delivery)' })}
      )
      UPDATE webhook_endpoints e SET failing_since = NULL FROM recovered WHERE e.id = recovered.id`,
     [runnerId, db.jsonArray(records)],

@@ -23,7 +23,7 @@ export interface DispatcherOptions {
   perEndpoint?: number;
   /** Idle poll interval: the longest a committed change waits before its fan-out. */
   pollMs?: number;
-  /** A claim's lease, renewed every third of it while the delivery is sent (LEASE_MS). */
+  /** A claim's lease, renewed every fifth of it while the delivery is sent (LEASE_MS). */
   leaseMs?: number;
   /** How long `stop()` lets sends in flight finish before handing them back (STOP_GRACE_MS). */
   stopGraceMs?: number;

@@ -4,11 +4,16 @@ import { repeat, type Repeating } from './background.js';
 import { foregroundBusy, onForegroundIdle } from './foreground.js';
 
 /**
- * How long a claim stays its owner's without renewal. The owner renews every third of it while
- * it lives, so a long task keeps its claim, and the claims of a process that died or lost the
- * database lapse within this long (docs/operations.md, "Background work").
+ * How long a claim stays its owner's without renewal. The owner renews every fifth of it while
+ * it lives, so a long task keeps its claim through a stalled event loop of up to four fifths
+ * of it (seconds-long stalls were measured on a loaded 2-core machine), and the claims of a
+ * process that died or lost the database lapse within this long (docs/operations.md,
+ * "Background work"). A claim that lapsed while its owner was still working is at-least-once
+ * territory: another owner may do the work again.
  */
-export const LEASE_MS = 10_000;
+export const LEASE_MS = 15_000;
+/** Renewals per lease. */
+const RENEWALS_PER_LEASE = 5;
 /** How long `stop()` lets work in hand finish before handing it back. */
 export const STOP_GRACE_MS = 10_000;
 /** The longest a loop puts off claiming while bulk writes run in this process (foreground.ts). */
@@ -42,9 +47,15 @@ export interface LeasedRows<T extends { id: RowId }> extends RenewableRows {
   release(ids: RowId[], lease: Lease): Promise<void>;
 }
 
-/** The selection of `table`'s rows matching `where`, locked in id order, for a claim or a mark. */
-export const lockInIdOrder = (table: string, where: string, tail: 'FOR UPDATE' | 'FOR UPDATE SKIP LOCKED' = 'FOR UPDATE') =>
-  `SELECT id FROM ${table} WHERE ${where} ORDER BY id ${tail}`;
+/**
+ * The ids of `table`'s rows matching `where`, locked in id order, for a claim, a renewal or a
+ * mark. `among`: a FROM item whose `id` column names the candidates (a CTE of the rows due
+ * first), joined by primary key so that the lock never scans the whole table.
+ */
+export function lockInIdOrder(table: string, where: string, options: { among?: string; skipLocked?: boolean } = {}): string {
+  const from = options.among ? `${options.among} AS chosen JOIN ${table} ON ${table}.id = chosen.id` : table;
+  return `SELECT ${table}.id FROM ${from} WHERE ${where} ORDER BY ${table}.id FOR UPDATE OF ${table}${options.skipLocked ? ' SKIP LOCKED' : ''}`;
+}
 
 export interface LeaseLoopOptions {
   now?: () => Date;
@@ -79,7 +90,7 @@ interface InHand {
  * The one claim-lease-release loop of background work (the jobs runner, the webhook
  * dispatcher, and through the runner's `leases` the mail sender's claims on mails). It polls,
  * claims due rows under a short lease (`LEASE_MS`), runs each, renews every held lease every
- * third of it while the process lives, and on `stop()` gives running work `stopGraceMs`, then
+ * fifth of it while the process lives, and on `stop()` gives running work `stopGraceMs`, then
  * aborts it and hands its rows back. One poll at a time; a bulk write in this process holds
  * new claims for at most FOREGROUND_HOLD_MS.
  */
@@ -259,7 +270,7 @@ export class LeaseLoop<T extends { id: RowId }> {
 }
 
 /**
- * The claims one owner holds, table by table, renewed together every third of the lease.
+ * The claims one owner holds, table by table, renewed together every fifth of the lease.
  * A claim found lost at renewal (its lease ran out and another owner took the row) is
  * dropped and its holder told, so it stops working on a row that is no longer its own.
  */
@@ -286,13 +297,18 @@ export class LeaseKeeper {
     for (const id of ids) table.set(id, onLost);
   }
 
+  /** Whether this owner holds `id` already (a claim that lapsed while its work went on, and was claimed again here). */
+  holds(rows: RenewableRows, id: RowId): boolean {
+    return this.held.get(rows)?.has(id) ?? false;
+  }
+
   drop(rows: RenewableRows, ids: readonly RowId[]): void {
     const table = this.held.get(rows);
     for (const id of ids) table?.delete(id);
   }
 
   start(): void {
-    this.renewing ??= repeat(this.leaseMs / 3, () => this.renew(), this.onError);
+    this.renewing ??= repeat(this.leaseMs / RENEWALS_PER_LEASE, () => this.renew(), this.onError);
   }
 
   stop(): void {

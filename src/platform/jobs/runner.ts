@@ -42,7 +42,7 @@ export interface RunnerOptions {
   concurrency?: number;
   /** Idle poll interval; enqueues wake runners sooner through NOTIFY or `wake()`. */
   pollMs?: number;
-  /** How long a claimed job stays this runner's without renewal (renewed every third of it; LEASE_MS). */
+  /** How long a claimed job stays this runner's without renewal (renewed every fifth of it; LEASE_MS). */
   leaseMs?: number;
   /** How long `stop()` lets running jobs finish before handing them back (STOP_GRACE_MS). */
   stopGraceMs?: number;
@@ -86,7 +86,10 @@ export class JobRunner {
   private schedulesCheckedAt = -Infinity;
   /** Done jobs are deleted together: under load, one statement for many instead of one each. */
   private readonly done = new Coalescer<number>(async (ids) => {
-    await this.db.query(`DELETE FROM jobs WHERE id IN (${lockInIdOrder('jobs', 'id = ANY($1::bigint[]) AND locked_by = $2')})`, [ids, this.id]);
+    await this.db.query(`DELETE FROM jobs WHERE id IN (${lockInIdOrder('jobs', 'id = ANY($1::bigint[]) AND locked_by = $2')})`, [
+      ids,
+      this.id,
+    ]);
   });
 
   constructor(
@@ -154,7 +157,7 @@ export class JobRunner {
       `WITH candidates AS (
          SELECT id FROM jobs WHERE state = 'queued' AND run_at <= $1 AND name = ANY($2::text[]) ORDER BY run_at LIMIT $3 * 2
        ), due AS (
-         ${lockInIdOrder('jobs', `id IN (SELECT id FROM candidates) AND state = 'queued' AND run_at <= $1`, 'FOR UPDATE SKIP LOCKED')} LIMIT $3
+         ${lockInIdOrder('jobs', `jobs.state = 'queued' AND jobs.run_at <= $1`, { among: 'candidates', skipLocked: true })} LIMIT $3
        )
        UPDATE jobs SET attempts = jobs.attempts + 1, run_at = $4, locked_by = $5
        FROM due WHERE jobs.id = due.id

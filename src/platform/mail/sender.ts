@@ -192,7 +192,7 @@ async function claimOthersOldest(options: Sending): Promise<StoredMail[]> {
          AND NOT EXISTS (SELECT 1 FROM mails o WHERE o.to_address = m.to_address AND o.state = 'queued' AND o.id < m.id)
        ORDER BY m.created_at LIMIT $2 * 2
      ), locked AS (
-       ${lockInIdOrder('mails', `id IN (SELECT id FROM oldest) AND state = 'queued' AND (claimed_until IS NULL OR claimed_until <= $1)`, 'FOR UPDATE SKIP LOCKED')}
+       ${lockInIdOrder('mails', `mails.state = 'queued' AND (mails.claimed_until IS NULL OR mails.claimed_until <= $1)`, { among: 'oldest', skipLocked: true })}
        LIMIT $2
      )
      UPDATE mails m SET claimed_by = $3, claimed_until = $4 FROM locked WHERE m.id = locked.id
@@ -201,7 +201,11 @@ async function claimOthersOldest(options: Sending): Promise<StoredMail[]> {
        .join(', ')}`,
     [lease.now, SWEEP, lease.owner, lease.until],
   );
-  const mails = rows.map(toStoredMail).sort((a, b) => a.id - b.id);
+  // A mail whose claim lapsed while this process was sending it, claimed again here, is left to that sending.
+  const mails = rows
+    .map(toStoredMail)
+    .filter((mail) => !options.leases.holds(options.claims, mail.id))
+    .sort((a, b) => a.id - b.id);
   options.leases.hold(
     options.claims,
     mails.map((mail) => mail.id),
@@ -293,6 +297,8 @@ async function claimOldestWaiting(options: Sending, of: { mailId: number } | { r
   );
   if (rows[0]?.busy) return 'busy';
   const mails = rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => toStoredMail(row as MailRow));
+  // Their claim lapsed while another job of this process was sending them: it goes on, in order.
+  if (mails.some((mail) => options.leases.holds(options.claims, mail.id))) return 'busy';
   options.leases.hold(
     options.claims,
     mails.map((mail) => mail.id),

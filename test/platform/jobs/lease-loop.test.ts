@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../../src/platform/db/database.js';
-import { LEASE_MS, LeaseLoop, lockInIdOrder, type Lease, type LeasedRows, type LeaseLoopOptions } from '../../../src/platform/jobs/lease-loop.js';
+import {
+  LEASE_MS,
+  LeaseLoop,
+  lockInIdOrder,
+  type Lease,
+  type LeasedRows,
+  type LeaseLoopOptions,
+} from '../../../src/platform/jobs/lease-loop.js';
 import { databaseKind, onPostgres, openTestDatabase } from '../../helpers/database.js';
 
 /**
@@ -25,7 +32,9 @@ interface Row {
 before(async () => {
   db = await openTestDatabase();
   otherProcessDb = onPostgres ? await openTestDatabase() : db;
-  await db.query(`CREATE TABLE ${table} (id bigint PRIMARY KEY, due_at timestamptz NOT NULL, owner text, tries int NOT NULL DEFAULT 0, done boolean NOT NULL DEFAULT false)`);
+  await db.query(
+    `CREATE TABLE ${table} (id bigint PRIMARY KEY, due_at timestamptz NOT NULL, owner text, tries int NOT NULL DEFAULT 0, done boolean NOT NULL DEFAULT false)`,
+  );
 });
 after(async () => {
   await Promise.all(loops.map((loop) => loop.stop()));
@@ -39,7 +48,7 @@ function rowsOf(database: Database): LeasedRows<Row> {
   return {
     async claim(limit: number, lease: Lease) {
       const { rows } = await database.query<{ id: string; tries: number }>(
-        `WITH due AS (${lockInIdOrder(table, 'NOT done AND due_at <= $1', 'FOR UPDATE SKIP LOCKED')} LIMIT $2)
+        `WITH due AS (${lockInIdOrder(table, 'NOT done AND due_at <= $1', { skipLocked: true })} LIMIT $2)
          UPDATE ${table} t SET due_at = $3, owner = $4, tries = t.tries + 1 FROM due WHERE t.id = due.id RETURNING t.id, t.tries`,
         [lease.now, limit, lease.until, lease.owner],
       );
@@ -83,7 +92,8 @@ let nextId = 1;
 async function insertRows(count: number): Promise<number[]> {
   const ids = Array.from({ length: count }, () => nextId++ * 10 + Math.floor(Math.random() * 10));
   // Inserted in reverse: the table's physical order is not the id order.
-  for (const id of ids.slice().reverse()) await db.query(`INSERT INTO ${table} (id, due_at) VALUES ($1, now() - interval '1 second')`, [id]);
+  for (const id of ids.slice().reverse())
+    await db.query(`INSERT INTO ${table} (id, due_at) VALUES ($1, now() - interval '1 second')`, [id]);
   return ids;
 }
 
@@ -104,7 +114,7 @@ test(`[${databaseKind}] rows are claimed and started in id order`, async () => {
   const started: number[] = [];
   const worker = loop(db, async (claimed) => void started.push(claimed.id), { concurrency: 4 });
   await worker.start();
-  for (const deadline = Date.now() + 10_000; started.length < ids.length && Date.now() < deadline; ) await worker.wake();
+  for (const deadline = Date.now() + 10_000; started.length < ids.length && Date.now() < deadline;) await worker.wake();
   await worker.stop();
   assert.deepEqual(
     started,
@@ -153,7 +163,7 @@ test(`[${databaseKind}] stop lets work finish within the grace, then aborts it a
     { stopGraceMs: 400 },
   );
   await worker.start();
-  for (const deadline = Date.now() + 5_000; worker.inHand.size < 2 && Date.now() < deadline; ) await sleep(10);
+  for (const deadline = Date.now() + 5_000; worker.inHand.size < 2 && Date.now() < deadline;) await sleep(10);
   const stopping = Date.now();
   await worker.stop();
   const took = Date.now() - stopping;
