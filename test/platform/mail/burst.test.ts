@@ -6,7 +6,8 @@ import { registerMailSender } from '../../../src/platform/mail/sender.js';
 import { smtpTransport } from '../../../src/platform/mail/transport.js';
 import { enqueueMail } from '../../../src/platform/mail/outbox.js';
 import { mailAddress } from '../../../src/platform/mail/headers.js';
-import { databaseKind, isolatedTestDatabase, onPostgres, openTestDatabase } from '../../helpers/database.js';
+import { databaseKind, isolatedTestDatabase, onPostgres } from '../../helpers/database.js';
+import { openDatabase } from '../../../src/platform/db/open.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp.js';
 
 /**
@@ -26,7 +27,8 @@ before(async () => {
   const isolated = await isolatedTestDatabase();
   db = isolated.db;
   closeDatabase = isolated.close;
-  otherProcessDb = onPostgres ? await openTestDatabase() : db;
+  // Another process's connections to the same database (PGlite is one process: the same handle).
+  otherProcessDb = isolated.url ? await openDatabase({ databaseUrl: isolated.url, dataDir: null, poolSize: 10 }) : db;
 });
 after(async () => {
   if (otherProcessDb !== db) await otherProcessDb.close();

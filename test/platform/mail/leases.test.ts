@@ -7,7 +7,8 @@ import { registerMailSender } from '../../../src/platform/mail/sender.js';
 import { smtpTransport, type MailTransport } from '../../../src/platform/mail/transport.js';
 import { enqueueMail } from '../../../src/platform/mail/outbox.js';
 import { mailAddress } from '../../../src/platform/mail/headers.js';
-import { databaseKind, isolatedTestDatabase, onPostgres, openTestDatabase } from '../../helpers/database.js';
+import { databaseKind, isolatedTestDatabase } from '../../helpers/database.js';
+import { openDatabase } from '../../../src/platform/db/open.js';
 import { mailRows, startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp.js';
 
 /**
@@ -27,7 +28,8 @@ before(async () => {
   const isolated = await isolatedTestDatabase();
   db = isolated.db;
   closeDatabase = isolated.close;
-  otherProcessDb = onPostgres ? await openTestDatabase() : db;
+  // Another process's connections to the same database (PGlite is one process: the same handle).
+  otherProcessDb = isolated.url ? await openDatabase({ databaseUrl: isolated.url, dataDir: null, poolSize: 10 }) : db;
 });
 // Each test's runners stop with it: a runner left running would take the next test's mails.
 afterEach(async () => {
