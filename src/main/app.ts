@@ -18,7 +18,6 @@ import { RequestLogWriter } from '../platform/request-log/request-log.js';
 import { QuotaGate } from '../domain/quotas/quota-gate.js';
 import { jobBacklog, JobQueue } from '../platform/jobs/queue.js';
 import { JobRunner } from '../platform/jobs/runner.js';
-import { registerMailSender } from '../platform/mail/sender.js';
 import { smtpTransport, type MailTransport } from '../platform/mail/transport.js';
 import { mailBacklog } from '../platform/mail/outbox.js';
 import { openDatabase } from '../platform/db/open.js';
@@ -46,7 +45,8 @@ import { siteRoutes } from '../edge/site/site-routes.js';
 import { devMailboxPages } from '../edge/dev-mailbox/mailbox-routes.js';
 import { notFoundHtml, problemHtml } from '../edge/site/pages.js';
 import { addSharedSchemas, registerInterfaces } from './mounts.js';
-import { periodicJobs, schedulePeriodicJobs } from './schedule.js';
+import { backgroundTasks } from './schedule.js';
+import { Background } from '../platform/jobs/background.js';
 import { lazyCompilers } from './lazy-compilers.js';
 import { Readiness } from '../platform/readiness.js';
 
@@ -77,6 +77,8 @@ export interface Services {
   mailTransport: MailTransport | null;
   /** This process's audience counts, written every few seconds and on stop (docs/decisions.md §17). */
   audience: AudienceCounter;
+  /** What runs outside requests here, as src/main/schedule.ts lists it; started with the services, stopped first. */
+  background: Background;
   /** What `/readyz` tells load balancers: 503 once the process is stopping (src/main/server.ts drains). */
   readiness: Readiness;
 }
@@ -109,6 +111,7 @@ export async function createServices(config: Config, db: Database, options: Serv
     maxLagMs: config.databaseReadMaxLagMs,
     primaryReads: (await db.separatePool?.(config.databaseReadPoolSize)) ?? undefined,
   });
+  // The first measure of the replica, before the first read; the schedule repeats it.
   await readDb.start();
   const metrics = config.metricsToken
     ? new Metrics({
@@ -125,18 +128,18 @@ export async function createServices(config: Config, db: Database, options: Serv
     : null;
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
   const audience = new AudienceCounter(db, { ...config.audience, now, onError: options.onError });
-  audience.start();
-  if (jobRunner) {
-    registerMailSender(jobRunner, { db, now, transport: mailTransport });
-    schedulePeriodicJobs(jobRunner, periodicJobs({ db, now, requestLog, quotas, config }));
-    await jobRunner.start();
-  }
-  let webhooks: WebhookDispatcher | null = null;
-  if (config.webhooks.delivery) {
-    const sender = new WebhookSender({ allowPrivate: () => config.webhooks.allowPrivate, resolve: options.resolve });
-    webhooks = new WebhookDispatcher(db, sender, { now, onError: options.onError });
-    webhooks.start();
-  }
+  const webhooks = config.webhooks.delivery
+    ? new WebhookDispatcher(db, new WebhookSender({ allowPrivate: () => config.webhooks.allowPrivate, resolve: options.resolve }), {
+        now,
+        onError: options.onError,
+      })
+    : null;
+  // Everything that runs outside requests is listed, with its owner, by src/main/schedule.ts.
+  const background = new Background(
+    backgroundTasks({ db, now, requestLog, quotas, config, readDb, audience, jobRunner, webhooks, mailTransport }),
+    options.onError,
+  );
+  await background.start();
   return {
     config,
     db,
@@ -152,20 +155,17 @@ export async function createServices(config: Config, db: Database, options: Serv
     now,
     mailTransport,
     audience,
+    background,
     readiness: new Readiness(),
   };
 }
 
 export async function closeServices(services: Services) {
-  // Jobs and deliveries first: they may still use the other services.
-  await services.webhooks?.stop();
-  await services.jobRunner?.stop();
-  services.mailTransport?.close();
-  await services.quotas?.close();
+  // The background tasks first, in reverse order: the loops (which may still use the other
+  // services), then the buffers they write to, flushed after the last request (the server
+  // closed first), so a graceful stop loses no count and no log line.
+  await services.background.stop();
   await services.listingStatistics.close();
-  // After the last request (the server closed first): a graceful stop loses no count.
-  await services.audience.close();
-  await services.requestLog.close();
   await services.keys.close();
   await services.readDb.close();
 }

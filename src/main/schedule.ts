@@ -1,6 +1,13 @@
 import type { Database } from '../platform/db/database.js';
+import type { ReadDatabase } from '../platform/db/read-database.js';
 import type { JobRunner } from '../platform/jobs/runner.js';
 import type { PeriodicJob } from '../platform/jobs/periodic.js';
+import type { BackgroundTask } from '../platform/jobs/background.js';
+import { everyTask } from '../platform/jobs/background.js';
+import { registerMailSender } from '../platform/mail/sender.js';
+import type { MailTransport } from '../platform/mail/transport.js';
+import type { WebhookDispatcher } from '../domain/webhooks/dispatcher.js';
+import type { AudienceCounter } from '../domain/audience/counter.js';
 import { jobQueueJobs } from '../platform/jobs/queue.js';
 import { idempotencyJobs } from '../platform/idempotency/store.js';
 import { requestLogJobs, type RequestLogWriter } from '../platform/request-log/request-log.js';
@@ -60,4 +67,83 @@ export function schedulePeriodicJobs(runner: JobRunner, jobs: readonly PeriodicJ
     runner.register(job.name, job.run);
     runner.schedule(job.name, job.everyMs);
   }
+}
+
+/** What runs in the background of one process, and what it needs. */
+export interface BackgroundDeps extends ScheduleDeps {
+  readDb: ReadDatabase;
+  audience: AudienceCounter;
+  /** Null when this process runs no jobs (WORKER=0). */
+  jobRunner: JobRunner | null;
+  /** Null when this process delivers no webhooks (WEBHOOK_DELIVERY=0). */
+  webhooks: WebhookDispatcher | null;
+  mailTransport: MailTransport | null;
+}
+
+/**
+ * EVERYTHING that runs in a process outside its requests, with its owner, in start order
+ * (stopped in reverse: the loops that use the other services stop first, the buffers they
+ * write to are flushed last). `listing-sync serve` and `listing-sync worker` both start this
+ * list and nothing else (`Services.background`); a service never starts a timer of its own
+ * (`repeat` in src/platform/jobs/background.ts is the one `setInterval`). The event outbox's
+ * consumers run as periodic jobs of the runner (`periodicJobs`).
+ */
+export function backgroundTasks(deps: BackgroundDeps): BackgroundTask[] {
+  const { readDb, audience, requestLog, quotas, jobRunner, webhooks } = deps;
+  const tasks: BackgroundTask[] = [];
+  if (readDb.hasReplica) tasks.push(everyTask('replica.check', 'src/platform/db/read-database.ts', readDb.checkMs, () => readDb.check()));
+  tasks.push(
+    {
+      name: 'request-log.flush',
+      owner: 'src/platform/request-log/request-log.ts',
+      kind: 'flush',
+      start: () => {},
+      stop: () => requestLog.close(),
+    },
+    {
+      name: 'audience.flush',
+      owner: 'src/domain/audience/counter.ts',
+      kind: 'every',
+      start: () => audience.start(),
+      stop: () => audience.close(),
+    },
+  );
+  if (quotas)
+    tasks.push({
+      name: 'quotas.release-idle',
+      owner: 'src/domain/quotas/quota-gate.ts',
+      kind: 'every',
+      start: () => quotas.start(),
+      stop: () => quotas.close(),
+    });
+  if (jobRunner)
+    tasks.push(
+      {
+        name: 'mail.sender',
+        owner: 'src/platform/mail/sender.ts',
+        kind: 'continuous',
+        // The `mail.send` jobs of the runner; its claims on mails are held under the runner's leases.
+        start: () => registerMailSender(jobRunner, { db: deps.db, now: deps.now, transport: deps.mailTransport }),
+        stop: () => deps.mailTransport?.close(),
+      },
+      {
+        name: 'jobs.runner',
+        owner: 'src/platform/jobs/runner.ts',
+        kind: 'continuous',
+        start: () => {
+          schedulePeriodicJobs(jobRunner, periodicJobs(deps));
+          return jobRunner.start();
+        },
+        stop: () => jobRunner.stop(),
+      },
+    );
+  if (webhooks)
+    tasks.push({
+      name: 'webhooks.dispatcher',
+      owner: 'src/domain/webhooks/dispatcher.ts',
+      kind: 'continuous',
+      start: () => webhooks.start(),
+      stop: () => webhooks.stop(),
+    });
+  return tasks;
 }

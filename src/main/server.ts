@@ -11,6 +11,7 @@ import { migrate } from '../platform/db/migrate.js';
 import { buildApp, closeServices, createServices, type Services } from './app.js';
 import { findDemoAgency, seedDemoAgency, type DemoAgency } from '../domain/onboarding/demo-agency.js';
 import { releaseStartupGarbage } from '../platform/startup-memory.js';
+import { repeat } from '../platform/jobs/background.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -243,11 +244,10 @@ export function stopOnSignals(
   process.once('SIGINT', () => handler('SIGINT received'));
   if (options.watchParent ?? process.env.npm_lifecycle_event !== undefined) {
     const parent = process.ppid;
-    const timer = setInterval(() => {
+    const watch = repeat(options.parentCheckMs ?? 500, () => {
       if (process.ppid === parent) return;
-      clearInterval(timer);
+      watch.stop();
       handler(`launcher (pid ${parent}) exited`);
-    }, options.parentCheckMs ?? 500);
-    timer.unref();
+    });
   }
 }

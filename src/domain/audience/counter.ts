@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/db/database.js';
 import { parisDay } from '../../platform/calendar/paris-day.js';
 import { audienceDevice, type Device } from './device.js';
+import { repeat, type Repeating } from '../../platform/jobs/background.js';
 
 /** The three audience measures of docs/decisions.md §17. */
 export const AUDIENCE_MEASURES = ['searchAppearances', 'detailViews', 'leads'] as const;
@@ -41,7 +42,7 @@ const MINUTE_MS = 60_000;
  */
 export class AudienceCounter {
   private rows = new Map<string, Tally>();
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Repeating | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** The Paris day of the current minute: midnight in Paris always falls on a whole minute. */
   private dayMinute = -1;
@@ -63,8 +64,7 @@ export class AudienceCounter {
 
   start(): void {
     if (!this.options.enabled || this.timer) return;
-    this.timer = setInterval(() => void this.flush(), this.options.flushMs);
-    this.timer.unref();
+    this.timer = repeat(this.options.flushMs, () => this.flush());
   }
 
   /**
@@ -97,7 +97,7 @@ export class AudienceCounter {
 
   /** Stops the timer and writes what is left: the graceful stop's last flush. */
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.stop();
     this.timer = null;
     await this.flush();
   }

@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/db/database.js';
 import { blockSize, minuteOf, resetAt, WINDOW_MINUTES, type QuotaState, type QuotaSubject } from './limits.js';
 import type { PeriodicJob } from '../../platform/jobs/periodic.js';
+import { repeat, type Repeating } from '../../platform/jobs/background.js';
 
 interface TakeRow {
   subject: string;
@@ -57,15 +58,17 @@ export interface Admission {
  */
 export class QuotaGate {
   private readonly leases = new Map<string, Lease>();
-  private readonly timer: NodeJS.Timeout;
+  private idleReturn: Repeating | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
     private readonly options: { idleReturnMs?: number; maxBlock?: number } = {},
-  ) {
-    this.timer = setInterval(() => void this.releaseIdle().catch(() => {}), 500);
-    this.timer.unref();
+  ) {}
+
+  /** Gives idle reserves back twice a second (a background task of src/main/schedule.ts). */
+  start(): void {
+    this.idleReturn ??= repeat(500, () => this.releaseIdle());
   }
 
   private lease(subject: QuotaSubject): Lease {
@@ -241,7 +244,8 @@ export class QuotaGate {
   }
 
   async close() {
-    clearInterval(this.timer);
+    this.idleReturn?.stop();
+    this.idleReturn = null;
     await Promise.all([...this.leases.values()].map((lease) => lease.refilling));
     await this.returnIdle(true);
   }

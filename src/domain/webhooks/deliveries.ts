@@ -5,6 +5,7 @@ import { DELIVERY_RETENTION_MS, FAILING_DISABLES_AFTER_MS, MAX_ATTEMPTS, retryDe
 import type { AgencyEnv } from '../tenant.js';
 import type { AttemptResult } from './sender.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../../platform/jobs/periodic.js';
+import { lockInIdOrder } from '../../platform/jobs/lease-loop.js';
 
 /** A delivery a process holds under lease, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -21,7 +22,8 @@ export interface ClaimedDelivery {
 /**
  * Claims due deliveries, oldest first, at most `perEndpoint` of one endpoint in a claim and
  * none of `busyEndpoints` (those this process already has enough of in flight), so one slow
- * receiver never holds every sending slot.
+ * receiver never holds every sending slot. The oldest are chosen first, then locked in id
+ * order, skipping those another process is claiming (the lock order of lease-loop.ts).
  */
 export async function claimDeliveries(
   db: Queryable,
@@ -43,12 +45,12 @@ export async function claimDeliveries(
        SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
        WHERE state = 'pending' AND next_attempt_at <= $1 AND endpoint_id <> ALL ($2::text[])
        ORDER BY next_attempt_at LIMIT $3 * 4
+     ), chosen AS (
+       SELECT c.id FROM (SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS rank FROM candidates) c
+       WHERE c.rank <= $4 ORDER BY c.next_attempt_at LIMIT $3 * 2
      ), due AS (
-       SELECT d.id FROM webhook_deliveries d
-       JOIN (SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS rank FROM candidates) c ON c.id = d.id
-       WHERE c.rank <= $4 AND d.state = 'pending' AND d.next_attempt_at <= $1
-       ORDER BY c.next_attempt_at LIMIT $3
-       FOR UPDATE OF d SKIP LOCKED
+       ${lockInIdOrder('webhook_deliveries', `webhook_deliveries.state = 'pending' AND webhook_deliveries.next_attempt_at <= $1`, { among: 'chosen', skipLocked: true })}
+       LIMIT $3
      )
      UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $5, locked_by = $6
      FROM due, webhook_endpoints e WHERE d.id = due.id AND e.id = d.endpoint_id
@@ -139,7 +141,8 @@ export interface Success {
  * Records successful attempts of this process's deliveries in one statement: each delivery
  * done (if still this process's, as `recordAttempt` checks), its attempt logged, and the run
  * of failures of each endpoint ended. At a thousand deliveries a second, one statement per
- * attempt was most of the database's work of delivering.
+ * attempt was most of the database's work of delivering. The deliveries, then their
+ * endpoints, are locked in id order (lease-loop.ts), so two processes' records never deadlock.
  */
 export async function recordSuccesses(db: Queryable, runnerId: string, successes: readonly Success[]): Promise<void> {
   if (successes.length === 0) return;
@@ -156,16 +159,19 @@ export async function recordSuccesses(db: Queryable, runnerId: string, successes
   await db.query(
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(id text, attempt integer, at timestamptz, status integer, latency_ms integer, response text)
+     ), held AS (
+       ${lockInIdOrder('webhook_deliveries', 'webhook_deliveries.locked_by = $1', { among: '(SELECT id FROM input)' })}
      ), delivery AS (
        UPDATE webhook_deliveries d SET state = 'succeeded', next_attempt_at = NULL, locked_by = NULL, finished_at = i.at
-       FROM input i WHERE d.id = i.id AND d.locked_by = $1 AND d.attempts = i.attempt
+       FROM input i, held WHERE d.id = i.id AND held.id = d.id AND d.attempts = i.attempt
        RETURNING d.id, d.endpoint_id
      ), attempt AS (
        INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms, response)
        SELECT i.id, i.attempt, i.at, i.status, NULL, i.latency_ms, i.response FROM input i JOIN delivery ON delivery.id = i.id
+     ), recovered AS (
+       ${lockInIdOrder('webhook_endpoints', 'webhook_endpoints.failing_since IS NOT NULL', { among: '(SELECT DISTINCT endpoint_id AS id FROM delivery)' })}
      )
-     UPDATE webhook_endpoints e SET failing_since = NULL
-     WHERE e.failing_since IS NOT NULL AND e.id IN (SELECT endpoint_id FROM delivery)`,
+     UPDATE webhook_endpoints e SET failing_since = NULL FROM recovered WHERE e.id = recovered.id`,
     [runnerId, db.jsonArray(records)],
   );
 }
@@ -174,9 +180,21 @@ export async function recordSuccesses(db: Queryable, runnerId: string, successes
 export async function releaseDeliveries(db: Queryable, runnerId: string, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await db.query(
-    'UPDATE webhook_deliveries SET attempts = attempts - 1, next_attempt_at = $3, locked_by = NULL WHERE id = ANY ($1::text[]) AND locked_by = $2',
+    `WITH held AS (${lockInIdOrder('webhook_deliveries', 'id = ANY ($1::text[]) AND locked_by = $2')})
+     UPDATE webhook_deliveries d SET attempts = d.attempts - 1, next_attempt_at = $3, locked_by = NULL FROM held WHERE d.id = held.id`,
     [ids, runnerId, now.toISOString()],
   );
+}
+
+/** Moves the lease of this process's deliveries in flight to `until`; returns those it still holds. */
+export async function renewDeliveries(db: Queryable, runnerId: string, ids: string[], until: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: string }>(
+    `WITH held AS (${lockInIdOrder('webhook_deliveries', `id = ANY ($1::text[]) AND locked_by = $2 AND state = 'pending'`)})
+     UPDATE webhook_deliveries d SET next_attempt_at = $3 FROM held WHERE d.id = held.id RETURNING d.id`,
+    [ids, runnerId, until.toISOString()],
+  );
+  return rows.map((row) => row.id);
 }
 
 export interface DeliveryAttempt {

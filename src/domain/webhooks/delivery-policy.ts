@@ -22,8 +22,6 @@ export const FAILING_DISABLES_AFTER_MS = 5 * 24 * 3_600_000;
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 /** A receiver gets this long to answer, headers and body. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** A delivery stays with the process that claimed it this long: the timeout and a margin. */
-export const DELIVERY_LEASE_MS = DELIVERY_TIMEOUT_MS + 20_000;
 /** An answer's body is read up to this size; a longer one is a failed attempt. */
 export const MAX_ANSWER_BYTES = 64 * 1024;
 /** What the delivery log keeps of an answer. */

@@ -1,12 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/db/database.js';
-import { claimDeliveries, recordAttempt, recordSuccesses, releaseDeliveries, type ClaimedDelivery, type Success } from './deliveries.js';
-import { DELIVERY_LEASE_MS } from './delivery-policy.js';
+import {
+  claimDeliveries,
+  recordAttempt,
+  recordSuccesses,
+  releaseDeliveries,
+  renewDeliveries,
+  type ClaimedDelivery,
+  type Success,
+} from './deliveries.js';
 import { fanOut } from './fan-out.js';
 import { failWaitingDeliveries } from './endpoint-store.js';
 import type { AttemptResult, WebhookSender } from './sender.js';
 import { signedHeaders } from './signing.js';
-import { foregroundBusy, onForegroundIdle } from '../../platform/jobs/foreground.js';
+import { LeaseLoop, type RowId } from '../../platform/jobs/lease-loop.js';
 
 export interface DispatcherOptions {
   now?: () => Date;
@@ -17,13 +23,11 @@ export interface DispatcherOptions {
   perEndpoint?: number;
   /** Idle poll interval: the longest a committed change waits before its fan-out. */
   pollMs?: number;
+  /** A claim's lease, renewed every fifth of it while the delivery is sent (LEASE_MS). */
   leaseMs?: number;
-  /** How long `stop()` lets sends in flight finish before handing them back. */
+  /** How long `stop()` lets sends in flight finish before handing them back (STOP_GRACE_MS). */
   stopGraceMs?: number;
 }
-
-/** The longest a cycle is put off while bulk writes run in this process (src/platform/jobs/foreground.ts). */
-const MAX_HOLD_MS = 1_000;
 
 /** Successes are recorded together: those that come within this long of the first, at most this many. */
 const SUCCESS_BATCH_MS = 5;
@@ -55,36 +59,22 @@ class SuccessRecorder {
   }
 }
 
-interface InFlight {
-  endpointId: string;
-  done: Promise<void>;
-  abort: AbortController;
-}
-
 /**
- * Delivers webhooks from this process, in competition with the other processes' dispatchers:
- * it turns new outbox events into deliveries (`fanOut`), claims due deliveries under a lease
- * (`FOR UPDATE SKIP LOCKED`), sends each as soon as claimed and records the attempt. If the
- * process dies mid-send, the lease runs out and any dispatcher claims the delivery again, with
- * the same webhook-id: delivery is at least once, and never in a promised order.
+ * Delivers webhooks from this process, in competition with the other processes' dispatchers,
+ * through the one lease loop (src/platform/jobs/lease-loop.ts): it turns new outbox events
+ * into deliveries (`fanOut`), claims due deliveries under a short lease it renews while it
+ * sends (`FOR UPDATE SKIP LOCKED`, in id order), sends each as soon as claimed and records the
+ * attempt. If the process dies mid-send, the lease lapses within seconds and any dispatcher
+ * claims the delivery again, with the same webhook-id: delivery is at least once, and never in
+ * a promised order.
  */
 export class WebhookDispatcher {
-  readonly id = `whd-${randomUUID()}`;
   private readonly now: () => Date;
-  private readonly concurrency: number;
   private readonly perEndpoint: number;
   private readonly pollMs: number;
-  private readonly leaseMs: number;
-  private readonly inFlight = new Map<string, InFlight>();
-  private state: 'new' | 'started' | 'stopped' = 'new';
-  private timer: NodeJS.Timeout | null = null;
-  private cycling: Promise<boolean> | null = null;
-  private cycleAgain = false;
+  private readonly loop: LeaseLoop<ClaimedDelivery>;
   private fannedOutAt = -Infinity;
   private readonly successes: SuccessRecorder;
-  private heldSince: number | null = null;
-  private draining = false;
-  private stopWatchingForeground: (() => void) | null = null;
 
   constructor(
     private readonly db: Database,
@@ -92,137 +82,79 @@ export class WebhookDispatcher {
     private readonly options: DispatcherOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
-    this.concurrency = options.concurrency ?? 64;
+    const concurrency = options.concurrency ?? 64;
     this.perEndpoint = options.perEndpoint ?? 16;
     this.pollMs = options.pollMs ?? 200;
-    this.leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
     this.successes = new SuccessRecorder((successes) => recordSuccesses(this.db, this.id, successes));
+    this.loop = new LeaseLoop(
+      db,
+      {
+        claim: (limit, lease, inHand) =>
+          claimDeliveries(this.db, {
+            runnerId: lease.owner,
+            now: lease.now,
+            leaseMs: lease.until.getTime() - lease.now.getTime(),
+            limit,
+            perEndpoint: this.perEndpoint,
+            busyEndpoints: this.busyEndpoints(inHand),
+          }),
+        renew: (ids, lease) => renewDeliveries(this.db, lease.owner, ids as string[], lease.until),
+        release: (ids, lease) => releaseDeliveries(this.db, lease.owner, ids as string[], lease.now),
+      },
+      {
+        work: (delivery, signal) => this.attempt(delivery, signal),
+        beforeClaim: (_now, draining) => this.fanOutSometimes(draining),
+        // A claim that found work may have left more behind (the per-endpoint share caps a
+        // claim): each finished send asks again, until a claim comes back empty.
+        moreMayBeDue: (claimed) => claimed > 0,
+      },
+      {
+        ...options,
+        concurrency,
+        pollMs: this.pollMs,
+        // A claim is a statement: while sends are in flight, it waits until it can take a
+        // quarter of the slots, rather than claiming one delivery per finished send.
+        claimBatch: Math.max(1, Math.floor(concurrency / 4)),
+      },
+    );
   }
 
-  start(): void {
-    if (this.state !== 'new') return;
-    this.state = 'started';
-    this.stopWatchingForeground = onForegroundIdle(() => {
-      if (this.heldSince !== null) void this.cycleSoon();
-    });
-    void this.cycleSoon();
+  /** The owner of this process's claims (`locked_by`). */
+  get id(): string {
+    return this.loop.owner;
+  }
+
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   /** Looks for due work now rather than at the next poll (after queueing a test or a retry). */
   nudge(): void {
-    void this.cycleSoon();
+    this.loop.nudge();
   }
 
   /** Delivers everything due now and waits for the attempts to be recorded (tests, benchmarks). */
-  async drain(): Promise<void> {
+  drain(): Promise<void> {
     this.fannedOutAt = -Infinity;
-    this.draining = true;
-    try {
-      for (;;) {
-        const didWork = await this.cycleSoon();
-        const sending = [...this.inFlight.values()].map((f) => f.done);
-        if (!didWork && sending.length === 0) return;
-        await Promise.allSettled(sending);
-      }
-    } finally {
-      this.draining = false;
-    }
+    return this.loop.drain();
   }
 
   async stop(): Promise<void> {
-    if (this.state === 'stopped') return;
-    this.state = 'stopped';
-    this.stopWatchingForeground?.();
-    if (this.timer) clearTimeout(this.timer);
-    await this.cycling;
-    let graceTimer: NodeJS.Timeout | undefined;
-    const finished = await Promise.race([
-      Promise.allSettled([...this.inFlight.values()].map((f) => f.done)).then(() => true),
-      new Promise<false>((resolve) => (graceTimer = setTimeout(() => resolve(false), this.options.stopGraceMs ?? 5_000))),
-    ]);
-    clearTimeout(graceTimer);
-    if (!finished) {
-      const ids = [...this.inFlight.keys()];
-      for (const flight of this.inFlight.values()) flight.abort.abort();
-      await releaseDeliveries(this.db, this.id, ids, this.now()).catch((error) => this.report(error));
-    }
-    await this.sender.close().catch((error) => this.report(error));
+    await this.loop.stop();
+    await this.sender.close().catch((error) => this.options.onError?.(error));
   }
 
-  /** One cycle at a time; asking during one runs another right after. Resolves to whether work was found. */
-  private cycleSoon(): Promise<boolean> {
-    if (this.state !== 'started') return Promise.resolve(false);
-    if (this.cycling) {
-      this.cycleAgain = true;
-      return this.cycling;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.cycling = (async () => {
-      let found = false;
-      do {
-        this.cycleAgain = false;
-        found = (await this.cycle().catch((error) => (this.report(error), false))) || found;
-      } while (this.cycleAgain && this.state === 'started');
-      return found;
-    })().finally(() => {
-      this.cycling = null;
-      if (this.state !== 'started') return;
-      this.timer = setTimeout(() => void this.cycleSoon(), this.pollMs);
-      this.timer.unref();
-    });
-    return this.cycling;
+  /** Fanning out reads every enabled endpoint's scope: twice per poll interval at most, however many sends finish in between. */
+  private async fanOutSometimes(draining: boolean): Promise<boolean> {
+    if (!draining && performance.now() - this.fannedOutAt < this.pollMs / 2) return false;
+    this.fannedOutAt = performance.now();
+    return (await fanOut(this.db, this.now())) > 0;
   }
 
-  private async cycle(): Promise<boolean> {
-    // A push or batch under way here goes first: nothing new starts until it ends (the idle
-    // listener resumes), for at most MAX_HOLD_MS. Sends already in flight finish meanwhile.
-    if (foregroundBusy() && !this.draining) {
-      this.heldSince ??= performance.now();
-      if (performance.now() - this.heldSince < MAX_HOLD_MS) return false;
-    }
-    this.heldSince = null;
-    // Fanning out reads every enabled endpoint's scope: twice per poll interval at most, however
-    // many sends finish in between (each of which starts a cycle to claim more).
-    let created = 0;
-    if (performance.now() - this.fannedOutAt >= this.pollMs / 2) {
-      this.fannedOutAt = performance.now();
-      created = await fanOut(this.db, this.now());
-    }
-    const free = this.concurrency - this.inFlight.size;
-    // A claim is a statement: while sends are in flight, it waits until it can take a quarter
-    // of the slots, rather than claiming one delivery per finished send.
-    if (free <= 0 || (this.inFlight.size > 0 && free < Math.max(1, Math.floor(this.concurrency / 4)))) return created > 0;
-    const claimed = await claimDeliveries(this.db, {
-      runnerId: this.id,
-      now: this.now(),
-      leaseMs: this.leaseMs,
-      limit: free,
-      perEndpoint: this.perEndpoint,
-      busyEndpoints: this.busyEndpoints(),
-    });
-    // A claim that found work may have left more behind (the per-endpoint share caps a claim):
-    // each finished send asks again, until a claim comes back empty.
-    for (const delivery of claimed) this.send(delivery, true);
-    return created > 0 || claimed.length > 0;
-  }
-
-  private busyEndpoints(): string[] {
+  private busyEndpoints(inHand: ReadonlyMap<RowId, { row: ClaimedDelivery }>): string[] {
     const counts = new Map<string, number>();
-    for (const flight of this.inFlight.values()) counts.set(flight.endpointId, (counts.get(flight.endpointId) ?? 0) + 1);
+    for (const { row } of inHand.values()) counts.set(row.endpointId, (counts.get(row.endpointId) ?? 0) + 1);
     return [...counts].filter(([, count]) => count >= this.perEndpoint).map(([endpointId]) => endpointId);
-  }
-
-  private send(delivery: ClaimedDelivery, moreMayBeDue: boolean): void {
-    // Our lease ran out and we claimed it again while still sending: the first send records it.
-    if (this.inFlight.has(delivery.id)) return;
-    const abort = new AbortController();
-    const done = this.attempt(delivery, abort.signal)
-      .catch((error) => this.report(error))
-      .finally(() => {
-        this.inFlight.delete(delivery.id);
-        if (moreMayBeDue) void this.cycleSoon();
-      });
-    this.inFlight.set(delivery.id, { endpointId: delivery.endpointId, done, abort });
   }
 
   private async attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<void> {
@@ -241,9 +173,5 @@ export class WebhookDispatcher {
     const { disabledEndpoint } = await recordAttempt(this.db, this.id, delivery, result, now);
     if (disabledEndpoint)
       await failWaitingDeliveries(this.db, delivery.endpointId, now, 'the endpoint was disabled after failing every attempt for 5 days');
-  }
-
-  private report(error: unknown): void {
-    this.options.onError?.(error);
   }
 }

@@ -59,7 +59,6 @@ function isStatementError(error: unknown): boolean {
 export class ReadDatabase implements Queryable {
   private state: ReplicaState;
   private readonly marks: Array<{ lsn: number; at: number }> = [];
-  private timer: NodeJS.Timeout | null = null;
   private checking: Promise<void> | null = null;
   private barrier: { running: Promise<void> | null; next: Promise<void> | null } = { running: null, next: null };
   private closed = false;
@@ -85,12 +84,15 @@ export class ReadDatabase implements Queryable {
     return this.replica !== null;
   }
 
-  /** Measures the replica once before the first read, then every `checkMs`. */
+  /** How often the replica is measured (`check`, repeated by the background schedule, src/main/schedule.ts). */
+  get checkMs(): number {
+    return this.options.checkMs ?? 1000;
+  }
+
+  /** Measures the replica once, before the first read; the schedule then calls `check` every `checkMs`. */
   async start(): Promise<void> {
     if (!this.replica) return;
     await this.check();
-    this.timer = setInterval(() => void this.check(), this.options.checkMs ?? 1000);
-    this.timer.unref();
   }
 
   async query<Row = Record<string, unknown>>(sql: string | PreparedStatement, params?: readonly unknown[]): Promise<QueryResult<Row>> {
@@ -162,7 +164,9 @@ export class ReadDatabase implements Queryable {
     return rows[0]!.lsn === null ? null : lsnBytes(rows[0]!.lsn);
   }
 
-  private check(): Promise<void> {
+  /** Measures the replica's lag now (one measure at a time). */
+  check(): Promise<void> {
+    if (!this.replica || this.closed) return Promise.resolve();
     this.checking ??= this.measure().finally(() => (this.checking = null));
     return this.checking;
   }
@@ -201,7 +205,6 @@ export class ReadDatabase implements Queryable {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
     await this.checking;
     await this.replica?.close();
     await this.options.primaryReads?.close();

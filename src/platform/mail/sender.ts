@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { Coalescer } from '../jobs/coalesce.js';
 import { RunLater, type JobContext, type JobRunner } from '../jobs/runner.js';
 import { discardWaitingJobs } from '../jobs/queue.js';
+import { lockInIdOrder, type LeaseKeeper, type RenewableRows } from '../jobs/lease-loop.js';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, mailBackoff, mailJobKey } from './outbox.js';
 import { MAIL_COLUMNS, toStoredMail, type MailRow, type StoredMail } from './store.js';
 import { PermanentMailError, type MailTransport } from './transport.js';
@@ -14,17 +14,23 @@ export interface MailSenderOptions {
   transport: MailTransport | null;
   /** Milliseconds before the next attempt after attempt n fails (tests shorten it). */
   backoff?: (attempt: number) => number;
-  /** How long a sender holds the mails it is sending before another may take them. */
-  claimMs?: number;
 }
 
 interface Sending extends MailSenderOptions {
   sent: Coalescer<{ id: number; at: Date }>;
+  /** The runner's claims: mails are claimed by its owner, under its short lease, renewed with its jobs'. */
+  leases: LeaseKeeper;
+  claims: RenewableRows;
 }
 
 /** Mails one claim takes at a time (one recipient's oldest waiting ones). */
 const BATCH = 50;
-const CLAIM_MS = 10 * 60_000;
+/**
+ * A mail the server took whose "sent" mark failed is marked again after these pauses, its claim
+ * held (and renewed) meanwhile so that no sender sends it twice. Past them the claim is left to
+ * lapse: the mail is sent again, with its Message-ID (at least once).
+ */
+const MARK_RETRY_MS = [100, 500, 2_000, 5_000];
 /** Other recipients' oldest mails a job sends once its own are done, per claim, and its claims at most. */
 const SWEEP = 50;
 const SWEEP_ROUNDS = 10;
@@ -53,11 +59,14 @@ const BUSY_MS_PER_MAIL_AHEAD = 20;
  * that dies leaves no mail without one.
  */
 export function registerMailSender(runner: JobRunner, options: MailSenderOptions): void {
-  // The process's sent mails are marked together (each at the time the server took it).
+  // The process's sent mails are marked together (each at the time the server took it), locked
+  // in id order like every claim (src/platform/jobs/lease-loop.ts): marks in no set order
+  // deadlocked against claims in a burst.
   const sent = new Coalescer<{ id: number; at: Date }>(async (mails) => {
     await options.db.query(
-      `UPDATE mails SET state = 'sent', done_at = s.at, last_error = NULL, claimed_by = NULL, claimed_until = NULL
-       FROM unnest($1::bigint[], $2::timestamptz[]) AS s(id, at) WHERE mails.id = s.id AND mails.state = 'queued'`,
+      `WITH marked AS (${lockInIdOrder('mails', `id = ANY($1::bigint[]) AND state = 'queued'`)})
+       UPDATE mails SET state = 'sent', done_at = s.at, last_error = NULL, claimed_by = NULL, claimed_until = NULL
+       FROM unnest($1::bigint[], $2::timestamptz[]) AS s(id, at), marked WHERE mails.id = s.id AND marked.id = s.id`,
       [mails.map((m) => m.id), mails.map((m) => m.at)],
     );
     // Their jobs need not run (a burst to one recipient leaves by one job): those not yet taken are dropped.
@@ -67,7 +76,18 @@ export function registerMailSender(runner: JobRunner, options: MailSenderOptions
       mails.map((m) => mailJobKey(m.id)),
     );
   });
-  runner.register(MAIL_JOB, (payload, context) => sendMailJob({ ...options, sent }, (payload as { mailId: number }).mailId, context), {
+  const claims: RenewableRows = {
+    async renew(ids, lease) {
+      const { rows } = await options.db.query<{ id: number }>(
+        `WITH held AS (${lockInIdOrder('mails', `id = ANY($1::bigint[]) AND claimed_by = $2 AND state = 'queued'`)})
+         UPDATE mails m SET claimed_until = $3 FROM held WHERE m.id = held.id RETURNING m.id`,
+        [ids, lease.owner, lease.until],
+      );
+      return rows.map((row) => row.id);
+    },
+  };
+  const sending: Sending = { ...options, sent, leases: runner.leases, claims };
+  runner.register(MAIL_JOB, (payload, context) => sendMailJob(sending, (payload as { mailId: number }).mailId, context), {
     backoff: options.backoff ?? mailBackoff,
   });
 }
@@ -78,17 +98,16 @@ async function sendMailJob(options: Sending, mailId: number, context: JobContext
     await db.query(`UPDATE mails SET state = 'kept', done_at = $2 WHERE id = $1 AND state = 'queued'`, [mailId, now()]);
     return;
   }
-  const sender = randomUUID();
-  await sendRecipientMails(options, mailId, sender, context);
-  await sendOthersOldest(options, sender, context);
+  await sendRecipientMails(options, mailId, context);
+  await sendOthersOldest(options, context);
 }
 
 /** Sends the job's recipient's waiting mails, oldest first, 50 per claim, its own mail among them. */
-async function sendRecipientMails(options: Sending, mailId: number, sender: string, context: JobContext): Promise<void> {
+async function sendRecipientMails(options: Sending, mailId: number, context: JobContext): Promise<void> {
   let recipient: string | null = null;
   let ownLeft = false;
   for (;;) {
-    const claim = await claimOldestWaiting(options, recipient === null ? { mailId } : { recipient }, sender);
+    const claim = await claimOldestWaiting(options, recipient === null ? { mailId } : { recipient });
     if (claim === 'busy') {
       // Another sender has them and sends them in order; this job looks again soon, if its
       // mail is still waiting, leaving its runner's slot to other mails meanwhile.
@@ -98,7 +117,7 @@ async function sendRecipientMails(options: Sending, mailId: number, sender: stri
     // Nothing waits any more (on the first claim: this job's mail has left already).
     if (claim.length === 0) return;
     recipient = claim[0]!.to.address;
-    await sendInOrder(options, claim, sender, mailId, context);
+    await sendInOrder(options, claim, mailId, context);
     ownLeft ||= claim.some((mail) => mail.id === mailId);
     // A short claim took all that waited, this job's mail with it; mails written since have jobs of their own.
     if (claim.length < BATCH) return;
@@ -115,24 +134,46 @@ async function sendRecipientMails(options: Sending, mailId: number, sender: stri
  * recipient's batch. A mail that failed once is left to its own job and its backoff, and a
  * failure here only releases the mail: it is no failure of this job, whose own mail has left.
  */
-async function sendOthersOldest(options: Sending, sender: string, context: JobContext): Promise<void> {
+async function sendOthersOldest(options: Sending, context: JobContext): Promise<void> {
   for (let round = 0; round < SWEEP_ROUNDS; round++) {
     if (context.signal.aborted) return;
-    const claim = await claimOthersOldest(options, sender);
-    await Promise.all(claim.map((mail) => sendAlone(options, mail, sender)));
+    const claim = await claimOthersOldest(options);
+    await Promise.all(claim.map((mail) => sendAlone(options, mail)));
     if (claim.length < SWEEP) return;
   }
 }
 
-async function sendAlone(options: Sending, mail: StoredMail, sender: string): Promise<void> {
-  const { db, now, transport } = options;
+async function sendAlone(options: Sending, mail: StoredMail): Promise<void> {
+  const { now, transport } = options;
   try {
     await transport!.send(mail);
   } catch (error) {
-    if (error instanceof PermanentMailError) return finish(db, mail.id, 'failed', now(), error.message);
-    return release(db, [mail.id], sender, describe(error));
+    if (error instanceof PermanentMailError) return finish(options, mail.id, 'failed', now(), error.message);
+    return release(options, [mail.id], describe(error));
   }
-  await options.sent.add({ id: mail.id, at: now() });
+  await markSent(options, mail.id, now()).catch(() => {});
+}
+
+/**
+ * Marks a mail the server took as sent. Its claim stays held, and renewed, until the mark is
+ * written: released, another sender would send it twice. A failed mark is tried again a few
+ * times; past them the claim lapses within the lease, and the mail is sent again with the same
+ * Message-ID (at least once, docs/decisions.md §16).
+ */
+async function markSent(options: Sending, id: number, at: Date): Promise<void> {
+  for (let retry = 0; ; retry++) {
+    try {
+      await options.sent.add({ id, at });
+      options.leases.drop(options.claims, [id]);
+      return;
+    } catch (error) {
+      if (retry >= MARK_RETRY_MS.length) {
+        options.leases.drop(options.claims, [id]);
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, MARK_RETRY_MS[retry]));
+    }
+  }
 }
 
 /**
@@ -141,85 +182,103 @@ async function sendAlone(options: Sending, mail: StoredMail, sender: string): Pr
  * sender holds has its oldest waiting mail claimed, so it is never swept: one sender at a time
  * sends a recipient's mails.
  */
-async function claimOthersOldest(options: MailSenderOptions, sender: string): Promise<StoredMail[]> {
-  const at = options.now();
+async function claimOthersOldest(options: Sending): Promise<StoredMail[]> {
+  const lease = options.leases.lease();
+  // The oldest are chosen first (index mails_queued_since), then locked in id order.
   const { rows } = await options.db.query<MailRow>(
     `WITH oldest AS (
        SELECT m.id FROM mails m
        WHERE m.state = 'queued' AND m.last_error IS NULL AND (m.claimed_until IS NULL OR m.claimed_until <= $1)
          AND NOT EXISTS (SELECT 1 FROM mails o WHERE o.to_address = m.to_address AND o.state = 'queued' AND o.id < m.id)
-       ORDER BY m.created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+       ORDER BY m.created_at LIMIT $2 * 2
+     ), locked AS (
+       ${lockInIdOrder('mails', `mails.state = 'queued' AND (mails.claimed_until IS NULL OR mails.claimed_until <= $1)`, { among: 'oldest', skipLocked: true })}
+       LIMIT $2
      )
-     UPDATE mails m SET claimed_by = $3, claimed_until = $4 FROM oldest WHERE m.id = oldest.id
+     UPDATE mails m SET claimed_by = $3, claimed_until = $4 FROM locked WHERE m.id = locked.id
      RETURNING ${MAIL_COLUMNS.split(', ')
        .map((column) => `m.${column}`)
        .join(', ')}`,
-    [at, SWEEP, sender, new Date(at.getTime() + (options.claimMs ?? CLAIM_MS))],
+    [lease.now, SWEEP, lease.owner, lease.until],
   );
-  return rows.map(toStoredMail);
+  // A mail whose claim lapsed while this process was sending it, claimed again here, is left to that sending.
+  const mails = rows
+    .map(toStoredMail)
+    .filter((mail) => !options.leases.holds(options.claims, mail.id))
+    .sort((a, b) => a.id - b.id);
+  options.leases.hold(
+    options.claims,
+    mails.map((mail) => mail.id),
+  );
+  return mails;
 }
 
 /**
  * Sends a claimed batch one mail after the other (the recipient's order). Each mail is marked
- * done as soon as the server took it, that write overlapping the next mail's sending; all are
- * written before the batch returns, and before its rest is released on a failure.
+ * sent as soon as the server took it, that write overlapping the next mail's sending. A mail
+ * not sent (a failure, the runner stopping) and the rest after it are handed back at once; a
+ * "sent" mark that fails stops the batch too: the mails not yet sent are handed back at once,
+ * while the sent one stays claimed until its mark is written (`markSent`), so that nothing is
+ * sent twice, and the job looks again shortly, its attempt unspent.
  */
-async function sendInOrder(options: Sending, batch: StoredMail[], sender: string, mailId: number, context: JobContext) {
-  const { db, now, transport } = options;
+async function sendInOrder(options: Sending, batch: StoredMail[], mailId: number, context: JobContext) {
+  const { now, transport } = options;
   const marking: Array<Promise<unknown>> = [];
   let markFailure: unknown = null;
   const mark = (done: Promise<void>) => marking.push(done.catch((failure: unknown) => (markFailure ??= failure)));
-  const marked = async () => {
-    await Promise.all(marking);
-    if (markFailure !== null) throw markFailure;
-  };
   for (const [index, mail] of batch.entries()) {
+    const rest = () => batch.slice(index).map((m) => m.id);
+    if (markFailure !== null) {
+      await release(options, rest(), null);
+      await Promise.all(marking);
+      throw new RunLater(MARK_RETRY_MS[0]!, `a "sent" mark failed: ${describe(markFailure)}`);
+    }
     try {
       if (context.signal.aborted) throw new Error('the job runner stopped');
       await transport!.send(mail);
     } catch (error) {
       if (error instanceof PermanentMailError) {
-        mark(finish(db, mail.id, 'failed', now(), error.message));
+        mark(finish(options, mail.id, 'failed', now(), error.message));
         continue;
       }
-      await marked();
-      const waiting = batch.slice(index).map((m) => m.id);
-      await release(db, waiting, sender, describe(error));
+      await release(options, rest(), describe(error));
+      await Promise.all(marking);
       // The last attempt: the mail is given up, visibly, rather than left waiting for ever.
-      if (context.attempt >= MAIL_MAX_ATTEMPTS) await finish(db, mailId, 'failed', now(), describe(error));
+      if (context.attempt >= MAIL_MAX_ATTEMPTS) await finish(options, mailId, 'failed', now(), describe(error));
       throw error;
     }
-    mark(options.sent.add({ id: mail.id, at: now() }));
+    mark(markSent(options, mail.id, now()));
   }
-  await marked();
+  await Promise.all(marking);
+  if (markFailure !== null) throw new RunLater(MARK_RETRY_MS[0]!, `a "sent" mark failed: ${describe(markFailure)}`);
 }
 
 async function busyDelay(options: MailSenderOptions, mailId: number): Promise<number> {
-  const { rows } = await options.db.query<{ ahead: number; created_at: Date }>(
+  const { rows } = await options.db.query<{ ahead: number; created_at: Date; held_for_ms: number | null }>(
     `SELECT (SELECT count(*)::int FROM (
                SELECT 1 FROM mails WHERE to_address = own.to_address AND state = 'queued' AND id < own.id LIMIT $2
-             ) older) AS ahead, own.created_at
+             ) older) AS ahead, own.created_at,
+            (SELECT extract(epoch FROM max(claimed_until) - $3::timestamptz) * 1000 FROM mails
+             WHERE to_address = own.to_address AND state = 'queued' AND id < own.id) AS held_for_ms
      FROM mails own WHERE own.id = $1`,
-    [mailId, BUSY_RETRY_MAX_MS / BUSY_MS_PER_MAIL_AHEAD],
+    [mailId, BUSY_RETRY_MAX_MS / BUSY_MS_PER_MAIL_AHEAD, options.now()],
   );
   if (!rows[0]) return BUSY_RETRY_MS;
   // Half its age again for a mail that has waited long already: its jobs come back less and less often.
   const waited = options.now().getTime() - new Date(rows[0].created_at).getTime();
   const expected = Math.max(rows[0].ahead * BUSY_MS_PER_MAIL_AHEAD, waited / 2);
-  return Math.round(Math.min(BUSY_RETRY_MAX_MS, Math.max(BUSY_RETRY_MS, expected)));
+  // Never past the holder's lease: a holder that died lets go within it.
+  const lapse = rows[0].held_for_ms === null ? Infinity : Number(rows[0].held_for_ms) + BUSY_RETRY_MS;
+  return Math.round(Math.min(BUSY_RETRY_MAX_MS, lapse, Math.max(BUSY_RETRY_MS, expected)));
 }
 
 /**
- * In one statement, takes the recipient's oldest waiting mails ('busy' when another sender
- * holds one of them: it sends them in order). The first claim names the job's mail, and finds
- * nothing when that mail has left already.
+ * In one statement, takes the recipient's oldest waiting mails in id order ('busy' when another
+ * sender holds one of them: it sends them in order). The first claim names the job's mail, and
+ * finds nothing when that mail has left already. The claims are held under the runner's lease.
  */
-async function claimOldestWaiting(
-  options: MailSenderOptions,
-  of: { mailId: number } | { recipient: string },
-  sender: string,
-): Promise<StoredMail[] | 'busy'> {
-  const at = options.now();
+async function claimOldestWaiting(options: Sending, of: { mailId: number } | { recipient: string }): Promise<StoredMail[] | 'busy'> {
+  const lease = options.leases.lease();
   const recipient = 'mailId' in of ? `(SELECT to_address FROM mails WHERE id = $1::bigint AND state = 'queued')` : '$1::text';
   const { rows } = await options.db.query<{ busy: boolean } & Partial<MailRow>>(
     `WITH waiting AS (
@@ -234,23 +293,34 @@ async function claimOldestWaiting(
          .join(', ')}
      )
      SELECT held.busy, claimed.* FROM held LEFT JOIN claimed ON true ORDER BY claimed.id`,
-    ['mailId' in of ? of.mailId : of.recipient, BATCH, at, sender, new Date(at.getTime() + (options.claimMs ?? CLAIM_MS))],
+    ['mailId' in of ? of.mailId : of.recipient, BATCH, lease.now, lease.owner, lease.until],
   );
   if (rows[0]?.busy) return 'busy';
-  return rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => toStoredMail(row as MailRow));
+  const mails = rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => toStoredMail(row as MailRow));
+  // Their claim lapsed while another job of this process was sending them: it goes on, in order.
+  if (mails.some((mail) => options.leases.holds(options.claims, mail.id))) return 'busy';
+  options.leases.hold(
+    options.claims,
+    mails.map((mail) => mail.id),
+  );
+  return mails;
 }
 
-async function finish(db: Database, id: number, state: 'sent' | 'failed', at: Date, error: string | null): Promise<void> {
-  await db.query(
+async function finish(options: Sending, id: number, state: 'sent' | 'failed', at: Date, error: string | null): Promise<void> {
+  await options.db.query(
     `UPDATE mails SET state = $2, done_at = $3, last_error = $4, claimed_by = NULL, claimed_until = NULL WHERE id = $1 AND state = 'queued'`,
     [id, state, at, error],
   );
+  options.leases.drop(options.claims, [id]);
 }
 
-async function release(db: Database, ids: number[], sender: string, error: string): Promise<void> {
-  await db.query(
-    'UPDATE mails SET claimed_by = NULL, claimed_until = NULL, last_error = $3 WHERE id = ANY($1::bigint[]) AND claimed_by = $2',
-    [ids, sender, error],
+/** Hands claimed mails back at once (`error` null: not failed, only not sent yet; their last error is kept). */
+async function release(options: Sending, ids: number[], error: string | null): Promise<void> {
+  options.leases.drop(options.claims, ids);
+  await options.db.query(
+    `WITH held AS (${lockInIdOrder('mails', 'id = ANY($1::bigint[]) AND claimed_by = $2')})
+     UPDATE mails m SET claimed_by = NULL, claimed_until = NULL, last_error = coalesce($3, m.last_error) FROM held WHERE m.id = held.id`,
+    [ids, options.leases.owner, error],
   );
 }
 
