@@ -183,11 +183,10 @@ if (isMain) {
   // Taken from the start, so that Ctrl+C never kills a push or a sync without its summary and its abandoned session.
   const interrupts = integrator ? Interrupts.ofProcess() : undefined;
   if (integrator) {
-    // A push holds little at a time (a few requests of 500 listings) but makes garbage fast.
-    // V8's default heap growth let it reach 200 MB of RSS over a 100,000-listing file, against
-    // about 120 MB with its heuristics for small devices, for some 3 s more of collection on
-    // one core. They are read at each collection, so setting them now takes effect; this
-    // process runs no server.
+    // A push holds little at a time (a few requests of 500 listings) but makes garbage fast:
+    // V8's heuristics for small devices keep its RSS far lower than the default heap growth,
+    // for a little more collection time (docs/benchmarks.md, the client benchmark). They are
+    // read at each collection, so setting them now takes effect; this process runs no server.
     setFlagsFromString('--optimize-for-size');
   }
   runCli(
