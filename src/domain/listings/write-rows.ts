@@ -30,7 +30,13 @@ export interface NewVersion {
  * or escaping a text that needs no escape, would copy the public text once more) and its
  * content goes as the bytes that were hashed.
  */
-export function listingRow(draft: ListingDraft, change: Change, masked: PublicText, version: NewVersion, locked: LockedScope): Array<string | EncodedJson> {
+export function listingRow(
+  draft: ListingDraft,
+  change: Change,
+  masked: PublicText,
+  version: NewVersion,
+  locked: LockedScope,
+): Array<string | EncodedJson> {
   const { review, moderationState } = version;
   const shareWithService = draft.shareWithService ?? locked.shareWithServiceDefault;
   const shareWithRelay = draft.shareWithRelay ?? locked.shareWithRelayDefault;
