@@ -1,6 +1,14 @@
 import { PASSWORD_MAX } from '../../domain/credentials/password.js';
 import { Csrf } from './page-parts.js';
 
+/** What a sign-in page shows: its form's token, the e-mail typed, why the last attempt was refused, where to go next. */
+export interface SignInFields {
+  csrf: string;
+  email: string;
+  message: string | null;
+  next: string;
+}
+
 /**
  * The sign-in form both spaces show (the pro space and the back-office): what the last attempt
  * was refused for, the e-mail typed, and where the browser goes once signed in. The lengths are
@@ -12,13 +20,9 @@ export function SignInForm({
   email,
   message,
   next,
-}: {
+}: SignInFields & {
   /** Where the form posts: the space's sign-in path. */
   action: string;
-  csrf: string;
-  email: string;
-  message: string | null;
-  next: string;
 }): JSX.Element {
   return (
     <>

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { newSecret, type SessionScope } from '../../domain/sessions/session-store.js';
 import { sameToken } from '../../domain/credentials/same-token.js';
 import { renderDocument } from '../html/render.js';
+import type { SignInFields } from '../html/sign-in-form.js';
 import { toApiError } from './errors.js';
 import { sessionAuth, type SessionAuthOptions, type SessionRefusal } from './plugins/session-auth.js';
 
@@ -23,7 +24,7 @@ export interface SessionSpaceOptions {
   /** The double-submit cookie of the forms shown before signing in, and the path it is sent under. */
   formCookie: { name: string; path: string };
   signIn(input: { email: string; password: string; address: string }, now: Date): Promise<SpaceSignIn>;
-  loginPage(form: { csrf: string; email: string; message: string | null; next: string }): JSX.Element;
+  loginPage(form: SignInFields): JSX.Element;
   /** The space's page for a refusal or a failure, with its frame for whoever is signed in (if anyone). */
   messagePage(request: FastifyRequest, title: string, text: string): JSX.Element;
   texts: {

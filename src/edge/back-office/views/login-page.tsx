@@ -1,21 +1,11 @@
-import { SignInForm } from '../../html/sign-in-form.js';
+import { SignInForm, type SignInFields } from '../../html/sign-in-form.js';
 import { AdminPage } from './frame.js';
 
-export function LoginPage({
-  csrf,
-  email,
-  message,
-  next,
-}: {
-  csrf: string;
-  email: string;
-  message: string | null;
-  next: string;
-}): JSX.Element {
+export function LoginPage(form: SignInFields): JSX.Element {
   return (
     <AdminPage title="Connexion" section={null} viewer={null}>
       <h1>Back-office : connexion</h1>
-      <SignInForm action="/admin/login" csrf={csrf} email={email} message={message} next={next} />
+      <SignInForm action="/admin/login" {...form} />
       <p class="legal">
         Les comptes opérateurs sont créés avec la commande <code>listing-sync operator create</code>.
       </p>

@@ -1,7 +1,7 @@
 import { PLAN_NAMES, PLANS } from '../../../domain/agencies/plans.js';
 import { PASSWORD_MIN } from '../../../domain/credentials/password.js';
 import { FormErrors } from '../../html/page-parts.js';
-import { SignInForm } from '../../html/sign-in-form.js';
+import { SignInForm, type SignInFields } from '../../html/sign-in-form.js';
 import type { FieldError } from '../../../platform/outcome.js';
 import { ProPage } from './frame.js';
 
@@ -112,21 +112,11 @@ export function SignupPage({ csrf, values, errors }: { csrf: string; values: Rec
   );
 }
 
-export function LoginPage({
-  csrf,
-  email,
-  message,
-  next,
-}: {
-  csrf: string;
-  email: string;
-  message: string | null;
-  next: string;
-}): JSX.Element {
+export function LoginPage(form: SignInFields): JSX.Element {
   return (
     <ProPage title="Connexion" section={null} viewer={null}>
       <h1>Espace pro : connexion</h1>
-      <SignInForm action="/pro/login" csrf={csrf} email={email} message={message} next={next} />
+      <SignInForm action="/pro/login" {...form} />
       <p>
         Pas encore de compte ? <a href="/pro/signup">Créer un compte agence</a>
       </p>
