@@ -9,7 +9,7 @@
  */
 import { isAlnumCode, isDigitCode } from './types.js';
 
-export const SPACE = 0x20;
+const SPACE = 0x20;
 export const PLUS = 0x2b;
 export const LPAREN = 0x28;
 const RPAREN = 0x29;

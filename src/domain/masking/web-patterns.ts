@@ -56,9 +56,9 @@ const KNOWN_TLDS = [
   'sn',
   'immobilien',
 ];
-export const TLD = `(?:${[...KNOWN_TLDS].sort((a, b) => b.length - a.length).join('|')})`;
+const TLD = `(?:${[...KNOWN_TLDS].sort((a, b) => b.length - a.length).join('|')})`;
 
-export const LABEL = '[a-z0-9][a-z0-9-]{0,62}';
+const LABEL = '[a-z0-9][a-z0-9-]{0,62}';
 const LOCAL = '[a-z0-9_%+-][a-z0-9_%+-]{0,63}';
 const OPEN = '[\\[({<]';
 const CLOSE = '[\\])}>]';
