@@ -6,6 +6,7 @@ import type { AgencyEnv } from '../tenant.js';
 import { writeListings, type WriteOptions, type WrittenListing } from './write.js';
 import { findLikelyDuplicate, type DuplicateCandidate } from '../moderation/index.js';
 import type { DuplicateProbe } from './duplicate-candidates.js';
+import { duplicateGroupKey } from './duplicate-group.js';
 import { bulkModerationSummary } from './response-views.js';
 import { isStorableText } from '../../platform/validation/storable.js';
 
@@ -114,7 +115,7 @@ function probesToLookUp(items: readonly unknown[], probeOf: (item: unknown) => D
   for (const item of items) {
     const probe = probeOf(item);
     if (!probe) continue;
-    const key = `${probe.content.postcode}\u0000${probe.content.transaction}\u0000${probe.content.propertyType}`;
+    const key = duplicateGroupKey(probe.content);
     const earlier = groups.get(key) ?? [];
     if (!findLikelyDuplicate(probe.content, earlier)) probes.push(probe);
     earlier.push({ serviceId: probe.externalId, content: probe.content });

@@ -6,13 +6,22 @@ import { contentHash } from '../listing-model/content-hash.js';
 import type { ListingDraft } from '../listing-model/model.js';
 import { findLikelyDuplicate, reviewHash, reviewVersion, type DuplicateCandidate, type Review } from '../moderation/index.js';
 import { refuse, type Outcome } from '../../platform/outcome.js';
-import { changeEvents, type ListingChange } from './change-events.js';
+import { changeEvents } from './change-events.js';
+import { duplicateGroupKey } from './duplicate-group.js';
 import { findDuplicateCandidates, type DuplicateProbe } from './duplicate-candidates.js';
 import { RowSender } from './row-sender.js';
-import { jsonStringParts } from '../../platform/db/jsonb.js';
 import { isOnSale } from '../public-listings/visibility.js';
 import { inForeground } from '../../platform/jobs/foreground.js';
 import type { AgencyEnv } from '../tenant.js';
+import {
+  changedListing,
+  listingChange,
+  listingRow,
+  unchangedListing,
+  type Change,
+  type NewVersion,
+  type PublicText,
+} from './write-rows.js';
 import {
   decide,
   FIND_EXISTING,
@@ -147,9 +156,6 @@ export interface StoredDuplicates {
   lookedUp: ReadonlySet<string>;
 }
 
-const duplicateKey = (draft: ListingDraft) =>
-  `${draft.content.postcode}\u0000${draft.content.transaction}\u0000${draft.content.propertyType}`;
-
 /**
  * Decides, moderates and writes drafts, as they come, against the stored rows `existing`
  * (found under the agency lock `locked`): rows are sent in chunks while later drafts are
@@ -166,8 +172,7 @@ export async function applyDrafts(
   stored: StoredDuplicates = { found: new Map(), lookedUp: new Set() },
 ): Promise<{ outcomes: Array<Outcome<WrittenListing>>; changed: number; inserted: number }> {
   const outcomes: Array<Outcome<WrittenListing>> = [];
-  // Listings of this write are duplicate candidates for the ones after them.
-  const written = new Map<string, DuplicateCandidate[]>();
+  const write: ModerationContext = { tx, scope, now, options, stored, written: new Map() };
   const sender = new RowSender(tx, [scope.agencyId, scope.env, now.toISOString()]);
   let seq = locked.lastSeq;
   let inserted = 0;
@@ -196,91 +201,21 @@ export async function applyDrafts(
       const masked = publicText(draft.content);
       const serviceId = before?.id ?? newId('lst');
       seq += 1;
-      let review: Review | null = null;
-      if (!statusOnly) {
-        const hash = reviewHash(draft.content, decision.json);
-        const key = duplicateKey(draft);
-        const earlier = written.get(key) ?? [];
-        const priceChangeOnly = live?.moderation_state === 'approved' && live.review_hash === hash;
-        let duplicate: DuplicateCandidate | null = null;
-        if (scope.env === 'live' && !priceChangeOnly) {
-          duplicate = findLikelyDuplicate(draft.content, earlier) ?? stored.found.get(draft.externalId) ?? null;
-          if (!duplicate && !stored.lookedUp.has(draft.externalId)) {
-            // Not looked up with the others (a single write, or the listing it was expected to
-            // duplicate in this write was not written): looked up on its own.
-            duplicate = (await findDuplicateCandidates(tx, scope, [draft])).get(draft.externalId) ?? null;
-          }
-        }
-        review = reviewVersion({
-          content: draft.content,
-          env: scope.env,
-          reviewHash: hash,
-          previous: live && { state: live.moderation_state, reviewHash: live.review_hash },
-          maskedContactDetails: masked.contactDetails,
-          duplicateCandidates: duplicate ? [duplicate] : [],
-          decidedAt: now,
-          onRuleError: options.onRuleError,
-        });
-        if (isOnSale(decision.status)) {
-          earlier.push({ serviceId, content: draft.content });
-          written.set(key, earlier);
-        }
-      }
-      const moderationState = review?.state ?? live!.moderation_state;
-      const reasons = review?.reasons ?? live!.moderation_reasons;
-      // A status change alone keeps the public version where it was: on this listing when its
-      // latest version was the public one.
-      const publish = review ? review.state === 'approved' : live!.published_version === live!.version;
-      const version = decision.version;
-      const shareWithService = draft.shareWithService ?? locked.shareWithServiceDefault;
-      const shareWithRelay = draft.shareWithRelay ?? locked.shareWithRelayDefault;
-      // Written out directly: the row is built once per listing of every push. Its parts are
-      // encoded one by one (joining them, or escaping a text that needs no escape, would copy
-      // the public text once more) and its content goes as the bytes that were hashed.
-      const row = [
-        `{"id":${JSON.stringify(serviceId)},"external_id":${JSON.stringify(draft.externalId)},"content_hash":"${decision.hash}","public_title":`,
-        ...jsonStringParts(masked.title),
-        ',"public_description":',
-        ...jsonStringParts(masked.description),
-        `,"status":"${decision.status}","share_with_service":${shareWithService},"share_with_relay":${shareWithRelay},` +
-          `"version":${version},"change_seq":${seq},"moderation_state":"${moderationState}",` +
-          `"moderation_reasons":${review ? JSON.stringify(review.reasons) : '[]'},"decided":${moderationState !== 'pending'},` +
-          `"review_hash":${review ? `"${review.reviewHash}"` : 'null'},"publish":${publish},"content":`,
-        decision.json,
-        '}',
-      ];
-      const listingChange: ListingChange = {
-        kind: decision.created ? 'created' : statusOnly ? 'status_changed' : 'updated',
-        agencyId: scope.agencyId,
-        env: scope.env,
+      const review = statusOnly ? null : await moderate(write, draft, decision, live, masked, serviceId);
+      const version: NewVersion = {
         serviceId,
-        externalId: draft.externalId,
-        version,
-        status: decision.status,
-        previousStatus: live?.status,
-        moderationState,
-        reasons,
-        decision: review && review.state !== 'pending' ? { by: review.decidedBy, waitedMs: 0 } : undefined,
+        seq,
+        review,
+        moderationState: review?.state ?? live!.moderation_state,
+        reasons: review?.reasons ?? live!.moderation_reasons,
+        // A status change alone keeps the public version where it was: on this listing when its
+        // latest version was the public one.
+        publish: review ? review.state === 'approved' : live!.published_version === live!.version,
       };
       if (!before) inserted += 1;
-      await sender.add(before ? 'existing' : 'new', row, changeEvents(listingChange, seq).map(eventRecord));
-      outcomes.push({
-        ok: true,
-        value: {
-          externalId: draft.externalId,
-          outcome: decision.created ? 'created' : 'updated',
-          serviceId,
-          version,
-          status: decision.status,
-          moderationState,
-          moderationReasons: reasons,
-          publishedVersion: publish ? version : decision.created ? null : live!.published_version,
-          createdAt: decision.created ? now : new Date(before!.created_ms),
-          updatedAt: now,
-          warnings: masked.warnings.length > 0 ? [...decision.warnings, ...masked.warnings] : decision.warnings,
-          compliance: complianceWarnings(draft.content),
-        },
-      });
+      const events = changeEvents(listingChange(scope, draft, decision, statusOnly, live, version), seq).map(eventRecord);
+      await sender.add(before ? 'existing' : 'new', listingRow(draft, decision, masked, version, locked), events);
+      outcomes.push({ ok: true, value: changedListing(draft, decision, masked, version, before, now) });
     }
     await sender.finish();
   } catch (error) {
@@ -290,24 +225,53 @@ export async function applyDrafts(
   return { outcomes, changed: seq - locked.lastSeq, inserted };
 }
 
-function unchangedListing(
-  externalId: string,
-  stored: Existing,
-  warnings: WrittenListing['warnings'],
-  compliance: WrittenListing['compliance'],
-): WrittenListing {
-  return {
-    externalId,
-    outcome: 'unchanged',
-    serviceId: stored.id,
-    version: stored.version,
-    status: stored.status,
-    moderationState: stored.moderation_state,
-    moderationReasons: stored.moderation_reasons,
-    publishedVersion: stored.published_version,
-    createdAt: new Date(stored.created_ms),
-    updatedAt: new Date(stored.updated_ms),
-    warnings,
-    compliance,
-  };
+/** What moderating the drafts of one write shares. */
+interface ModerationContext {
+  tx: Queryable;
+  scope: ListingScope;
+  now: Date;
+  options: WriteOptions;
+  stored: StoredDuplicates;
+  /** Listings of this write, by duplicate group: candidates for the ones after them. */
+  written: Map<string, DuplicateCandidate[]>;
+}
+
+/** Reviews a changed draft's content, with its likely duplicate among the listings stored or written before it. */
+async function moderate(
+  write: ModerationContext,
+  draft: ListingDraft,
+  change: Change,
+  live: Existing | undefined,
+  masked: PublicText,
+  serviceId: string,
+): Promise<Review> {
+  const { scope, stored } = write;
+  const hash = reviewHash(draft.content, change.json);
+  const key = duplicateGroupKey(draft.content);
+  const earlier = write.written.get(key) ?? [];
+  const priceChangeOnly = live?.moderation_state === 'approved' && live.review_hash === hash;
+  let duplicate: DuplicateCandidate | null = null;
+  if (scope.env === 'live' && !priceChangeOnly) {
+    duplicate = findLikelyDuplicate(draft.content, earlier) ?? stored.found.get(draft.externalId) ?? null;
+    if (!duplicate && !stored.lookedUp.has(draft.externalId)) {
+      // Not looked up with the others (a single write, or the listing it was expected to
+      // duplicate in this write was not written): looked up on its own.
+      duplicate = (await findDuplicateCandidates(write.tx, scope, [draft])).get(draft.externalId) ?? null;
+    }
+  }
+  const review = reviewVersion({
+    content: draft.content,
+    env: scope.env,
+    reviewHash: hash,
+    previous: live && { state: live.moderation_state, reviewHash: live.review_hash },
+    maskedContactDetails: masked.contactDetails,
+    duplicateCandidates: duplicate ? [duplicate] : [],
+    decidedAt: write.now,
+    onRuleError: write.options.onRuleError,
+  });
+  if (isOnSale(change.status)) {
+    earlier.push({ serviceId, content: draft.content });
+    write.written.set(key, earlier);
+  }
+  return review;
 }

@@ -11,7 +11,8 @@ import { createPortalDetector, DEFAULT_PORTALS } from './portals.js';
 import { overlapChecker, sortSmall, subtract } from './spans.js';
 import type { MaskKind, Span } from './types.js';
 import { NUMBER_WORD_LIST } from './spelled.js';
-import { AT_WORD_LIST, createWebDetector } from './web.js';
+import { createWebDetector } from './web.js';
+import { AT_WORD_LIST } from './web-patterns.js';
 import { createWordScanner } from './words.js';
 
 export { DEFAULT_PORTALS } from './portals.js';
@@ -113,6 +114,74 @@ function settled(text: string, start: number, end: number): boolean {
   return after === '.' && isSpaceOrBreak(text[end + 1]);
 }
 
+/**
+ * The spans of `found` (folded coordinates) to mask in `text` (its own
+ * coordinates), minus the protected ranges: whitelisted links (`keptFolded`)
+ * and the masks already in the input.
+ */
+function spansOutsideProtected(text: string, folded: Folded, found: Span[], keptFolded: readonly Span[], made: readonly Made[]): Span[] {
+  // A whitelisted link entangled with a detail ("x@georisques.gouv.fr",
+  // "…?next=www.georisques.gouv.fr", digits glued to it) goes with the
+  // detail instead of punching a hole in its mask.
+  const allowedLinks: Span[] = [];
+  if (keptFolded.length > 0) {
+    const overlapsDetail = overlapChecker(found);
+    for (const k of keptFolded) (overlapsDetail(k.start, k.end) ? found : allowedLinks).push(k);
+  }
+
+  // Never mask inside a mask that was already in the input (idempotence) or
+  // inside a whitelisted link. Masks made by this call are not protected:
+  // a detail touching one is absorbed into it.
+  const kept: Span[] = [];
+  for (const k of allowedLinks) kept.push(toOriginal(folded, k));
+  let m = 0;
+  for (let i = indexOfMask(text, 0); i >= 0; i = indexOfMask(text, i + MASK_TEXT.length)) {
+    while (m < made.length && (made[m]?.start ?? Infinity) < i) m++;
+    if (made[m]?.start !== i) kept.push({ start: i, end: i + MASK_TEXT.length, kind: 'url' });
+  }
+  sortSmall(kept, byStart);
+  const keptEndsMax: number[] = [];
+  for (const k of kept) keptEndsMax.push(Math.max(k.end, keptEndsMax[keptEndsMax.length - 1] ?? 0));
+
+  const spans: Span[] = [];
+  for (const s of found) {
+    if (s.end <= s.start) continue;
+    const o = toOriginal(folded, s);
+    if (kept.length === 0) spans.push(o);
+    else subtract(o, kept, keptEndsMax, spans);
+  }
+  // Keep only the spans with a letter or digit, in place.
+  let n = 0;
+  for (const s of spans) if (hasAlnum(text, s.start, s.end)) spans[n++] = s;
+  spans.length = n;
+  return spans;
+}
+
+/** What one pass replaces: the spans in mask order, merged when they overlap or only horizontal space parts them. */
+interface MaskGroup {
+  start: number;
+  end: number;
+  kind: MaskKind;
+  /** Whether it holds something not masked yet. */
+  fresh: boolean;
+}
+
+function mergedGroups(text: string, all: ReadonlyArray<Span | Made>): MaskGroup[] {
+  const groups: MaskGroup[] = [];
+  for (const s of all) {
+    const cur = groups[groups.length - 1];
+    if (cur !== undefined && (s.start <= cur.end || onlyHorizontalSpace(text, cur.end, s.start))) {
+      if (s.end > cur.end) {
+        cur.end = s.end;
+        cur.fresh = true;
+      }
+      continue;
+    }
+    groups.push({ start: s.start, end: s.end, kind: s.kind, fresh: !('made' in s) });
+  }
+  return groups;
+}
+
 export function createMasker(options: MaskerOptions = {}): Masker {
   const phones = createPhoneDetector();
   const web = createWebDetector(options.allowedDomains ?? DEFAULT_ALLOWED_DOMAINS);
@@ -129,42 +198,7 @@ export function createMasker(options: MaskerOptions = {}): Masker {
     portals.detect(folded, text, words.names, found);
     phones.detect(folded.text, words.numbers, found, found);
     if (found.length === 0) return found;
-
-    // A whitelisted link entangled with a detail ("x@georisques.gouv.fr",
-    // "…?next=www.georisques.gouv.fr", digits glued to it) goes with the
-    // detail instead of punching a hole in its mask.
-    const allowedLinks: Span[] = [];
-    if (keptFolded.length > 0) {
-      const overlapsDetail = overlapChecker(found);
-      for (const k of keptFolded) (overlapsDetail(k.start, k.end) ? found : allowedLinks).push(k);
-    }
-
-    // Never mask inside a mask that was already in the input (idempotence) or
-    // inside a whitelisted link. Masks made by this call are not protected:
-    // a detail touching one is absorbed into it.
-    const kept: Span[] = [];
-    for (const k of allowedLinks) kept.push(toOriginal(folded, k));
-    let m = 0;
-    for (let i = indexOfMask(text, 0); i >= 0; i = indexOfMask(text, i + MASK_TEXT.length)) {
-      while (m < made.length && (made[m]?.start ?? Infinity) < i) m++;
-      if (made[m]?.start !== i) kept.push({ start: i, end: i + MASK_TEXT.length, kind: 'url' });
-    }
-    sortSmall(kept, byStart);
-    const keptEndsMax: number[] = [];
-    for (const k of kept) keptEndsMax.push(Math.max(k.end, keptEndsMax[keptEndsMax.length - 1] ?? 0));
-
-    const spans: Span[] = [];
-    for (const s of found) {
-      if (s.end <= s.start) continue;
-      const o = toOriginal(folded, s);
-      if (kept.length === 0) spans.push(o);
-      else subtract(o, kept, keptEndsMax, spans);
-    }
-    // Keep only the spans with a letter or digit, in place.
-    let n = 0;
-    for (const s of spans) if (hasAlnum(text, s.start, s.end)) spans[n++] = s;
-    spans.length = n;
-    return spans;
+    return spansOutsideProtected(text, folded, found, keptFolded, made);
   }
 
   function mask(input: string): MaskResult {
@@ -177,18 +211,7 @@ export function createMasker(options: MaskerOptions = {}): Masker {
       for (const m of made) all.push(m);
       sortSmall(all, byMaskOrder);
 
-      const groups: Array<{ start: number; end: number; kind: MaskKind; fresh: boolean }> = [];
-      for (const s of all) {
-        const cur = groups[groups.length - 1];
-        if (cur !== undefined && (s.start <= cur.end || onlyHorizontalSpace(text, cur.end, s.start))) {
-          if (s.end > cur.end) {
-            cur.end = s.end;
-            cur.fresh = true;
-          }
-          continue;
-        }
-        groups.push({ start: s.start, end: s.end, kind: s.kind, fresh: !('made' in s) });
-      }
+      const groups = mergedGroups(text, all);
       // Details found only inside masks made earlier change nothing.
       let fresh = false;
       for (const g of groups) fresh ||= g.fresh;

@@ -4,44 +4,12 @@
  *
  * A run is a stretch of number words and digit groups joined by short
  * separators; its numbers are parsed and a phone is reported when the words
- * alone are worth 8 digits or the run adds up to a French number.
+ * alone are worth 8 digits or the run adds up to a French number
+ * (spelled-numbers.ts).
  */
 import { alternationByFirstChar } from './patterns.js';
+import { parseNumber, pushSpelledPhones, type LegalCheck, type ParsedNumber, type Token, type UnitCheck } from './spelled-numbers.js';
 import { isDigitCode, type Span } from './types.js';
-
-const UNITS = new Map<string, number>([
-  ['un', 1],
-  ['une', 1],
-  ['deux', 2],
-  ['trois', 3],
-  ['quatre', 4],
-  ['cinq', 5],
-  ['six', 6],
-  ['sept', 7],
-  ['huit', 8],
-  ['neuf', 9],
-]);
-const TEENS = new Map<string, number>([
-  ['dix', 10],
-  ['onze', 11],
-  ['douze', 12],
-  ['treize', 13],
-  ['quatorze', 14],
-  ['quinze', 15],
-  ['seize', 16],
-]);
-const TENS = new Map<string, number>([
-  ['vingt', 20],
-  ['vingts', 20],
-  ['trente', 30],
-  ['quarante', 40],
-  ['cinquante', 50],
-  ['soixante', 60],
-  ['septante', 70],
-  ['huitante', 80],
-  ['octante', 80],
-  ['nonante', 90],
-]);
 
 // Longer alternatives first so "une" is not read as "un" + junk.
 const NUMBER_WORD_SOURCE =
@@ -56,120 +24,6 @@ const SPELLED_SEP = '(?: {1,2}| ?[,/-] ?|\\.)';
 // folded text the two only differ around "_" and rare non-ASCII letters.
 const SPELLED_RUN_SOURCE = `\\b${SPELLED_TOKEN}(?:${SPELLED_SEP}${SPELLED_TOKEN})+\\b`;
 
-interface Token {
-  text: string;
-  start: number;
-  end: number;
-  digit: boolean;
-}
-
-interface ParsedNumber {
-  digits: string;
-  first: number;
-  last: number;
-  word: boolean;
-}
-
-function teenAt(t: Token[], j: number): [value: number, used: number] | null {
-  const a = t[j]?.text;
-  if (a === undefined) return null;
-  if (a === 'dix') {
-    const u = UNITS.get(t[j + 1]?.text ?? '');
-    if (u !== undefined && u >= 7 && t[j + 1]?.text !== 'une') return [10 + u, 2];
-    return [10, 1];
-  }
-  const v = TEENS.get(a);
-  return v === undefined ? null : [v, 1];
-}
-
-function parseNumber(t: Token[], i: number): ParsedNumber | null {
-  const tok = t[i];
-  if (tok === undefined) return null;
-  if (tok.digit) return { digits: tok.text, first: i, last: i, word: false };
-  const w = tok.text;
-  if (w === 'et') return null;
-  if (w === 'zero') return { digits: '0', first: i, last: i, word: true };
-
-  let tens = TENS.get(w);
-  let j = i + 1;
-  if (w === 'quatre' && (t[j]?.text === 'vingt' || t[j]?.text === 'vingts')) {
-    tens = 80;
-    j++;
-  }
-  if (tens !== undefined) {
-    let value = tens;
-    const next = t[j]?.text;
-    if (next === 'et' && (t[j + 1]?.text === 'un' || t[j + 1]?.text === 'une')) {
-      value += 1;
-      j += 2;
-    } else if (next === 'et' && t[j + 1]?.text === 'onze' && tens === 60) {
-      value += 11;
-      j += 2;
-    } else if (tens === 60 || tens === 80) {
-      const teen = teenAt(t, j);
-      if (teen !== null) {
-        value += teen[0];
-        j += teen[1];
-      } else {
-        const u = UNITS.get(next ?? '');
-        if (u !== undefined) {
-          value += u;
-          j++;
-        }
-      }
-    } else {
-      const u = UNITS.get(next ?? '');
-      if (u !== undefined) {
-        value += u;
-        j++;
-      }
-    }
-    return { digits: String(value), first: i, last: j - 1, word: true };
-  }
-  const teen = teenAt(t, i);
-  if (teen !== null) return { digits: String(teen[0]), first: i, last: i + teen[1] - 1, word: true };
-  const u = UNITS.get(w);
-  return u === undefined ? null : { digits: String(u), first: i, last: i, word: true };
-}
-
-/** "01/09/2026 quinze jours": a date followed by a number word is not a phone. */
-function opensWithDate(seg: ParsedNumber[], i: number): boolean {
-  const [day, month, year] = [seg[i], seg[i + 1], seg[i + 2]];
-  if (day === undefined || month === undefined || year === undefined || day.word || month.word || year.word) return false;
-  return (
-    day.digits.length <= 2 &&
-    Number(day.digits) <= 31 &&
-    month.digits.length <= 2 &&
-    Number(month.digits) >= 1 &&
-    Number(month.digits) <= 12 &&
-    year.digits.length === 4 &&
-    (year.digits.startsWith('19') || year.digits.startsWith('20'))
-  );
-}
-
-/** French national or +33 number, once words are turned into digits. */
-function phoneShaped(d: string): boolean {
-  if (d.startsWith('0033')) return nationalFrom(d, 4) || (d.charCodeAt(4) === 0x30 && nationalFrom(d, 5));
-  if (d.startsWith('33')) return nationalFrom(d, 2) || (d.charCodeAt(2) === 0x30 && nationalFrom(d, 3));
-  return d.charCodeAt(0) === 0x30 && nationalFrom(d, 1);
-}
-
-/** Whether d from index k is a 9-digit national number (no trunk zero). */
-function nationalFrom(d: string, k: number): boolean {
-  return d.length - k === 9 && d.charCodeAt(k) !== 0x30;
-}
-
-/**
- * A phone never starts or ends between two digit groups: that is how
- * "2024-06-30 un, deux…" keeps its "06 30" and "… 2022 un" its year.
- * `s` is where the segment's examination starts.
- */
-function canCut(seg: readonly ParsedNumber[], s: number, k: number): boolean {
-  return k === s || k === seg.length || seg[k - 1]?.word === true || seg[k]?.word === true;
-}
-
-export type LegalCheck = (f: string, pos: number) => number;
-export type UnitCheck = (f: string, pos: number) => boolean;
 export type TakenCheck = (start: number, end: number) => boolean;
 /**
  * Pushes the spelled-out phones to `out`; `numberWords` are the start and end
@@ -244,6 +98,45 @@ function tokenWeight(f: string, a: number, b: number): number {
   return -1;
 }
 
+const TOKEN_RE = /[a-z]+|[0-9]+/g;
+const HAS_LETTER_RE = /[a-z]/;
+
+/** What the whole-text scan did with each run it found. */
+function runAt(f: string, m: RegExpExecArray, out: Span[], legal: LegalCheck, unit: UnitCheck, taken: TakenCheck): void {
+  const run = m[0];
+  // Cheap exit for the common case: no number word at all.
+  if (!HAS_LETTER_RE.test(run)) return;
+  const base = m.index;
+  const t: Token[] = [];
+  TOKEN_RE.lastIndex = 0;
+  for (let tm = TOKEN_RE.exec(run); tm !== null; tm = TOKEN_RE.exec(run)) {
+    const text = tm[0];
+    t.push({ text, start: base + tm.index, end: base + tm.index + text.length, digit: isDigitCode(text.charCodeAt(0)) });
+  }
+  let seg: ParsedNumber[] = [];
+  for (let i = 0; i < t.length;) {
+    const tok = t[i];
+    // Digits already taken by a phone or another detail end the run there,
+    // so "06 98 76 54 32-06 douze …" can start a second number at "06".
+    if (tok !== undefined && taken(tok.start, tok.end)) {
+      if (seg.length > 0) pushSpelledPhones(seg, t, f, out, legal, unit);
+      seg = [];
+      i++;
+      continue;
+    }
+    const num = parseNumber(t, i);
+    if (num === null) {
+      if (seg.length > 0) pushSpelledPhones(seg, t, f, out, legal, unit);
+      seg = [];
+      i++;
+      continue;
+    }
+    seg.push(num);
+    i = num.last + 1;
+  }
+  if (seg.length > 0) pushSpelledPhones(seg, t, f, out, legal, unit);
+}
+
 /**
  * Runs are not searched across the whole description: trying the run pattern
  * at every word costs more than anything else in the phone detector, and
@@ -261,89 +154,6 @@ function tokenWeight(f: string, a: number, b: number): number {
  */
 export function createSpelledDetector(): SpelledDetector {
   const runRe = new RegExp(SPELLED_RUN_SOURCE, 'y');
-  const tokenRe = /[a-z]+|[0-9]+/g;
-  const hasLetterRe = /[a-z]/;
-  function flush(seg: ParsedNumber[], t: Token[], f: string, out: Span[], legal: LegalCheck, unit: UnitCheck): void {
-    // Every phone below is worth at least 8 digits ("et un", "2 un" are not):
-    // most segments stop here, before any context lookup.
-    let total = 0;
-    for (const n of seg) total += n.digits.length;
-    if (total < 8) return;
-    // Legal numbers are never spelled out, but one may lead the run in digits:
-    // skip it when its length matches exactly, as the digit scanner does.
-    let s = 0;
-    const skip = legal(f, t[seg[0]?.first ?? -1]?.start ?? 0);
-    if (skip > 0) {
-      let consumed = 0;
-      let k = 0;
-      while (k < seg.length && consumed < skip && seg[k]?.word === false) consumed += seg[k++]?.digits.length ?? 0;
-      if (consumed === skip) s = k;
-    }
-    for (let i = s; i < seg.length;) {
-      let end = -1;
-      if (canCut(seg, s, i)) {
-        // Words alone ("zéro six douze …") only need to be worth 8 digits.
-        let j = i;
-        let worth = 0;
-        while (j < seg.length && seg[j]?.word === true) worth += seg[j++]?.digits.length ?? 0;
-        if (worth >= 8) end = j;
-        // Mixed with digit groups ("zero six 12 34 56 78") they must add up
-        // to a phone number; the longest such window wins.
-        let digits = '';
-        let words = 0;
-        for (let k = i; k < seg.length && digits.length < 13; k++) {
-          digits += seg[k]?.digits ?? '';
-          if (seg[k]?.word === true) words++;
-          if (words > 0 && k + 1 > end && canCut(seg, s, k + 1) && phoneShaped(digits) && !opensWithDate(seg, i)) end = k + 1;
-        }
-      }
-      const firstTok = t[seg[i]?.first ?? -1];
-      const lastTok = t[seg[end - 1]?.last ?? -1];
-      if (end > i && firstTok !== undefined && lastTok !== undefined && !unit(f, lastTok.end)) {
-        out.push({ start: firstTok.start, end: lastTok.end, kind: 'phone' });
-        i = end;
-      } else {
-        i++;
-      }
-    }
-  }
-
-  /** What the whole-text scan did with each run it found. */
-  function runAt(f: string, m: RegExpExecArray, out: Span[], legal: LegalCheck, unit: UnitCheck, taken: TakenCheck): void {
-    const run = m[0];
-    // Cheap exit for the common case: no number word at all.
-    if (!hasLetterRe.test(run)) return;
-    const base = m.index;
-    const t: Token[] = [];
-    tokenRe.lastIndex = 0;
-    for (let tm = tokenRe.exec(run); tm !== null; tm = tokenRe.exec(run)) {
-      const text = tm[0];
-      t.push({ text, start: base + tm.index, end: base + tm.index + text.length, digit: isDigitCode(text.charCodeAt(0)) });
-    }
-    let seg: ParsedNumber[] = [];
-    for (let i = 0; i < t.length;) {
-      const tok = t[i];
-      // Digits already taken by a phone or another detail end the run there,
-      // so "06 98 76 54 32-06 douze …" can start a second number at "06".
-      if (tok !== undefined && taken(tok.start, tok.end)) {
-        if (seg.length > 0) flush(seg, t, f, out, legal, unit);
-        seg = [];
-        i++;
-        continue;
-      }
-      const num = parseNumber(t, i);
-      if (num === null) {
-        if (seg.length > 0) flush(seg, t, f, out, legal, unit);
-        seg = [];
-        i++;
-        continue;
-      }
-      seg.push(num);
-      i = num.last + 1;
-    }
-    if (seg.length > 0) flush(seg, t, f, out, legal, unit);
-  }
-
   /** The runs of the chain f[start..end), tried at each of its words. */
   function chainRuns(f: string, start: number, end: number, out: Span[], legal: LegalCheck, unit: UnitCheck, taken: TakenCheck): void {
     for (let s = start; s < end;) {

@@ -57,6 +57,53 @@ type Kind = typeof NAME | typeof NUMBER | typeof AT;
 /** Length and first two characters of a word, as one small number (collisions are told apart by comparing). */
 const shape = (c0: number, c1: number, length: number): number => ((c0 & 0x7f) << 13) | ((c1 & 0x7f) << 6) | Math.min(length, 63);
 
+type KindTable = Map<number, Array<{ word: string; kind: Kind }>>;
+
+/**
+ * Which pattern a hit comes from is read from the text. The words are
+ * looked up by length and first two letters (no hashing of the hit), then
+ * compared. Names written without separators ("pap", "seloger", or a
+ * custom "Six", "U Ne" as "une") come first: names are tried first, so such
+ * a hit is a name even if it is also a number word. A hit that is none of
+ * these words is a name (with separators or a suffix).
+ */
+function kindTable(names: NamePatterns | null, numberWords: readonly string[], atWords: readonly string[]): KindTable {
+  const kinds: KindTable = new Map();
+  const addKind = (word: string, kind: Kind): void => {
+    const key = shape(word.charCodeAt(0), word.charCodeAt(1), word.length);
+    const list = kinds.get(key);
+    if (list === undefined) kinds.set(key, [{ word, kind }]);
+    else list.push({ word, kind });
+  };
+  for (const a of names?.alternatives ?? []) addKind(a.split(names?.separator ?? '').join(''), NAME);
+  for (const w of numberWords) addKind(w, NUMBER);
+  for (const w of atWords) addKind(w, AT);
+  return kinds;
+}
+
+function kindOf(kinds: KindTable, f: string, start: number, end: number): Kind {
+  const list = kinds.get(shape(f.charCodeAt(start), f.charCodeAt(start + 1), end - start));
+  if (list !== undefined) for (const { word, kind } of list) if (word.length === end - start && f.startsWith(word, start)) return kind;
+  return NAME;
+}
+
+/**
+ * A word inside a portal match is some of its name's consecutive tokens
+ * (joined when written without separators) or its domain suffix, which is
+ * never a number or "at" word: with the default names there is nothing to
+ * look for there.
+ */
+function namesHoldWords(names: NamePatterns | null, numberWords: readonly string[], atWords: readonly string[]): boolean {
+  const isWord = (w: string): boolean => numberWords.includes(w) || atWords.includes(w);
+  return (names?.alternatives ?? []).some((a) => {
+    const tokens = a.split(names?.separator ?? '');
+    for (let i = 0; i < tokens.length; i++) {
+      for (let j = i + 1; j <= tokens.length; j++) if (isWord(tokens.slice(i, j).join(''))) return true;
+    }
+    return false;
+  });
+}
+
 export function createWordScanner(
   names: NamePatterns | null,
   numberWords: readonly string[],
@@ -72,41 +119,8 @@ export function createWordScanner(
   );
   const numberRe = new RegExp(`\\b${alternationByFirstChar([{ alternatives: numberWords, then: '\\b' }])}`, 'g');
   const atRe = new RegExp(`\\b${alternationByFirstChar([{ alternatives: atWords, then: '\\b' }])}`, 'g');
-  // Which pattern a hit comes from is read from the text. The words are
-  // looked up by length and first two letters (no hashing of the hit), then
-  // compared. Names written without separators ("pap", "seloger", or a
-  // custom "Six", "U Ne" as "une") come first: names are tried first, so such
-  // a hit is a name even if it is also a number word. A hit that is none of
-  // these words is a name (with separators or a suffix).
-  const kinds = new Map<number, Array<{ word: string; kind: Kind }>>();
-  const addKind = (word: string, kind: Kind): void => {
-    const key = shape(word.charCodeAt(0), word.charCodeAt(1), word.length);
-    const list = kinds.get(key);
-    if (list === undefined) kinds.set(key, [{ word, kind }]);
-    else list.push({ word, kind });
-  };
-  for (const a of names?.alternatives ?? []) addKind(a.split(names?.separator ?? '').join(''), NAME);
-  for (const w of numberWords) addKind(w, NUMBER);
-  for (const w of atWords) addKind(w, AT);
-
-  // A word inside a portal match is some of its name's consecutive tokens
-  // (joined when written without separators) or its domain suffix, which is
-  // never a number or "at" word: with the default names there is nothing to
-  // look for there.
-  const isWord = (w: string): boolean => numberWords.includes(w) || atWords.includes(w);
-  const wordsInNames = (names?.alternatives ?? []).some((a) => {
-    const tokens = a.split(names?.separator ?? '');
-    for (let i = 0; i < tokens.length; i++) {
-      for (let j = i + 1; j <= tokens.length; j++) if (isWord(tokens.slice(i, j).join(''))) return true;
-    }
-    return false;
-  });
-
-  function kindOf(f: string, start: number, end: number): Kind {
-    const list = kinds.get(shape(f.charCodeAt(start), f.charCodeAt(start + 1), end - start));
-    if (list !== undefined) for (const { word, kind } of list) if (word.length === end - start && f.startsWith(word, start)) return kind;
-    return NAME;
-  }
+  const kinds = kindTable(names, numberWords, atWords);
+  const wordsInNames = namesHoldWords(names, numberWords, atWords);
 
   function pushNumbers(f: string, numbers: number[]): void {
     numberRe.lastIndex = 0;
@@ -146,7 +160,7 @@ export function createWordScanner(
     for (let m = combined.exec(f); m !== null; m = combined.exec(f)) {
       const start = m.index;
       const end = combined.lastIndex;
-      const kind = kindOf(f, start, end);
+      const kind = kindOf(kinds, f, start, end);
       if (kind === NUMBER) {
         hits.numbers.push(start, end);
       } else if (kind === AT) {

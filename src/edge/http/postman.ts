@@ -253,46 +253,75 @@ function testScript(method: string, path: string, statuses: number[], operationI
   ];
 }
 
+/**
+ * Fits one request of the converted collection to the service: its path as the description
+ * writes it, the sandbox host of keyed operations, an example body, ids from earlier answers,
+ * and its test and pre-request scripts. Returns its operationId, or null when the description
+ * has no such operation.
+ */
+function prepareRequest(item: PostmanItem, doc: OpenApi): string | null {
+  const request = item.request!;
+  const segments = (request.url.path ?? []).map((segment) => segment.replace(/^:(.+)$/, '{$1}'));
+  // An operation with servers of its own gets them in its URL (/sandbox…): its path is the rest.
+  if (segments[0] === 'sandbox' && !doc.paths['/' + segments.join('/')]) segments.shift();
+  const path = '/' + segments.join('/');
+  const method = request.method.toLowerCase();
+  const operation = doc.paths[path]?.[method];
+  if (!operation?.operationId) return null;
+  const onlySandbox = sandboxOnly(operation);
+  request.url.path = segments.map((segment) => segment.replace(/^\{(.+)\}$/, ':$1'));
+  // Any documented success: an upsert answers 201 on a fresh agency and 200 when run again.
+  const successes = Object.keys(operation.responses ?? {})
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300)
+    .sort();
+  // Keyed operations live under /sandbox too; the health probes only at the root.
+  if (operation.security?.length || onlySandbox) {
+    request.url.host = [onlySandbox ? '{{baseUrl}}/sandbox' : '{{baseUrl}}{{sandbox}}'];
+    delete request.url.raw;
+  }
+  const example = BODY_EXAMPLES[operation.operationId];
+  if (example !== undefined && request.body) request.body.raw = JSON.stringify(example, null, 2);
+  // Path and query ids come from the variables earlier responses set.
+  for (const variable of request.url.variable ?? []) if (ID_VARIABLES.includes(variable.key)) variable.value = `{{${variable.key}}}`;
+  for (const query of request.url.query ?? []) if (ID_VARIABLES.includes(query.key)) query.value = `{{${query.key}}}`;
+  item.event = [
+    { listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, path, successes, operation.operationId) } },
+  ];
+  const prerequest = [
+    ...(onlySandbox ? SKIP_OUTSIDE_SANDBOX : []),
+    ...(SANDBOX_RUN_ONLY.includes(operation.operationId) ? SKIP_LIVE_CONVERSATION : []),
+    ...(PREREQUEST[operation.operationId] ?? []),
+  ];
+  if (prerequest.length) item.event.push({ listen: 'prerequest', script: { type: 'text/javascript', exec: prerequest } });
+  return operation.operationId;
+}
+
+const COLLECTION_DESCRIPTION =
+  'Generated from the OpenAPI description of listing-sync (GET /openapi.json). Set `apiKey` to a LIVE key of the agency; for the sandbox, ' +
+  'a TEST key and `sandbox` set to `/sandbox`. Run the folders in order, as often as you like, on any agency: each request checks its ' +
+  'documented success status and keeps the ids the next ones use (syncId, serviceId, externalId). Each run names the listings it ' +
+  'creates with a runId of its own (CRM-2001-{{runId}}) and deletes them at the end. Before completing its sync session it names ' +
+  'each listing the agency has on the market in a push that carries the session and only externalIds (rejected, nothing written), ' +
+  'so the session withdraws none of them. In the sandbox it opens a test conversation on its listing and answers it; a LIVE run ' +
+  'only lists the conversations (answering one would mail a real visitor).\n\n';
+
+/** The collection's variables: where the service is, the key, and the ids a run keeps. */
+const collectionVariables = (baseUrl: string) => [
+  { key: 'baseUrl', value: baseUrl, description: 'The service’s address (BASE_URL).' },
+  { key: 'sandbox', value: '', description: 'Empty for live data with a LIVE key; /sandbox with a TEST key.' },
+  { key: 'apiKey', value: '', description: 'An API key of the agency: svc_pk_LIVE_… (or svc_pk_TEST_… with the sandbox).' },
+  ...ID_VARIABLES.map((key) => ({ key, value: '', description: 'Kept from an earlier response of the run.' })),
+  { key: 'runId', value: '', description: 'Set by the run’s first request: the suffix of the externalIds the run creates.' },
+];
+
 export async function postmanCollection(document: object, baseUrl: string): Promise<PostmanCollection> {
   const doc = document as OpenApi;
   const collection = await convert(inlineReferencedExamples(doc));
   const byOperation = new Map<string, PostmanItem>();
   for (const item of requests(collection.item)) {
-    const request = item.request!;
-    const segments = (request.url.path ?? []).map((segment) => segment.replace(/^:(.+)$/, '{$1}'));
-    // An operation with servers of its own gets them in its URL (/sandbox…): its path is the rest.
-    if (segments[0] === 'sandbox' && !doc.paths['/' + segments.join('/')]) segments.shift();
-    const path = '/' + segments.join('/');
-    const method = request.method.toLowerCase();
-    const operation = doc.paths[path]?.[method];
-    if (!operation?.operationId) continue;
-    const onlySandbox = sandboxOnly(operation);
-    request.url.path = segments.map((segment) => segment.replace(/^\{(.+)\}$/, ':$1'));
-    // Any documented success: an upsert answers 201 on a fresh agency and 200 when run again.
-    const successes = Object.keys(operation.responses ?? {})
-      .map(Number)
-      .filter((s) => s >= 200 && s < 300)
-      .sort();
-    // Keyed operations live under /sandbox too; the health probes only at the root.
-    if (operation.security?.length || onlySandbox) {
-      request.url.host = [onlySandbox ? '{{baseUrl}}/sandbox' : '{{baseUrl}}{{sandbox}}'];
-      delete request.url.raw;
-    }
-    const example = BODY_EXAMPLES[operation.operationId];
-    if (example !== undefined && request.body) request.body.raw = JSON.stringify(example, null, 2);
-    // Path and query ids come from the variables earlier responses set.
-    for (const variable of request.url.variable ?? []) if (ID_VARIABLES.includes(variable.key)) variable.value = `{{${variable.key}}}`;
-    for (const query of request.url.query ?? []) if (ID_VARIABLES.includes(query.key)) query.value = `{{${query.key}}}`;
-    item.event = [
-      { listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, path, successes, operation.operationId) } },
-    ];
-    const prerequest = [
-      ...(onlySandbox ? SKIP_OUTSIDE_SANDBOX : []),
-      ...(SANDBOX_RUN_ONLY.includes(operation.operationId) ? SKIP_LIVE_CONVERSATION : []),
-      ...(PREREQUEST[operation.operationId] ?? []),
-    ];
-    if (prerequest.length) item.event.push({ listen: 'prerequest', script: { type: 'text/javascript', exec: prerequest } });
-    byOperation.set(operation.operationId, item);
+    const operationId = prepareRequest(item, doc);
+    if (operationId !== null) byOperation.set(operationId, item);
   }
   for (const id of LISTING_WRITES) {
     const body = byOperation.get(id)?.request?.body;
@@ -316,26 +345,12 @@ export async function postmanCollection(document: object, baseUrl: string): Prom
     info: {
       ...collection.info,
       description: {
-        content:
-          'Generated from the OpenAPI description of listing-sync (GET /openapi.json). Set `apiKey` to a LIVE key of the agency; for the sandbox, ' +
-          'a TEST key and `sandbox` set to `/sandbox`. Run the folders in order, as often as you like, on any agency: each request checks its ' +
-          'documented success status and keeps the ids the next ones use (syncId, serviceId, externalId). Each run names the listings it ' +
-          'creates with a runId of its own (CRM-2001-{{runId}}) and deletes them at the end. Before completing its sync session it names ' +
-          'each listing the agency has on the market in a push that carries the session and only externalIds (rejected, nothing written), ' +
-          'so the session withdraws none of them. In the sandbox it opens a test conversation on its listing and answers it; a LIVE run ' +
-          'only lists the conversations (answering one would mail a real visitor).\n\n' +
-          described,
+        content: COLLECTION_DESCRIPTION + described,
         type: 'text/markdown',
       },
     },
     item: folders,
-    variable: [
-      { key: 'baseUrl', value: baseUrl, description: 'The service’s address (BASE_URL).' },
-      { key: 'sandbox', value: '', description: 'Empty for live data with a LIVE key; /sandbox with a TEST key.' },
-      { key: 'apiKey', value: '', description: 'An API key of the agency: svc_pk_LIVE_… (or svc_pk_TEST_… with the sandbox).' },
-      ...ID_VARIABLES.map((key) => ({ key, value: '', description: 'Kept from an earlier response of the run.' })),
-      { key: 'runId', value: '', description: 'Set by the run’s first request: the suffix of the externalIds the run creates.' },
-    ],
+    variable: collectionVariables(baseUrl),
     auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{apiKey}}', type: 'string' }] },
   };
   return JSON.parse(JSON.stringify(arranged).replaceAll('{{bearerToken}}', '{{apiKey}}')) as PostmanCollection;

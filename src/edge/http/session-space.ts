@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { newSecret, type SessionScope } from '../../domain/sessions/session-store.js';
 import { sameToken } from '../../domain/credentials/same-token.js';
 import { renderDocument } from '../html/render.js';
+import type { SignInFields } from '../html/sign-in-form.js';
 import { toApiError } from './errors.js';
 import { sessionAuth, type SessionAuthOptions, type SessionRefusal } from './plugins/session-auth.js';
 
@@ -23,7 +24,7 @@ export interface SessionSpaceOptions {
   /** The double-submit cookie of the forms shown before signing in, and the path it is sent under. */
   formCookie: { name: string; path: string };
   signIn(input: { email: string; password: string; address: string }, now: Date): Promise<SpaceSignIn>;
-  loginPage(form: { csrf: string; email: string; message: string | null; next: string }): JSX.Element;
+  loginPage(form: SignInFields): JSX.Element;
   /** The space's page for a refusal or a failure, with its frame for whoever is signed in (if anyone). */
   messagePage(request: FastifyRequest, title: string, text: string): JSX.Element;
   texts: {
@@ -76,21 +77,11 @@ const LoginBody = Type.Object({
   next: Next,
 });
 
-/**
- * One space of pages behind a session (docs/decisions.md §13), the pro space and the back-office
- * alike: form bodies, the session plugin with its refusals as pages, the error page, sign-in
- * (double-submit token, throttled by the space's login capability) and sign-out. The space's
- * own routes are registered on `app` afterwards and receive the returned kit.
- */
-export async function registerSessionSpace(instance: FastifyInstance, options: SessionSpaceOptions): Promise<SessionSpace> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config, now } = app.services;
-  const { base, texts } = options;
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
+type Message = SessionSpace['message'];
 
-  const message = (request: FastifyRequest, reply: FastifyReply, status: number, title: string, text: string) =>
-    page(reply, status, options.messagePage(request, title, text));
-  const refuse = (request: FastifyRequest, reply: FastifyReply, why: SessionRefusal) => {
+/** How the space answers a request its session refuses: a signed-out GET goes to the sign-in page, the rest get a page saying why. */
+function refusalAnswer(base: string, texts: SessionSpaceOptions['texts'], message: Message) {
+  return (request: FastifyRequest, reply: FastifyReply, why: SessionRefusal) => {
     if (why === 'signed_out' && request.method === 'GET') return seeOther(reply, `${base}/login?next=${encodeURIComponent(request.url)}`);
     if (why === 'signed_out') return message(request, reply, 401, 'Session expirée', texts.sessionExpired);
     if (why === 'role')
@@ -109,21 +100,11 @@ export async function registerSessionSpace(instance: FastifyInstance, options: S
       'Ce formulaire ne vient pas de votre session en cours : rechargez la page et recommencez. Rien n’a été modifié.',
     );
   };
-  const secure = config.tls !== null;
-  await app.register(sessionAuth, {
-    db,
-    scope: options.scope,
-    cookieName: options.sessionCookie,
-    path: base,
-    loginPath: `${base}/login`,
-    ttlMs: options.ttlMs,
-    secure,
-    now,
-    refuse,
-    resolve: options.resolve,
-  });
+}
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+/** A refused or failed request of the space, as its message page (a failure is logged). */
+function errorAnswer(base: string, texts: SessionSpaceOptions['texts'], message: Message) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const problem = toApiError(error);
     if (problem.status >= 500) request.log.error({ err: error }, `${base} page failed`);
     const details = problem.errors?.length ? problem.errors.map((e) => `${e.field} : ${e.message}`).join(' ; ') : problem.detail;
@@ -134,20 +115,23 @@ export async function registerSessionSpace(instance: FastifyInstance, options: S
       problem.status >= 500 ? texts.failure : 'Demande refusée',
       `${details}. Rien n’a été modifié.`,
     );
-  });
-
-  // Double-submit token: a cross-site page cannot read this cookie to post the same value.
-  const formCookie = { httpOnly: true, sameSite: 'strict' as const, secure, path: options.formCookie.path };
-  const formToken = (reply: FastifyReply) => {
-    const token = newSecret();
-    reply.setCookie(options.formCookie.name, token, formCookie);
-    return token;
   };
-  const formTokenOk = (request: FastifyRequest) =>
-    sameToken((request.body as { _csrf?: unknown })._csrf, request.cookies[options.formCookie.name] ?? newSecret());
+}
 
+/**
+ * Sign-in (the form's double-submit token, the space's login capability and its throttling, then
+ * back to `next` inside the space) and sign-out.
+ */
+function registerSignIn(
+  instance: FastifyInstance,
+  options: SessionSpaceOptions,
+  forms: Pick<SessionSpace, 'formToken' | 'formTokenOk'> & { clearFormToken(reply: FastifyReply): void },
+): void {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const { now } = app.services;
+  const { base, texts } = options;
   const loginForm = (reply: FastifyReply, status: number, email: string, text: string | null, next: string) =>
-    page(reply, status, options.loginPage({ csrf: formToken(reply), email, message: text, next }));
+    page(reply, status, options.loginPage({ csrf: forms.formToken(reply), email, message: text, next }));
   app.get(
     '/login',
     { config: { public: true }, schema: { hide: true, querystring: Type.Object({ next: Next }) } },
@@ -156,10 +140,11 @@ export async function registerSessionSpace(instance: FastifyInstance, options: S
   app.post('/login', { config: { public: true }, schema: { hide: true, body: LoginBody } }, async (request, reply) => {
     const { email, password, next: asked } = request.body;
     const next = safeNext(base, asked);
-    if (!formTokenOk(request)) return loginForm(reply, 403, email, 'Le formulaire a expiré : saisissez à nouveau vos identifiants.', next);
+    if (!forms.formTokenOk(request))
+      return loginForm(reply, 403, email, 'Le formulaire a expiré : saisissez à nouveau vos identifiants.', next);
     const outcome = await options.signIn({ email, password, address: request.ip }, now());
     if (outcome.ok) {
-      reply.clearCookie(options.formCookie.name, formCookie);
+      forms.clearFormToken(reply);
       await app.sessions.signIn(reply, outcome.principalId);
       return seeOther(reply, next);
     }
@@ -175,6 +160,46 @@ export async function registerSessionSpace(instance: FastifyInstance, options: S
     await app.sessions.signOut(request, reply);
     return seeOther(reply, `${base}/login`);
   });
+}
+
+/**
+ * One space of pages behind a session (docs/decisions.md §13), the pro space and the back-office
+ * alike: form bodies, the session plugin with its refusals as pages, the error page, sign-in
+ * (double-submit token, throttled by the space's login capability) and sign-out. The space's
+ * own routes are registered on `app` afterwards and receive the returned kit.
+ */
+export async function registerSessionSpace(app: FastifyInstance, options: SessionSpaceOptions): Promise<SessionSpace> {
+  const { db, config, now } = app.services;
+  const { base, texts } = options;
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+
+  const message: Message = (request, reply, status, title, text) => page(reply, status, options.messagePage(request, title, text));
+  const secure = config.tls !== null;
+  await app.register(sessionAuth, {
+    db,
+    scope: options.scope,
+    cookieName: options.sessionCookie,
+    path: base,
+    loginPath: `${base}/login`,
+    ttlMs: options.ttlMs,
+    secure,
+    now,
+    refuse: refusalAnswer(base, texts, message),
+    resolve: options.resolve,
+  });
+  app.setErrorHandler(errorAnswer(base, texts, message));
+
+  // Double-submit token: a cross-site page cannot read this cookie to post the same value.
+  const formCookie = { httpOnly: true, sameSite: 'strict' as const, secure, path: options.formCookie.path };
+  const formToken = (reply: FastifyReply) => {
+    const token = newSecret();
+    reply.setCookie(options.formCookie.name, token, formCookie);
+    return token;
+  };
+  const formTokenOk = (request: FastifyRequest) =>
+    sameToken((request.body as { _csrf?: unknown })._csrf, request.cookies[options.formCookie.name] ?? newSecret());
+  const clearFormToken = (reply: FastifyReply) => void reply.clearCookie(options.formCookie.name, formCookie);
+  registerSignIn(app, options, { formToken, formTokenOk, clearFormToken });
 
   return { page, seeOther, message, formToken, formTokenOk };
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env -S node --max-semi-space-size=16 --heap-growing-percent=100 --expose-gc
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError } from '../../platform/config.js';
 import { runOperatorCommand } from './operator-commands.js';
-import type { IntegratorIo } from './integrator.js';
+import type { IntegratorIo, IntegratorOptions } from './integrator.js';
+import type { LeadsOptions } from './leads-export.js';
 import { Interrupts } from './interrupts.js';
 
 const USAGE = `listing-sync — the listing synchronisation service and its operator commands
@@ -62,6 +63,32 @@ type Print = (line: string) => void;
 
 const INTEGRATOR_COMMANDS = new Set(['push', 'reconcile', 'sync', 'leads']);
 
+/** The options of every command; each command reads those it knows. */
+const OPTIONS = {
+  json: { type: 'boolean', default: false },
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  email: { type: 'string' },
+  siren: { type: 'string' },
+  verified: { type: 'boolean', default: false },
+  agency: { type: 'string' },
+  env: { type: 'string' },
+  scopes: { type: 'string' },
+  sandbox: { type: 'boolean', default: false },
+  force: { type: 'boolean', default: false },
+  abandon: { type: 'boolean', default: false },
+  rejected: { type: 'string' },
+  concurrency: { type: 'string' },
+  reason: { type: 'string' },
+  version: { type: 'string' },
+  limit: { type: 'string' },
+  status: { type: 'string' },
+  since: { type: 'string' },
+  'mark-read': { type: 'boolean', default: false },
+  'password-stdin': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsOptionsConfig;
+
 export async function runCli(
   argv: string[],
   env: NodeJS.ProcessEnv,
@@ -73,34 +100,7 @@ export async function runCli(
 ): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        name: { type: 'string' },
-        plan: { type: 'string' },
-        email: { type: 'string' },
-        siren: { type: 'string' },
-        verified: { type: 'boolean', default: false },
-        agency: { type: 'string' },
-        env: { type: 'string' },
-        scopes: { type: 'string' },
-        sandbox: { type: 'boolean', default: false },
-        force: { type: 'boolean', default: false },
-        abandon: { type: 'boolean', default: false },
-        rejected: { type: 'string' },
-        concurrency: { type: 'string' },
-        reason: { type: 'string' },
-        version: { type: 'string' },
-        limit: { type: 'string' },
-        status: { type: 'string' },
-        since: { type: 'string' },
-        'mark-read': { type: 'boolean', default: false },
-        'password-stdin': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   } catch (error) {
     printError(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -111,54 +111,63 @@ export async function runCli(
     print(USAGE);
     return group || values.help ? 0 : 2;
   }
-  if (group === 'serve' || group === 'worker') {
-    const { startServer, startWorker, stopOnSignals, listenFailure } = await import('../server.js');
-    const { loadConfig } = await import('../../platform/config.js');
-    let config;
-    try {
-      config = loadConfig(env);
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        printError(`Configuration error: ${error.message}`);
-        return 2;
-      }
-      throw error;
-    }
-    try {
-      const started = group === 'serve' ? startServer(config) : startWorker(config);
-      // Handled from the start: a signal that comes while the banner is printed stops the server cleanly too.
-      stopOnSignals({ stop: async () => (await started).stop() });
-      await started;
-      return -1; // keep running
-    } catch (error) {
-      const oneLine =
-        group === 'serve'
-          ? listenFailure(error, config)
-          : listenFailure(error, { host: config.host, port: config.metricsPort ?? 0 }, 'METRICS_PORT');
-      if (!oneLine) throw error;
-      printError(oneLine);
-      return 1;
-    }
-  }
+  if (group === 'serve' || group === 'worker') return runProcess(group, env, printError);
+  if (INTEGRATOR_COMMANDS.has(group)) return runIntegrator(group, action, values, env, { print, printError, progress, interrupts });
+  return runOperatorCommand(positionals, values, env, { print, printError, readSecret }, USAGE);
+}
 
-  if (INTEGRATOR_COMMANDS.has(group)) {
-    const { runIntegratorCommand, IntegratorUsageError } = await import('./integrator.js');
-    const io = { print, printError, progress, interrupts };
-    try {
-      if (group === 'leads') {
-        if (action !== undefined) throw new IntegratorUsageError(`leads takes no argument (${action}): listing-sync leads [--status S] …`);
-        const { runLeadsExport } = await import('./leads-export.js');
-        return await runLeadsExport(values, env, io);
-      }
-      return await runIntegratorCommand(group as 'push' | 'reconcile' | 'sync', action, values, env, io);
-    } catch (error) {
-      if (!(error instanceof IntegratorUsageError)) throw error;
-      printError(`${error.message}\n\n${USAGE}`);
+/** `serve` or `worker`: -1 while it runs (it stops on a signal), else the exit code of its failure to start. */
+async function runProcess(group: 'serve' | 'worker', env: NodeJS.ProcessEnv, printError: Print): Promise<number> {
+  const { startServer, startWorker, stopOnSignals, listenFailure } = await import('../server.js');
+  const { loadConfig } = await import('../../platform/config.js');
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      printError(`Configuration error: ${error.message}`);
       return 2;
     }
+    throw error;
   }
+  try {
+    const started = group === 'serve' ? startServer(config) : startWorker(config);
+    // Handled from the start: a signal that comes while the banner is printed stops the server cleanly too.
+    stopOnSignals({ stop: async () => (await started).stop() });
+    await started;
+    return -1; // keep running
+  } catch (error) {
+    const oneLine =
+      group === 'serve'
+        ? listenFailure(error, config)
+        : listenFailure(error, { host: config.host, port: config.metricsPort ?? 0 }, 'METRICS_PORT');
+    if (!oneLine) throw error;
+    printError(oneLine);
+    return 1;
+  }
+}
 
-  return runOperatorCommand(positionals, values, env, { print, printError, readSecret }, USAGE);
+/** `push`, `reconcile`, `sync` and `leads`, with the agency's key. */
+async function runIntegrator(
+  group: string,
+  action: string | undefined,
+  values: IntegratorOptions & LeadsOptions,
+  env: NodeJS.ProcessEnv,
+  io: IntegratorIo,
+): Promise<number> {
+  const { runIntegratorCommand, IntegratorUsageError } = await import('./integrator.js');
+  try {
+    if (group === 'leads') {
+      if (action !== undefined) throw new IntegratorUsageError(`leads takes no argument (${action}): listing-sync leads [--status S] …`);
+      const { runLeadsExport } = await import('./leads-export.js');
+      return await runLeadsExport(values, env, io);
+    }
+    return await runIntegratorCommand(group as 'push' | 'reconcile' | 'sync', action, values, env, io);
+  } catch (error) {
+    if (!(error instanceof IntegratorUsageError)) throw error;
+    io.printError(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
 }
 
 async function readStdin(): Promise<string> {
@@ -174,11 +183,10 @@ if (isMain) {
   // Taken from the start, so that Ctrl+C never kills a push or a sync without its summary and its abandoned session.
   const interrupts = integrator ? Interrupts.ofProcess() : undefined;
   if (integrator) {
-    // A push holds little at a time (a few requests of 500 listings) but makes garbage fast.
-    // V8's default heap growth let it reach 200 MB of RSS over a 100,000-listing file, against
-    // about 120 MB with its heuristics for small devices, for some 3 s more of collection on
-    // one core. They are read at each collection, so setting them now takes effect; this
-    // process runs no server.
+    // A push holds little at a time (a few requests of 500 listings) but makes garbage fast:
+    // V8's heuristics for small devices keep its RSS far lower than the default heap growth,
+    // for a little more collection time (docs/benchmarks.md, the client benchmark). They are
+    // read at each collection, so setting them now takes effect; this process runs no server.
     setFlagsFromString('--optimize-for-size');
   }
   runCli(

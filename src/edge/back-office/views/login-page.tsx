@@ -1,39 +1,11 @@
+import { SignInForm, type SignInFields } from '../../html/sign-in-form.js';
 import { AdminPage } from './frame.js';
 
-export function LoginPage({
-  csrf,
-  email,
-  message,
-  next,
-}: {
-  csrf: string;
-  email: string;
-  message: string | null;
-  next: string;
-}): JSX.Element {
+export function LoginPage(form: SignInFields): JSX.Element {
   return (
     <AdminPage title="Connexion" section={null} viewer={null}>
       <h1>Back-office : connexion</h1>
-      {message ? (
-        <div class="notice" role="alert" id="erreurs">
-          <p safe>{message}</p>
-        </div>
-      ) : (
-        ''
-      )}
-      <form method="post" action="/admin/login" class="narrow">
-        <input type="hidden" name="_csrf" value={csrf} />
-        <input type="hidden" name="next" value={next} />
-        <div>
-          <label for="f-email">Adresse e-mail</label>
-          <input id="f-email" name="email" type="email" autocomplete="username" required maxlength="254" value={email} />
-        </div>
-        <div>
-          <label for="f-password">Mot de passe</label>
-          <input id="f-password" name="password" type="password" autocomplete="current-password" required maxlength="256" />
-        </div>
-        <button type="submit">Se connecter</button>
-      </form>
+      <SignInForm action="/admin/login" {...form} />
       <p class="legal">
         Les comptes opérateurs sont créés avec la commande <code>listing-sync operator create</code>.
       </p>

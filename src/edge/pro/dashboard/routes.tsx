@@ -4,7 +4,7 @@ import { agencyOverview } from '../../../domain/agency-overview/overview.js';
 import { agencyAudience } from '../../../domain/audience/report.js';
 import { lastDays } from '../../../domain/audience/period.js';
 import type { ProSpace } from '../space.js';
-import { DashboardPage } from '../views/space-pages.js';
+import { DashboardPage } from '../views/dashboard-page.js';
 
 /** `/pro`: the agency's overview, for admins and agents. */
 export const dashboardPage: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (app, { space }) => {

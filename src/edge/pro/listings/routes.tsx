@@ -7,7 +7,8 @@ import { lastDays } from '../../../domain/audience/period.js';
 import { ServiceIdParams } from '../../http/params.js';
 import { Int } from '../../../platform/validation/schema-types.js';
 import type { ProSpace } from '../space.js';
-import { ListingPage, ListingsPage } from '../views/space-pages.js';
+import { ListingPage } from '../views/listing-page.js';
+import { ListingsPage } from '../views/listings-page.js';
 
 const LISTINGS_PAGE = 50;
 const PageQuery = Type.Object({ page: Type.Optional(Int(1, 10_000)) });

@@ -4,7 +4,7 @@ import { createInvitation, listTeam, removeUser, ROLES } from '../../../domain/a
 import { UserIdParams } from '../../http/params.js';
 import { statusOf } from '../../http/error-codes.js';
 import { adminsOnly, type ProSpace } from '../space.js';
-import { TeamPage } from '../views/space-pages.js';
+import { TeamPage } from '../views/team-page.js';
 
 const InvitationForm = Type.Object({ ...CsrfField, role: Type.Union(ROLES.map((r) => Type.Literal(r))) });
 

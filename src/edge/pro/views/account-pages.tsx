@@ -1,6 +1,7 @@
 import { PLAN_NAMES, PLANS } from '../../../domain/agencies/plans.js';
 import { PASSWORD_MIN } from '../../../domain/credentials/password.js';
 import { FormErrors } from '../../html/page-parts.js';
+import { SignInForm, type SignInFields } from '../../html/sign-in-form.js';
 import type { FieldError } from '../../../platform/outcome.js';
 import { ProPage } from './frame.js';
 
@@ -111,34 +112,11 @@ export function SignupPage({ csrf, values, errors }: { csrf: string; values: Rec
   );
 }
 
-export function LoginPage({
-  csrf,
-  email,
-  message,
-  next,
-}: {
-  csrf: string;
-  email: string;
-  message: string | null;
-  next: string;
-}): JSX.Element {
+export function LoginPage(form: SignInFields): JSX.Element {
   return (
     <ProPage title="Connexion" section={null} viewer={null}>
       <h1>Espace pro : connexion</h1>
-      {message ? (
-        <div class="notice" role="alert" id="erreurs">
-          <p safe>{message}</p>
-        </div>
-      ) : (
-        ''
-      )}
-      <form method="post" action="/pro/login" class="narrow">
-        <input type="hidden" name="_csrf" value={csrf} />
-        <input type="hidden" name="next" value={next} />
-        <Field name="email" label="Adresse e-mail" type="email" value={email} errors={[]} autocomplete="username" />
-        <Field name="password" label="Mot de passe" type="password" value="" errors={[]} autocomplete="current-password" />
-        <button type="submit">Se connecter</button>
-      </form>
+      <SignInForm action="/pro/login" {...form} />
       <p>
         Pas encore de compte ? <a href="/pro/signup">Créer un compte agence</a>
       </p>

@@ -1,12 +1,11 @@
 import { Csrf, ago, when, TableScroll } from '../../html/page-parts.js';
-import type { KeyCard, CallLine, StatusFilter, WeekPanel } from '../../../domain/key-usage/key-usage.js';
+import type { KeyCard, CallLine, WeekPanel } from '../../../domain/key-usage/key-usage.js';
 import { SCOPES } from '../../../domain/keys/key-format.js';
 import { SCOPE_LABELS } from '../../html/labels.js';
 import { ProPage, type ProViewer } from './frame.js';
-import { DailyChart, dayLabel } from './daily-chart.js';
+import { RecentCalls, UsageFilterForm, WeekFigures, type UsageFilters } from './key-usage-sections.js';
 
 const number = new Intl.NumberFormat('fr-FR');
-const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
 
 const KEY_COLUMNS = ['Nom', 'Clé', 'Environnement', 'Créée le', 'Appels sur 24 h', 'Dernier appel', 'Action'] as const;
 
@@ -14,7 +13,7 @@ export interface KeysView {
   cards: KeyCard[];
   panel: WeekPanel;
   calls: { lines: CallLine[]; next: string | null };
-  filters: { keyId: string | null; status: StatusFilter };
+  filters: UsageFilters;
   verified: boolean;
   now: Date;
   flash: string | null;
@@ -35,75 +34,69 @@ function LiveKeyHint({ view }: { view: KeysView }): JSX.Element {
   );
 }
 
-export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }): JSX.Element {
-  const { panel } = view;
-  const keyName = new Map(view.cards.map((c) => [c.key.id, c.key.name]));
+/** The agency's keys with their use, each revocable; a stacked table on a phone. */
+function KeyTable({ cards, now }: { cards: KeyCard[]; now: Date }): JSX.Element {
   return (
-    <ProPage title="Clés d’API" section="keys" viewer={viewer}>
-      <h1>Clés d’API</h1>
-      {view.flash ? (
-        <p class="notice ok" role="status" safe>
-          {view.flash}
-        </p>
-      ) : (
-        ''
-      )}
-      <LiveKeyHint view={view} />
-      {/* A stacked table: on a phone each key becomes a block of labelled lines, its quota and "Révoquer…" included. */}
-      <TableScroll label="Vos clés">
-        <table class="list stacked">
-          <caption class="sr">Vos clés</caption>
-          <thead>
-            <tr>
-              {KEY_COLUMNS.map((column) => (
-                <th scope="col">{column}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {view.cards.map(({ key, calls24h, limit }) => (
-              <tr>
-                <td data-label={KEY_COLUMNS[0]} safe>
-                  {key.name}
-                </td>
-                <td data-label={KEY_COLUMNS[1]}>
-                  <code safe>{key.display}</code>
-                </td>
-                <td data-label={KEY_COLUMNS[2]}>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
-                <td data-label={KEY_COLUMNS[3]} safe>
-                  {when(key.createdAt)}
-                </td>
-                <td data-label={KEY_COLUMNS[4]} safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
-                <td data-label={KEY_COLUMNS[5]}>{key.lastUsedAt ? ago(key.lastUsedAt, view.now) : 'jamais utilisée'}</td>
-                <td data-label={KEY_COLUMNS[6]}>
-                  {key.revokedAt ? (
-                    <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
-                  ) : (
-                    <a href={`/pro/api-keys/${key.id}/revoke`} aria-label={`Révoquer la clé ${key.name}`}>
-                      Révoquer…
-                    </a>
-                  )}
-                </td>
-              </tr>
+    <TableScroll label="Vos clés">
+      <table class="list stacked">
+        <caption class="sr">Vos clés</caption>
+        <thead>
+          <tr>
+            {KEY_COLUMNS.map((column) => (
+              <th scope="col">{column}</th>
             ))}
-          </tbody>
-        </table>
-      </TableScroll>
+          </tr>
+        </thead>
+        <tbody>
+          {cards.map(({ key, calls24h, limit }) => (
+            <tr>
+              <td data-label={KEY_COLUMNS[0]} safe>
+                {key.name}
+              </td>
+              <td data-label={KEY_COLUMNS[1]}>
+                <code safe>{key.display}</code>
+              </td>
+              <td data-label={KEY_COLUMNS[2]}>{key.env === 'live' ? 'LIVE' : 'TEST'}</td>
+              <td data-label={KEY_COLUMNS[3]} safe>
+                {when(key.createdAt)}
+              </td>
+              <td data-label={KEY_COLUMNS[4]} safe>{`${number.format(calls24h)} / ${number.format(limit)}`}</td>
+              <td data-label={KEY_COLUMNS[5]}>{key.lastUsedAt ? ago(key.lastUsedAt, now) : 'jamais utilisée'}</td>
+              <td data-label={KEY_COLUMNS[6]}>
+                {key.revokedAt ? (
+                  <span safe>{`révoquée le ${when(key.revokedAt)}`}</span>
+                ) : (
+                  <a href={`/pro/api-keys/${key.id}/revoke`} aria-label={`Révoquer la clé ${key.name}`}>
+                    Révoquer…
+                  </a>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
 
+/** The form of a new key: its name, environment (LIVE once verified) and rights. */
+function NewKeyForm({ csrf, verified }: { csrf: string; verified: boolean }): JSX.Element {
+  return (
+    <>
       <h2 id="nouvelle-cle">Nouvelle clé</h2>
       <form method="post" action="/pro/api-keys" class="narrow">
-        <Csrf token={viewer.csrf} />
+        <Csrf token={csrf} />
         <div>
           <label for="f-name">Nom (pour la reconnaître)</label>
           <input id="f-name" name="name" type="text" required maxlength="100" placeholder="Logiciel de transaction, nuit" />
         </div>
         <div>
           <label for="f-env">Environnement</label>
-          <select id="f-env" name="env" aria-describedby={view.verified ? undefined : 'h-env'}>
+          <select id="f-env" name="env" aria-describedby={verified ? undefined : 'h-env'}>
             <option value="test">TEST (bac à sable)</option>
-            {view.verified ? <option value="live">LIVE</option> : ''}
+            {verified ? <option value="live">LIVE</option> : ''}
           </select>
-          {view.verified ? (
+          {verified ? (
             ''
           ) : (
             <p class="legal" id="h-env">
@@ -121,117 +114,31 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
         </fieldset>
         <button type="submit">Créer la clé</button>
       </form>
+    </>
+  );
+}
 
-      <h2>Les 7 derniers jours</h2>
-      <form method="get" action="/pro/api-keys" class="inline" aria-label="Filtrer les statistiques et le journal">
-        <label for="f-key">Clé</label>
-        <select id="f-key" name="cle">
-          <option value="">Toutes les clés</option>
-          {view.cards.map(({ key }) => (
-            <option value={key.id} selected={view.filters.keyId === key.id} safe>
-              {key.name}
-            </option>
-          ))}
-        </select>
-        <label for="f-status">Statut</label>
-        <select id="f-status" name="statut">
-          <option value="all" selected={view.filters.status === 'all'}>
-            Tous
-          </option>
-          <option value="success" selected={view.filters.status === 'success'}>
-            Réussis
-          </option>
-          <option value="errors" selected={view.filters.status === 'errors'}>
-            En erreur
-          </option>
-        </select>
-        <button type="submit">Filtrer</button>
-      </form>
-      <dl class="figures">
-        <div>
-          <dt>Appels</dt>
-          <dd safe>{number.format(panel.requests)}</dd>
-        </div>
-        <div>
-          <dt>Taux de succès</dt>
-          <dd safe>{panel.successRate === null ? '—' : percent.format(panel.successRate)}</dd>
-        </div>
-        <div>
-          <dt>Latence moyenne</dt>
-          <dd safe>{panel.averageLatencyMs === null ? '—' : `${number.format(Math.round(panel.averageLatencyMs))} ms`}</dd>
-        </div>
-        <div>
-          <dt>Annonces synchronisées</dt>
-          <dd safe>{number.format(panel.listings)}</dd>
-        </div>
-      </dl>
-      <DailyChart panel={panel} />
-      <TableScroll label="Appels par jour">
-        <table class="list">
-          <caption>Appels par jour</caption>
-          <thead>
-            <tr>
-              <th scope="col">Jour</th>
-              <th scope="col">Appels</th>
-              <th scope="col">En erreur</th>
-              <th scope="col">Annonces</th>
-            </tr>
-          </thead>
-          <tbody>
-            {panel.days.map((d) => (
-              <tr>
-                <th scope="row" safe>
-                  {dayLabel(d.day)}
-                </th>
-                <td safe>{number.format(d.requests)}</td>
-                <td safe>{number.format(d.failures)}</td>
-                <td safe>{number.format(d.listings)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-
-      <h2>Derniers appels</h2>
-      <TableScroll label="Derniers appels, les plus récents d’abord">
-        <table class="list calls">
-          <caption class="sr">Derniers appels, les plus récents d’abord</caption>
-          <thead>
-            <tr>
-              <th scope="col">Heure</th>
-              <th scope="col">Clé</th>
-              <th scope="col">Requête</th>
-              <th scope="col">Statut</th>
-              <th scope="col">Durée</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.calls.lines.map((line) => (
-              <tr>
-                <td safe>{when(line.at)}</td>
-                <td safe>{keyName.get(line.keyId) ?? line.keyId}</td>
-                <td>
-                  <code safe>{`${line.method} ${line.path}`}</code>
-                </td>
-                <td safe>{line.errorCode ? `${line.status} ${line.errorCode}` : String(line.status)}</td>
-                <td safe>{`${number.format(Math.round(line.latencyMs))} ms`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      {view.calls.lines.length === 0 ? <p>Aucun appel pour ces filtres.</p> : ''}
-      {view.calls.next ? (
-        <p>
-          <a
-            href={`/pro/api-keys?${new URLSearchParams({ ...(view.filters.keyId ? { cle: view.filters.keyId } : {}), statut: view.filters.status, avant: view.calls.next }).toString()}`}
-          >
-            Appels plus anciens
-          </a>
+export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }): JSX.Element {
+  const keyName = new Map(view.cards.map((c) => [c.key.id, c.key.name]));
+  return (
+    <ProPage title="Clés d’API" section="keys" viewer={viewer}>
+      <h1>Clés d’API</h1>
+      {view.flash ? (
+        <p class="notice ok" role="status" safe>
+          {view.flash}
         </p>
       ) : (
         ''
       )}
+      <LiveKeyHint view={view} />
+      {/* A stacked table: on a phone each key becomes a block of labelled lines, its quota and "Révoquer…" included. */}
+      <KeyTable cards={view.cards} now={view.now} />
+      <NewKeyForm csrf={viewer.csrf} verified={view.verified} />
+      <h2>Les 7 derniers jours</h2>
+      <UsageFilterForm cards={view.cards} filters={view.filters} />
+      <WeekFigures panel={view.panel} />
+      <h2>Derniers appels</h2>
+      <RecentCalls calls={view.calls} filters={view.filters} keyName={keyName} />
     </ProPage>
   );
 }

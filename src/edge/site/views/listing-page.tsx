@@ -8,7 +8,8 @@ import { listingJsonLd } from '../seo.js';
 import { searchPath } from '../search-query.js';
 import { EnergyScale } from './components.js';
 import { Gallery } from './gallery.js';
-import { GEORISQUES_ADDRESS, GEORISQUES_SENTENCE, legalBlocks } from '../legal-mentions.js';
+import { GEORISQUES_ADDRESS, GEORISQUES_SENTENCE, legalBlocks, type LegalBlocks } from '../legal-mentions.js';
+import { ContactForm, type ContactValues } from './contact-form.js';
 
 function MentionList({ lines, label }: { lines: string[]; label: string }): JSX.Element {
   if (lines.length === 0) return <></>;
@@ -20,10 +21,98 @@ function MentionList({ lines, label }: { lines: string[]; label: string }): JSX.
     </ul>
   );
 }
-import { ContactForm, type ContactValues } from './contact-form.js';
 
 /** The classes the law calls "logement à consommation énergétique excessive" (loi Climat et résilience). */
 const EXCESSIVE = new Set(['F', 'G']);
+
+/** The facts of the listing, term and value, as the "Caractéristiques" list shows them. */
+function listingFacts(listing: PublicListing, kind: string): Array<[string, string]> {
+  const { content } = listing;
+  const neighborhood = content.neighborhood;
+  const facts: Array<[string, string]> = [
+    ['Transaction', TRANSACTION_LABELS[content.transaction]],
+    ['Type de bien', kind],
+    ['Surface', squareMetres(content.surface)],
+    ['Pièces', String(content.rooms)],
+  ];
+  if (content.bedrooms !== null) facts.push(['Chambres', String(content.bedrooms)]);
+  if (content.floor !== null) facts.push(['Étage', floorLabel(content.floor)]);
+  facts.push(['Ville', content.city], ['Code postal', content.postcode]);
+  if (neighborhood) facts.push(['Quartier', neighborhood]);
+  facts.push(['En ligne depuis le', frenchDate(listing.firstPublishedAt)]);
+  return facts;
+}
+
+/** The facts and the equipment. */
+function FactsSection({ facts, features }: { facts: Array<[string, string]>; features: string[] }): JSX.Element {
+  return (
+    <section aria-labelledby="caracteristiques">
+      <h2 id="caracteristiques">Caractéristiques</h2>
+      <dl class="facts-list">
+        {facts.map(([term, value]) => (
+          <>
+            <dt safe>{term}</dt>
+            <dd safe>{value}</dd>
+          </>
+        ))}
+      </dl>
+      {features.length ? (
+        <>
+          <h3>Équipements</h3>
+          <ul>
+            {features.map((feature) => (
+              <li safe>{feature}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        ''
+      )}
+    </section>
+  );
+}
+
+/** The energy classes, values and yearly cost, and the legal warning of an excessive consumption. */
+function EnergySection({ content, legal }: { content: PublicListing['content']; legal: LegalBlocks }): JSX.Element {
+  return (
+    <section aria-labelledby="energie">
+      <h2 id="energie">Performance énergétique</h2>
+      <EnergyScale kind="dpe" value={content.dpe} />
+      <EnergyScale kind="ges" value={content.ges} />
+      {legal.energyValues.map((line) => (
+        <p safe>{line}</p>
+      ))}
+      {legal.energyCost ? (
+        <p class="energy-cost" safe>
+          {legal.energyCost}
+        </p>
+      ) : (
+        ''
+      )}
+      {content.dpe && EXCESSIVE.has(content.dpe) ? <p class="excessive">Logement à consommation énergétique excessive</p> : ''}
+    </section>
+  );
+}
+
+/** The legal information of a rental, a rent control, a life annuity and the risks, when there is some. */
+function LegalMentionsSection({ legal }: { legal: LegalBlocks }): JSX.Element {
+  if (legal.rental.length + legal.rentControl.length + legal.lifeAnnuity.length === 0 && !legal.georisques) return '';
+  return (
+    <section aria-labelledby="mentions">
+      <h2 id="mentions">Informations légales</h2>
+      <MentionList lines={legal.rental} label="Location" />
+      <MentionList lines={legal.rentControl} label="Encadrement des loyers" />
+      {legal.georisques ? (
+        <p>
+          {GEORISQUES_SENTENCE} <a href={`https://${GEORISQUES_ADDRESS}`}>{GEORISQUES_ADDRESS}</a>
+        </p>
+      ) : (
+        ''
+      )}
+      <MentionList lines={legal.lifeAnnuity} label="Viager" />
+    </section>
+  );
+}
 
 export function ListingPage({
   listing,
@@ -43,17 +132,7 @@ export function ListingPage({
   const place = `${content.city} (${content.postcode})${neighborhood ? `, ${neighborhood}` : ''}`;
   const summary = `${TRANSACTION_LABELS[content.transaction]} · ${kind} · ${squareMetres(content.surface)} · ${plural(content.rooms, 'pièce', 'pièces')} · ${place}`;
   const description = `${summary}. ${price.headline}.`;
-  const facts: Array<[string, string]> = [
-    ['Transaction', TRANSACTION_LABELS[content.transaction]],
-    ['Type de bien', kind],
-    ['Surface', squareMetres(content.surface)],
-    ['Pièces', String(content.rooms)],
-  ];
-  if (content.bedrooms !== null) facts.push(['Chambres', String(content.bedrooms)]);
-  if (content.floor !== null) facts.push(['Étage', floorLabel(content.floor)]);
-  facts.push(['Ville', content.city], ['Code postal', content.postcode]);
-  if (neighborhood) facts.push(['Quartier', neighborhood]);
-  facts.push(['En ligne depuis le', frenchDate(listing.firstPublishedAt)]);
+  const facts = listingFacts(listing, kind);
   const citySearch = searchPath({ city: content.city, transaction: content.transaction });
   return (
     <Layout
@@ -90,29 +169,7 @@ export function ListingPage({
               ))}
             </ul>
           </section>
-          <section aria-labelledby="caracteristiques">
-            <h2 id="caracteristiques">Caractéristiques</h2>
-            <dl class="facts-list">
-              {facts.map(([term, value]) => (
-                <>
-                  <dt safe>{term}</dt>
-                  <dd safe>{value}</dd>
-                </>
-              ))}
-            </dl>
-            {content.features.length ? (
-              <>
-                <h3>Équipements</h3>
-                <ul>
-                  {content.features.map((feature) => (
-                    <li safe>{feature}</li>
-                  ))}
-                </ul>
-              </>
-            ) : (
-              ''
-            )}
-          </section>
+          <FactsSection facts={facts} features={content.features} />
           {listing.description ? (
             <section aria-labelledby="description">
               <h2 id="description">Description</h2>
@@ -123,39 +180,8 @@ export function ListingPage({
           ) : (
             ''
           )}
-          <section aria-labelledby="energie">
-            <h2 id="energie">Performance énergétique</h2>
-            <EnergyScale kind="dpe" value={content.dpe} />
-            <EnergyScale kind="ges" value={content.ges} />
-            {legal.energyValues.map((line) => (
-              <p safe>{line}</p>
-            ))}
-            {legal.energyCost ? (
-              <p class="energy-cost" safe>
-                {legal.energyCost}
-              </p>
-            ) : (
-              ''
-            )}
-            {content.dpe && EXCESSIVE.has(content.dpe) ? <p class="excessive">Logement à consommation énergétique excessive</p> : ''}
-          </section>
-          {legal.rental.length + legal.rentControl.length + legal.lifeAnnuity.length > 0 || legal.georisques ? (
-            <section aria-labelledby="mentions">
-              <h2 id="mentions">Informations légales</h2>
-              <MentionList lines={legal.rental} label="Location" />
-              <MentionList lines={legal.rentControl} label="Encadrement des loyers" />
-              {legal.georisques ? (
-                <p>
-                  {GEORISQUES_SENTENCE} <a href={`https://${GEORISQUES_ADDRESS}`}>{GEORISQUES_ADDRESS}</a>
-                </p>
-              ) : (
-                ''
-              )}
-              <MentionList lines={legal.lifeAnnuity} label="Viager" />
-            </section>
-          ) : (
-            ''
-          )}
+          <EnergySection content={content} legal={legal} />
+          <LegalMentionsSection legal={legal} />
           <p class="legal">
             Annonce publiée par <strong safe>{listing.agencyName}</strong>.
           </p>
