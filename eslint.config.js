@@ -11,7 +11,8 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // Files stay small and functions short: a warning is the cue to split, not a gate.
+  // Files stay small and functions short. `npm run lint` allows no warning (--max-warnings 0 in
+  // package.json): the worklist of long files was worked down to none, and the count can only stay there.
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     rules: {

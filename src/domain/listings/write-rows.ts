@@ -3,7 +3,7 @@ import { jsonStringParts, type EncodedJson } from '../../platform/db/jsonb.js';
 import type { ListingDraft, ModerationReason, ModerationState } from '../listing-model/model.js';
 import type { Review } from '../moderation/index.js';
 import type { ListingChange } from './change-events.js';
-import type { ListingScope } from './store.js';
+import type { AgencyEnv } from '../tenant.js';
 import type { Decision, Existing, LockedScope, publicText, WrittenListing } from './write-steps.js';
 
 /** The title and description as the public site shows them (see `publicText`). */
@@ -56,7 +56,7 @@ export function listingRow(
 
 /** The change its events announce. */
 export function listingChange(
-  scope: ListingScope,
+  scope: AgencyEnv,
   draft: ListingDraft,
   change: Change,
   statusOnly: boolean,

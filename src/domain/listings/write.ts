@@ -228,7 +228,7 @@ export async function applyDrafts(
 /** What moderating the drafts of one write shares. */
 interface ModerationContext {
   tx: Queryable;
-  scope: ListingScope;
+  scope: AgencyEnv;
   now: Date;
   options: WriteOptions;
   stored: StoredDuplicates;

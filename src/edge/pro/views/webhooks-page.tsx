@@ -1,6 +1,6 @@
 import { Csrf, Flash, ago, when, PostButton, TableScroll } from '../../html/page-parts.js';
 import type { Endpoint } from '../../../domain/webhooks/endpoint-store.js';
-import type { DeliveryLogEntry } from '../../../domain/webhooks/deliveries.js';
+import type { DeliveryLogEntry } from '../../../domain/webhooks/delivery-log.js';
 import { EMPTY_FORM, EndpointForm, EVENT_LABELS, type EndpointFormState } from './endpoint-form.js';
 import { ProPage, type ProViewer } from './frame.js';
 

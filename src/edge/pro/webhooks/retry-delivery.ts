@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { retryDelivery } from '../../../domain/webhooks/deliveries.js';
+import { retryDelivery } from '../../../domain/webhooks/delivery-log.js';
 import type { ProSpace } from '../space.js';
 import { endpointAction } from './endpoint-action.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { WebhookIdParams } from '../../http/params.js';
-import { deliveryLog } from '../../../domain/webhooks/deliveries.js';
+import { deliveryLog } from '../../../domain/webhooks/delivery-log.js';
 import { adminsOnly, type ProSpace } from '../space.js';
 import { EndpointPage } from '../views/webhooks-page.js';
 import { FLASHES, FlashQuery, ownEndpoint, unwrap } from './own-endpoint.js';

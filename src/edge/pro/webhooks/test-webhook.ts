@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { queueTestMessage } from '../../../domain/webhooks/deliveries.js';
+import { queueTestMessage } from '../../../domain/webhooks/delivery-log.js';
 import type { ProSpace } from '../space.js';
 import { endpointAction } from './endpoint-action.js';
 

@@ -3,7 +3,7 @@ import { failWith } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { WebhookIdParams } from '../../http/params.js';
 import { tenantOf } from '../../http/tenant.js';
-import { deliveryLog } from '../../../domain/webhooks/deliveries.js';
+import { deliveryLog } from '../../../domain/webhooks/delivery-log.js';
 import { DeliveriesQuery, DeliveryLog } from './schemas.js';
 import { security, tags } from './endpoint-json.js';
 

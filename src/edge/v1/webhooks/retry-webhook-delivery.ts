@@ -3,7 +3,7 @@ import { failWith } from '../../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../../http/schemas.js';
 import { DeliveryIdParams } from '../../http/params.js';
 import { tenantOf } from '../../http/tenant.js';
-import { retryDelivery } from '../../../domain/webhooks/deliveries.js';
+import { retryDelivery } from '../../../domain/webhooks/delivery-log.js';
 import { DeliveryQueued } from './schemas.js';
 import { security, tags } from './endpoint-json.js';
 
