@@ -12,21 +12,12 @@ import { fanOut } from './fan-out.js';
 import { failWaitingDeliveries } from './endpoint-store.js';
 import type { AttemptResult, WebhookSender } from './sender.js';
 import { signedHeaders } from './signing.js';
-import { LeaseLoop, type RowId } from '../../platform/jobs/lease-loop.js';
+import { LeaseLoop, type LeaseTiming, type RowId } from '../../platform/jobs/lease-loop.js';
 
-export interface DispatcherOptions {
-  now?: () => Date;
-  onError?: (error: unknown) => void;
-  /** Deliveries in flight at once in this process. */
-  concurrency?: number;
+/** The lease loop's settings (`LeaseTiming`: `concurrency` is deliveries in flight at once), and: */
+export interface DispatcherOptions extends LeaseTiming {
   /** Of which at most this many (times two, across claims) to one endpoint. */
   perEndpoint?: number;
-  /** Idle poll interval: the longest a committed change waits before its fan-out. */
-  pollMs?: number;
-  /** A claim's lease, renewed every fifth of it while the delivery is sent (LEASE_MS). */
-  leaseMs?: number;
-  /** How long `stop()` lets sends in flight finish before handing them back (STOP_GRACE_MS). */
-  stopGraceMs?: number;
 }
 
 /** Successes are recorded together: those that come within this long of the first, at most this many. */

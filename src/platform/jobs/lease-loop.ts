@@ -57,15 +57,22 @@ export function lockInIdOrder(table: string, where: string, options: { among?: s
   return `SELECT ${table}.id FROM ${from} WHERE ${where} ORDER BY ${table}.id FOR UPDATE OF ${table}${options.skipLocked ? ' SKIP LOCKED' : ''}`;
 }
 
-export interface LeaseLoopOptions {
+/** What a user of the loop (the jobs runner, the webhook dispatcher) may set. */
+export interface LeaseTiming {
   now?: () => Date;
+  /** Told of failed work and of database errors; the loop itself carries on. */
   onError?: (error: unknown) => void;
   /** Rows worked on at once. */
   concurrency?: number;
-  /** Idle poll interval; `wake()`, a NOTIFY on `channel` or a finished task polls sooner. */
+  /** Idle poll interval; `wake()`, a NOTIFY or a finished task polls sooner. */
   pollMs?: number;
+  /** How long a claimed row stays this process's without renewal (renewed every fifth of it; LEASE_MS). */
   leaseMs?: number;
+  /** How long `stop()` lets work in flight finish before handing it back (STOP_GRACE_MS). */
   stopGraceMs?: number;
+}
+
+export interface LeaseLoopOptions extends LeaseTiming {
   /** While work is in flight, a claim waits until this many slots are free (a claim is a statement). */
   claimBatch?: number;
   /** NOTIFY channel that wakes the loop. */

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { Coalescer } from './coalesce.js';
 import { DEFAULT_MAX_ATTEMPTS, JOBS_CHANNEL } from './queue.js';
-import { LeaseLoop, lockInIdOrder, type Lease, type LeaseKeeper, type RowId } from './lease-loop.js';
+import { LeaseLoop, lockInIdOrder, type Lease, type LeaseKeeper, type LeaseTiming, type RowId } from './lease-loop.js';
 
 export { FOREGROUND_HOLD_MS } from './lease-loop.js';
 
@@ -34,18 +34,8 @@ export interface HandlerOptions {
   backoff?: (attempt: number) => number;
 }
 
-export interface RunnerOptions {
-  now?: () => Date;
-  /** Told of failed attempts and of database errors; the runner itself carries on. */
-  onError?: (error: unknown) => void;
-  /** Jobs run at once by this runner. */
-  concurrency?: number;
-  /** Idle poll interval; enqueues wake runners sooner through NOTIFY or `wake()`. */
-  pollMs?: number;
-  /** How long a claimed job stays this runner's without renewal (renewed every fifth of it; LEASE_MS). */
-  leaseMs?: number;
-  /** How long `stop()` lets running jobs finish before handing them back (STOP_GRACE_MS). */
-  stopGraceMs?: number;
+/** The lease loop's settings (`LeaseTiming`), and: */
+export interface RunnerOptions extends LeaseTiming {
   /** Told of each attempt's end (the metrics): the job's name, how it ended, how long it ran. */
   onAttempt?: (name: string, outcome: AttemptOutcome, seconds: number) => void;
 }
