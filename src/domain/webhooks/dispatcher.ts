@@ -96,8 +96,11 @@ export class WebhookDispatcher {
         work: (delivery, signal) => this.attempt(delivery, signal),
         beforeClaim: (_now, draining) => this.fanOutSometimes(draining),
         // A claim that found work may have left more behind (the per-endpoint share caps a
-        // claim): each finished send asks again, until a claim comes back empty.
-        moreMayBeDue: (claimed) => claimed > 0,
+        // claim), and so may one that found none because an endpoint had its share in flight:
+        // each finished send asks again, until a claim comes back empty with no endpoint at its
+        // share. Waiting for the next poll instead held one busy endpoint to its share every
+        // poll interval (145 deliveries/s against 615, docs/benchmarks.md).
+        moreMayBeDue: (claimed) => claimed > 0 || this.busyEndpoints(this.loop.inHand).length > 0,
       },
       {
         ...options,
