@@ -37,7 +37,7 @@ Usage:
 
 Integrator commands (the agency's key in LISTING_SYNC_KEY; --sandbox with a TEST key):
   listing-sync push FILE [--rejected OUT] [--concurrency N (default 2)]
-                                                      push a JSON array or NDJSON file of listings (spec 2.1), 500 per request;
+                                                      push a JSON array or NDJSON file of listings (ingestion fields), 500 per request;
                                                       rejected listings and malformed lines go to OUT (default FILE.rejected.ndjson)
   listing-sync reconcile FILE                         what differs between the file and the service: missing, extra, different (by contentHash)
   listing-sync sync FILE [--force]                    full sync: push FILE in a sync session, then withdraw the listings on the market

@@ -99,7 +99,7 @@ export class RequestLogWriter {
 
   /**
    * Daily figures per key, added up as lines are written: the pro space's 7-day panel reads a
-   * few rows per key whatever the number of calls (issue 17).
+   * few rows per key whatever the number of calls (docs/site-and-spaces.md, the key page).
    */
   private async rollUp(batch: RequestLogEntry[]) {
     const days = new Map<
