@@ -22,7 +22,7 @@ export interface VersionDiff {
 }
 
 // addressLine is private but an operator sees it; source and dates are bookkeeping, not content to review.
-const COMPARED = [
+export const COMPARED_FIELDS = [
   'title',
   'transaction',
   'propertyType',
@@ -44,13 +44,16 @@ const COMPARED = [
   'fees',
 ] as const satisfies ReadonlyArray<keyof ListingContent>;
 
+/** The compared fields an operator reads as facts beside the texts and photos (the review page). */
+export const FACT_FIELDS = COMPARED_FIELDS.filter((field) => field !== 'title' && field !== 'description' && field !== 'photos');
+
 /** Beyond this many edits a word diff says little: the text is shown as replaced whole. */
 const MAX_EDIT_LENGTH = 400;
 
 /** What changed between the approved version an operator published and the flagged one waiting. */
 export function versionDiff(approved: ListingContent, flagged: ListingContent): VersionDiff {
   const changed: FieldChange[] = [];
-  for (const field of COMPARED) {
+  for (const field of COMPARED_FIELDS) {
     if (JSON.stringify(approved[field] ?? null) !== JSON.stringify(flagged[field] ?? null)) {
       changed.push({ field, before: approved[field], after: flagged[field] } as FieldChange);
     }

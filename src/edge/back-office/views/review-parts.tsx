@@ -1,6 +1,6 @@
 import type { Listing, ListingContent } from '../../../domain/listing-model/model.js';
 import type { QueuedListing } from '../../../domain/listings/moderation-queue.js';
-import type { FieldChange, TextSegment, VersionDiff } from '../../../domain/moderation/version-diff.js';
+import { FACT_FIELDS, type FieldChange, type TextSegment, type VersionDiff } from '../../../domain/moderation/version-diff.js';
 import { euros, squareMetres } from '../../html/format.js';
 import { PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../../html/labels.js';
 import { Csrf } from './frame.js';
@@ -90,27 +90,9 @@ function Changes({ changes }: { changes: FieldChange[] }): JSX.Element {
 }
 
 function Facts({ content }: { content: ListingContent }): JSX.Element {
-  const fields: Array<keyof ListingContent> = [
-    'transaction',
-    'propertyType',
-    'price',
-    'charges',
-    'surface',
-    'rooms',
-    'bedrooms',
-    'floor',
-    'city',
-    'postcode',
-    'neighborhood',
-    'addressLine',
-    'dpe',
-    'ges',
-    'features',
-    'fees',
-  ];
   return (
     <dl class="facts-list">
-      {fields.map((field) => (
+      {FACT_FIELDS.map((field) => (
         <>
           <dt safe>{FIELD_LABELS[field] ?? field}</dt>
           <dd safe>{shown(field, content[field])}</dd>
