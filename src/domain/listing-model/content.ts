@@ -35,7 +35,7 @@ const FIRST_RELEASE_DEFAULTS = {
 export type AddedFields = Readonly<Record<string, null | readonly []>>;
 
 /** A new optional field goes here (and in `ListingContent`, as an optional property): as the legal mentions (docs/interfaces.md) were. */
-export const ADDED_FIELDS: AddedFields = Object.fromEntries(LEGAL_FIELD_NAMES.map((name) => [name, null]));
+export const ADDED_FIELDS: AddedFields = Object.fromEntries([...LEGAL_FIELD_NAMES, 'reference'].map((name) => [name, null]));
 
 /**
  * The canonical JSON in three parts, one after another: the fields before the description up to

@@ -76,6 +76,12 @@ export interface ListingContent extends LegalFields {
   sourceCrm: SourceCrm | null;
   createdAtExternal: string | null;
   updatedAtExternal: string | null;
+  /**
+   * The agency's own reference for the listing, the one its window cards and the passerelle
+   * format show the public (« Réf. VA-1234 »); unlike `externalId` it may change. Added later:
+   * absent reads as null.
+   */
+  reference?: string | null;
 }
 
 /** What an interface hands to the write service: content plus the creation-only settings. */

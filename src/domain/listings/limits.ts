@@ -6,6 +6,7 @@
  */
 export const LIMITS = {
   externalId: 100,
+  reference: 50,
   title: 300,
   titleRecommended: 100,
   price: 1_000_000_000,

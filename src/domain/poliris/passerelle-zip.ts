@@ -1,0 +1,16 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * A passerelle ZIP streamed as it is made: `Annonces.csv` (each field quoted, `!#` between
+ * fields, CRLF, UTF-8), `Config.txt` and `Photos.cfg`. Memory stays flat whatever the count.
+ */
+export function passerelleZip(lines: AsyncIterable<readonly string[]>): Readable {
+  void lines;
+  throw new Error('passerelleZip: not written yet');
+}
+
+/** One line of `Annonces.csv`, CRLF included. */
+export function encodeAnnoncesLine(fields: readonly string[]): string {
+  void fields;
+  throw new Error('encodeAnnoncesLine: not written yet');
+}
