@@ -8,9 +8,3 @@ export function passerelleZip(lines: AsyncIterable<readonly string[]>): Readable
   void lines;
   throw new Error('passerelleZip: not written yet');
 }
-
-/** One line of `Annonces.csv`, CRLF included. */
-export function encodeAnnoncesLine(fields: readonly string[]): string {
-  void fields;
-  throw new Error('encodeAnnoncesLine: not written yet');
-}
