@@ -779,6 +779,7 @@ export interface components {
          * @description A listing. Required: externalId, type, category, title, price, city, postcode, surface, rooms.
          * @example {
          *       "externalId": "CRM-2001",
+         *       "reference": "VM-1042",
          *       "type": "sale",
          *       "category": "apartment",
          *       "title": "T3 lumineux avec balcon",
@@ -870,6 +871,8 @@ export interface components {
             charges?: number | null;
             /** @description Null for the ground floor or a house. */
             floor?: number | null;
+            /** @description The agency’s own reference, shown to the public (« Réf. … »); unlike externalId it may change. Contact details in it are masked. */
+            reference?: string | null;
             neighborhood?: string | null;
             /** @description Private: returned to the owning agency only. */
             addressLine?: string | null;
@@ -1011,6 +1014,8 @@ export interface components {
             charges: number | null;
             /** @description Null for the ground floor or a house. */
             floor: number | null;
+            /** @description The agency’s own reference, shown to the public (« Réf. … »); unlike externalId it may change. Contact details in it are masked. */
+            reference: string | null;
             neighborhood: string | null;
             /** @description Private: returned to the owning agency only. */
             addressLine: string | null;
@@ -1122,6 +1127,8 @@ export interface components {
             charges?: number | null;
             /** @description Null for the ground floor or a house. */
             floor?: number | null;
+            /** @description The agency’s own reference, shown to the public (« Réf. … »); unlike externalId it may change. Contact details in it are masked. */
+            reference?: string | null;
             neighborhood?: string | null;
             /** @description Private: returned to the owning agency only. */
             addressLine?: string | null;
@@ -1182,6 +1189,7 @@ export interface components {
             floor?: number | null;
             city: string;
             postcode: string;
+            reference?: string | null;
             neighborhood?: string | null;
             addressLine?: string | null;
             /** @description Energy class A–G; null when not given. Must not be better than ges. */
@@ -2274,6 +2282,8 @@ export interface operations {
                         charges: number | null;
                         /** @description Null for the ground floor or a house. */
                         floor: number | null;
+                        /** @description The agency’s own reference, shown to the public (« Réf. … »); unlike externalId it may change. Contact details in it are masked. */
+                        reference: string | null;
                         neighborhood: string | null;
                         /** @description Private: returned to the owning agency only. */
                         addressLine: string | null;
@@ -3158,6 +3168,7 @@ export interface operations {
                  *       "listings": [
                  *         {
                  *           "externalId": "CRM-2002",
+                 *           "reference": "VM-1042",
                  *           "type": "sale",
                  *           "category": "apartment",
                  *           "title": "T2 refait à neuf",
@@ -7393,6 +7404,7 @@ export interface operations {
                  *       "listings": [
                  *         {
                  *           "externalId": "CRM-1042",
+                 *           "reference": "VM-1042",
                  *           "title": "Maison familiale avec jardin",
                  *           "transaction": "VENTE",
                  *           "type": "MAISON",
@@ -7916,6 +7928,7 @@ export interface operations {
                         floor?: number | null;
                         city: string;
                         postcode: string;
+                        reference?: string | null;
                         neighborhood?: string | null;
                         addressLine?: string | null;
                         /** @description Energy class A–G; null when not given. Must not be better than ges. */
@@ -8299,6 +8312,7 @@ export interface operations {
                  *       "listings": [
                  *         {
                  *           "externalId": "CRM-1042",
+                 *           "reference": "VM-1042",
                  *           "title": "Maison familiale avec jardin",
                  *           "transaction": "VENTE",
                  *           "type": "MAISON",

@@ -39,6 +39,7 @@ export function toV1Record(listing: Listing, siteUrl: string) {
     fees: c.fees,
     charges: c.charges,
     floor: c.floor,
+    reference: c.reference ?? null,
     neighborhood: c.neighborhood,
     addressLine: c.addressLine,
     features: c.features,

@@ -35,6 +35,7 @@ export const COMPARED_FIELDS = [
   'city',
   'postcode',
   'neighborhood',
+  'reference',
   'addressLine',
   'dpe',
   'ges',

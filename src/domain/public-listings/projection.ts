@@ -28,6 +28,7 @@ export function publicContent(content: PublicContent & { addressLine?: unknown; 
   return {
     ...rest,
     neighborhood: maskedOrNull(rest.neighborhood),
+    reference: maskedOrNull(rest.reference ?? null),
     features: rest.features.map(masked),
     photos: rest.photos.map(publicPhoto),
   };

@@ -6,6 +6,7 @@ export const INGEST_PUSH_EXAMPLE = {
   listings: [
     {
       externalId: 'CRM-1042',
+      reference: 'VM-1042',
       title: 'Maison familiale avec jardin',
       transaction: 'VENTE',
       type: 'MAISON',

@@ -14,6 +14,7 @@ export function toIngestRecord(listing: Listing, siteUrl: string) {
   const c = listing.content;
   return {
     externalId: listing.externalId,
+    reference: c.reference ?? null,
     title: c.title,
     transaction: TRANSACTION_CODES[c.transaction],
     type: TYPE_CODES[c.propertyType],

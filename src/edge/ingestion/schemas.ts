@@ -51,6 +51,14 @@ export const IngestListing = Type.Object(
     ),
     city: Type.String({ minLength: 1, maxLength: LIMITS.city }),
     postcode: Type.String({ pattern: '^[0-9]{5}$', maxLength: 5 }),
+    reference: Type.Optional(
+      nullable(
+        Type.String({
+          maxLength: LIMITS.reference,
+          description: 'The agency’s own reference, shown to the public (« Réf. … »); unlike externalId it may change. Contact details in it are masked.',
+        }),
+      ),
+    ),
     neighborhood: Type.Optional(nullable(Type.String({ maxLength: LIMITS.neighborhood }))),
     addressLine: Type.Optional(
       nullable(

@@ -43,6 +43,7 @@ export const INGEST_STATUSES = ['active', 'sold', 'rented', 'under_offer', 'with
 
 export const KNOWN_FIELDS = new Set([
   'externalId',
+  'reference',
   'title',
   'transaction',
   'type',
@@ -102,6 +103,7 @@ function readFields(item: Record<string, unknown>, fields: FieldReader) {
   };
   if (typeof read.postcode === 'string' && !/^\d{5}$/.test(read.postcode)) fields.fail('postcode', 'must be a French postcode of 5 digits');
   const more = {
+    reference: fields.text('reference', false, LIMITS.reference),
     neighborhood: fields.text('neighborhood', false, LIMITS.neighborhood),
     addressLine: fields.text('addressLine', false, LIMITS.addressLine),
     dpe: fields.choice<EnergyClass>('dpe', ENERGY_CLASSES, false),
@@ -150,6 +152,7 @@ function contentOf(read: ReadFields): ListingContent {
     sourceCrm: read.sourceCrm ?? null,
     createdAtExternal: read.createdAtExternal ?? null,
     updatedAtExternal: read.updatedAtExternal ?? null,
+    reference: read.reference ?? null,
     ...read.legal,
   });
 }

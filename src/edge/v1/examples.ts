@@ -4,6 +4,7 @@
  */
 export const V1_LISTING_EXAMPLE = {
   externalId: 'CRM-2001',
+  reference: 'VA-2001',
   type: 'sale',
   category: 'apartment',
   title: 'T3 lumineux avec balcon',

@@ -41,6 +41,7 @@ export function contentFromV1(body: V1Body, base?: ListingContent): ListingConte
     city: pick('city'),
     postcode: pick('postcode'),
     neighborhood: pick('neighborhood'),
+    reference: pick('reference'),
     addressLine: pick('addressLine'),
     dpe: pick('dpe'),
     ges: pick('ges'),

@@ -66,6 +66,10 @@ const fields = {
   fees: nullable(Fees),
   charges: nullable(Int(0, LIMITS.charges), 'Monthly charges of a rental, whole euros.'),
   floor: nullable(Int(LIMITS.floorMin, LIMITS.floorMax), 'Null for the ground floor or a house.'),
+  reference: nullable(
+    Type.String({ maxLength: LIMITS.reference }),
+    'The agency’s own reference, shown to the public (« Réf. … »); unlike externalId it may change. Contact details in it are masked.',
+  ),
   neighborhood: nullable(Type.String({ maxLength: LIMITS.neighborhood })),
   addressLine: nullable(Type.String({ maxLength: LIMITS.addressLine }), 'Private: returned to the owning agency only.'),
   features: Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.feature }), { maxItems: LIMITS.features }),
@@ -141,6 +145,7 @@ export const ListingRecord = Type.Object(
     fees: fields.fees,
     charges: fields.charges,
     floor: fields.floor,
+    reference: fields.reference,
     neighborhood: fields.neighborhood,
     addressLine: fields.addressLine,
     features: fields.features,

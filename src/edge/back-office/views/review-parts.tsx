@@ -24,6 +24,7 @@ const FIELD_LABELS: Partial<Record<keyof ListingContent, string>> = {
   city: 'Ville',
   postcode: 'Code postal',
   neighborhood: 'Quartier',
+  reference: 'Référence',
   addressLine: 'Adresse (privée)',
   dpe: 'DPE',
   ges: 'GES',

@@ -152,6 +152,7 @@ export function ListingPage({
       <h1 safe>{listing.title}</h1>
       <p class="facts">
         <span safe>{summary}</span>
+        {content.reference ? <span safe>{` · Réf. ${content.reference}`}</span> : ''}
         {listing.status === 'under_offer' ? ' ' : ''}
         {listing.status === 'under_offer' ? <span class="badge">Sous offre</span> : ''}
       </p>
