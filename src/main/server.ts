@@ -72,6 +72,8 @@ export async function startServer(config: Config = loadConfig(), options: Server
   const url = `${config.tls ? 'https' : 'http'}://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}`;
 
   print(`listing-sync listening on ${url} (pid ${process.pid})`);
+  if (reachableHost !== config.host)
+    print(`  bound to    ${config.host}:${port}: every address of this machine answers, not only ${reachableHost}`);
   print(`  storage     ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
   if (config.databaseReadUrl)
     print(`  replica     DATABASE_READ_URL: the public site and the relay feed read there while it keeps up (${url}/readyz)`);
@@ -83,7 +85,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   if (config.baseUrl !== defaultBaseUrl(config))
     print(`  public base ${config.baseUrl} (BASE_URL: used in links, publicUrl and error types)`);
   print(
-    `  mail        ${config.smtpUrl ? `SMTP ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//')} (MAIL_FROM ${config.mailFrom})` : `kept in the embedded mailbox: ${url}/dev/mailbox (set SMTP_URL to send)`}`,
+    `  mail        ${config.smtpUrl ? `SMTP ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//')} (MAIL_FROM ${config.mailFrom})` : `kept in the embedded mailbox: ${url}/dev/mailbox (${config.devMailboxOpen ? 'open to every client: DEV_MAILBOX_OPEN=1' : 'from this machine only'}; set SMTP_URL to send)`}`,
   );
   if (config.metricsToken) print(`  metrics     ${url}/metrics (Bearer METRICS_TOKEN, Prometheus text)`);
   print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);

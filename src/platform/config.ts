@@ -62,6 +62,12 @@ export interface Config {
   smtpUrl: string | null;
   /** MAIL_FROM: the sender of every mail, `Name <address>` or a bare address. */
   mailFrom: string;
+  /**
+   * DEV_MAILBOX_OPEN=1: `/dev/mailbox` answers every client, not only this machine's. Its mails
+   * hold visitors' details and private links that act as credentials, so it stays loopback-only
+   * unless someone asks otherwise (docs/operations.md).
+   */
+  devMailboxOpen: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -181,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     relayToken,
     smtpUrl: smtpUrl(env),
     mailFrom,
+    devMailboxOpen: flag(env, 'DEV_MAILBOX_OPEN', false),
     siteCacheMs: integer(env, 'SITE_CACHE_MS', 5000, 0, 600_000),
     audience: { enabled: flag(env, 'AUDIENCE', true), flushMs: integer(env, 'AUDIENCE_FLUSH_MS', 5000, 100, 60_000) },
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 10_000, 0, 600_000),

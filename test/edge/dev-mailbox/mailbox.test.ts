@@ -103,3 +103,21 @@ test(`[${databaseKind}] with SMTP_URL set the mailbox does not exist`, async () 
     await sending.close();
   }
 });
+
+test(`[${databaseKind}] the mailbox answers this machine only: another address gets a 404, unless DEV_MAILBOX_OPEN=1`, async () => {
+  const from = (remoteAddress: string, app = t.app) => app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress });
+  assert.equal((await from('127.0.0.1')).statusCode, 200);
+  assert.equal((await from('::1')).statusCode, 200);
+  assert.equal((await from('::ffff:127.0.0.1')).statusCode, 200);
+  for (const stranger of ['203.0.113.7', '192.168.1.20', '::ffff:10.0.0.3']) {
+    const answer = await from(stranger);
+    assert.equal(answer.statusCode, 404, stranger);
+    assert.doesNotMatch(answer.body, /Camille|\/messages\//, `${stranger} sees no mail`);
+  }
+  const open = await createTestApp({ db: t.db, env: { SITE_URL: 'https://annonces.example', DEV_MAILBOX_OPEN: '1' } });
+  try {
+    assert.equal((await from('203.0.113.7', open.app)).statusCode, 200);
+  } finally {
+    await open.close();
+  }
+});
