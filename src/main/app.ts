@@ -19,6 +19,7 @@ import { QuotaGate } from '../domain/quotas/quota-gate.js';
 import { jobBacklog, JobQueue } from '../platform/jobs/queue.js';
 import { JobRunner } from '../platform/jobs/runner.js';
 import { smtpTransport, type MailTransport } from '../platform/mail/transport.js';
+import type { OutageLog } from '../platform/mail/outage.js';
 import { mailBacklog } from '../platform/mail/outbox.js';
 import { openDatabase } from '../platform/db/open.js';
 import { ReadDatabase } from '../platform/db/read-database.js';
@@ -92,6 +93,8 @@ declare module 'fastify' {
 export interface ServiceOptions {
   now?: () => Date;
   onError?: (e: unknown) => void;
+  /** Where notices of the background (an SMTP outage's start and end) are logged. */
+  log?: OutageLog;
   /** How webhook receivers' names resolve (tests stand in for DNS). */
   resolve?: Resolver;
 }
@@ -136,7 +139,7 @@ export async function createServices(config: Config, db: Database, options: Serv
     : null;
   // Everything that runs outside requests is listed, with its owner, by src/main/schedule.ts.
   const background = new Background(
-    backgroundTasks({ db, now, requestLog, quotas, config, readDb, audience, jobRunner, webhooks, mailTransport }),
+    backgroundTasks({ db, now, requestLog, quotas, config, readDb, audience, jobRunner, webhooks, mailTransport, mailLog: options.log }),
     options.onError,
   );
   await background.start();

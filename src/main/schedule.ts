@@ -5,6 +5,7 @@ import type { PeriodicJob } from '../platform/jobs/periodic.js';
 import type { BackgroundTask } from '../platform/jobs/background.js';
 import { everyTask } from '../platform/jobs/background.js';
 import { registerMailSender } from '../platform/mail/sender.js';
+import type { OutageLog } from '../platform/mail/outage.js';
 import type { MailTransport } from '../platform/mail/transport.js';
 import type { WebhookDispatcher } from '../domain/webhooks/dispatcher.js';
 import type { AudienceCounter } from '../domain/audience/counter.js';
@@ -78,6 +79,8 @@ export interface BackgroundDeps extends ScheduleDeps {
   /** Null when this process delivers no webhooks (WEBHOOK_DELIVERY=0). */
   webhooks: WebhookDispatcher | null;
   mailTransport: MailTransport | null;
+  /** Where the mail sender tells an SMTP outage, once as it starts and once as it ends. */
+  mailLog?: OutageLog;
 }
 
 /**
@@ -123,7 +126,7 @@ export function backgroundTasks(deps: BackgroundDeps): BackgroundTask[] {
         owner: 'src/platform/mail/sender.ts',
         kind: 'continuous',
         // The `mail.send` jobs of the runner; its claims on mails are held under the runner's leases.
-        start: () => registerMailSender(jobRunner, { db: deps.db, now: deps.now, transport: deps.mailTransport }),
+        start: () => registerMailSender(jobRunner, { db: deps.db, now: deps.now, transport: deps.mailTransport, log: deps.mailLog }),
         stop: () => deps.mailTransport?.close(),
       },
       {

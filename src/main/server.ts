@@ -39,7 +39,10 @@ export async function startServer(config: Config = loadConfig(), options: Server
   await migrate(db);
   const demo = config.demo ? await seedDemoAgency(db) : null;
   const earlierDemo = config.demo && !demo ? await findDemoAgency(db) : null;
-  const services = await createServices(config, db, { onError: (error) => logger.error({ err: error }, 'background write failed') });
+  const services = await createServices(config, db, {
+    onError: (error) => logger.error({ err: error }, 'background write failed'),
+    log: logger,
+  });
   const https = config.tls
     ? { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key), minVersion: 'TLSv1.3' as const }
     : undefined;
@@ -153,7 +156,7 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
   const services = await createServices(
     { ...config, worker: true, databaseReadUrl: null, metricsToken: measured ? config.metricsToken : null },
     db,
-    { onError: (error) => logger.error({ err: error }, 'background job failed') },
+    { onError: (error) => logger.error({ err: error }, 'background job failed'), log: logger },
   );
   const metricsApp = measured ? await buildApp(services, { only: 'metrics' }) : null;
   let metricsUrl: string | null = null;

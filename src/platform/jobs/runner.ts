@@ -29,6 +29,12 @@ export class RunLater extends Error {
   }
 }
 
+/**
+ * A failure the handler has reported already (an SMTP outage is logged once, not per mail): the
+ * attempt is spent and retried as any failure, but not handed to `onError` again.
+ */
+export class ReportedFailure extends Error {}
+
 export interface HandlerOptions {
   /** Milliseconds to wait after failed attempt number `attempt` (1-based) before the next one. */
   backoff?: (attempt: number) => number;
@@ -215,7 +221,7 @@ export class JobRunner {
         ended('later');
         return this.runLater(job, error.delayMs);
       }
-      this.options.onError?.(error);
+      if (!(error instanceof ReportedFailure)) this.options.onError?.(error);
       const final = job.attempts >= job.max_attempts;
       ended(final ? 'failed' : 'retry');
       if (final) await this.markFailed(job, describe(error));

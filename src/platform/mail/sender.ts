@@ -1,11 +1,12 @@
 import type { Database } from '../db/database.js';
 import { Coalescer } from '../jobs/coalesce.js';
-import { RunLater, type JobContext, type JobRunner } from '../jobs/runner.js';
+import { ReportedFailure, RunLater, type JobContext, type JobRunner } from '../jobs/runner.js';
 import { discardWaitingJobs } from '../jobs/queue.js';
 import { lockInIdOrder, type LeaseKeeper, type RenewableRows } from '../jobs/lease-loop.js';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, mailBackoff, mailJobKey } from './outbox.js';
 import { MAIL_COLUMNS, toStoredMail, type MailRow, type StoredMail } from './store.js';
 import { PermanentMailError, type MailTransport } from './transport.js';
+import { SmtpOutage, type OutageLog } from './outage.js';
 
 export interface MailSenderOptions {
   db: Database;
@@ -14,9 +15,12 @@ export interface MailSenderOptions {
   transport: MailTransport | null;
   /** Milliseconds before the next attempt after attempt n fails (tests shorten it). */
   backoff?: (attempt: number) => number;
+  /** Where an SMTP outage is told, once as it starts and once as it ends (without it, each failure goes to the runner's onError). */
+  log?: OutageLog;
 }
 
 interface Sending extends MailSenderOptions {
+  outage: SmtpOutage;
   sent: Coalescer<{ id: number; at: Date }>;
   /** The runner's claims: mails are claimed by its owner, under its short lease, renewed with its jobs'. */
   leases: LeaseKeeper;
@@ -86,7 +90,7 @@ export function registerMailSender(runner: JobRunner, options: MailSenderOptions
       return rows.map((row) => row.id);
     },
   };
-  const sending: Sending = { ...options, sent, leases: runner.leases, claims };
+  const sending: Sending = { ...options, sent, leases: runner.leases, claims, outage: new SmtpOutage(options.log, options.now) };
   runner.register(MAIL_JOB, (payload, context) => sendMailJob(sending, (payload as { mailId: number }).mailId, context), {
     backoff: options.backoff ?? mailBackoff,
   });
@@ -149,8 +153,10 @@ async function sendAlone(options: Sending, mail: StoredMail): Promise<void> {
     await transport!.send(mail);
   } catch (error) {
     if (error instanceof PermanentMailError) return finish(options, mail.id, 'failed', now(), error.message);
+    options.outage.failed(mail.id, error);
     return release(options, [mail.id], describe(error));
   }
+  options.outage.succeeded();
   await markSent(options, mail.id, now()).catch(() => {});
 }
 
@@ -245,8 +251,10 @@ async function sendInOrder(options: Sending, batch: StoredMail[], mailId: number
       await Promise.all(marking);
       // The last attempt: the mail is given up, visibly, rather than left waiting for ever.
       if (context.attempt >= MAIL_MAX_ATTEMPTS) await finish(options, mailId, 'failed', now(), describe(error));
-      throw error;
+      const told = !context.signal.aborted && options.outage.failed(mail.id, error);
+      throw told ? new ReportedFailure(describe(error)) : error;
     }
+    options.outage.succeeded();
     mark(markSent(options, mail.id, now()));
   }
   await Promise.all(marking);

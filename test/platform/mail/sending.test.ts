@@ -9,6 +9,7 @@ import { registerMailSender } from '../../../src/platform/mail/sender.js';
 import { smtpTransport, type MailTransport } from '../../../src/platform/mail/transport.js';
 import { enqueueMail, MAIL_JOB, MAIL_MAX_ATTEMPTS } from '../../../src/platform/mail/outbox.js';
 import { MailHeaderError, mailAddress, type OutgoingMail } from '../../../src/platform/mail/headers.js';
+import type { OutageLog } from '../../../src/platform/mail/outage.js';
 
 /**
  * docs/decisions.md §16, docs/operations.md "Mail": a mail commits with its cause and is sent
@@ -42,13 +43,16 @@ async function receivedCount(address: string, count: number, timeoutMs = 10_000)
 }
 
 /** A job runner for mail only, as a worker process starting up would run it. */
-async function mailRunner(options: { transport?: MailTransport; backoff?: (attempt: number) => number } = {}) {
-  const runner = new JobRunner(t.db, { pollMs: 20, onError: () => {} });
+async function mailRunner(
+  options: { transport?: MailTransport; backoff?: (attempt: number) => number; onError?: (error: unknown) => void; log?: OutageLog } = {},
+) {
+  const runner = new JobRunner(t.db, { pollMs: 20, onError: options.onError ?? (() => {}) });
   registerMailSender(runner, {
     db: t.db,
     now: () => new Date(),
     transport: options.transport ?? smtpTransport(smtp.url),
     backoff: options.backoff ?? (() => 50),
+    log: options.log,
   });
   await runner.start();
   return runner;
@@ -348,6 +352,52 @@ test(`[${databaseKind}] a mail whose recipient's older mails another sender hold
       [older.messageId, newer.messageId],
     );
   } finally {
+    await runner.stop();
+  }
+});
+
+test(`[${databaseKind}] an SMTP outage is logged once as it starts and once as it ends, with its counts, not once per mail and attempt`, async () => {
+  const { user, serviceId } = await agencyWithUser();
+  const lines: Array<{ level: string; fields: Record<string, unknown>; message: string }> = [];
+  const log: OutageLog = {
+    warn: (fields, message) => lines.push({ level: 'warn', fields, message }),
+    info: (fields, message) => lines.push({ level: 'info', fields, message }),
+  };
+  const errors: unknown[] = [];
+  smtp.setDown(true);
+  const runner = await mailRunner({ backoff: () => 30, log, onError: (error) => errors.push(error) });
+  try {
+    for (let n = 1; n <= 3; n++) {
+      const sent = await contact(t, serviceId, { name: `V ${n}`, email: `panne${n}@example.org`, message: `Panne ${n}` }, `203.0.113.${40 + n}`);
+      assert.equal(sent.statusCode, 200);
+    }
+    await sleep(600);
+    const { rows } = await t.db.query<{ attempts: number }>(
+      "SELECT coalesce(sum(attempts), 0)::int AS attempts FROM jobs WHERE name = 'mail.send'",
+    );
+    assert.ok(rows[0]!.attempts >= 6, `mails were tried again and again meanwhile (${rows[0]!.attempts} attempts)`);
+    assert.deepEqual(
+      lines.map((line) => line.level),
+      ['warn'],
+      'one line for the whole outage so far',
+    );
+    assert.match(String(lines[0]!.fields.error), /unavailable|421/);
+    assert.deepEqual(errors, [], 'no failure handed to the runner\'s log meanwhile');
+
+    smtp.setDown(false);
+    await receivedCount(user, 3);
+    await sleep(100);
+    assert.deepEqual(
+      lines.map((line) => line.level),
+      ['warn', 'info'],
+    );
+    const end = lines[1]!.fields;
+    assert.ok(Number(end.failedAttempts) >= 6, JSON.stringify(end));
+    // A recipient's oldest mail is tried first: the agent's first notice and the three acknowledgements.
+    assert.equal(end.mailsFailed, 4, JSON.stringify(end));
+    assert.ok(Number(end.lastedSeconds) > 0.3, JSON.stringify(end));
+  } finally {
+    smtp.setDown(false);
     await runner.stop();
   }
 });
