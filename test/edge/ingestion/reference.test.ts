@@ -50,7 +50,10 @@ test(`[${databaseKind}] a phone number written in the reference is masked on the
   assert.match(html, /Réf\. Appelez/);
   assert.ok(!html.replace(/\s/g, '').includes('0698765432'), 'no phone number on the page');
   await catchUpRelay(t, agency);
-  const items = (await relayFeed(t, '?limit=500', RELAY_TOKEN)).json().listings as Array<{ serviceId: string; listing: any }>;
+  const items = (await relayFeed(t, '?limit=500', RELAY_TOKEN)).json().listings as Array<{
+    serviceId: string;
+    listing: { content: { reference: string } };
+  }>;
   const relayed = items.find((item) => item.serviceId === serviceId)!.listing;
   assert.match(relayed.content.reference, /^Appelez /);
   assert.ok(!relayed.content.reference.replace(/\s/g, '').includes('0698765432'), relayed.content.reference);
