@@ -55,7 +55,8 @@ export const IngestListing = Type.Object(
       nullable(
         Type.String({
           maxLength: LIMITS.reference,
-          description: 'The agency’s own reference, shown to the public (« Réf. … »); unlike externalId it may change. Contact details in it are masked.',
+          description:
+            'The agency’s own reference, shown to the public (« Réf. … »); unlike externalId it may change. Contact details in it are masked.',
         }),
       ),
     ),

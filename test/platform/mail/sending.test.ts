@@ -368,7 +368,12 @@ test(`[${databaseKind}] an SMTP outage is logged once as it starts and once as i
   const runner = await mailRunner({ backoff: () => 30, log, onError: (error) => errors.push(error) });
   try {
     for (let n = 1; n <= 3; n++) {
-      const sent = await contact(t, serviceId, { name: `V ${n}`, email: `panne${n}@example.org`, message: `Panne ${n}` }, `203.0.113.${40 + n}`);
+      const sent = await contact(
+        t,
+        serviceId,
+        { name: `V ${n}`, email: `panne${n}@example.org`, message: `Panne ${n}` },
+        `203.0.113.${40 + n}`,
+      );
       assert.equal(sent.statusCode, 200);
     }
     await sleep(600);
@@ -382,7 +387,7 @@ test(`[${databaseKind}] an SMTP outage is logged once as it starts and once as i
       'one line for the whole outage so far',
     );
     assert.match(String(lines[0]!.fields.error), /unavailable|421/);
-    assert.deepEqual(errors, [], 'no failure handed to the runner\'s log meanwhile');
+    assert.deepEqual(errors, [], "no failure handed to the runner's log meanwhile");
 
     smtp.setDown(false);
     await receivedCount(user, 3);
