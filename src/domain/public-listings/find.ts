@@ -1,4 +1,5 @@
 import { prepared, type Queryable } from '../../platform/db/database.js';
+import type { ReadDatabase } from '../../platform/db/read-database.js';
 import type { PublicListing } from './model.js';
 import { publicListingColumns, toPublicListing, type PublicListingRow } from './projection.js';
 import { wasPublic } from './visibility.js';
@@ -31,6 +32,18 @@ export async function findPublicListing(db: Queryable, serviceId: string): Promi
     wasPublic({ env: listing.env, shareWithService: listing.share_with_service, firstPublishedAt: listing.first_published_at })
     ? { kind: 'gone' }
     : { kind: 'unknown' };
+}
+
+/**
+ * A listing's page, read where pages read (the replica while it keeps up), and asked of the
+ * primary again when the replica does not show it as public: a listing created or approved a
+ * moment ago is not replayed there yet, and the `publicUrl` the API has just returned must work
+ * at once. A page of a listing that did leave the site costs one more read of the primary.
+ */
+export async function findPublicListingForPage(reads: ReadDatabase, serviceId: string): Promise<PublicLookup> {
+  const found = await findPublicListing(reads, serviceId);
+  if (found.kind === 'public' || !reads.readingReplica) return found;
+  return findPublicListing(reads.primaryReads, serviceId);
 }
 
 /** Listings as the public sees them now, among `serviceIds` (those no longer public are left out), newest first. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { findPublicListing } from '../../domain/public-listings/find.js';
+import { findPublicListingForPage } from '../../domain/public-listings/find.js';
 import { listingPath } from '../../domain/public-listings/visibility.js';
 import { notFoundHtml } from './pages.js';
 import { html } from './replies.js';
@@ -14,7 +14,7 @@ export const listingRoute: FastifyPluginAsync<SiteContext> = async (app, { cache
     const { serviceId } = request.params as { serviceId: string };
     const shown = await cache.through(serviceId, async () =>
       SERVICE_ID.test(serviceId)
-        ? listingPage(await findPublicListing(readDb, serviceId), config.siteUrl, 200, { values: EMPTY_CONTACT, errors: [] })
+        ? listingPage(await findPublicListingForPage(readDb, serviceId), config.siteUrl, 200, { values: EMPTY_CONTACT, errors: [] })
         : { status: 404, body: notFoundHtml(), cacheable: false },
     );
     audience.viewed(request, serviceId, shown);

@@ -84,6 +84,16 @@ export class ReadDatabase implements Queryable {
     return this.replica !== null;
   }
 
+  /** Whether reads go to the replica now (they may then miss what was committed a moment ago). */
+  get readingReplica(): boolean {
+    return this.replica !== null && this.state.reading === 'replica';
+  }
+
+  /** The primary's side of these reads: for a read the replica may not have yet. */
+  get primaryReads(): Queryable {
+    return this.options.primaryReads ?? this.primary;
+  }
+
   /** How often the replica is measured (`check`, repeated by the background schedule, src/main/schedule.ts). */
   get checkMs(): number {
     return this.options.checkMs ?? 1000;
@@ -104,7 +114,7 @@ export class ReadDatabase implements Queryable {
         if (!isStatementError(error)) this.state = { ...this.state, reachable: false, reading: 'primary' };
       }
     }
-    return (this.options.primaryReads ?? this.primary).query<Row>(sql, params);
+    return this.primaryReads.query<Row>(sql, params);
   }
 
   /** The replica as of the last check; null without a replica. */
