@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { notFound, refuse, refuseFields, type Outcome } from '../../platform/outcome.js';
+import type { BeforeCommit } from '../../platform/idempotency/store.js';
 import type { MailSite } from '../mail/site.js';
 import type { AgencyEnv } from '../tenant.js';
 import type { AgencyAuthor, LeadStatus, LeadThread } from './conversation-model.js';
@@ -35,10 +36,11 @@ export async function replyAsAgency(
   rawText: unknown,
   now: Date,
   site: MailSite,
+  beforeCommit?: BeforeCommit<LeadThread>,
 ): Promise<Outcome<LeadThread>> {
   const checked = checkMessageText(rawText);
   if (!checked.ok) return refuseFields('validation_error', [checked.error]);
-  const written = await db.transaction(async (tx): Promise<Outcome<null>> => {
+  return db.transaction(async (tx): Promise<Outcome<LeadThread>> => {
     const { rows } = await tx.query<{
       listing_id: string;
       name: string;
@@ -76,10 +78,10 @@ export async function replyAsAgency(
       site,
       now,
     );
-    return { ok: true, value: null };
+    const thread = (await findLeadThread(tx, scope, leadId))!;
+    await beforeCommit?.(tx, thread);
+    return { ok: true, value: thread };
   });
-  if (!written.ok) return written;
-  return { ok: true, value: (await findLeadThread(db, scope, leadId))! };
 }
 
 /** Files a conversation under a status (`PATCH /v1/leads/{leadId}`, the pro inbox's buttons). */

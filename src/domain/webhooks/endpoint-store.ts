@@ -7,6 +7,7 @@ import { ROTATION_OVERLAP_MS, type WebhookEventType } from './delivery-policy.js
 import { checkEndpointUrl } from './endpoint-url.js';
 import { newSecret } from './signing.js';
 import type { AgencyEnv } from '../tenant.js';
+import type { BeforeCommit } from '../../platform/idempotency/store.js';
 
 export interface EndpointInput {
   url: string;
@@ -84,7 +85,7 @@ export async function createEndpoint(
   scope: AgencyEnv,
   input: EndpointInput,
   now: Date,
-  options: { allowPrivate: boolean },
+  options: { allowPrivate: boolean; beforeCommit?: BeforeCommit<{ endpoint: Endpoint; secret: string }> },
 ): Promise<Outcome<{ endpoint: Endpoint; secret: string }>> {
   const urlError = checkEndpointUrl(input.url, scope.env, options.allowPrivate);
   if (urlError) return refuseFields('validation_error', [urlError]);
@@ -122,7 +123,9 @@ export async function createEndpoint(
         now,
       ],
     );
-    return { ok: true, value: { endpoint: view(rows[0]!, now), secret } };
+    const created = { endpoint: view(rows[0]!, now), secret };
+    await options.beforeCommit?.(tx, created);
+    return { ok: true, value: created };
   });
 }
 
@@ -213,18 +216,24 @@ export async function deleteEndpoint(db: Queryable, scope: AgencyEnv, webhookId:
 
 /** A new secret, shown once; the previous one keeps signing beside it for ROTATION_OVERLAP_MS. */
 export async function rotateSecret(
-  db: Queryable,
+  db: Database,
   scope: AgencyEnv,
   webhookId: string,
   now: Date,
+  beforeCommit?: BeforeCommit<{ endpoint: Endpoint; secret: string }>,
 ): Promise<Outcome<{ endpoint: Endpoint; secret: string }>> {
   const secret = newSecret();
-  const { rows } = await db.query<EndpointRow>(
-    `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = $5, secret = $4, updated_at = $6
-     WHERE id = $1 AND agency_id = $2 AND env = $3 RETURNING ${COLUMNS}`,
-    [webhookId, scope.agencyId, scope.env, secret, new Date(now.getTime() + ROTATION_OVERLAP_MS), now],
-  );
-  return rows[0] ? { ok: true, value: { endpoint: view(rows[0], now), secret } } : notFound('Webhook endpoint');
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<EndpointRow>(
+      `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = $5, secret = $4, updated_at = $6
+       WHERE id = $1 AND agency_id = $2 AND env = $3 RETURNING ${COLUMNS}`,
+      [webhookId, scope.agencyId, scope.env, secret, new Date(now.getTime() + ROTATION_OVERLAP_MS), now],
+    );
+    if (!rows[0]) return notFound('Webhook endpoint');
+    const rotated = { endpoint: view(rows[0], now), secret };
+    await beforeCommit?.(tx, rotated);
+    return { ok: true, value: rotated };
+  });
 }
 
 /** Ends an endpoint's waiting deliveries as failed, with a line in their log saying why (no request is sent). */

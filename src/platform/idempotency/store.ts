@@ -100,6 +100,14 @@ export async function claimIdempotencyKey(
   };
 }
 
+/**
+ * A step a write runs in its own transaction, with what it wrote, just before it commits: the
+ * Idempotency-Key's answer is kept there (`answerInWrite`, src/edge/http/plugins/idempotency.ts),
+ * so that a process dying between the commit and the answer leaves the answer to replay, not a
+ * claim that lapses and lets a retry write (and mail) again.
+ */
+export type BeforeCommit<T> = (tx: Queryable, value: T) => Promise<void>;
+
 export async function keepAnswer(db: Queryable, scope: IdempotencyScope, answer: StoredAnswer) {
   await db.query(
     'UPDATE idempotency_keys SET status = $4, content_type = $5, headers = $6, body = $7 WHERE agency_id = $1 AND env = $2 AND key = $3',

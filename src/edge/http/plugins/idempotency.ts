@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticatedKey } from './key-auth.js';
 import {
   checkIdempotencyKey,
@@ -7,6 +8,7 @@ import {
   releaseIdempotencyKey,
   REPLAYED_HEADERS,
   requestFingerprint,
+  type BeforeCommit,
   type IdempotencyScope,
 } from '../../../platform/idempotency/store.js';
 import { failWith } from '../errors.js';
@@ -15,7 +17,35 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set while this request holds an Idempotency-Key claim. */
     idempotency?: IdempotencyScope;
+    /** Set once the answer was kept in the write's own transaction (`answerInWrite`). */
+    idempotencyAnswered?: boolean;
   }
+}
+
+const replayedHeaders = (reply: FastifyReply) =>
+  Object.fromEntries(REPLAYED_HEADERS.filter((name) => reply.hasHeader(name)).map((name) => [name, String(reply.getHeader(name))]));
+
+/**
+ * For a write that is not naturally repeatable (it mails, or makes a secret): the answer to its
+ * Idempotency-Key, kept in the write's own transaction just before it commits, as the reply will
+ * send it (`status`, the headers set so far, the body serialized by the route's schema). A crash
+ * after the commit then leaves that answer to replay; undefined without an Idempotency-Key.
+ */
+export function answerInWrite<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  shape: (value: T) => unknown,
+): BeforeCommit<T> | undefined {
+  const scope = request.idempotency;
+  if (!scope) return undefined;
+  return async (tx, value) => {
+    reply.code(status);
+    // Shaped first: shaping may set a header the replay sends again (Location).
+    const body = String(reply.serialize(shape(value)));
+    await keepAnswer(tx, scope, { status, contentType: 'application/json; charset=utf-8', headers: replayedHeaders(reply), body });
+    request.idempotencyAnswered = true;
+  };
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,18 +75,16 @@ export const idempotency = fp(
 
     app.addHook('onSend', async (request, reply, payload) => {
       const scope = request.idempotency;
-      if (!scope) return payload;
+      // Kept with the write already: the write committed, so even a fault after it is not retried.
+      if (!scope || request.idempotencyAnswered) return payload;
       if (reply.statusCode >= 500) {
         await releaseIdempotencyKey(db, scope);
         return payload;
       }
-      const headers = Object.fromEntries(
-        REPLAYED_HEADERS.filter((name) => reply.hasHeader(name)).map((name) => [name, String(reply.getHeader(name))]),
-      );
       await keepAnswer(db, scope, {
         status: reply.statusCode,
         contentType: String(reply.getHeader('content-type') ?? ''),
-        headers,
+        headers: replayedHeaders(reply),
         body: typeof payload === 'string' ? payload : '',
       });
       return payload;

@@ -3,6 +3,7 @@ import { authenticatedKey } from '../../http/plugins/key-auth.js';
 import { ApiError, failWith } from '../../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../../http/schemas.js';
 import { tenantOf } from '../../http/tenant.js';
+import { answerInWrite } from '../../http/plugins/idempotency.js';
 import { replyAsAgency } from '../../../domain/leads/agency-side.js';
 import { MESSAGE_MAX, readMessageText } from '../../../domain/leads/lead-input.js';
 import { LeadIdParams, LeadThread, ReplyBody } from './schemas.js';
@@ -51,11 +52,11 @@ export const replyToLeadRoute: FastifyPluginAsyncTypebox = async (app) => {
     const tenant = tenantOf(request);
     const { keyId } = authenticatedKey(request);
     const { leadId } = request.params;
-    const outcome = await replyAsAgency(db, tenant, leadId, { kind: 'key', keyId }, request.body.text, now(), config);
+    reply.header('location', leadLocation(config.baseUrl, tenant, leadId));
+    // Kept with the answer's mail: a retry after a crash replays it and never mails the visitor twice.
+    const kept = answerInWrite(request, reply, 201, threadJson);
+    const outcome = await replyAsAgency(db, tenant, leadId, { kind: 'key', keyId }, request.body.text, now(), config, kept);
     if (!outcome.ok) throw failWith(outcome);
-    return reply
-      .code(201)
-      .header('location', leadLocation(config.baseUrl, tenant, leadId))
-      .send(threadJson(outcome.value));
+    return reply.code(201).send(threadJson(outcome.value));
   });
 };

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith } from '../../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../../http/schemas.js';
 import { tenantOf } from '../../http/tenant.js';
-import { createEndpoint } from '../../../domain/webhooks/endpoint-store.js';
+import { createEndpoint, type Endpoint } from '../../../domain/webhooks/endpoint-store.js';
+import { answerInWrite } from '../../http/plugins/idempotency.js';
 import { WebhookCreate, WebhookCreated } from './schemas.js';
 import { endpointInput, endpointJson, security, tags } from './endpoint-json.js';
 
@@ -24,10 +25,18 @@ export const createWebhookRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, now, config } = app.services;
   app.post('/webhooks', { config: { scope: 'webhooks:manage' }, schema }, async (request, reply) => {
     const tenant = tenantOf(request);
-    const created = await createEndpoint(db, tenant, endpointInput(request.body), now(), { allowPrivate: config.webhooks.allowPrivate });
-    if (!created.ok) throw failWith(created);
     const prefix = tenant.env === 'test' ? '/sandbox/v1' : '/v1';
-    reply.code(201).header('location', `${prefix}/webhooks/${created.value.endpoint.webhookId}`);
-    return { webhook: endpointJson(created.value.endpoint), secret: created.value.secret };
+    const answer = (value: { endpoint: Endpoint; secret: string }) => {
+      reply.header('location', `${prefix}/webhooks/${value.endpoint.webhookId}`);
+      return { webhook: endpointJson(value.endpoint), secret: value.secret };
+    };
+    const created = await createEndpoint(db, tenant, endpointInput(request.body), now(), {
+      allowPrivate: config.webhooks.allowPrivate,
+      // The secret is shown once: a retry after a crash must get this one, not make another endpoint.
+      beforeCommit: answerInWrite(request, reply, 201, answer),
+    });
+    if (!created.ok) throw failWith(created);
+    reply.code(201);
+    return answer(created.value);
   });
 };

@@ -3,7 +3,8 @@ import { failWith } from '../../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../../http/schemas.js';
 import { WebhookIdParams } from '../../http/params.js';
 import { tenantOf } from '../../http/tenant.js';
-import { rotateSecret } from '../../../domain/webhooks/endpoint-store.js';
+import { rotateSecret, type Endpoint } from '../../../domain/webhooks/endpoint-store.js';
+import { answerInWrite } from '../../http/plugins/idempotency.js';
 import { SecretRotated } from './schemas.js';
 import { endpointJson, security, tags } from './endpoint-json.js';
 
@@ -24,9 +25,11 @@ const schema = {
 /** POST /v1/webhooks/{webhookId}/rotate-secret. */
 export const rotateWebhookSecretRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, now } = app.services;
-  app.post('/webhooks/:webhookId/rotate-secret', { config: { scope: 'webhooks:manage' }, schema }, async (request) => {
-    const rotated = await rotateSecret(db, tenantOf(request), request.params.webhookId, now());
+  app.post('/webhooks/:webhookId/rotate-secret', { config: { scope: 'webhooks:manage' }, schema }, async (request, reply) => {
+    const answer = (value: { endpoint: Endpoint; secret: string }) => ({ webhook: endpointJson(value.endpoint), secret: value.secret });
+    const kept = answerInWrite(request, reply, 200, answer);
+    const rotated = await rotateSecret(db, tenantOf(request), request.params.webhookId, now(), kept);
     if (!rotated.ok) throw failWith(rotated);
-    return { webhook: endpointJson(rotated.value.endpoint), secret: rotated.value.secret };
+    return answer(rotated.value);
   });
 };
