@@ -121,15 +121,18 @@ const withLineBreaks = (field: string): string => (field.includes('<') ? field.r
 /** One line of `Annonces.csv`, CRLF included. */
 export function encodeAnnoncesLine(fields: readonly string[]): string {
   let line = '';
-  for (let i = 0; i < fields.length; i++) line += (i === 0 ? '"' : '"!#"') + encodeField(fields[i]);
-  return `${line}"\r\n`;
+  for (const field of fields) line += (line.length === 0 ? '"' : '"!#"') + encodeField(field);
+  return fields.length === 0 ? '""\r\n' : `${line}"\r\n`;
 }
 
 const NEEDS_ENCODING = /["\r\n]|!#/;
 
 function encodeField(value: string): string {
   if (!NEEDS_ENCODING.test(value)) return value;
-  return value.replace(/"/g, "'").replace(/\r\n|\r|\n/g, '<BR>').replace(/!#/g, '! #');
+  return value
+    .replace(/"/g, "'")
+    .replace(/\r\n|\r|\n/g, '<BR>')
+    .replace(/!#/g, '! #');
 }
 
 function unreadable(line: number, reference: string | null, rank: number | null, code: string, message: string): UnreadableLine {
@@ -142,7 +145,7 @@ const NUL_MESSAGE =
 
 const brokenQuotingMessage = (rank: number): string =>
   `Guillemets mal placés au champ de rang ${rank} : chaque champ s’écrit entre guillemets droits (") et se sépare du suivant ` +
-  'par !# ; un guillemet dans un texte s’écrit avec une apostrophe (\'). La ligne n’est pas lue.';
+  "par !# ; un guillemet dans un texte s’écrit avec une apostrophe ('). La ligne n’est pas lue.";
 
 function lineTooLong(line: number, max: number): UnreadableLine {
   const message = `La ligne dépasse ${max.toLocaleString('fr-FR')} caractères : elle n’est pas lue.`;

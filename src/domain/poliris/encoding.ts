@@ -36,9 +36,9 @@ export class Utf8Watch {
 function completeLength(bytes: Buffer): number {
   const length = bytes.length;
   let lead = length - 1;
-  while (lead >= 0 && lead >= length - 4 && (bytes[lead] & 0xc0) === 0x80) lead--;
+  while (lead >= 0 && lead >= length - 4 && ((bytes[lead] ?? 0) & 0xc0) === 0x80) lead--;
   if (lead < 0 || lead < length - 4) return length;
-  const byte = bytes[lead];
+  const byte = bytes[lead] ?? 0;
   const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
   return lead + needed > length ? lead : length;
 }
@@ -48,8 +48,8 @@ export const startsWithBom = (bytes: Buffer): boolean => bytes.length >= 3 && BO
 // Windows-1252 is ISO-8859-1 but for 0x80–0x9F. Written out rather than left to TextDecoder,
 // whose 'windows-1252' gives 0x80 as U+0080 instead of € on some Node builds (Node 20's ICU).
 const C1 = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018,
-  0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019,
+  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ].map((code) => String.fromCharCode(code));
 const C1_ANY = /[\u0080-\u009f]/;
 const C1_ALL = /[\u0080-\u009f]/g;
@@ -57,7 +57,7 @@ const C1_ALL = /[\u0080-\u009f]/g;
 /** Windows-1252 bytes as text (single bytes: any chunk boundary is fine). */
 export function decodeWindows1252(bytes: Buffer): string {
   const latin1 = bytes.toString('latin1');
-  return C1_ANY.test(latin1) ? latin1.replace(C1_ALL, (c) => C1[c.charCodeAt(0) - 0x80]) : latin1;
+  return C1_ANY.test(latin1) ? latin1.replace(C1_ALL, (c) => C1[c.charCodeAt(0) - 0x80] ?? c) : latin1;
 }
 
 /** Text in Windows-1252 (tests and fixtures write such files); a character it lacks becomes `?`. */

@@ -32,14 +32,20 @@ export const FILE_REFUSALS = {
   split: () =>
     refuseFile('validation_error', 'L’archive est découpée en plusieurs volumes (ZIP multi-disques) : envoyez-la en un seul fichier ZIP.'),
   encrypted: () =>
-    refuseFile('validation_error', 'L’archive contient des fichiers chiffrés (protégés par un mot de passe) : envoyez-la sans mot de passe.'),
+    refuseFile(
+      'validation_error',
+      'L’archive contient des fichiers chiffrés (protégés par un mot de passe) : envoyez-la sans mot de passe.',
+    ),
   unsafeName: (name: string) =>
     refuseFile(
       'validation_error',
       `L’archive contient une entrée au chemin interdit (« ${name} ») : les chemins absolus et ceux qui remontent avec « .. » sont refusés.`,
     ),
   damaged: () =>
-    refuseFile('validation_error', 'L’archive ZIP est endommagée : son contenu ne correspond pas à ce qu’elle annonce. Renvoyez le fichier.'),
+    refuseFile(
+      'validation_error',
+      'L’archive ZIP est endommagée : son contenu ne correspond pas à ce qu’elle annonce. Renvoyez le fichier.',
+    ),
   unsupportedCompression: (method: number) =>
     refuseFile(
       'validation_error',
@@ -76,6 +82,6 @@ export function zipRefusal(error: unknown, stage: 'open' | 'read'): Refusal {
   if (message.includes('multi-disk')) return FILE_REFUSALS.split();
   if (message.includes('encryption')) return FILE_REFUSALS.encrypted();
   const path = /^(?:absolute path|invalid relative path|invalid characters in fileName): (.*)$/s.exec(message);
-  if (path) return FILE_REFUSALS.unsafeName(path[1]);
+  if (path) return FILE_REFUSALS.unsafeName(path[1] ?? '');
   return stage === 'open' ? FILE_REFUSALS.notZip() : FILE_REFUSALS.damaged();
 }

@@ -13,10 +13,18 @@ export const FORMAT_REVISIONS = [
   { version: '4.08-003', fields: 297, added: 'land and house-model prices (« Construire »), ranks 295–297' },
   { version: '4.08-005', fields: 299, added: 'latitude and longitude, ranks 298–299' },
   { version: '4.08-006', fields: 300, added: 'GPS precision, rank 300' },
-  { version: '4.08-007', fields: 307, added: 'the version at rank 301, fees and tenant charges (Loi Alur), the fee scale URL, ranks 301–307' },
+  {
+    version: '4.08-007',
+    fields: 307,
+    added: 'the version at rank 301, fees and tenant charges (Loi Alur), the fee scale URL, ranks 301–307',
+  },
   { version: '4.08-007', fields: 323, added: 'house models, ranks 308–323 (February 2018)' },
   { version: '4.09', fields: 329, added: 'DPE date, version and costs, terrace surface, ranks 324–329 (May 2021)' },
-  { version: '4.09', fields: 334, added: 'annual energy cost, rent control (base rent, capped reference rent, zone), final energy, ranks 330–334' },
+  {
+    version: '4.09',
+    fields: 334,
+    added: 'annual energy cost, rent control (base rent, capped reference rent, zone), final energy, ranks 330–334',
+  },
 ] as const;
 
 /** The rank that holds the format version on lines of 4.08 revision 006 and later. */
@@ -31,7 +39,7 @@ export const isKnownFieldCount = (count: number): boolean => ACCEPTED.has(count)
 
 /** The accepted count closest to `count` (the larger one on a tie): what the line most likely meant to have. */
 export function nearestFieldCount(count: number): number {
-  let best = FIELD_COUNTS[FIELD_COUNTS.length - 1];
+  let best = Number.POSITIVE_INFINITY;
   for (const candidate of FIELD_COUNTS) {
     if (Math.abs(candidate - count) <= Math.abs(best - count)) best = candidate;
   }

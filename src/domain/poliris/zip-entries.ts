@@ -68,11 +68,11 @@ function chooseEntries(zip: ZipFile, entries: Entry[]): Outcome<PasserelleEntrie
   const shallowest = Math.min(...candidates.map((entry) => depthOf(entry.fileName)));
   const chosen = candidates.filter((entry) => depthOf(entry.fileName) === shallowest);
   if (chosen.length > 1) return FILE_REFUSALS.severalAnnonces(chosen.map((entry) => entry.fileName));
-  const annonces = chosen[0];
+  const annonces = chosen[0]!;
   const folder = folderOf(annonces.fileName).toLowerCase();
-  const named = (name: string) => {
+  const named = (name: string): Entry | null => {
     const all = files.filter((entry) => baseName(entry.fileName).toLowerCase() === name);
-    return all.find((entry) => entry.fileName.toLowerCase() === folder + name) ?? (all.length === 1 ? all[0] : null);
+    return all.find((entry) => entry.fileName.toLowerCase() === folder + name) ?? (all.length === 1 ? (all[0] ?? null) : null);
   };
   const config = named('config.txt');
   const photosCfg = named('photos.cfg');
@@ -92,7 +92,10 @@ const photoFileWarning = (name: string): LineIssue =>
   );
 
 const unreadEntryWarning = (name: string): LineIssue =>
-  archiveIssue('entry_not_read', `Le fichier « ${name} » de l’archive n’est pas lu : seuls Annonces.csv, Config.txt et Photos.cfg le sont.`);
+  archiveIssue(
+    'entry_not_read',
+    `Le fichier « ${name} » de l’archive n’est pas lu : seuls Annonces.csv, Config.txt et Photos.cfg le sont.`,
+  );
 
 /** The expanded bytes of an entry, as a stream (yauzl checks them against the declared size as they come). */
 export async function* entryBytes(zip: ZipFile, entry: Entry): AsyncGenerator<Buffer> {

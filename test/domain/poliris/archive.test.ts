@@ -135,8 +135,8 @@ test('photo files inside the ZIP: one warning each, saying to send URLs; Photos.
       ['photos_not_by_url', null, null],
     ],
   );
-  assert.match(file.warnings[0].message, /« photos\/1\.jpg ».*n’héberge pas d’images.*URL/);
-  assert.match(file.warnings[4].message, /Mode=FULL/);
+  assert.match(file.warnings[0]?.message ?? '', /« photos\/1\.jpg ».*n’héberge pas d’images.*URL/);
+  assert.match(file.warnings[4]?.message ?? '', /Mode=FULL/);
 });
 
 test('encodings: UTF-8 with and without BOM, Windows-1252 (€, œ, accents), decided once for the whole file', async () => {
@@ -169,9 +169,12 @@ test('the size and count limits refuse at opening: compressed, declared, entries
   const refusal = async (over: Partial<PolirisLimits>) => {
     const outcome = await openPolirisFile(zip(bytes), limits(over));
     assert.ok(!outcome.ok);
-    return [outcome.code, outcome.detail];
+    return [outcome.code, outcome.detail] as const;
   };
-  assert.deepEqual(await refusal({ compressedBytes: 100 }), ['payload_too_large', 'L’archive dépasse 1 Ko : envoyez les photos par URL plutôt que dans l’archive.']);
+  assert.deepEqual(await refusal({ compressedBytes: 100 }), [
+    'payload_too_large',
+    'L’archive dépasse 1 Ko : envoyez les photos par URL plutôt que dans l’archive.',
+  ]);
   assert.equal((await refusal({ annoncesBytes: ONE_LINE.length }))[0], 'payload_too_large');
   assert.match((await refusal({ entries: 2 }))[1], /plus de 2 fichiers/);
   assert.match((await refusal({ lines: 4 }))[1], /plus de 4 lignes/);
@@ -191,51 +194,58 @@ test('the byte guard throws a PolirisFileError carrying the refusal, past the si
     for await (const _ of chunks);
   };
   const limits = { ...POLIRIS_LIMITS, annoncesBytes: 100 };
-  await assert.rejects(drain(guardedBytes(source(), limits)), (e) => e instanceof PolirisFileError && e.refusal.code === 'payload_too_large');
+  await assert.rejects(
+    drain(guardedBytes(source(), limits)),
+    (e) => e instanceof PolirisFileError && e.refusal.code === 'payload_too_large',
+  );
   await assert.rejects(drain(guardedBytes(failing(), limits)), (e) => e instanceof PolirisFileError && /endommagée/.test(e.refusal.detail));
 });
 
-test('property: generated archives (random entries, random bytes, damaged ZIPs) open or are refused, never throw or hang', { timeout: 120_000 }, async () => {
-  const name = fc.oneof(
-    fc.constantFrom('Annonces.csv', 'annonces.CSV', 'Config.txt', 'Photos.cfg', 'x/Annonces.csv', 'p.jpg', '../x', '/abs', 'a\\b.txt'),
-    fc.stringMatching(/^[a-zA-Z0-9._/-]{1,12}$/),
-  );
-  const content = fc.oneof(
-    fc.constant(ONE_LINE),
-    fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
-    fc.string({ maxLength: 200 }),
-  );
-  const entry = fc.record({
-    name,
-    content,
-    compress: fc.boolean(),
-    encrypted: fc.constantFrom(false, false, false, false, true),
-    declaredSize: fc.option(fc.integer({ min: 0, max: 0xfffffffe }), { nil: undefined }),
-  });
-  const damage = fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 4 });
-  await fc.assert(
-    fc.asyncProperty(fc.array(entry, { maxLength: 5 }), fc.boolean(), damage, async (entries, split, flips) => {
-      const seen = new Set<string>();
-      const unique = entries.filter((e) => !seen.has(e.name) && seen.add(e.name));
-      let bytes: Buffer;
-      try {
-        bytes = await buildZip(unique, { splitDisk: split });
-      } catch {
-        return; // a name yazl cannot take even through the placeholder (too short to patch)
-      }
-      for (const [at, value] of flips) if (bytes.length > 0) bytes[at % bytes.length] = value;
-      const outcome = await openPolirisFile(zip(bytes));
-      if (!outcome.ok) {
-        assert.ok(['validation_error', 'payload_too_large'].includes(outcome.code));
-        assert.equal(outcome.errors?.[0].field, 'file');
-        return;
-      }
-      try {
-        for await (const line of outcome.value.lines()) assert.ok(line.line >= 1);
-      } catch (error) {
-        assert.ok(error instanceof PolirisFileError, String(error));
-      }
-    }),
-    { numRuns: RUNS },
-  );
-});
+test(
+  'property: generated archives (random entries, random bytes, damaged ZIPs) open or are refused, never throw or hang',
+  { timeout: 120_000 },
+  async () => {
+    const name = fc.oneof(
+      fc.constantFrom('Annonces.csv', 'annonces.CSV', 'Config.txt', 'Photos.cfg', 'x/Annonces.csv', 'p.jpg', '../x', '/abs', 'a\\b.txt'),
+      fc.stringMatching(/^[a-zA-Z0-9._/-]{1,12}$/),
+    );
+    const content = fc.oneof(
+      fc.constant(ONE_LINE),
+      fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
+      fc.string({ maxLength: 200 }),
+    );
+    const entry = fc.record({
+      name,
+      content,
+      compress: fc.boolean(),
+      encrypted: fc.constantFrom(false, false, false, false, true),
+      declaredSize: fc.option(fc.integer({ min: 0, max: 0xfffffffe }), { nil: undefined }),
+    });
+    const damage = fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { maxLength: 5 }), fc.boolean(), damage, async (entries, split, flips) => {
+        const seen = new Set<string>();
+        const unique = entries.filter((e) => !seen.has(e.name) && seen.add(e.name));
+        let bytes: Buffer;
+        try {
+          bytes = await buildZip(unique, { splitDisk: split });
+        } catch {
+          return; // a name yazl cannot take even through the placeholder (too short to patch)
+        }
+        for (const [at, value] of flips) if (bytes.length > 0) bytes[at % bytes.length] = value;
+        const outcome = await openPolirisFile(zip(bytes));
+        if (!outcome.ok) {
+          assert.ok(['validation_error', 'payload_too_large'].includes(outcome.code));
+          assert.equal(outcome.errors?.[0]?.field, 'file');
+          return;
+        }
+        try {
+          for await (const line of outcome.value.lines()) assert.ok(line.line >= 1);
+        } catch (error) {
+          assert.ok(error instanceof PolirisFileError, String(error));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  },
+);

@@ -2,13 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
-import {
-  decodeChunks,
-  decodeSmallText,
-  decodeWindows1252,
-  encodeWindows1252,
-  Utf8Watch,
-} from '../../../src/domain/poliris/encoding.js';
+import { decodeChunks, decodeSmallText, decodeWindows1252, encodeWindows1252, Utf8Watch } from '../../../src/domain/poliris/encoding.js';
 
 /** The two encodings of a passerelle file (src/domain/poliris/encoding.ts), decided once per file. */
 
