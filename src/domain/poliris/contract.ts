@@ -41,6 +41,10 @@ export interface PolirisFile {
   config: Readonly<Record<string, string>>;
   /** Warnings about the archive itself (photo files inside it, unknown entries, `Photos.cfg`). */
   warnings: LineIssue[];
-  /** The lines in order; a line that cannot be split into fields comes as an `UnreadableLine`. */
+  /**
+   * The lines in order; a line that cannot be split into fields comes as an `UnreadableLine`.
+   * Should the file turn out refused whole while it is read again (opening already read it
+   * through once), the iteration throws a `PolirisFileError` (archive.ts) carrying the refusal.
+   */
   lines(): AsyncIterable<RawLine | UnreadableLine>;
 }
