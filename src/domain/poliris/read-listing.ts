@@ -91,9 +91,10 @@ function readContent(fields: LineFields): ListingContent | undefined {
   const legal = mentions ? checkedLegal(fields, mentions.legal) : {};
   if (fields.errors.length > 0 || !kind || !money || !mentions || !size) return undefined;
   const studio = kind.propertyType === 'studio' && size.rooms > 1;
+  // No error was raised: every required field was read, so the content is whole.
   return withContentDefaults({
-    ...(place as Required<typeof place> & { postcode: string; city: string }),
-    ...(texts as typeof texts & { title: string }),
+    ...place,
+    ...texts,
     transaction: kind.transaction,
     propertyType: studio ? 'apartment' : kind.propertyType,
     ...size,
