@@ -92,9 +92,6 @@ export const FEATURE_RANKS: ReadonlyArray<{ rank: number; feature: string }> = [
  */
 export const PRIVATE_RANKS: readonly number[] = [...span(105, 109), ...span(112, 123)];
 
-/** Rank 8, the street address: read into the private `addressLine`, never written. */
-export const isPrivateRank = (rank: number) => rank === RANK.address || PRIVATE_RANKS.includes(rank);
-
 const NAMES: Readonly<Record<number, string>> = {
   1: 'Identifiant agence',
   2: 'Référence',

@@ -213,3 +213,31 @@ test('a write-path refusal points at the rank its field came from', () => {
   assert.equal(rankOfModelField('marketValue'), null);
   assert.equal(rankOfModelField('photos[30].url'), null);
 });
+
+test('any line, however broken, is read or refused, never thrown on', () => {
+  const nasty = [
+    '',
+    ' ',
+    'NC',
+    'OUI',
+    '-1',
+    '1e9',
+    '99999999999',
+    '31/02/2025',
+    'VI',
+    'é'.repeat(5000),
+    '\u0000',
+    '\ud800',
+    'Appartement',
+    'Location',
+    'http://',
+    'https://x.fr/a.jpg',
+  ];
+  let seed = 42;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+  for (let i = 0; i < 300; i += 1) {
+    const fields = Array.from({ length: next() % 340 }, () => nasty[next() % nasty.length]!);
+    const mapped = readPolirisLine({ line: i, fields });
+    if (!mapped.ok) assert.ok(mapped.errors.length > 0 && mapped.errors.every((e) => e.message.length > 0));
+  }
+});
