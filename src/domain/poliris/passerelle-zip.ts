@@ -60,7 +60,10 @@ export function passerelleZip(lines: AsyncIterable<readonly string[]>): Readable
 }
 
 /** `Annonces.csv` as UTF-8 chunks; `onFirst` sees the first line's fields before it is written. */
-async function* annoncesChunks(lines: AsyncIterable<readonly string[]>, onFirst: (fields: readonly string[]) => void): AsyncGenerator<Buffer> {
+async function* annoncesChunks(
+  lines: AsyncIterable<readonly string[]>,
+  onFirst: (fields: readonly string[]) => void,
+): AsyncGenerator<Buffer> {
   let pending = '';
   let first = true;
   for await (const fields of lines) {
