@@ -9,6 +9,7 @@ import { readPolirisLine } from '../../../src/domain/poliris/read-listing.js';
 import type { RawLine } from '../../../src/domain/poliris/contract.js';
 import { readRelaySet } from '../../../src/domain/relay/relay-set.js';
 import type { RelayedListing } from '../../../src/domain/relay/relay-feed.js';
+import { FACT_FIELDS } from '../../../src/domain/moderation/version-diff.js';
 
 /**
  * GET /relay/v1/poliris.zip (docs/interfaces.md, "The partner relay"): the relayed set as a
@@ -137,23 +138,20 @@ test('a portal gets the public relayed set: masked texts, no address, no contact
   assert.match(sale.fields[20]!, /coordonnées masquées/);
 });
 
-/** The fields both a relayed listing and a passerelle line hold (docs/poliris.md). */
-const CONTENT_BOTH_HOLD = [
-  'transaction',
-  'propertyType',
-  'price',
-  'charges',
-  'surface',
-  'rooms',
-  'bedrooms',
-  'floor',
-  'city',
-  'postcode',
-  'neighborhood',
-  'dpe',
-  'ges',
+/**
+ * The facts both a relayed listing and a passerelle line hold (docs/poliris.md): those an operator
+ * compares, less the address (never public), the features and the fees (the format spreads
+ * them over ranks of its own shapes), and the agency's reference.
+ */
+const NOT_ROUND_TRIPPED = ['addressLine', 'features', 'fees'] as const;
+type RoundTripped = Exclude<(typeof FACT_FIELDS)[number], (typeof NOT_ROUND_TRIPPED)[number]> | 'reference';
+const CONTENT_BOTH_HOLD: RoundTripped[] = [
+  ...FACT_FIELDS.filter(
+    (field): field is Exclude<typeof field, (typeof NOT_ROUND_TRIPPED)[number]> =>
+      !(NOT_ROUND_TRIPPED as readonly string[]).includes(field),
+  ),
   'reference',
-] as const;
+];
 
 test('round trip: the ZIP read back by the passerelle reader gives the relayed listings again, on every field both hold', async () => {
   const { shared } = await listings();
