@@ -12,6 +12,7 @@ import { benchMail } from './mail.js';
 import { benchMasking } from './masking.js';
 import { benchMetrics } from './metrics.js';
 import { benchModeration } from './moderation.js';
+import { benchPoliris } from './poliris.js';
 import { benchPro } from './pro.js';
 import { benchQuotas } from './quotas.js';
 import { benchAudience, benchSite } from './site.js';
@@ -37,6 +38,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   },
   metrics: benchMetrics,
   moderation: benchModeration,
+  poliris: benchPoliris,
   pro: benchPro,
   quotas: benchQuotas,
   site: benchSite,

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { relayTokenAuth } from '../http/plugins/token-auth.js';
 import { errorResponses } from '../http/schemas.js';
 import { readRelayFeed } from '../../domain/relay/relay-feed.js';
+import { polirisZipRoute } from './poliris-zip.js';
 import { ON_SALE_STATUSES } from '../../domain/public-listings/visibility.js';
 import { Count, DateTime, Int, Text } from '../../platform/validation/schema-types.js';
 
@@ -95,4 +96,5 @@ export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
     },
   );
+  await app.register(polirisZipRoute);
 };
