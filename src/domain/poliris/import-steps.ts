@@ -76,7 +76,8 @@ const issueOf = (line: MappedLine, rankOf: ImportParts['rankOf'], code: string, 
 
 /** The write path's remarks are written for developers: the agency reads them in French. */
 function frenchWarning(warning: FieldError): string {
-  if (warning.message.includes('masked')) return 'Des coordonnées sont masquées dans le texte publié sur le site (téléphone, e-mail ou lien).';
+  if (warning.message.includes('masked'))
+    return 'Des coordonnées sont masquées dans le texte publié sur le site (téléphone, e-mail ou lien).';
   if (warning.field === 'title') return 'Titre long : il est coupé sur le site.';
   return warning.message;
 }

@@ -23,8 +23,7 @@ export interface ImportOptions {
 
 export const POLIRIS_PARTS: ImportParts = { open: openPolirisFile, read: readPolirisLine, rankOf: rankOfModelField };
 
-const NOTHING_READABLE =
-  'Aucune ligne du fichier ne se lit comme une annonce (voir les erreurs par ligne) : rien n’a été écrit ni retiré.';
+const NOTHING_READABLE = 'Aucune ligne du fichier ne se lit comme une annonce (voir les erreurs par ligne) : rien n’a été écrit ni retiré.';
 const ALREADY_RUNNING =
   'Un import ou une synchronisation complète de cette agence est déjà en cours : un seul à la fois. ' +
   'Rien n’a été modifié ; envoyez à nouveau le fichier quand le précédent sera terminé.';
