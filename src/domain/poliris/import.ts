@@ -23,6 +23,13 @@ export interface ImportOptions {
 
 export const POLIRIS_PARTS: ImportParts = { open: openPolirisFile, read: readPolirisLine, rankOf: rankOfModelField };
 
+/**
+ * The largest file an agency may send, compressed as it is sent (a ZIP; `Annonces.csv` alone is
+ * counted as it comes): every way in refuses a larger one before reading it all. The reader
+ * bounds what a ZIP expands to (docs/poliris.md, "Limits").
+ */
+export const POLIRIS_UPLOAD_LIMIT = 64 * 1024 * 1024;
+
 const NOTHING_READABLE = 'Aucune ligne du fichier ne se lit comme une annonce (voir les erreurs par ligne) : rien n’a été écrit ni retiré.';
 const ALREADY_RUNNING =
   'Un import ou une synchronisation complète de cette agence est déjà en cours : un seul à la fois. ' +
