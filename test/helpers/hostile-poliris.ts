@@ -10,9 +10,7 @@ const fieldValue = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.constantFrom('"', '!#', '""', '\u0000', '<BR>', 'NC', '1 250 000,50', '31/02/2025', 'x'.repeat(4_000), 'vente', 'Appartement', '4.09'),
 );
-const line = fc
-  .array(fieldValue, { minLength: 0, maxLength: 340 })
-  .map((fields) => fields.map((value) => `"${value}"`).join('!#'));
+const line = fc.array(fieldValue, { minLength: 0, maxLength: 340 }).map((fields) => fields.map((value) => `"${value}"`).join('!#'));
 export const annoncesText = fc
   .tuple(fc.array(line, { minLength: 0, maxLength: 4 }), fc.constantFrom('\r\n', '\n'))
   .map(([lines, end]) => lines.join(end) + end);
