@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Services } from '../../src/main/app.js';
 import { adminRoutes } from '../../src/edge/operator-api/routes.js';
+import { passerelleBodies } from './hostile-poliris.js';
 
 /**
  * Hostile requests derived from the served OpenAPI description (and, for the operator API,
@@ -21,6 +22,8 @@ export interface Operation {
   template: string;
   parameters: Parameter[];
   body: Schema | null;
+  /** Takes passerelle files (a ZIP or Annonces.csv) rather than JSON. */
+  passerelle?: boolean;
   statuses: Set<number>;
   auth: 'live' | 'test' | 'admin' | 'relay' | 'metrics';
 }
@@ -60,6 +63,7 @@ export function describedOperations(doc: Description): Operation[] {
         method: method.toUpperCase(),
         parameters: op.parameters ?? [],
         body: op.requestBody?.content['application/json']?.schema ?? null,
+        passerelle: Boolean(op.requestBody?.content['application/zip']),
         statuses,
       };
       const sandboxOnly = op.servers?.every((server) => server.url.endsWith('/sandbox')) ?? false;
@@ -260,7 +264,7 @@ export const hostileSegment = fc.oneof(
 export interface HostileRequest {
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
 }
 
 export function requestsFor(description: Description, op: Operation, credentials: Credentials): fc.Arbitrary<HostileRequest> {
@@ -273,8 +277,9 @@ export function requestsFor(description: Description, op: Operation, credentials
     fc.option(fc.tuple(hostileSegment, hostileSegment), { freq: 4 }),
   );
   const acceptsBody = ['POST', 'PUT', 'PATCH'].includes(op.method);
-  const body: fc.Arbitrary<{ payload?: string; type?: string }> = acceptsBody
+  const body: fc.Arbitrary<{ payload?: string | Buffer; type?: string }> = acceptsBody
     ? fc.oneof(
+        ...(op.passerelle ? [{ arbitrary: passerelleBodies, weight: 16 }] : []),
         {
           arbitrary: valueFor(description, op.body ?? {}).map((value) => ({ payload: JSON.stringify(value), type: 'application/json' })),
           weight: 8,

@@ -31,3 +31,4 @@ export {
   type PerformancePeriod,
 } from './performance.js';
 export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks.js';
+export { importPoliris, type PolirisImport, type PolirisImportOptions } from './poliris.js';

@@ -573,6 +573,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ingest/poliris": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a passerelle file (Poliris 4.x): the agency’s whole set, as one full sync session
+         * @description The body is the passerelle ZIP that agency software sends to portals (Annonces.csv, Config.txt, Photos.cfg) as application/zip, or Annonces.csv alone as text/csv; application/octet-stream is read as a ZIP when it starts like one, else as Annonces.csv. The file is the agency’s whole set (« annule et remplace »): it runs as one full sync session, so the listings on the market it no longer holds are withdrawn. Its lines are written in batches through the same write path as ingestListings; a bad line is reported in errors[] (line, the agency’s reference, the field’s rank and name, a French message) and the others are still written. A line with a readable identifier (rank 175) counts as seen even when refused, so its listing is never withdrawn for it. Over the 20 % withdrawal cap of a sync the answer is 409 and nothing changes, unless the query has force=true. A body over 64 MiB is refused at once (413), as is a ZIP that would expand past the reader’s limits; a file that is no passerelle file (not a ZIP, no Annonces.csv, empty, encrypted…) is refused whole (400) and nothing is written. One import or sync session at a time per agency and environment (409). The answer comes when the import is done; every report, refusals included, is kept for the pro space (« Importer un fichier »). docs/poliris.md gives the field mapping.
+         */
+        post: operations["importPoliris"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "listing.created": {
@@ -9433,6 +9453,261 @@ export interface operations {
                 };
             };
             /** @description conflict: the session is already completed, or completing it would withdraw more than 20 % of the listings on the market (send {"force": true}). */
+            409: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than this endpoint accepts. */
+            413: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limit_exceeded: a quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description Seconds to wait before the quota admits a call again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_error: an internal fault; retry later, quoting requestId. */
+            500: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importPoliris: {
+        parameters: {
+            query?: {
+                /** @description Withdraw even more than 20 % of the listings on the market. */
+                force?: "true" | "false";
+                /** @description The file’s name, shown with its report. */
+                fileName?: string;
+            };
+            header?: {
+                /** @description Replays the first answer to this key for 24 hours; another body with the same key is 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/zip": string;
+                "text/csv": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Import a passerelle file (Poliris 4.x): the agency’s whole set, as one full sync session: done. */
+            200: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The report’s id; the pro space shows it. */
+                        importId: string;
+                        /** @description The full sync session the import ran as. */
+                        syncId: string;
+                        /**
+                         * Format: int32
+                         * @description Listing lines in Annonces.csv, readable or not.
+                         */
+                        lines: number;
+                        /** Format: int32 */
+                        created: number;
+                        /** Format: int32 */
+                        updated: number;
+                        /** Format: int32 */
+                        unchanged: number;
+                        /**
+                         * Format: int32
+                         * @description Listings on the market the file no longer holds, now withdrawn.
+                         */
+                        withdrawn: number;
+                        /**
+                         * Format: int32
+                         * @description Errors in all; errors[] lists the first 1000.
+                         */
+                        errorCount: number;
+                        /**
+                         * Format: int32
+                         * @description Warnings in all; warnings[] lists the first 1000.
+                         */
+                        warningCount: number;
+                        /** @description Lines not written, and why. */
+                        errors: {
+                            line: number | null;
+                            reference: string | null;
+                            rank: number | null;
+                            field: string | null;
+                            /** @description A stable code (too_few_fields, unknown_property_type, photo_file_not_hosted…). */
+                            code: string;
+                            /** @description What is wrong, in French, for the agency. */
+                            message: string;
+                        }[];
+                        /** @description Lines written with a remark, and remarks on the file. */
+                        warnings: {
+                            line: number | null;
+                            reference: string | null;
+                            rank: number | null;
+                            field: string | null;
+                            /** @description A stable code (too_few_fields, unknown_property_type, photo_file_not_hosted…). */
+                            code: string;
+                            /** @description What is wrong, in French, for the agency. */
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description validation_error: the request breaks the schema; errors[] names each field and rule. */
+            400: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy": string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: no key, a malformed, unknown or revoked key, or a key of the other environment. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Calls left in that quota. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that quota has room again, in Unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF RateLimit-Policy: every quota that applies, e.g. "key";q=10000;w=86400, "plan";q=10000;w=86400. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: the tightest quota, its remaining calls (r) and seconds to reset (t). */
+                    RateLimit?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the file would withdraw more than 20 % of the listings on the market (send force=true), or another import or sync session of the agency is running, or the Idempotency-Key was used with another body. */
             409: {
                 headers: {
                     /** @description Calls allowed by the tightest quota that applies (rolling 24 hours). */

@@ -1,31 +1,17 @@
-import type { Outcome } from '../../platform/outcome.js';
+import { refuse, type Outcome, type Refusal } from '../../platform/outcome.js';
 import type { Database } from '../../platform/db/database.js';
+import { newId } from '../../platform/db/ids.js';
 import type { AgencyEnv } from '../tenant.js';
-import type { LineIssue } from './contract.js';
-import type { PolirisUpload } from './archive.js';
+import { abandonSession, startSession } from '../sync/sessions.js';
+import { openPolirisFile, type PolirisUpload } from './archive.js';
+import { rankOfModelField, readPolirisLine } from './read-listing.js';
+import { IssueList, saveReport, type ImportOrigin, type ImportReport } from './import-reports.js';
+import { planFile } from './import-plan.js';
+import { completeImport, openImportSession, writeFileLines, type ImportCounts, type ImportParts } from './import-steps.js';
 
-/** How a file reached the service. */
-export type ImportOrigin = 'upload' | 'pull' | 'sftp';
-
-/** The report of one import, kept for the pro space (a refused file has one too). */
-export interface ImportReport {
-  importId: string;
-  origin: ImportOrigin;
-  fileName: string | null;
-  startedAt: Date;
-  finishedAt: Date;
-  /** `imported`, or `refused` when the file as a whole was (then nothing was written). */
-  outcome: 'imported' | 'refused';
-  /** Why the whole file was refused, in French. */
-  refusal: { code: string; detail: string } | null;
-  lines: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  withdrawn: number;
-  errors: LineIssue[];
-  warnings: LineIssue[];
-}
+export type { ImportOrigin, ImportReport } from './import-reports.js';
+export { getImport, listImports } from './import-reports.js';
+export type { ImportParts } from './import-steps.js';
 
 export interface ImportOptions {
   origin: ImportOrigin;
@@ -35,10 +21,25 @@ export interface ImportOptions {
   onRuleError?: (error: unknown) => void;
 }
 
+export const POLIRIS_PARTS: ImportParts = { open: openPolirisFile, read: readPolirisLine, rankOf: rankOfModelField };
+
+/**
+ * The largest file an agency may send, compressed as it is sent (a ZIP; `Annonces.csv` alone is
+ * counted as it comes): every way in refuses a larger one before reading it all. The reader
+ * bounds what a ZIP expands to (docs/poliris.md, "Limits").
+ */
+export const POLIRIS_UPLOAD_LIMIT = 64 * 1024 * 1024;
+
+const NOTHING_READABLE = 'Aucune ligne du fichier ne se lit comme une annonce (voir les erreurs par ligne) : rien n’a été écrit ni retiré.';
+const ALREADY_RUNNING =
+  'Un import ou une synchronisation complète de cette agence est déjà en cours : un seul à la fois. ' +
+  'Rien n’a été modifié ; envoyez à nouveau le fichier quand le précédent sera terminé.';
+
 /**
  * One passerelle file run as one full sync session of the agency (docs/poliris.md): read, mapped
  * line by line, written in batches through the push's write path, then what the file no longer
  * holds withdrawn. Over the cap without `force`, or a file refused whole: nothing is written.
+ * Every outcome, a refusal included, leaves its report (`listImports`, `getImport`).
  */
 export async function importPoliris(
   db: Database,
@@ -46,7 +47,59 @@ export async function importPoliris(
   upload: PolirisUpload,
   options: ImportOptions,
   now: () => Date,
+  parts: ImportParts = POLIRIS_PARTS,
 ): Promise<Outcome<ImportReport>> {
-  void db, tenant, upload, options, now;
-  throw new Error('importPoliris: not written yet');
+  const startedAt = now();
+  const importId = newId('imp', startedAt.getTime());
+  const issues = { errors: new IssueList(), warnings: new IssueList() };
+  const counts: ImportCounts = { lines: 0, created: 0, updated: 0, unchanged: 0, withdrawn: 0 };
+  let syncId: string | null = null;
+  const report = (refusal: Refusal | null): ImportReport => ({
+    importId,
+    syncId,
+    origin: options.origin,
+    fileName: options.fileName,
+    startedAt,
+    finishedAt: now(),
+    outcome: refusal ? 'refused' : 'imported',
+    refusal: refusal && { code: refusal.code, detail: refusal.detail },
+    ...(refusal ? { ...counts, created: 0, updated: 0, unchanged: 0, withdrawn: 0 } : counts),
+    errorCount: issues.errors.count,
+    warningCount: issues.warnings.count,
+    errors: issues.errors.listed,
+    warnings: issues.warnings.listed,
+  });
+  const refused = async (refusal: Refusal): Promise<Refusal> => {
+    await saveReport(db, tenant, report(refusal));
+    return refusal;
+  };
+
+  const opened = await parts.open(upload);
+  if (!opened.ok) return refused(opened);
+  const file = opened.value;
+  for (const warning of file.warnings) issues.warnings.add(warning);
+  const plan = await planFile(file, parts.read, issues);
+  counts.lines = plan.lines;
+  if (plan.named.size === 0) return refused(refuse('validation_error', NOTHING_READABLE));
+
+  const session = await startSession(db, tenant, now());
+  if (!session.ok) return refused(refuse('conflict', ALREADY_RUNNING));
+  syncId = session.value.syncId;
+  const run = { db, tenant, syncId, now, parts, issues, counts };
+  try {
+    const overCap = await openImportSession(run, plan, options.force);
+    if (overCap) {
+      await abandonSession(db, tenant, syncId, now());
+      return refused(overCap);
+    }
+    const onRuleError = options.onRuleError && ((_rule: string, error: unknown) => options.onRuleError!(error));
+    if (await writeFileLines(run, file, plan, onRuleError)) await completeImport(run, options.force);
+  } catch (error) {
+    // A failure half-way withdraws nothing: the session is given up, what was written stays.
+    await abandonSession(db, tenant, syncId, now()).catch(() => {});
+    throw error;
+  }
+  const done = report(null);
+  await saveReport(db, tenant, done);
+  return { ok: true, value: done };
 }

@@ -42,6 +42,8 @@ Integrator commands (the agency's key in LISTING_SYNC_KEY; --sandbox with a TEST
   listing-sync reconcile FILE                         what differs between the file and the service: missing, extra, different (by contentHash)
   listing-sync sync FILE [--force]                    full sync: push FILE in a sync session, then withdraw the listings on the market
                                                       it did not name (refused above 20 % of them unless --force)
+  listing-sync import poliris FILE [--force]         import a passerelle file (the Poliris ZIP agency software sends to portals, or
+                                                      Annonces.csv alone) as the agency's whole set, and print its report
   listing-sync sync --abandon                         abandon the agency's open sync session (nothing withdrawn), left by a sync that was killed
   listing-sync leads [--status new|read|replied|archived (default new)] [--since DATE-TIME] [--mark-read]
                                                       the agency's conversations with visitors as NDJSON on stdout, oldest first: one
@@ -112,6 +114,10 @@ export async function runCli(
     return group || values.help ? 0 : 2;
   }
   if (group === 'serve' || group === 'worker') return runProcess(group, env, printError);
+  if (group === 'import') {
+    const { runPolirisImport } = await import('./poliris-import.js');
+    return runPolirisImport(action, positionals[2], values, env, { print, printError, progress, interrupts });
+  }
   if (INTEGRATOR_COMMANDS.has(group)) return runIntegrator(group, action, values, env, { print, printError, progress, interrupts });
   return runOperatorCommand(positionals, values, env, { print, printError, readSecret }, USAGE);
 }

@@ -42,6 +42,7 @@ test(`[${databaseKind}] a tour of every documented operation stays inside the Op
   await t.call('DELETE', `/ingest/syncSessions/${abandoned.syncId}`, a.live);
   await t.call('DELETE', `/ingest/syncSessions/${abandoned.syncId}`, a.live);
   await t.call('POST', '/ingest/contentHashes', a.live, { listings: [ingestItem('I-1'), ingestItem('I-3', { price: 0 }), 7] });
+  await t.call('POST', '/ingest/poliris', a.live, '{}', { 'content-type': 'application/json' });
   await t.call('GET', '/sandbox/v1/me', a.test);
   const sandboxed = (await t.call('POST', '/sandbox/v1/listings', a.test, v1Body('C-S', { title: '[review] T3' }))).json();
   await t.call('POST', `/sandbox/v1/listings/${sandboxed.serviceId}/moderation`, a.test, { decision: 'approve' });
