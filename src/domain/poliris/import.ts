@@ -4,6 +4,7 @@ import { newId } from '../../platform/db/ids.js';
 import type { AgencyEnv } from '../tenant.js';
 import { abandonSession, startSession } from '../sync/sessions.js';
 import { openPolirisFile, type PolirisUpload } from './archive.js';
+import { POLIRIS_LIMITS } from './limits.js';
 import { rankOfModelField, readPolirisLine } from './read-listing.js';
 import { IssueList, saveReport, type ImportOrigin, type ImportReport } from './import-reports.js';
 import { planFile } from './import-plan.js';
@@ -24,11 +25,11 @@ export interface ImportOptions {
 export const POLIRIS_PARTS: ImportParts = { open: openPolirisFile, read: readPolirisLine, rankOf: rankOfModelField };
 
 /**
- * The largest file an agency may send, compressed as it is sent (a ZIP; `Annonces.csv` alone is
- * counted as it comes): every way in refuses a larger one before reading it all. The reader
- * bounds what a ZIP expands to (docs/poliris.md, "Limits").
+ * The largest file an agency may send, as it is sent (a ZIP; `Annonces.csv` alone is counted as
+ * it comes, so a large set travels zipped): every way in refuses a larger one before reading it
+ * all. The reader bounds what a ZIP expands to (`POLIRIS_LIMITS`, docs/poliris.md, "Limits").
  */
-export const POLIRIS_UPLOAD_LIMIT = 64 * 1024 * 1024;
+export const POLIRIS_UPLOAD_LIMIT = POLIRIS_LIMITS.compressedBytes;
 
 const NOTHING_READABLE = 'Aucune ligne du fichier ne se lit comme une annonce (voir les erreurs par ligne) : rien n’a été écrit ni retiré.';
 const ALREADY_RUNNING =
