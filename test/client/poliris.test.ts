@@ -4,16 +4,14 @@ import assert from 'node:assert/strict';
 import { createListingSyncClient, importPoliris, ListingSyncError } from '../../packages/client/src/index.js';
 import { useTestApp } from '../helpers/app.js';
 import { databaseKind } from '../helpers/database.js';
-import { annoncesCsv, passerelleZipOf, polirisReady, specs } from '../helpers/poliris-upload.js';
+import { annoncesCsv, passerelleZipOf, specs } from '../helpers/poliris-upload.js';
 
 const { t } = useTestApp();
 let serviceUrl = '';
 const service = async () => (serviceUrl ||= await t.app.listen({ port: 0, host: '127.0.0.1' }));
-const awaitingMerge = { skip: polirisReady ? false : 'waits for the reader and the mapping (archive.ts, read-listing.ts)' };
 
 test(
   `[${databaseKind}] importPoliris sends the file and resolves with its report; the cap refuses with the French detail`,
-  awaitingMerge,
   async () => {
     await service();
     const a = await t.agency();

@@ -1,6 +1,4 @@
 import yazl from 'yazl';
-import { openPolirisFile } from '../../src/domain/poliris/archive.js';
-import { readPolirisLine } from '../../src/domain/poliris/read-listing.js';
 
 /**
  * Passerelle files made here for the tests of the ways in (upload, client, CLI, pro page): a
@@ -53,19 +51,3 @@ export async function passerelleZipOf(lines: readonly LineSpec[]): Promise<Buffe
 
 export const specs = (count: number, prefix: string, extra: Partial<LineSpec> = {}): LineSpec[] =>
   Array.from({ length: count }, (_, i) => ({ id: `${prefix}-${i}`, ...extra }));
-
-/**
- * Whether the reader and the mapping are written yet: until they are, the end-to-end tests of the
- * ways in are skipped (their stubs throw « not written yet »).
- */
-async function written(run: () => unknown): Promise<boolean> {
-  try {
-    await run();
-    return true;
-  } catch (error) {
-    return !String(error).includes('not written yet');
-  }
-}
-export const polirisReady =
-  (await written(() => openPolirisFile({ kind: 'csv', bytes: annoncesCsv([{ id: 'X' }]) }))) &&
-  (await written(() => readPolirisLine({ line: 1, fields: [] })));

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { annoncesCsv, passerelleZipOf, polirisReady, specs, type LineSpec } from '../../helpers/poliris-upload.js';
+import { annoncesCsv, passerelleZipOf, specs, type LineSpec } from '../../helpers/poliris-upload.js';
 import { POLIRIS_UPLOAD_LIMIT } from '../../../src/domain/poliris/import.js';
 import { listImports } from '../../../src/domain/poliris/import.js';
 
@@ -20,7 +20,6 @@ const statusOf = async (key: string, externalId: string, base = '/ingest') => {
   const answer = await t.call('GET', `${base}/listingByExternalId?externalId=${externalId}`, key);
   return answer.statusCode === 200 ? (answer.json().status as string) : null;
 };
-const awaitingMerge = { skip: polirisReady ? false : 'waits for the reader and the mapping (archive.ts, read-listing.ts)' };
 
 test(`[${databaseKind}] the operation is in the OpenAPI description with its three body types`, async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
@@ -57,7 +56,6 @@ test(`[${databaseKind}] a body over the limit is refused at once with 413`, asyn
 
 test(
   `[${databaseKind}] a ZIP creates the listings, the same file again changes nothing, a later one withdraws`,
-  awaitingMerge,
   async () => {
     const a = await t.agency();
     const file = await passerelleZipOf(specs(10, 'Z'));
@@ -81,7 +79,7 @@ test(
   },
 );
 
-test(`[${databaseKind}] over the cap: 409 and nothing changes; force=true withdraws; a bad line is reported`, awaitingMerge, async () => {
+test(`[${databaseKind}] over the cap: 409 and nothing changes; force=true withdraws; a bad line is reported`, async () => {
   const a = await t.agency();
   await upload(a.live, annoncesCsv(specs(10, 'C')), 'text/csv');
   const smaller = [...specs(6, 'C'), { id: 'C-BAD', reference: 'R-BAD', propertyType: 'Château fort' }];
@@ -101,7 +99,7 @@ test(`[${databaseKind}] over the cap: 409 and nothing changes; force=true withdr
   );
 });
 
-test(`[${databaseKind}] the sandbox imports into the TEST set; a file refused whole is 400 and writes nothing`, awaitingMerge, async () => {
+test(`[${databaseKind}] the sandbox imports into the TEST set; a file refused whole is 400 and writes nothing`, async () => {
   const a = await t.agency();
   const sandboxed = await upload(a.test, await passerelleZipOf(specs(2, 'S')), zip, '', '/sandbox/ingest');
   assert.equal(sandboxed.statusCode, 200);
@@ -119,7 +117,7 @@ test(`[${databaseKind}] the sandbox imports into the TEST set; a file refused wh
   );
 });
 
-test(`[${databaseKind}] a retry with the same Idempotency-Key gets the first answer again`, awaitingMerge, async () => {
+test(`[${databaseKind}] a retry with the same Idempotency-Key gets the first answer again`, async () => {
   const a = await t.agency();
   const file = await passerelleZipOf(specs(3, 'I'));
   const key = { 'idempotency-key': 'poliris-retry-1' };

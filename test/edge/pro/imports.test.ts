@@ -4,11 +4,10 @@ import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { hiddenToken, signUpAgency, type SignedUp } from '../../helpers/pro.js';
 import { fakeParts, fakeUpload, type FakeLine } from '../../helpers/poliris-import.js';
-import { annoncesCsv, polirisReady, specs } from '../../helpers/poliris-upload.js';
+import { annoncesCsv, specs } from '../../helpers/poliris-upload.js';
 import { importPoliris, POLIRIS_UPLOAD_LIMIT } from '../../../src/domain/poliris/import.js';
 
 const { t } = useTestApp();
-const awaitingMerge = { skip: polirisReady ? false : 'waits for the reader and the mapping (archive.ts, read-listing.ts)' };
 
 /** The form as a browser sends it: multipart, the session's token first. */
 function multipartBody(fields: Record<string, string>, file: { name: string; bytes: Buffer } | null) {
@@ -94,7 +93,6 @@ test(`[${databaseKind}] the upload is refused without the session's token, witho
 
 test(
   `[${databaseKind}] a file sent from the page is imported and its report shown; over the cap the page says why`,
-  awaitingMerge,
   async () => {
     const pro = await signUpAgency(t);
     const sent = await send(pro, { name: 'Annonces.csv', bytes: annoncesCsv(specs(5, 'W')) });

@@ -5,13 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { annoncesCsv, passerelleZipOf, polirisReady, specs } from '../../helpers/poliris-upload.js';
+import { annoncesCsv, passerelleZipOf, specs } from '../../helpers/poliris-upload.js';
 import { runCli } from '../../../src/main/cli/main.js';
 
 /** The command runs the installed client package: until it is built from these sources, it lacks importPoliris. */
-const clientBuilt = 'importPoliris' in (await import('@listing-sync/client'));
-const awaitingClient = { skip: clientBuilt ? false : 'waits for npm run client:build with importPoliris' };
-const awaitingMerge = { skip: clientBuilt && polirisReady ? false : 'waits for the reader, the mapping and the client build' };
 
 let t: TestApp;
 let url: string;
@@ -43,7 +40,7 @@ const file = (name: string, bytes: Buffer) => {
   return path;
 };
 
-test(`[${databaseKind}] import poliris: bad usage and unreadable files exit 2 and send nothing`, awaitingClient, async () => {
+test(`[${databaseKind}] import poliris: bad usage and unreadable files exit 2 and send nothing`, async () => {
   const a = await t.agency();
   assert.equal((await cli(a.live, ['import', 'poliris'])).code, 2);
   assert.equal((await cli(a.live, ['import', 'csv', 'x.zip'])).code, 2);
@@ -55,7 +52,7 @@ test(`[${databaseKind}] import poliris: bad usage and unreadable files exit 2 an
   assert.match(wrongEnv.err, /add --sandbox/);
 });
 
-test(`[${databaseKind}] import poliris FILE prints the report with a bar; over the cap exit 3 until --force`, awaitingMerge, async () => {
+test(`[${databaseKind}] import poliris FILE prints the report with a bar; over the cap exit 3 until --force`, async () => {
   const a = await t.agency();
   const bar: string[] = [];
   const first = await cli(a.live, ['import', 'poliris', file('export.zip', await passerelleZipOf(specs(5, 'Q')))], {
