@@ -1,45 +1,16 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { ingestItem, items } from '../../helpers/listings.js';
 import { runCli } from '../../../src/main/cli/main.js';
+import { useCliHarness } from './cli-harness.js';
 
-let t: TestApp;
-let url: string;
-const dir = mkdtempSync(join(tmpdir(), 'listing-sync-cli-'));
-
-before(async () => {
-  t = await createTestApp();
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-after(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(key: string, args: string[], progress?: { write(text: string): unknown; isTTY?: boolean }) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(
-    args,
-    { LISTING_SYNC_URL: url, LISTING_SYNC_KEY: key },
-    (l) => out.push(l),
-    (l) => err.push(l),
-    progress,
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const harness = useCliHarness('listing-sync-cli-');
+const { cli } = harness;
+const file = (name: string, text: string) => harness.file(name, text);
 const ndjson = (listings: unknown[]) => listings.map((l) => JSON.stringify(l)).join('\n') + '\n';
 
 async function storedIds(key: string, base = '/ingest'): Promise<Map<string, { status: string; version: number }>> {
@@ -47,7 +18,7 @@ async function storedIds(key: string, base = '/ingest'): Promise<Map<string, { s
   let afterTs: number | null = 0;
   while (afterTs !== null) {
     const page: { listings: Array<{ externalId: string; status: string; version: number }>; nextAfterTs: number | null } = (
-      await t.call('GET', `${base}/agencyListings?afterTs=${afterTs}&limit=1000`, key)
+      await harness.t.call('GET', `${base}/agencyListings?afterTs=${afterTs}&limit=1000`, key)
     ).json();
     for (const l of page.listings) ids.set(l.externalId, { status: l.status, version: l.version });
     afterTs = page.nextAfterTs;
@@ -56,7 +27,7 @@ async function storedIds(key: string, base = '/ingest'): Promise<Map<string, { s
 }
 
 test(`[${databaseKind}] push of a 10,000-line NDJSON file with 3 malformed lines: the rest goes, each failure is reported by line, exit 1`, async () => {
-  const a = await t.agency();
+  const a = await harness.t.agency();
   const lines = items(10_000, 'N').map((l) => JSON.stringify(l));
   lines[41] = '{"externalId": "N-41", "title": "cut short';
   lines[5000] = 'not json at all';
@@ -92,7 +63,7 @@ test(`[${databaseKind}] push of a 10,000-line NDJSON file with 3 malformed lines
 });
 
 test(`[${databaseKind}] a JSON array file is pushed too, with a progress bar on a terminal; a clean push exits 0`, async () => {
-  const a = await t.agency();
+  const a = await harness.t.agency();
   const path = file('export.json', JSON.stringify(items(1200, 'J'), null, 2));
   let screen = '';
   const result = await cli(a.test, ['push', path, '--sandbox', '--json'], { write: (text) => (screen += text), isTTY: true });
@@ -105,21 +76,21 @@ test(`[${databaseKind}] a JSON array file is pushed too, with a progress bar on 
 });
 
 test(`[${databaseKind}] a file that is not JSON stops before any request, with a clear message`, async () => {
-  const a = await t.agency();
+  const a = await harness.t.agency();
   const path = file('export.csv', 'externalId;title\nA-1;T3\n');
   const result = await cli(a.live, ['push', path]);
   assert.equal(result.code, 2);
   assert.match(result.err, /is not JSON: it starts with "e".*Nothing was sent/);
-  const me = (await t.call('GET', '/v1/me', a.live)).json();
+  const me = (await harness.t.call('GET', '/v1/me', a.live)).json();
   assert.equal(me.quotas.find((q: { name: string }) => q.name === 'key').used, 1, 'only this check called the service');
-  assert.equal((await cli(a.live, ['push', join(dir, 'absent.json')])).code, 2);
+  assert.equal((await cli(a.live, ['push', join(harness.dir, 'absent.json')])).code, 2);
   const broken = await cli(a.live, ['push', file('broken.json', '[{"externalId": "B-1"}, {"ext')]);
   assert.equal(broken.code, 2);
   assert.match(broken.err, /ends before its JSON array is closed|not valid JSON/);
 });
 
 test(`[${databaseKind}] a wrong key and an unreachable server end with a clear message and exit 3`, async () => {
-  const a = await t.agency();
+  const a = await harness.t.agency();
   const path = file('two.ndjson', ndjson(items(2, 'W')));
   const wrongEnv = await cli(a.test, ['push', path]);
   assert.equal(wrongEnv.code, 3);
@@ -143,8 +114,8 @@ test(`[${databaseKind}] a wrong key and an unreachable server end with a clear m
 });
 
 test(`[${databaseKind}] reconcile finds one missing, one extra and one changed listing`, async () => {
-  const a = await t.agency();
-  await t.call('POST', '/ingest/ingestListings', a.live, { listings: items(6, 'R') });
+  const a = await harness.t.agency();
+  await harness.t.call('POST', '/ingest/ingestListings', a.live, { listings: items(6, 'R') });
   // The CRM's file: R-0 … R-3 as stored, R-4 changed, R-5 gone (extra on the service), R-6 new (missing).
   const crm = [...items(4, 'R'), ingestItem('R-4', { price: 299000 }), ingestItem('R-6')];
   const path = file('crm.ndjson', ndjson(crm));
@@ -163,8 +134,8 @@ test(`[${databaseKind}] reconcile finds one missing, one extra and one changed l
 });
 
 test(`[${databaseKind}] sync withdraws what the file no longer holds; the 20 % cap needs --force`, async () => {
-  const a = await t.agency();
-  await t.call('POST', '/ingest/ingestListings', a.live, { listings: items(10, 'S') });
+  const a = await harness.t.agency();
+  await harness.t.call('POST', '/ingest/ingestListings', a.live, { listings: items(10, 'S') });
   const nine = await cli(a.live, ['sync', file('nine.ndjson', ndjson(items(9, 'S')))]);
   assert.equal(nine.code, 0, nine.err);
   assert.match(nine.out, /Sync session syn_\w+ completed: 1 of 10 listings on the market withdrawn/);
@@ -186,8 +157,8 @@ test(`[${databaseKind}] sync withdraws what the file no longer holds; the 20 % c
 });
 
 test(`[${databaseKind}] sync of a file with a malformed line withdraws nothing: the line may be a listing the CRM still has`, async () => {
-  const a = await t.agency();
-  await t.call('POST', '/ingest/ingestListings', a.live, { listings: items(10, 'M') });
+  const a = await harness.t.agency();
+  await harness.t.call('POST', '/ingest/ingestListings', a.live, { listings: items(10, 'M') });
   const lines = items(10, 'M').map((l) => JSON.stringify(l));
   lines[9] = '{"externalId": "M-9", "title": "cut';
   const result = await cli(a.live, ['sync', file('cut.ndjson', lines.join('\n') + '\n')]);

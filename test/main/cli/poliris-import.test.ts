@@ -1,50 +1,19 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { annoncesCsv, passerelleZipOf, specs } from '../../helpers/poliris-upload.js';
-import { runCli } from '../../../src/main/cli/main.js';
+import { useCliHarness } from './cli-harness.js';
 
-/** The command runs the installed client package: until it is built from these sources, it lacks importPoliris. */
-
-let t: TestApp;
-let url: string;
-const dir = mkdtempSync(join(tmpdir(), 'listing-sync-poliris-'));
-before(async () => {
-  t = await createTestApp();
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-after(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(key: string, args: string[], progress?: { write(text: string): unknown; isTTY?: boolean }) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(
-    args,
-    { LISTING_SYNC_URL: url, LISTING_SYNC_KEY: key },
-    (l) => out.push(l),
-    (l) => err.push(l),
-    progress,
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-const file = (name: string, bytes: Buffer) => {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-};
+const harness = useCliHarness('listing-sync-poliris-');
+const { cli } = harness;
+const file = (name: string, bytes: Buffer) => harness.file(name, bytes);
 
 test(`[${databaseKind}] import poliris: bad usage and unreadable files exit 2 and send nothing`, async () => {
-  const a = await t.agency();
+  const a = await harness.t.agency();
   assert.equal((await cli(a.live, ['import', 'poliris'])).code, 2);
   assert.equal((await cli(a.live, ['import', 'csv', 'x.zip'])).code, 2);
-  const missing = await cli(a.live, ['import', 'poliris', join(dir, 'nope.zip')]);
+  const missing = await cli(a.live, ['import', 'poliris', join(harness.dir, 'nope.zip')]);
   assert.equal(missing.code, 2);
   assert.match(missing.err, /cannot read/);
   const wrongEnv = await cli(a.test, ['import', 'poliris', file('one.csv', annoncesCsv(specs(1, 'U')))]);
@@ -53,7 +22,7 @@ test(`[${databaseKind}] import poliris: bad usage and unreadable files exit 2 an
 });
 
 test(`[${databaseKind}] import poliris FILE prints the report with a bar; over the cap exit 3 until --force`, async () => {
-  const a = await t.agency();
+  const a = await harness.t.agency();
   const bar: string[] = [];
   const first = await cli(a.live, ['import', 'poliris', file('export.zip', await passerelleZipOf(specs(5, 'Q')))], {
     write: (text: string) => bar.push(text),
