@@ -14,7 +14,18 @@ export interface FilePlan {
    * lines is written once, from its last valid line, as a push does.
    */
   named: Map<string, number>;
+  /**
+   * The mapped lines, kept when the file has at most `KEPT_MAPPED_LINES` of them, so that the
+   * writing pass need not read and map the file again; null for a larger file, read again then.
+   */
+  mapped: ValidLine[] | null;
 }
+
+/** A line that maps to a listing. */
+export type ValidLine = Extract<MappedLine, { ok: true }>;
+
+/** Up to this many lines (some 30 MB of drafts), a file is mapped once; a larger one is read twice, its memory flat. */
+export const KEPT_MAPPED_LINES = 20_000;
 
 /**
  * Reads the file once, mapping every line, to learn what it names before anything is written
@@ -27,6 +38,7 @@ export async function planFile(
   report: { errors: IssueList; warnings: IssueList },
 ): Promise<FilePlan> {
   const named = new Map<string, number>();
+  let mappedLines: ValidLine[] | null = [];
   let lines = 0;
   for await (const line of file.lines()) {
     lines += 1;
@@ -35,6 +47,8 @@ export async function planFile(
       continue;
     }
     const mapped = read(line);
+    if (mappedLines && mapped.ok) mappedLines.push(mapped);
+    if (lines > KEPT_MAPPED_LINES) mappedLines = null;
     const [externalId] = namedExternalIds([mapped]);
     if (externalId !== undefined) {
       const lastValid = named.get(externalId) ?? 0;
@@ -43,5 +57,5 @@ export async function planFile(
     if (mapped.ok) for (const warning of mapped.warnings) report.warnings.add(warning);
     else for (const error of mapped.errors) report.errors.add(error);
   }
-  return { lines, named };
+  return { lines, named, mapped: mappedLines };
 }

@@ -7,8 +7,9 @@ import { planWithdrawal, WITHDRAW_CAP } from '../sync/withdraw.js';
 import type { LineIssue, PolirisFile, RawLine } from './contract.js';
 import type { PolirisUpload } from './archive.js';
 import type { MappedLine } from './read-listing.js';
+import type { DuplicateProbe } from '../listings/duplicate-candidates.js';
 import type { IssueList } from './import-reports.js';
-import type { FilePlan } from './import-plan.js';
+import type { FilePlan, ValidLine } from './import-plan.js';
 
 /**
  * The steps of an import once its file is read (`import.ts` runs them in order): the session
@@ -103,9 +104,23 @@ function noteBatch(run: ImportRun, batch: readonly MappedLine[], results: readon
 }
 
 const asDraft = (item: unknown): ItemCheck => ({ ok: true, draft: (item as Extract<MappedLine, { ok: true }>).draft });
+/** What a line is compared on for likely duplicates: without it, each listing would be looked up alone as it is written. */
+const duplicateProbe = (item: unknown): DuplicateProbe => {
+  const { draft } = item as Extract<MappedLine, { ok: true }>;
+  return { externalId: draft.externalId, content: draft.content };
+};
+
+/** The file's lines read and mapped again, those that map to a listing. */
+async function* validLines(file: PolirisFile, parts: ImportParts): AsyncGenerator<ValidLine> {
+  for await (const line of file.lines()) {
+    if (!('fields' in line)) continue;
+    const mapped = parts.read(line);
+    if (mapped.ok) yield mapped;
+  }
+}
 
 /**
- * Reads the file again and writes its valid lines in batches of `IMPORT_BATCH`, each in its own
+ * Reads the file again (or takes the lines the first reading kept) and writes its valid lines in batches of `IMPORT_BATCH`, each in its own
  * transaction like a push (the lines' own errors were reported by the first reading). A line
  * whose externalId comes again on a later valid line is reported, and the later one written.
  * False when the session ended meanwhile (abandoned by the agency): then nothing is withdrawn.
@@ -117,23 +132,22 @@ export async function writeFileLines(
   onRuleError?: (rule: string, error: unknown) => void,
 ): Promise<boolean> {
   const { db, tenant, syncId, now, parts, issues } = run;
-  let batch: MappedLine[] = [];
-  const flush = async (): Promise<boolean> => {
+  const flush = async (batch: MappedLine[]): Promise<boolean> => {
     // Keeps the session open while a long file is written, and learns whether it still is.
     const open = await noteSeen(db, tenant, syncId, [], now());
     if (!open.ok) {
       issues.errors.add({ line: null, reference: null, rank: null, field: null, code: 'sync_ended', message: SYNC_ENDED });
       return false;
     }
-    const results = await writeItems(db, tenant, batch, asDraft, now(), { onRuleError });
+    const results = await writeItems(db, tenant, batch, asDraft, now(), { onRuleError, duplicateProbe });
     noteBatch(run, batch, results);
-    batch = [];
     return true;
   };
-  for await (const line of file.lines()) {
-    if (!('fields' in line)) continue;
-    const mapped = parts.read(line);
-    if (!mapped.ok) continue;
+  // One batch is written while the next is read and mapped: the database and the reading overlap,
+  // as a CRM's next push is prepared while the last one is written. Batches still commit in order.
+  let writing: Promise<boolean> = Promise.resolve(true);
+  let batch: MappedLine[] = [];
+  for await (const mapped of plan.mapped ?? validLines(file, parts)) {
     const lastValid = plan.named.get(mapped.externalId);
     if (lastValid !== undefined && lastValid !== mapped.line) {
       issues.errors.add({
@@ -143,9 +157,15 @@ export async function writeFileLines(
       continue;
     }
     batch.push(mapped);
-    if (batch.length === IMPORT_BATCH && !(await flush())) return false;
+    if (batch.length < IMPORT_BATCH) continue;
+    if (!(await writing)) return false;
+    writing = flush(batch);
+    // A failed write is awaited (and thrown) at the next batch or at the end, not left unhandled meanwhile.
+    writing.catch(() => {});
+    batch = [];
   }
-  return batch.length === 0 || flush();
+  if (!(await writing)) return false;
+  return batch.length === 0 || flush(batch);
 }
 
 const SYNC_ENDED =
