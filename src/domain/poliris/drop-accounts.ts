@@ -40,7 +40,8 @@ export interface DropLogin {
 }
 
 /** The SHA-256 fingerprint of an SSH public key blob, as `ssh-keygen -l` prints it (`SHA256:…`). */
-export const sshFingerprint = (publicBlob: Buffer) => `SHA256:${createHash('sha256').update(publicBlob).digest('base64').replace(/=+$/, '')}`;
+export const sshFingerprint = (publicBlob: Buffer) =>
+  `SHA256:${createHash('sha256').update(publicBlob).digest('base64').replace(/=+$/, '')}`;
 
 const ssh2 = async () => (await import('ssh2')).default;
 
@@ -156,10 +157,16 @@ export async function dropPasswordLogin(
   input: { userName: string; password: string; address: string },
   now: Date,
 ): Promise<AgencyEnv | null> {
-  const outcome = await checkSignIn(db, { email: input.userName, password: input.password, address: input.address }, now, DROP_LOGIN_LIMITS, async (name) => {
-    const row = await usableAccount(db, name);
-    return row?.password_hash ? { id: row.user_name, passwordHash: row.password_hash, disabled: false, row } : null;
-  });
+  const outcome = await checkSignIn(
+    db,
+    { email: input.userName, password: input.password, address: input.address },
+    now,
+    DROP_LOGIN_LIMITS,
+    async (name) => {
+      const row = await usableAccount(db, name);
+      return row?.password_hash ? { id: row.user_name, passwordHash: row.password_hash, disabled: false, row } : null;
+    },
+  );
   return outcome.ok ? tenantOf(outcome.account.row) : null;
 }
 
@@ -173,10 +180,10 @@ export async function dropKeyLogin(
 ): Promise<AgencyEnv | null> {
   const row = await usableAccount(db, input.userName.toLowerCase());
   if (!row) return null;
-  const { rows } = await db.query<{ public_key: string }>(`SELECT public_key FROM sftp_drop_keys WHERE user_name = $1 AND fingerprint = $2`, [
-    row.user_name,
-    sshFingerprint(input.publicBlob),
-  ]);
+  const { rows } = await db.query<{ public_key: string }>(
+    `SELECT public_key FROM sftp_drop_keys WHERE user_name = $1 AND fingerprint = $2`,
+    [row.user_name, sshFingerprint(input.publicBlob)],
+  );
   if (!rows[0]) return null;
   const key = (await ssh2()).utils.parseKey(rows[0].public_key);
   if (key instanceof Error || Array.isArray(key) || key.type !== input.algo || !key.getPublicSSH().equals(input.publicBlob)) return null;

@@ -33,7 +33,8 @@ function pullFailureMail(to: string, news: PullFailureNews, site: MailSite): Out
   const sandbox = news.tenant.env === 'test' ? ' (bac à sable)' : '';
   const subject = `Votre passerelle : le fichier n’a pas pu être importé${sandbox}`;
   const intro = `Le ${frenchDateTime(news.at)}, nous n’avons pas pu importer le fichier de votre passerelle${sandbox}. Vos annonces restent telles qu’elles étaient.`;
-  const footer = 'Vous recevez ce message parce que vous administrez l’espace pro de votre agence. Il n’est envoyé qu’une fois tant que l’échec dure.';
+  const footer =
+    'Vous recevez ce message parce que vous administrez l’espace pro de votre agence. Il n’est envoyé qu’une fois tant que l’échec dure.';
   const advice = 'Nous réessayons toutes les quatre heures. Vérifiez l’adresse dans votre logiciel ou dans votre espace pro :';
   const text = textMail([`Bonjour,\n\n${intro}`, `Adresse : ${news.url}\nRaison : ${news.detail}`, `${advice} ${link}`], footer);
   const html = MailLayout({

@@ -77,7 +77,8 @@ async function pulled(deps: PullDeps, tenant: AgencyEnv, setting: PullSetting): 
   const outcome = await importer(deps.db, tenant, deliveredUpload(fetched.fileName, fetched.bytes), options, deps.now);
   if (!outcome.ok) return { result: 'refused', detail: outcome.detail, importId: null };
   const report = outcome.value;
-  if (report.outcome === 'refused') return { result: 'refused', detail: report.refusal?.detail ?? 'Fichier refusé.', importId: report.importId };
+  if (report.outcome === 'refused')
+    return { result: 'refused', detail: report.refusal?.detail ?? 'Fichier refusé.', importId: report.importId };
   // Only an imported file's validators are kept: a refused one is fetched and reported again until it changes.
   return { result: 'imported', detail: null, importId: report.importId, validators: fetched.validators };
 }

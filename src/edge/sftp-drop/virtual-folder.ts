@@ -18,7 +18,8 @@ export function folderPath(raw: string): FolderPath {
   if (raw === '' || raw === '.' || raw === '/' || raw === '/.' || raw === './') return { kind: 'folder' };
   const name = raw.startsWith('/') ? raw.slice(1) : raw.startsWith('./') ? raw.slice(2) : raw;
   // eslint-disable-next-line no-control-regex
-  if (name === '' || name === '.' || name === '..' || name.length > NAME_MAX || /[/\\\u0000-\u001f\u007f]/.test(name)) return { kind: 'outside' };
+  if (name === '' || name === '.' || name === '..' || name.length > NAME_MAX || /[/\\\u0000-\u001f\u007f]/.test(name))
+    return { kind: 'outside' };
   return { kind: 'file', name };
 }
 
