@@ -47,6 +47,6 @@ export async function importPoliris(
   options: ImportOptions,
   now: () => Date,
 ): Promise<Outcome<ImportReport>> {
-  (void db, tenant, upload, options, now);
+  void db, tenant, upload, options, now;
   throw new Error('importPoliris: not written yet');
 }
