@@ -85,11 +85,9 @@ export async function addDropKey(db: Database, tenant: AgencyEnv, text: string, 
   const comment = parsed.comment.trim().slice(0, 200) || null;
   return db.transaction(async (tx) => {
     const userName = await ensureAccount(tx, tenant, now);
-    const { rows } = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM sftp_drop_accounts a JOIN sftp_drop_keys k USING (user_name) WHERE a.user_name = $1
-       FOR UPDATE OF a`,
-      [userName],
-    );
+    // The login's row is locked first, so two keys added at once are counted one after the other.
+    await tx.query(`SELECT 1 FROM sftp_drop_accounts WHERE user_name = $1 FOR UPDATE`, [userName]);
+    const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sftp_drop_keys WHERE user_name = $1`, [userName]);
     if (rows[0]!.n >= DROP_KEYS_MAX) return keyProblem(`Un accès SFTP accepte au plus ${DROP_KEYS_MAX} clés : retirez-en une d’abord.`);
     const inserted = await tx.query(
       `INSERT INTO sftp_drop_keys (user_name, fingerprint, key_type, public_key, comment, created_at) VALUES ($1, $2, $3, $4, $5, $6)

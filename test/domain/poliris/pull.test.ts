@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,7 +30,7 @@ const server = createServer((request, response) => {
   else response.writeHead(404).end();
 });
 const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-test.after(() => {
+after(() => {
   server.closeAllConnections();
   server.close();
 });
