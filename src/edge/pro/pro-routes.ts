@@ -8,6 +8,7 @@ import { listingsPages } from './listings/routes.js';
 import { contactsPages } from './contacts/routes.js';
 import { settingsPages } from './account/settings-routes.js';
 import { teamPages } from './team/routes.js';
+import { passerellePages } from './passerelle/routes.js';
 
 /**
  * The agencies' pro space (docs/decisions.md §13, docs/site-and-spaces.md): French pages behind the `pro` session
@@ -16,6 +17,16 @@ import { teamPages } from './team/routes.js';
  */
 export const proPages: FastifyPluginAsyncTypebox = async (app) => {
   const space = await registerProSpace(app);
-  for (const pages of [accountPages, dashboardPage, keysPages, webhooksPages, listingsPages, contactsPages, teamPages, settingsPages])
+  for (const pages of [
+    accountPages,
+    dashboardPage,
+    keysPages,
+    webhooksPages,
+    passerellePages,
+    listingsPages,
+    contactsPages,
+    teamPages,
+    settingsPages,
+  ])
     await app.register(pages, { space });
 };

@@ -46,9 +46,9 @@ test(`[${databaseKind}] an agent is refused every route declared for admins (403
 
   const routes = await declaredRoutes();
   const adminOnly = routes.filter((route) => route.role === 'admin');
-  // The rule a user sees: keys, webhooks and the team are the admins'; nothing else is.
+  // The rule a user sees: keys, webhooks, the passerelle and the team are the admins'; nothing else is.
   for (const route of routes) {
-    const admins = /^\/pro\/(api-keys|webhooks|team)(\/|$)/.test(route.url);
+    const admins = /^\/pro\/(api-keys|webhooks|team|passerelle)(\/|$)/.test(route.url);
     assert.equal(route.role === 'admin', admins, `${route.method} ${route.url} ${admins ? 'must be' : 'must not be'} declared for admins`);
   }
   assert.ok(adminOnly.length >= 14, `${adminOnly.length} admin routes`);

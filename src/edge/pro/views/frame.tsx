@@ -4,7 +4,7 @@ import { Csrf } from '../../html/page-parts.js';
 import type { Role } from '../../../domain/accounts/user-store.js';
 import { PRO_INBOX_PATH } from '../../../domain/leads/links.js';
 
-export type ProSection = 'dashboard' | 'keys' | 'webhooks' | 'listings' | 'leads' | 'team' | 'account';
+export type ProSection = 'dashboard' | 'keys' | 'webhooks' | 'passerelle' | 'listings' | 'leads' | 'team' | 'account';
 
 export interface ProViewer {
   email: string;
@@ -19,6 +19,7 @@ const SECTIONS: Array<[ProSection, string, string, Role[]]> = [
   ['dashboard', '/pro', 'Tableau de bord', ['admin', 'agent']],
   ['keys', '/pro/api-keys', 'Clés d’API', ['admin']],
   ['webhooks', '/pro/webhooks', 'Webhooks', ['admin']],
+  ['passerelle', '/pro/passerelle', 'Passerelle', ['admin']],
   ['listings', '/pro/listings', 'Annonces', ['admin', 'agent']],
   ['leads', PRO_INBOX_PATH, 'Contacts', ['admin', 'agent']],
   ['team', '/pro/team', 'Équipe', ['admin']],
