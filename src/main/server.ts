@@ -61,13 +61,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     } finally {
       app.log.level = level;
     }
-    if (config.sftpPort !== null)
-      drop = await startSftpDrop({
-        door: dropDoor(db, services.now),
-        port: config.sftpPort,
-        host: config.host,
-        onError: (error) => logger.error({ err: error }, 'SFTP drop failed'),
-      });
+    drop = await startDropIfAsked(config, db, services, logger);
   } catch (error) {
     // Release the database (PGlite holds DATA_DIR) so the caller can report and exit cleanly.
     await app.close();
@@ -200,6 +194,13 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
       await db.close();
     })());
   return { services, metricsUrl, stop };
+}
+
+/** The passerelle's SFTP drop (src/edge/sftp-drop), on SFTP_PORT when it is set. */
+function startDropIfAsked(config: Config, db: Database, services: Services, logger: pino.Logger): Promise<SftpDrop | null> {
+  if (config.sftpPort === null) return Promise.resolve(null);
+  const onError = (error: unknown) => logger.error({ err: error }, 'SFTP drop failed');
+  return startSftpDrop({ door: dropDoor(db, services.now), port: config.sftpPort, host: config.host, onError });
 }
 
 const lostKeysHint = (config: Config) =>

@@ -3,7 +3,7 @@ import type { AuthContext, Connection } from 'ssh2';
 import type { AgencyEnv } from '../../domain/tenant.js';
 import type { DropDoor } from '../../domain/poliris/drop-door.js';
 import { ByteBudget, type Upload } from './virtual-folder.js';
-import { serveFolder } from './sftp-session.js';
+import { serveFolder, type SessionContext } from './sftp-session.js';
 
 /** A connection that has not logged in by then is closed. */
 const LOGIN_WINDOW_MS = 30_000;
@@ -42,7 +42,6 @@ export async function startSftpDrop(options: SftpDropOptions): Promise<SftpDrop>
   const budget = new ByteBudget(FILES_IN_MEMORY * door.maxFileBytes);
   const running = new Set<Promise<void>>();
   const lastOfTenant = new Map<string, Promise<void>>();
-  const clients = new Set<Connection>();
 
   const startImport = (tenant: AgencyEnv, upload: Upload) => {
     const key = `${tenant.agencyId}/${tenant.env}`;
@@ -63,46 +62,11 @@ export async function startSftpDrop(options: SftpDropOptions): Promise<SftpDrop>
     });
   };
 
+  const clients = new Set<Connection>();
   const server = new Server({ hostKeys: [hostKey], ident: 'listing-sync-drop' }, (client, info) => {
     clients.add(client);
-    let tenant: AgencyEnv | null = null;
-    let failures = 0;
-    const window = setTimeout(() => client.end(), LOGIN_WINDOW_MS);
-    window.unref();
-    client.on('authentication', (context) => {
-      login(door, context, info.ip).then(
-        (opened) => {
-          if (opened === 'ask') return context.accept();
-          if (opened) {
-            tenant = opened;
-            return context.accept();
-          }
-          if (++failures >= LOGIN_ATTEMPTS_MAX) return client.end();
-          context.reject(['password', 'publickey']);
-        },
-        (error: unknown) => {
-          onError(error);
-          client.end();
-        },
-      );
-    });
-    client.on('ready', () => {
-      clearTimeout(window);
-      client.on('session', (accept) => {
-        const session = accept();
-        session.on('sftp', (acceptSftp) => {
-          const sftp = acceptSftp();
-          const release = serveFolder(sftp, { tenant: tenant!, door, budget, startImport });
-          sftp.on('close', release);
-        });
-      });
-    });
-    // A client that vanishes mid-transfer is no error of the service's.
-    client.on('error', () => {});
-    client.on('close', () => {
-      clearTimeout(window);
-      clients.delete(client);
-    });
+    client.on('close', () => clients.delete(client));
+    serveConnection(client, info.ip, { door, budget, startImport }, onError);
   });
   server.on('error', onError);
   await new Promise<void>((resolve, reject) => {
@@ -125,6 +89,43 @@ export async function startSftpDrop(options: SftpDropOptions): Promise<SftpDrop>
       await closed;
     },
   };
+}
+
+/** One client's connection: its logins (at most LOGIN_ATTEMPTS_MAX failures, within LOGIN_WINDOW_MS), then SFTP on its folder. */
+function serveConnection(client: Connection, address: string, context: Omit<SessionContext, 'tenant'>, onError: (error: unknown) => void) {
+  let tenant: AgencyEnv | null = null;
+  let failures = 0;
+  const window = setTimeout(() => client.end(), LOGIN_WINDOW_MS);
+  window.unref();
+  client.on('authentication', (attempt) => {
+    login(context.door, attempt, address).then(
+      (opened) => {
+        if (opened === 'ask') return attempt.accept();
+        if (opened) {
+          tenant = opened;
+          return attempt.accept();
+        }
+        if (++failures >= LOGIN_ATTEMPTS_MAX) return client.end();
+        attempt.reject(['password', 'publickey']);
+      },
+      (error: unknown) => {
+        onError(error);
+        client.end();
+      },
+    );
+  });
+  client.on('ready', () => {
+    clearTimeout(window);
+    client.on('session', (accept) => {
+      accept().on('sftp', (acceptSftp) => {
+        const sftp = acceptSftp();
+        sftp.on('close', serveFolder(sftp, { ...context, tenant: tenant! }));
+      });
+    });
+  });
+  // A client that vanishes mid-transfer is no error of the service's.
+  client.on('error', () => {});
+  client.on('close', () => clearTimeout(window));
 }
 
 /**

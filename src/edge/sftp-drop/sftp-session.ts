@@ -26,31 +26,30 @@ export interface SessionContext {
   startImport(tenant: AgencyEnv, upload: Upload): void;
 }
 
-/**
- * One SFTP session of an agency's login, on its virtual folder (virtual-folder.ts): files are
- * written into memory; one named `.zip` (or `.csv`) is imported when its handle closes, or when a
- * file sent under a temporary name is renamed to one (as WinSCP and others do). The folder lists
- * empty, and nothing can be read back.
- */
-export function serveFolder(sftp: SFTPWrapper, context: SessionContext): () => void {
-  const handles = new Map<number, Upload | 'folder' | 'listed'>();
-  let nextHandle = 1;
+/** What a session keeps: its open handles, and the file parked under another name until renamed. */
+class Folder {
+  readonly handles = new Map<number, Upload | 'folder' | 'listed'>();
   /** The last file closed under another name, kept until renamed, replaced or the session ends. */
-  let parked: Upload | null = null;
-  const handleOf = (buffer: Buffer) => (buffer.length === 4 ? buffer.readUInt32BE(0) : -1);
-  const newHandle = (value: Upload | 'folder') => {
-    const id = nextHandle++;
-    handles.set(id, value);
+  parked: Upload | null = null;
+  private nextHandle = 1;
+
+  handleOf = (buffer: Buffer) => (buffer.length === 4 ? buffer.readUInt32BE(0) : -1);
+  newHandle(value: Upload | 'folder'): Buffer {
+    const id = this.nextHandle++;
+    this.handles.set(id, value);
     const buffer = Buffer.alloc(4);
     buffer.writeUInt32BE(id);
     return buffer;
-  };
-  const openUploads = () => [...handles.values()].filter((h) => h instanceof Upload).length;
-  const park = (upload: Upload | null) => {
-    parked?.release();
-    parked = upload;
-  };
+  }
+  openUploads = () => [...this.handles.values()].filter((h) => h instanceof Upload).length;
+  park(upload: Upload | null): void {
+    this.parked?.release();
+    this.parked = upload;
+  }
+}
 
+/** Paths, attributes and the (always empty) listing of the folder. */
+function answerLookups(sftp: SFTPWrapper, folder: Folder): void {
   sftp.on('REALPATH', (id, path) => {
     const where = folderPath(path);
     if (where.kind === 'outside') return sftp.status(id, STATUS.PERMISSION_DENIED, OUTSIDE);
@@ -61,7 +60,7 @@ export function serveFolder(sftp: SFTPWrapper, context: SessionContext): () => v
     const where = folderPath(path);
     if (where.kind === 'outside') return sftp.status(id, STATUS.PERMISSION_DENIED, OUTSIDE);
     if (where.kind === 'folder') return sftp.attrs(id, folderAttrs());
-    if (parked?.name === where.name) return sftp.attrs(id, fileAttrs(parked.size));
+    if (folder.parked?.name === where.name) return sftp.attrs(id, fileAttrs(folder.parked.size));
     sftp.status(id, STATUS.NO_SUCH_FILE);
   };
   sftp.on('STAT', stat);
@@ -70,21 +69,34 @@ export function serveFolder(sftp: SFTPWrapper, context: SessionContext): () => v
     const where = folderPath(path);
     if (where.kind === 'outside') return sftp.status(id, STATUS.PERMISSION_DENIED, OUTSIDE);
     if (where.kind === 'file') return sftp.status(id, STATUS.NO_SUCH_FILE);
-    sftp.handle(id, newHandle('folder'));
+    sftp.handle(id, folder.newHandle('folder'));
   });
   sftp.on('READDIR', (id, handle) => {
-    const held = handles.get(handleOf(handle));
+    const held = folder.handles.get(folder.handleOf(handle));
     if (held !== 'folder' && held !== 'listed') return sftp.status(id, STATUS.FAILURE, 'Identifiant de dossier inconnu.');
-    handles.set(handleOf(handle), 'listed');
+    folder.handles.set(folder.handleOf(handle), 'listed');
     sftp.status(id, STATUS.EOF);
   });
+}
+
+/**
+ * One SFTP session of an agency's login, on its virtual folder (virtual-folder.ts): files are
+ * written into memory; one named `.zip` (or `.csv`) is imported when its handle closes, or when a
+ * file sent under a temporary name is renamed to one (as WinSCP and others do). The folder lists
+ * empty, and nothing can be read back.
+ */
+export function serveFolder(sftp: SFTPWrapper, context: SessionContext): () => void {
+  const folder = new Folder();
+  answerLookups(sftp, folder);
+  const { handles, handleOf } = folder;
+  const park = (upload: Upload | null) => folder.park(upload);
   sftp.on('OPEN', (id, path, flags) => {
     const where = folderPath(path);
     if (where.kind === 'outside') return sftp.status(id, STATUS.PERMISSION_DENIED, OUTSIDE);
     if (where.kind === 'folder') return sftp.status(id, STATUS.FAILURE, 'C’est un dossier.');
     if (!(flags & WRITE_FLAG)) return sftp.status(id, STATUS.PERMISSION_DENIED, 'Ce dossier sert au dépôt : rien ne peut y être lu.');
-    if (openUploads() >= OPEN_UPLOADS_MAX) return sftp.status(id, STATUS.FAILURE, `Au plus ${OPEN_UPLOADS_MAX} envois à la fois.`);
-    sftp.handle(id, newHandle(new Upload(where.name, context.door.maxFileBytes, context.budget)));
+    if (folder.openUploads() >= OPEN_UPLOADS_MAX) return sftp.status(id, STATUS.FAILURE, `Au plus ${OPEN_UPLOADS_MAX} envois à la fois.`);
+    sftp.handle(id, folder.newHandle(new Upload(where.name, context.door.maxFileBytes, context.budget)));
   });
   sftp.on('WRITE', (id, handle, offset, data) => {
     const upload = handles.get(handleOf(handle));
@@ -113,9 +125,9 @@ export function serveFolder(sftp: SFTPWrapper, context: SessionContext): () => v
   sftp.on('RENAME', (id, from, to) => {
     const [source, target] = [folderPath(from), folderPath(to)];
     if (source.kind !== 'file' || target.kind !== 'file') return sftp.status(id, STATUS.PERMISSION_DENIED, OUTSIDE);
-    if (parked?.name !== source.name) return sftp.status(id, STATUS.NO_SUCH_FILE);
-    const renamed = parked;
-    parked = null;
+    if (folder.parked?.name !== source.name) return sftp.status(id, STATUS.NO_SUCH_FILE);
+    const renamed = folder.parked!;
+    folder.parked = null;
     sftp.status(id, STATUS.OK);
     renamed.name = target.name;
     if (isPasserelleName(target.name)) context.startImport(context.tenant, renamed);
@@ -124,7 +136,7 @@ export function serveFolder(sftp: SFTPWrapper, context: SessionContext): () => v
   sftp.on('REMOVE', (id, path) => {
     const where = folderPath(path);
     if (where.kind !== 'file') return sftp.status(id, STATUS.PERMISSION_DENIED, OUTSIDE);
-    if (parked?.name !== where.name) return sftp.status(id, STATUS.NO_SUCH_FILE);
+    if (folder.parked?.name !== where.name) return sftp.status(id, STATUS.NO_SUCH_FILE);
     park(null);
     sftp.status(id, STATUS.OK);
   });
