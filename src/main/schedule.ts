@@ -26,6 +26,7 @@ import { alertJobs } from '../domain/alerts/alert-jobs.js';
 import { audienceJobs } from '../domain/audience/report.js';
 import { mailJobs } from '../platform/mail/retention.js';
 import type { MailSite } from '../domain/mail/site.js';
+import { PULL_JOB, pullJobHandler, pullJobs } from '../domain/poliris/pull.js';
 
 export interface ScheduleDeps {
   db: Database;
@@ -33,8 +34,8 @@ export interface ScheduleDeps {
   requestLog: RequestLogWriter;
   /** Null when quotas are off (QUOTAS=0): nothing to purge. */
   quotas: QuotaGate | null;
-  /** Where mails link to and come from (SITE_URL, MAIL_FROM). */
-  config: MailSite;
+  /** Where mails link to and come from (SITE_URL, MAIL_FROM); whether calls out may reach private addresses. */
+  config: MailSite & { webhooks: { allowPrivate: boolean } };
 }
 
 /**
@@ -59,6 +60,7 @@ export function periodicJobs(deps: ScheduleDeps): PeriodicJob[] {
     ...alertJobs(deps, deps.config),
     ...audienceJobs(deps),
     ...mailJobs(deps),
+    ...pullJobs(deps),
   ];
 }
 
@@ -135,6 +137,8 @@ export function backgroundTasks(deps: BackgroundDeps): BackgroundTask[] {
         kind: 'continuous',
         start: () => {
           schedulePeriodicJobs(jobRunner, periodicJobs(deps));
+          // The passerelle pulls the sweep above hands out, one job per agency.
+          jobRunner.register(PULL_JOB, pullJobHandler({ ...deps, site: deps.config, allowPrivate: deps.config.webhooks.allowPrivate }));
           return jobRunner.start();
         },
         stop: () => jobRunner.stop(),

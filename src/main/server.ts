@@ -12,6 +12,8 @@ import { buildApp, closeServices, createServices, type Services } from './app.js
 import { findDemoAgency, seedDemoAgency, type DemoAgency } from '../domain/onboarding/demo-agency.js';
 import { releaseStartupGarbage } from '../platform/startup-memory.js';
 import { repeat } from '../platform/jobs/background.js';
+import { startSftpDrop, type SftpDrop } from '../edge/sftp-drop/sftp-server.js';
+import { dropDoor } from '../domain/poliris/drop-door.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -48,6 +50,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     : undefined;
   const app = await buildApp(services, { logger, https, logRequests: config.logRequests });
   options.routes?.(app);
+  let drop: SftpDrop | null = null;
   try {
     await app.ready();
     // The embedded default only, whose idle memory is a laptop's (src/platform/startup-memory.ts).
@@ -61,6 +64,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     } finally {
       app.log.level = level;
     }
+    drop = await startDropIfAsked(config, db, services, logger);
   } catch (error) {
     // Release the database (PGlite holds DATA_DIR) so the caller can report and exit cleanly.
     await app.close();
@@ -90,6 +94,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   print(
     `  mail        ${config.smtpUrl ? `SMTP ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//')} (MAIL_FROM ${config.mailFrom})` : `kept in the embedded mailbox: ${url}/dev/mailbox (${config.devMailboxOpen ? 'open to every client: DEV_MAILBOX_OPEN=1' : 'from this machine only'}; set SMTP_URL to send)`}`,
   );
+  if (drop) print(`  SFTP drop   port ${drop.port} (SFTP_PORT): passerelle files, one login per agency in its pro space`);
   if (config.metricsToken) print(`  metrics     ${url}/metrics (Bearer METRICS_TOKEN, Prometheus text)`);
   print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
   print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
@@ -111,7 +116,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     print(`Demo agency ${earlierDemo} (its keys were shown on the first start). ${lostKeysHint(config)} ${newKeyCommand(earlierDemo)}`);
   }
 
-  return { app, services, url, demo, stop: stopOnce(app, services, db, config, print) };
+  return { app, services, url, demo, stop: stopOnce(app, services, db, config, print, drop) };
 }
 
 /**
@@ -121,7 +126,14 @@ export async function startServer(config: Config = loadConfig(), options: Server
  * served, long enough for them to notice; only a process nobody probed lately (no balancer in
  * front) skips the wait.
  */
-function stopOnce(app: FastifyInstance, services: Services, db: Database, config: Config, print: (line: string) => void) {
+function stopOnce(
+  app: FastifyInstance,
+  services: Services,
+  db: Database,
+  config: Config,
+  print: (line: string) => void,
+  drop: SftpDrop | null,
+) {
   let stopping: Promise<void> | null = null;
   return () =>
     (stopping ??= (async () => {
@@ -132,6 +144,8 @@ function stopOnce(app: FastifyInstance, services: Services, db: Database, config
       }
       // The port closes; in-flight requests finish (new ones on open connections get 503), then buffered log lines are written.
       await app.close();
+      // The SFTP drop stops taking logins and finishes the imports under way before the database closes.
+      await drop?.close();
       await closeServices(services);
       await db.close();
     })());
@@ -185,6 +199,13 @@ export async function startWorker(config: Config = loadConfig(), options: { prin
       await db.close();
     })());
   return { services, metricsUrl, stop };
+}
+
+/** The passerelle's SFTP drop (src/edge/sftp-drop), on SFTP_PORT when it is set. */
+function startDropIfAsked(config: Config, db: Database, services: Services, logger: pino.Logger): Promise<SftpDrop | null> {
+  if (config.sftpPort === null) return Promise.resolve(null);
+  const onError = (error: unknown) => logger.error({ err: error }, 'SFTP drop failed');
+  return startSftpDrop({ door: dropDoor(db, services.now), port: config.sftpPort, host: config.host, onError });
 }
 
 const lostKeysHint = (config: Config) =>

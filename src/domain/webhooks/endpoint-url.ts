@@ -33,28 +33,38 @@ const PROBLEMS = {
   },
 } satisfies Record<string, EndpointUrlProblem>;
 
+/** Which outbound URL rule a URL breaks (`outboundUrlRule`); each caller words it for its readers. */
+export type OutboundUrlRule = keyof typeof PROBLEMS;
+
 /**
- * The rules of docs/decisions.md §9 that a URL shows by itself: absolute http(s), `https://` for LIVE
- * endpoints, no credentials or fragment, and no local or private address literal unless
- * `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=1, which also accepts http:// on LIVE). Names are checked again on their resolved
- * addresses at every delivery, since DNS may answer differently later. Null when the URL passes.
+ * The rules of docs/decisions.md §9 that a URL the service will call shows by itself (webhook
+ * endpoints, passerelle files to pull): absolute http(s), `https://` on LIVE, no credentials or
+ * fragment, and no local or private address literal unless `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=1,
+ * which also accepts http:// on LIVE). Names are checked again on their resolved addresses at
+ * every call (`guardedAgent`), since DNS may answer differently later. Null when the URL passes.
  */
-export function endpointUrlProblem(raw: string, env: 'live' | 'test', allowPrivate: boolean): EndpointUrlProblem | null {
+export function outboundUrlRule(raw: string, env: 'live' | 'test', allowPrivate: boolean): OutboundUrlRule | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return PROBLEMS.notAbsolute;
+    return 'notAbsolute';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return PROBLEMS.scheme;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme';
   // Local development receivers speak plain HTTP: allowPrivate (never in production) accepts them on LIVE too.
-  if (url.protocol === 'http:' && env === 'live' && !allowPrivate) return PROBLEMS.liveNeedsHttps;
-  if (url.username || url.password) return PROBLEMS.credentials;
-  if (url.hash) return PROBLEMS.fragment;
+  if (url.protocol === 'http:' && env === 'live' && !allowPrivate) return 'liveNeedsHttps';
+  if (url.username || url.password) return 'credentials';
+  if (url.hash) return 'fragment';
   if (allowPrivate) return null;
   const address = literalAddress(url.hostname);
-  if ((address && !isPublicAddress(address)) || isLocalName(url.hostname)) return PROBLEMS.private;
+  if ((address && !isPublicAddress(address)) || isLocalName(url.hostname)) return 'private';
   return null;
+}
+
+/** A webhook endpoint's URL against the outbound rules, worded for the API and the pro space; null when it passes. */
+export function endpointUrlProblem(raw: string, env: 'live' | 'test', allowPrivate: boolean): EndpointUrlProblem | null {
+  const rule = outboundUrlRule(raw, env, allowPrivate);
+  return rule && PROBLEMS[rule];
 }
 
 /** The same check as the API's field error on `url`. */

@@ -1,7 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import type { Agent } from 'undici';
 import { isPublicAddress, literalAddress } from './address-policy.js';
 import { DELIVERY_TIMEOUT_MS, KEPT_ANSWER_BYTES, MAX_ANSWER_BYTES } from './delivery-policy.js';
+import { describeFailure, guardedAgent, type Resolver } from './guarded-agent.js';
+
+export type { Resolver } from './guarded-agent.js';
 
 /** How an attempt ended, as the delivery log shows it. */
 export interface AttemptResult {
@@ -15,22 +17,11 @@ export interface AttemptResult {
   answer: string | null;
 }
 
-/** Resolves a name to all its addresses, as `dns.lookup(name, { all: true })` does. */
-export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
-
-const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
-  );
-
-class BlockedAddress extends Error {}
-
 /**
  * POSTs signed deliveries (undici, keep-alive per receiver). It follows no redirect, gives a
  * receiver DELIVERY_TIMEOUT_MS for the whole answer, reads at most MAX_ANSWER_BYTES of it,
- * and — unless private addresses are allowed — connects only to public addresses: the check
- * runs on the addresses the name resolves to at connection time, and the connection goes to
- * the very address checked, so a DNS answer that changes in between (rebinding) gains nothing.
+ * and — unless private addresses are allowed — connects only to public addresses, checked
+ * where the connection is made (`guardedAgent`).
  */
 export class WebhookSender {
   /** Made with the first delivery: a server with no endpoint never loads undici (idle memory). */
@@ -38,30 +29,11 @@ export class WebhookSender {
   private readonly makeAgent: () => Promise<Agent>;
 
   constructor(private readonly options: { allowPrivate: () => boolean; resolve?: Resolver; timeoutMs?: number }) {
-    const resolve = options.resolve ?? systemResolver;
-    const timeout = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-    const lookup = (hostname: string, lookupOptions: LookupAllOptions | { all?: false }, callback: (...args: unknown[]) => void) => {
-      resolve(hostname).then(
-        (addresses) => {
-          if (addresses.length === 0) return callback(new Error(`${hostname} has no address`));
-          const blocked = options.allowPrivate() ? undefined : addresses.find((a) => !isPublicAddress(a.address));
-          if (blocked)
-            return callback(
-              new BlockedAddress(`${hostname} resolves to ${blocked.address}, a loopback, private, link-local or metadata address`),
-            );
-          if (lookupOptions.all) callback(null, addresses);
-          else callback(null, addresses[0]!.address, addresses[0]!.family);
-        },
-        (error: unknown) => callback(error),
-      );
-    };
-    this.makeAgent = async () =>
-      new (await import('undici')).Agent({
-        connect: { lookup, timeout } as never,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-        keepAliveTimeout: 30_000,
-        connections: 16,
+    this.makeAgent = () =>
+      guardedAgent({
+        allows: (address) => options.allowPrivate() || isPublicAddress(address),
+        resolve: options.resolve,
+        timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
       });
   }
 
@@ -121,14 +93,4 @@ export class WebhookSender {
 function keptAnswer(chunks: Buffer[]): string | null {
   if (chunks.length === 0) return null;
   return Buffer.concat(chunks).subarray(0, KEPT_ANSWER_BYTES).toString('utf8');
-}
-
-/** Why an attempt failed; `timedOutAfterMs`, the timeout applied, when the deadline ended it. */
-function describeFailure(error: unknown, timedOutAfterMs: number | null): string {
-  if (timedOutAfterMs !== null) return `no complete answer within ${timedOutAfterMs / 1000} s`;
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  if (cause instanceof BlockedAddress) return cause.message;
-  const code = (cause as { code?: string }).code;
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return (code ? `${code}: ${message}` : message).slice(0, 300);
 }

@@ -9,6 +9,7 @@ import { contactsPages } from './contacts/routes.js';
 import { settingsPages } from './account/settings-routes.js';
 import { teamPages } from './team/routes.js';
 import { importsPages } from './imports/routes.js';
+import { passerellePages } from './passerelle/routes.js';
 
 /**
  * The agencies' pro space (docs/decisions.md §13, docs/site-and-spaces.md): French pages behind the `pro` session
@@ -22,6 +23,7 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
     dashboardPage,
     keysPages,
     webhooksPages,
+    passerellePages,
     listingsPages,
     contactsPages,
     teamPages,

@@ -46,9 +46,9 @@ test(`[${databaseKind}] an agent is refused every route declared for admins (403
 
   const routes = await declaredRoutes();
   const adminOnly = routes.filter((route) => route.role === 'admin');
-  // The rule a user sees: keys, webhooks and the team are the admins'; nothing else is.
+  // The rule a user sees: keys, webhooks, the passerelle (imports and automatic sending) and the team are the admins'; nothing else is.
   for (const route of routes) {
-    const admins = /^\/pro\/(api-keys|webhooks|team)(\/|$)/.test(route.url);
+    const admins = /^\/pro\/(api-keys|webhooks|team|passerelle|imports)(\/|$)/.test(route.url);
     assert.equal(route.role === 'admin', admins, `${route.method} ${route.url} ${admins ? 'must be' : 'must not be'} declared for admins`);
   }
   assert.ok(adminOnly.length >= 14, `${adminOnly.length} admin routes`);
@@ -62,6 +62,7 @@ test(`[${databaseKind}] an agent is refused every route declared for admins (403
     userId: rows[0]!.usr,
     webhookId: 'whk_0000000000000000',
     deliveryId: 'msg_0000000000000000',
+    importId: 'imp_0000000000000000',
   };
   const values: Record<string, string> = { name: 'clé d’un agent', env: 'test', url: 'https://crm.example/hook', role: 'admin' };
   const writes = async () =>

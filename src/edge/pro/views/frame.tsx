@@ -4,7 +4,7 @@ import { Csrf } from '../../html/page-parts.js';
 import type { Role } from '../../../domain/accounts/user-store.js';
 import { PRO_INBOX_PATH } from '../../../domain/leads/links.js';
 
-export type ProSection = 'dashboard' | 'keys' | 'webhooks' | 'listings' | 'imports' | 'leads' | 'team' | 'account';
+export type ProSection = 'dashboard' | 'keys' | 'webhooks' | 'passerelle' | 'listings' | 'imports' | 'leads' | 'team' | 'account';
 
 export interface ProViewer {
   email: string;
@@ -21,6 +21,7 @@ const SECTIONS: Array<[ProSection, string, string, Role[]]> = [
   ['webhooks', '/pro/webhooks', 'Webhooks', ['admin']],
   ['listings', '/pro/listings', 'Annonces', ['admin', 'agent']],
   ['imports', '/pro/imports', 'Importer un fichier', ['admin']],
+  ['passerelle', '/pro/passerelle', 'Envoi automatique', ['admin']],
   ['leads', PRO_INBOX_PATH, 'Contacts', ['admin', 'agent']],
   ['team', '/pro/team', 'Équipe', ['admin']],
   ['account', '/pro/account', 'Votre compte', ['admin', 'agent']],
