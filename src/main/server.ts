@@ -78,43 +78,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   const reachableHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
   const url = `${config.tls ? 'https' : 'http'}://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}`;
 
-  print(`listing-sync listening on ${url} (pid ${process.pid})`);
-  if (reachableHost !== config.host)
-    print(`  bound to    ${config.host}:${port}: every address of this machine answers, not only ${reachableHost}`);
-  print(`  storage     ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
-  if (config.databaseReadUrl)
-    print(`  replica     DATABASE_READ_URL: the public site and the relay feed read there while it keeps up (${url}/readyz)`);
-  print(`  v1          ${url}/v1   (sandbox ${url}/sandbox/v1)`);
-  print(`  ingestion   ${url}/ingest   (sandbox ${url}/sandbox/ingest)`);
-  print(`  API docs    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
-  print(`  public site ${url}/`);
-  print(`  first steps ${url}/developers`);
-  if (config.baseUrl !== defaultBaseUrl(config))
-    print(`  public base ${config.baseUrl} (BASE_URL: used in links, publicUrl and error types)`);
-  print(
-    `  mail        ${config.smtpUrl ? `SMTP ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//')} (MAIL_FROM ${config.mailFrom})` : `kept in the embedded mailbox: ${url}/dev/mailbox (${config.devMailboxOpen ? 'open to every client: DEV_MAILBOX_OPEN=1' : 'from this machine only'}; set SMTP_URL to send)`}`,
-  );
-  if (drop) print(`  SFTP drop   port ${drop.port} (SFTP_PORT): passerelle files, one login per agency in its pro space`);
-  if (config.metricsToken) print(`  metrics     ${url}/metrics (Bearer METRICS_TOKEN, Prometheus text)`);
-  print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
-  print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
-  print(
-    config.adminToken
-      ? `  operator    ${url}/admin/api (Bearer ADMIN_TOKEN): npx listing-sync agency list, key create --agency <agencyId> --env live|test`
-      : '  operator    API off: set ADMIN_TOKEN (16+ characters) to manage agencies and keys with `npx listing-sync`',
-  );
-  if (demo) {
-    print('');
-    print(`Demo agency created: ${demo.agencyId} (verified, plan Pro Agence). Its keys are shown this once:`);
-    print(`  LIVE  ${demo.liveKey}`);
-    print(`  TEST  ${demo.testKey}`);
-    print('Try it:');
-    print(`  curl -H "Authorization: Bearer ${demo.liveKey}" ${url}/v1/me`);
-    print(lostKeysHint(config));
-    print(`  ${newKeyCommand(demo.agencyId)}`);
-  } else if (earlierDemo) {
-    print(`Demo agency ${earlierDemo} (its keys were shown on the first start). ${lostKeysHint(config)} ${newKeyCommand(earlierDemo)}`);
-  }
+  printBanner(print, config, { url, port, reachableHost, drop, demo, earlierDemo });
 
   return { app, services, url, demo, stop: stopOnce(app, services, db, config, print, drop) };
 }
@@ -275,5 +239,51 @@ export function stopOnSignals(
       watch.stop();
       handler(`launcher (pid ${parent}) exited`);
     });
+  }
+}
+
+/** What the start prints: where the service listens, where mail goes, how to get a key. */
+function printBanner(
+  print: (line: string) => void,
+  config: Config,
+  started: { url: string; port: number; reachableHost: string; drop: SftpDrop | null; demo: DemoAgency | null; earlierDemo: string | null },
+): void {
+  const { url, port, reachableHost, drop, demo, earlierDemo } = started;
+  print(`listing-sync listening on ${url} (pid ${process.pid})`);
+  if (reachableHost !== config.host)
+    print(`  bound to    ${config.host}:${port}: every address of this machine answers, not only ${reachableHost}`);
+  print(`  storage     ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${resolve(config.dataDir)}`}`);
+  if (config.databaseReadUrl)
+    print(`  replica     DATABASE_READ_URL: the public site and the relay feed read there while it keeps up (${url}/readyz)`);
+  print(`  v1          ${url}/v1   (sandbox ${url}/sandbox/v1)`);
+  print(`  ingestion   ${url}/ingest   (sandbox ${url}/sandbox/ingest)`);
+  print(`  API docs    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
+  print(`  public site ${url}/`);
+  print(`  first steps ${url}/developers`);
+  if (config.baseUrl !== defaultBaseUrl(config))
+    print(`  public base ${config.baseUrl} (BASE_URL: used in links, publicUrl and error types)`);
+  print(
+    `  mail        ${config.smtpUrl ? `SMTP ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//')} (MAIL_FROM ${config.mailFrom})` : `kept in the embedded mailbox: ${url}/dev/mailbox (${config.devMailboxOpen ? 'open to every client: DEV_MAILBOX_OPEN=1' : 'from this machine only'}; set SMTP_URL to send)`}`,
+  );
+  if (drop) print(`  SFTP drop   port ${drop.port} (SFTP_PORT): passerelle files, one login per agency in its pro space`);
+  if (config.metricsToken) print(`  metrics     ${url}/metrics (Bearer METRICS_TOKEN, Prometheus text)`);
+  print(`  jobs        ${config.worker ? 'run in this process too' : 'left to `listing-sync worker` processes (WORKER=0)'}`);
+  print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
+  print(
+    config.adminToken
+      ? `  operator    ${url}/admin/api (Bearer ADMIN_TOKEN): npx listing-sync agency list, key create --agency <agencyId> --env live|test`
+      : '  operator    API off: set ADMIN_TOKEN (16+ characters) to manage agencies and keys with `npx listing-sync`',
+  );
+  if (demo) {
+    print('');
+    print(`Demo agency created: ${demo.agencyId} (verified, plan Pro Agence). Its keys are shown this once:`);
+    print(`  LIVE  ${demo.liveKey}`);
+    print(`  TEST  ${demo.testKey}`);
+    print('Try it:');
+    print(`  curl -H "Authorization: Bearer ${demo.liveKey}" ${url}/v1/me`);
+    print(lostKeysHint(config));
+    print(`  ${newKeyCommand(demo.agencyId)}`);
+  } else if (earlierDemo) {
+    print(`Demo agency ${earlierDemo} (its keys were shown on the first start). ${lostKeysHint(config)} ${newKeyCommand(earlierDemo)}`);
   }
 }
