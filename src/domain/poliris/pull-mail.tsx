@@ -49,9 +49,7 @@ function pullFailureMail(to: string, news: PullFailureNews, site: MailSite): Out
         <p style="margin:0 0 16px">
           Raison : <span safe>{news.detail}</span>
         </p>
-        <p style="margin:0 0 8px" safe>
-          {advice}
-        </p>
+        <p style="margin:0 0 8px">{advice}</p>
         <MailButton href={link} label="Ouvrir la page Passerelle" />
       </>
     ),

@@ -1,8 +1,5 @@
-import type { Readable } from 'node:stream';
 import { prepared, type Queryable } from '../../platform/db/database.js';
 import { publicListingColumns, toPublicListing, type PublicListingRow } from '../public-listings/projection.js';
-import { passerelleZip } from '../poliris/passerelle-zip.js';
-import { polirisFieldsOf } from '../poliris/write-listing.js';
 import type { RelayedListing } from './relay-feed.js';
 
 /** Listings read at a time: one short statement each, so no connection is held while a client reads slowly. */
@@ -30,13 +27,3 @@ export async function* readRelaySet(db: Queryable, pageSize = RELAY_SET_PAGE): A
     after = rows[rows.length - 1]!.id;
   }
 }
-
-async function* polirisLines(listings: AsyncIterable<RelayedListing>): AsyncGenerator<string[]> {
-  for await (const listing of listings) yield polirisFieldsOf(listing);
-}
-
-/**
- * The relayed set as a passerelle ZIP (docs/interfaces.md, "The partner relay"), streamed: any
- * French portal takes it as it takes an agency's file. Destroying the stream stops the reads.
- */
-export const relaySetAsPasserelle = (db: Queryable): Readable => passerelleZip(polirisLines(readRelaySet(db)));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../http/schemas.js';
-import { relaySetAsPasserelle } from '../../domain/relay/relay-set.js';
+import { relaySetAsPasserelle } from '../../domain/poliris/relay-passerelle.js';
 
 const PASSERELLE_ZIP = {
   description:

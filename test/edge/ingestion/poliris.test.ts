@@ -54,30 +54,27 @@ test(`[${databaseKind}] a body over the limit is refused at once with 413`, asyn
   assert.equal(tooLarge.json().code, 'payload_too_large');
 });
 
-test(
-  `[${databaseKind}] a ZIP creates the listings, the same file again changes nothing, a later one withdraws`,
-  async () => {
-    const a = await t.agency();
-    const file = await passerelleZipOf(specs(10, 'Z'));
-    const first = await upload(a.live, file, zip, '?fileName=export.zip');
-    assert.equal(first.statusCode, 200, first.body);
-    const report = first.json();
-    assert.deepEqual([report.lines, report.created, report.updated, report.unchanged, report.withdrawn], [10, 10, 0, 0, 0]);
-    assert.match(report.importId, /^imp_/);
-    assert.equal(await statusOf(a.live, 'Z-3'), 'active');
-    assert.equal((await t.call('GET', '/ingest/listingByExternalId?externalId=Z-3', a.live)).json().reference, 'REF-Z-3');
+test(`[${databaseKind}] a ZIP creates the listings, the same file again changes nothing, a later one withdraws`, async () => {
+  const a = await t.agency();
+  const file = await passerelleZipOf(specs(10, 'Z'));
+  const first = await upload(a.live, file, zip, '?fileName=export.zip');
+  assert.equal(first.statusCode, 200, first.body);
+  const report = first.json();
+  assert.deepEqual([report.lines, report.created, report.updated, report.unchanged, report.withdrawn], [10, 10, 0, 0, 0]);
+  assert.match(report.importId, /^imp_/);
+  assert.equal(await statusOf(a.live, 'Z-3'), 'active');
+  assert.equal((await t.call('GET', '/ingest/listingByExternalId?externalId=Z-3', a.live)).json().reference, 'REF-Z-3');
 
-    const again = (await upload(a.live, file)).json();
-    assert.deepEqual([again.created, again.updated, again.unchanged, again.withdrawn], [0, 0, 10, 0]);
+  const again = (await upload(a.live, file)).json();
+  assert.deepEqual([again.created, again.updated, again.unchanged, again.withdrawn], [0, 0, 10, 0]);
 
-    const later: LineSpec[] = [...specs(9, 'Z').map((s, i) => (i === 0 ? { ...s, price: 199_000 } : s)), { id: 'Z-NEW' }];
-    const third = (await upload(a.live, annoncesCsv(later), 'text/csv')).json();
-    assert.deepEqual([third.created, third.updated, third.unchanged, third.withdrawn], [1, 1, 8, 1]);
-    assert.equal(await statusOf(a.live, 'Z-9'), 'withdrawn');
-    const [kept] = await listImports(t.db, { agencyId: a.agencyId, env: 'live' }, 3).then((r) => r.slice(2));
-    assert.equal(kept!.fileName, 'export.zip');
-  },
-);
+  const later: LineSpec[] = [...specs(9, 'Z').map((s, i) => (i === 0 ? { ...s, price: 199_000 } : s)), { id: 'Z-NEW' }];
+  const third = (await upload(a.live, annoncesCsv(later), 'text/csv')).json();
+  assert.deepEqual([third.created, third.updated, third.unchanged, third.withdrawn], [1, 1, 8, 1]);
+  assert.equal(await statusOf(a.live, 'Z-9'), 'withdrawn');
+  const [kept] = await listImports(t.db, { agencyId: a.agencyId, env: 'live' }, 3).then((r) => r.slice(2));
+  assert.equal(kept!.fileName, 'export.zip');
+});
 
 test(`[${databaseKind}] over the cap: 409 and nothing changes; force=true withdraws; a bad line is reported`, async () => {
   const a = await t.agency();

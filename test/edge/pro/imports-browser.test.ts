@@ -18,7 +18,7 @@ import { RANK } from '../../../src/domain/poliris/ranks.js';
  * and reads the report, its bad lines named by line, rank and field, in French. Nothing wider
  * than the screen; axe-core finds nothing. Screenshots go to .tmp/shots.
  */
-test(`[${databaseKind}] in Chromium at 1280 and 390 px: a passerelle ZIP sent from the page, and its report with the bad lines`, async () => {
+test(`[${databaseKind}] in Chromium at 1280 and 390 px: a passerelle ZIP sent from the page, its report with the bad lines, the automatic sending`, async () => {
   const t = await createTestApp();
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await openBrowser();
@@ -57,6 +57,13 @@ test(`[${databaseKind}] in Chromium at 1280 and 390 px: a passerelle ZIP sent fr
       assert.match(await page.locator('main').innerText(), /export-passerelle\.zip/, 'the last imports list it');
       await fitsAndShoot(page, 'pro-imports', width);
       await page.goBack();
+    }
+    // The page beside it: the file fetched from a URL, or dropped over SFTP.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${url}/pro/passerelle`);
+      assert.match(await page.locator('main').innerText(), /SFTP/);
+      await fitsAndShoot(page, 'pro-passerelle', width);
     }
     assert.deepEqual(console, []);
   } finally {

@@ -91,19 +91,16 @@ test(`[${databaseKind}] the upload is refused without the session's token, witho
   assert.equal(signedOut.statusCode, 303);
 });
 
-test(
-  `[${databaseKind}] a file sent from the page is imported and its report shown; over the cap the page says why`,
-  async () => {
-    const pro = await signUpAgency(t);
-    const sent = await send(pro, { name: 'Annonces.csv', bytes: annoncesCsv(specs(5, 'W')) });
-    assert.equal(sent.statusCode, 303);
-    const report = await pro.browser.get(sent.headers.location as string);
-    assert.match(report.body, /Annonces\.csv/);
-    assert.match(report.body, /<dt>Créées<\/dt>\s*<dd>5<\/dd>/);
-    const refused = await send(pro, { name: 'Annonces.csv', bytes: annoncesCsv(specs(2, 'W')) });
-    assert.equal(refused.statusCode, 409);
-    assert.match(refused.body, /retirerait 3 des 5 annonces/);
-    const forced = await send(pro, { name: 'Annonces.csv', bytes: annoncesCsv(specs(2, 'W')) }, { force: 'true' });
-    assert.equal(forced.statusCode, 303);
-  },
-);
+test(`[${databaseKind}] a file sent from the page is imported and its report shown; over the cap the page says why`, async () => {
+  const pro = await signUpAgency(t);
+  const sent = await send(pro, { name: 'Annonces.csv', bytes: annoncesCsv(specs(5, 'W')) });
+  assert.equal(sent.statusCode, 303);
+  const report = await pro.browser.get(sent.headers.location as string);
+  assert.match(report.body, /Annonces\.csv/);
+  assert.match(report.body, /<dt>Créées<\/dt>\s*<dd>5<\/dd>/);
+  const refused = await send(pro, { name: 'Annonces.csv', bytes: annoncesCsv(specs(2, 'W')) });
+  assert.equal(refused.statusCode, 409);
+  assert.match(refused.body, /retirerait 3 des 5 annonces/);
+  const forced = await send(pro, { name: 'Annonces.csv', bytes: annoncesCsv(specs(2, 'W')) }, { force: 'true' });
+  assert.equal(forced.statusCode, 303);
+});

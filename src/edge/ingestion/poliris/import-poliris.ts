@@ -9,7 +9,7 @@ import { takeBodiesAsBytes, UploadBody, ZIP_TYPES, CSV_TYPES, SNIFFED_TYPE } fro
 import { ImportAnswer, importAnswer } from './import-answer.js';
 
 const MIB = POLIRIS_UPLOAD_LIMIT / (1024 * 1024);
-const binary = (description: string) => ({ schema: { type: 'string', format: 'binary', description } });
+const binary = (description: string) => ({ schema: { type: 'string', format: 'binary', maxLength: POLIRIS_UPLOAD_LIMIT, description } });
 
 const schema = {
   tags: ['ingestion'],

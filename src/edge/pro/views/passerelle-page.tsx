@@ -27,7 +27,7 @@ const RESULT_LABELS: Record<PullResult, string> = {
 };
 
 /** A field's own message under it, tied to it for screen readers. */
-function Field(props: { env: Env; name: string; label: string; view: PasserelleView; children: (attrs: object) => JSX.Element }) {
+function Field(props: { env: Env; name: string; label: string; view: PasserelleView; control: (attrs: object) => JSX.Element }) {
   const id = `f-${props.env}-${props.name}`;
   const message =
     props.view.refused?.env === props.env ? props.view.refused.errors.find((e) => e.field === props.name)?.message : undefined;
@@ -41,7 +41,7 @@ function Field(props: { env: Env; name: string; label: string; view: PasserelleV
       <label for={id} safe>
         {props.label}
       </label>
-      {props.children(attrs)}
+      {props.control(attrs)}
       {message ? (
         <p class="field-error" id={`e-${props.env}-${props.name}`} safe>
           {message}
@@ -72,8 +72,12 @@ function PullSection({ env, viewer, view }: { env: Env; viewer: ProViewer; view:
       <form method="post" action="/pro/passerelle/pull" class="stack">
         <Csrf token={viewer.csrf} />
         <input type="hidden" name="env" value={env} />
-        <Field env={env} name="url" label={env === 'live' ? 'Adresse du fichier (https://)' : 'Adresse du fichier'} view={view}>
-          {(attrs) => (
+        <Field
+          env={env}
+          name="url"
+          label={env === 'live' ? 'Adresse du fichier (https://)' : 'Adresse du fichier'}
+          view={view}
+          control={(attrs) => (
             <input
               {...attrs}
               type="url"
@@ -83,7 +87,7 @@ function PullSection({ env, viewer, view }: { env: Env; viewer: ProViewer; view:
               value={typed}
             />
           )}
-        </Field>
+        />
         <button type="submit">Enregistrer l’adresse</button>
       </form>
       {pull ? (
@@ -127,7 +131,7 @@ function KeysTable({ env, login, csrf }: { env: Env; login: DropLogin; csrf: str
                   ''
                 )}
               </td>
-              <td>{when(key.createdAt)}</td>
+              <td safe>{when(key.createdAt)}</td>
               <td>
                 <form method="post" action="/pro/passerelle/sftp/keys/remove" class="inline">
                   <Csrf token={csrf} />
@@ -148,6 +152,7 @@ function KeysTable({ env, login, csrf }: { env: Env; login: DropLogin; csrf: str
 
 function SftpSection({ env, viewer, view }: { env: Env; viewer: ProViewer; view: PasserelleView }): JSX.Element {
   const login = view.logins.find((l) => l.env === env)!;
+  const typedKey: string = view.refused?.env === env ? (view.refused.typed.publicKey ?? '') : '';
   return (
     <section aria-labelledby={`sftp-${env}`}>
       <h3 id={`sftp-${env}`}>Dépôt SFTP</h3>
@@ -164,15 +169,19 @@ function SftpSection({ env, viewer, view }: { env: Env; viewer: ProViewer; view:
         <dt>Empreinte de la clé du serveur</dt>
         <dd>{view.sftp.fingerprint ? <code safe>{view.sftp.fingerprint}</code> : 'créée au premier démarrage du dépôt'}</dd>
         <dt>Mot de passe</dt>
-        <dd safe>{login.passwordSetAt ? `défini le ${when(login.passwordSetAt)}` : 'aucun'}</dd>
+        <dd>{login.passwordSetAt ? `défini le ${when(login.passwordSetAt)}` : 'aucun'}</dd>
       </dl>
       <p>Déposez le fichier ZIP de la passerelle à la racine : il est importé dès la fin de son envoi.</p>
       <form method="post" action="/pro/passerelle/sftp/password" class="stack">
         <Csrf token={viewer.csrf} />
         <input type="hidden" name="env" value={env} />
-        <Field env={env} name="password" label="Nouveau mot de passe (12 caractères au moins)" view={view}>
-          {(attrs) => <input {...attrs} type="password" required minlength="12" maxlength="256" autocomplete="new-password" />}
-        </Field>
+        <Field
+          env={env}
+          name="password"
+          label="Nouveau mot de passe (12 caractères au moins)"
+          view={view}
+          control={(attrs) => <input {...attrs} type="password" required minlength="12" maxlength="256" autocomplete="new-password" />}
+        />
         <button type="submit">Définir le mot de passe</button>
       </form>
       {login.passwordSetAt ? (
@@ -190,13 +199,17 @@ function SftpSection({ env, viewer, view }: { env: Env; viewer: ProViewer; view:
       <form method="post" action="/pro/passerelle/sftp/keys" class="stack">
         <Csrf token={viewer.csrf} />
         <input type="hidden" name="env" value={env} />
-        <Field env={env} name="publicKey" label="Ajouter une clé publique (contenu du fichier .pub)" view={view}>
-          {(attrs) => (
+        <Field
+          env={env}
+          name="publicKey"
+          label="Ajouter une clé publique (contenu du fichier .pub)"
+          view={view}
+          control={(attrs) => (
             <textarea {...attrs} rows="3" required maxlength="16384" placeholder="ssh-ed25519 AAAA… logiciel@agence" safe>
-              {view.refused?.env === env ? (view.refused.typed.publicKey ?? '') : ''}
+              {typedKey}
             </textarea>
           )}
-        </Field>
+        />
         <button type="submit">Ajouter la clé</button>
       </form>
     </section>
