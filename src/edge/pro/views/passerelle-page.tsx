@@ -175,6 +175,8 @@ function SftpSection({ env, viewer, view }: { env: Env; viewer: ProViewer; view:
       <form method="post" action="/pro/passerelle/sftp/password" class="stack">
         <Csrf token={viewer.csrf} />
         <input type="hidden" name="env" value={env} />
+        {/* The login this password goes with, for password managers (not sent: no name). */}
+        <input type="text" autocomplete="username" value={login.userName} hidden readonly />
         <Field
           env={env}
           name="password"
@@ -219,8 +221,8 @@ function SftpSection({ env, viewer, view }: { env: Env; viewer: ProViewer; view:
 /** `/pro/passerelle`: the scheduled pull and the SFTP logins, LIVE then TEST. */
 export function PasserellePage({ viewer, view }: { viewer: ProViewer; view: PasserelleView }): JSX.Element {
   return (
-    <ProPage title="Passerelle" section="passerelle" viewer={viewer}>
-      <h1>Passerelle</h1>
+    <ProPage title="Envoi automatique" section="passerelle" viewer={viewer}>
+      <h1>Envoi automatique de la passerelle</h1>
       <Flash text={view.flash} />
       <FormErrors
         errors={(view.refused?.errors ?? []).map((e) => ({ ...e, field: `${view.refused!.env}-${e.field}` }))}
@@ -229,7 +231,8 @@ export function PasserellePage({ viewer, view }: { viewer: ProViewer; view: Pass
       <p>
         Votre logiciel exporte déjà vos annonces vers les portails au format des passerelles (Poliris) : sans aucun développement, il peut
         aussi nous les envoyer. Chaque fichier est votre liste complète : ce qu’il ne contient plus est retiré, dans la limite de 20 % par
-        import. Les rapports d’import figurent sur la page d’import.
+        import. Chaque envoi laisse son rapport sur la page <a href="/pro/imports">Importer un fichier</a>, où vous pouvez aussi envoyer un
+        fichier vous-même.
       </p>
       {(['live', 'test'] as const).map((env) => (
         <section aria-labelledby={`env-${env}`}>

@@ -29,6 +29,10 @@ function UploadForm({ csrf, sandbox }: { csrf: string; sandbox: boolean }): JSX.
         fichier Annonces.csv). Il contient toutes vos annonces : celles qu’il ne contient plus sont retirées.
         {sandbox ? ' Votre agence n’est pas encore vérifiée : le fichier est importé dans le bac à sable, pas sur le site.' : ''}
       </p>
+      <p>
+        Votre logiciel peut aussi l’envoyer seul, chaque nuit : par une adresse où nous le récupérons, ou par dépôt SFTP (
+        <a href="/pro/passerelle">envoi automatique</a>).
+      </p>
       <label for="f-fichier">Fichier (ZIP ou Annonces.csv)</label>
       <input id="f-fichier" name="fichier" type="file" required accept=".zip,.csv,.txt,application/zip,text/csv" />
       <label class="check">
