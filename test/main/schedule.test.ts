@@ -25,6 +25,7 @@ const EXPECTED: Record<string, number> = {
   'alerts.purge': HOUR,
   'audience.purge': 24 * HOUR,
   'mail.purge-old': 24 * HOUR,
+  'poliris.pull-due': 5 * 60_000,
 };
 
 const { t } = useTestApp();

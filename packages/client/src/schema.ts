@@ -799,7 +799,7 @@ export interface components {
          * @description A listing. Required: externalId, type, category, title, price, city, postcode, surface, rooms.
          * @example {
          *       "externalId": "CRM-2001",
-         *       "reference": "VM-1042",
+         *       "reference": "VA-2001",
          *       "type": "sale",
          *       "category": "apartment",
          *       "title": "T3 lumineux avec balcon",
@@ -3188,7 +3188,7 @@ export interface operations {
                  *       "listings": [
                  *         {
                  *           "externalId": "CRM-2002",
-                 *           "reference": "VM-1042",
+                 *           "reference": "VA-2001",
                  *           "type": "sale",
                  *           "category": "apartment",
                  *           "title": "T2 refait à neuf",

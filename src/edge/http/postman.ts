@@ -104,8 +104,15 @@ const ID_VARIABLES = ['syncId', 'serviceId', 'externalId', 'webhookId', 'deliver
  */
 export const SANDBOX_RUN_ONLY = ['getLead', 'replyToLead', 'setLeadStatus'];
 
+/** Operations a run never sends: a passerelle file is the agency's whole set, and would withdraw every listing it lacks. */
+export const NEVER_RUN = ['importPoliris'];
+
 /** Requests whose prerequisite the run order cannot give: abandoning needs an open session of its own. */
 const PREREQUEST: Record<string, string[]> = {
+  importPoliris: [
+    '// Send your software’s passerelle ZIP (Body → binary): a file is your whole set, and what it lacks is withdrawn.',
+    'pm.execution.skipRequest();',
+  ],
   // The run's first request: Postman keeps collection variables from one run to the next.
   healthz: [
     '// A new run: its own runId (the suffix of the externalIds it creates), and no id kept from an earlier run.',

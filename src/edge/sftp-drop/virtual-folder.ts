@@ -67,8 +67,8 @@ export class Upload {
   write(offset: number, data: Buffer): WriteRefusal | null {
     if (this.refused) return this.refused;
     const end = offset + data.length;
-    if (end > this.maxBytes || this.charged + data.length > this.maxBytes) return this.refuse('too_large');
-    if (!this.budget.take(data.length)) return this.refuse('busy');
+    if (end > this.maxBytes || this.charged + data.length > this.maxBytes) return this.stopWith('too_large');
+    if (!this.budget.take(data.length)) return this.stopWith('busy');
     this.charged += data.length;
     // The SFTP layer's buffer is reused for the next packet: the chunk is copied.
     this.chunks.push({ offset, data: Buffer.from(data) });
@@ -91,7 +91,7 @@ export class Upload {
     this.charged = 0;
   }
 
-  private refuse(why: WriteRefusal): WriteRefusal {
+  private stopWith(why: WriteRefusal): WriteRefusal {
     this.refused = why;
     this.release();
     return why;
