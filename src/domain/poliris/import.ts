@@ -1,4 +1,5 @@
-import { refuse, type Outcome, type Refusal } from '../../platform/outcome.js';
+import { refuse, type FieldError, type Outcome, type Refusal } from '../../platform/outcome.js';
+import type { LineIssue } from './contract.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import type { AgencyEnv } from '../tenant.js';
@@ -32,6 +33,15 @@ export const POLIRIS_PARTS: ImportParts = { open: openPolirisFile, read: readPol
 export const POLIRIS_UPLOAD_LIMIT = POLIRIS_LIMITS.compressedBytes;
 
 const NOTHING_READABLE = 'Aucune ligne du fichier ne se lit comme une annonce (voir les erreurs par ligne) : rien n’a été écrit ni retiré.';
+/** The lines' own errors, as the fields of the refusal (the first twenty; the report holds them all). */
+const nothingReadableErrors = (errors: readonly LineIssue[]): FieldError[] => [
+  { field: 'file', message: NOTHING_READABLE },
+  ...errors.slice(0, 20).map((issue) => ({
+    field: `line ${issue.line ?? '?'}${issue.rank === null ? '' : ` (rang ${issue.rank}${issue.field ? `, ${issue.field}` : ''})`}`,
+    message: issue.message,
+  })),
+];
+
 const ALREADY_RUNNING =
   'Un import ou une synchronisation complète de cette agence est déjà en cours : un seul à la fois. ' +
   'Rien n’a été modifié ; envoyez à nouveau le fichier quand le précédent sera terminé.';
@@ -81,7 +91,7 @@ export async function importPoliris(
   for (const warning of file.warnings) issues.warnings.add(warning);
   const plan = await planFile(file, parts.read, issues);
   counts.lines = plan.lines;
-  if (plan.named.size === 0) return refused(refuse('validation_error', NOTHING_READABLE));
+  if (plan.named.size === 0) return refused(refuse('validation_error', NOTHING_READABLE, nothingReadableErrors(issues.errors.listed)));
 
   const session = await startSession(db, tenant, now());
   if (!session.ok) return refused(refuse('conflict', ALREADY_RUNNING));

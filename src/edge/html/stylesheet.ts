@@ -43,7 +43,7 @@ nav.pages [aria-current]{background:var(--accent);color:#fff;border-color:var(--
 .gallery .prev{left:.5rem}.gallery .next{right:.5rem}.gallery .arrow:hover{background:var(--soft)}
 .detail{display:grid;gap:1.5rem}@media(min-width:56rem){.detail{grid-template-columns:1fr 22rem}}
 dl.facts-list{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:0}dl.facts-list dt{font-weight:600}dl.facts-list dd{margin:0}
-.description{white-space:pre-line;overflow-wrap:anywhere}.legal{font-size:.9rem;color:var(--muted)}
+.description{white-space:pre-line;overflow-wrap:anywhere}code{overflow-wrap:anywhere}.legal{font-size:.9rem;color:var(--muted)}
 aside.contact{background:var(--soft);border-radius:.5rem;padding:1rem;align-self:start}aside.contact form>div{margin-bottom:.8rem}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .energy{margin:0 0 1rem}.energy ol{list-style:none;padding:0;margin:.4rem 0}.energy li{display:flex;align-items:center;gap:.5rem;margin:2px 0}
