@@ -29,6 +29,7 @@ export const fakeParts: ImportParts = {
     if (lines === 'refuse') return refuse('validation_error', 'Ce fichier n’est pas une archive ZIP.');
     const file: PolirisFile = {
       encoding: 'utf-8',
+      bytes: 0,
       config: {},
       warnings: [],
       async *lines(): AsyncGenerator<RawLine | UnreadableLine> {

@@ -63,9 +63,10 @@ async function openAnnonces(
 ): Promise<Outcome<PolirisFile>> {
   const surveyed = await surveyAnnonces(source, limits);
   if (!surveyed.ok) return surveyed;
-  const encoding = surveyed.value;
+  const { encoding, bytes } = surveyed.value;
   return success({
     encoding,
+    bytes,
     config: archive.config,
     warnings: archive.warnings,
     lines: (): AsyncIterable<RawLine | UnreadableLine> =>
@@ -74,12 +75,14 @@ async function openAnnonces(
 }
 
 /** One pass over the bytes: their encoding, or why the file is refused (sizes, damage, no listing line). */
-async function surveyAnnonces(source: ByteSource, limits: PolirisLimits): Promise<Outcome<TextEncoding>> {
+async function surveyAnnonces(source: ByteSource, limits: PolirisLimits): Promise<Outcome<{ encoding: TextEncoding; bytes: number }>> {
   const utf8 = new Utf8Watch();
   let first = true;
   let listing = false;
+  let bytes = 0;
   try {
     for await (const chunk of guardedBytes(source(), limits)) {
+      bytes += chunk.length;
       utf8.push(chunk);
       if (!listing) listing = hasText(first && startsWithBom(chunk) ? chunk.subarray(3) : chunk);
       first = false;
@@ -88,7 +91,7 @@ async function surveyAnnonces(source: ByteSource, limits: PolirisLimits): Promis
     if (error instanceof PolirisFileError) return error.refusal;
     throw error;
   }
-  return listing ? success(utf8.end()) : FILE_REFUSALS.noListing();
+  return listing ? success({ encoding: utf8.end(), bytes }) : FILE_REFUSALS.noListing();
 }
 
 /** Whether the bytes hold anything but spaces, tabs and line breaks. */

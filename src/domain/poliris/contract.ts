@@ -37,6 +37,8 @@ export interface UnreadableLine {
 export interface PolirisFile {
   /** `utf-8` or `windows-1252`, decided once for the whole entry. */
   encoding: 'utf-8' | 'windows-1252';
+  /** The size of `Annonces.csv` in bytes, as read through once at opening. */
+  bytes: number;
   /** `Config.txt`'s `key=value` pairs (empty when absent or for a bare `Annonces.csv`). */
   config: Readonly<Record<string, string>>;
   /** Warnings about the archive itself (photo files inside it, unknown entries, `Photos.cfg`). */

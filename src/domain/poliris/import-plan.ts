@@ -15,7 +15,7 @@ export interface FilePlan {
    */
   named: Map<string, number>;
   /**
-   * The mapped lines, kept when the file has at most `KEPT_MAPPED_LINES` of them, so that the
+   * The mapped lines, kept when the file is at most `KEPT_MAPPED_BYTES`, so that the
    * writing pass need not read and map the file again; null for a larger file, read again then.
    */
   mapped: ValidLine[] | null;
@@ -24,8 +24,12 @@ export interface FilePlan {
 /** A line that maps to a listing. */
 export type ValidLine = Extract<MappedLine, { ok: true }>;
 
-/** Up to this many lines (some 30 MB of drafts), a file is mapped once; a larger one is read twice, its memory flat. */
-export const KEPT_MAPPED_LINES = 20_000;
+/**
+ * Up to this size of `Annonces.csv` (some 10,000 listings), a file is mapped once and its drafts
+ * kept for the writing pass; a larger one is read and mapped again, its memory flat (each kept
+ * draft holds on to its line's text).
+ */
+export const KEPT_MAPPED_BYTES = 48 * 1024 * 1024;
 
 /**
  * Reads the file once, mapping every line, to learn what it names before anything is written
@@ -38,7 +42,7 @@ export async function planFile(
   report: { errors: IssueList; warnings: IssueList },
 ): Promise<FilePlan> {
   const named = new Map<string, number>();
-  let mappedLines: ValidLine[] | null = [];
+  let mappedLines: ValidLine[] | null = file.bytes <= KEPT_MAPPED_BYTES ? [] : null;
   let lines = 0;
   for await (const line of file.lines()) {
     lines += 1;
@@ -48,7 +52,6 @@ export async function planFile(
     }
     const mapped = read(line);
     if (mappedLines && mapped.ok) mappedLines.push(mapped);
-    if (lines > KEPT_MAPPED_LINES) mappedLines = null;
     const [externalId] = namedExternalIds([mapped]);
     if (externalId !== undefined) {
       const lastValid = named.get(externalId) ?? 0;
