@@ -1,4 +1,5 @@
 import type { FieldError } from '../../platform/outcome.js';
+import { frenchWhole } from '../../platform/french-numbers.js';
 import { isEmailAddress } from '../credentials/email.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
 
@@ -31,7 +32,7 @@ export function checkLeadInput(
   for (const [field, value] of Object.entries(typed) as Array<[keyof LeadInput, string]>) {
     if (unstorableTextReason(value) !== null) errors.push({ field, message: 'Ce champ contient des caractères invalides.' });
     else if (value.length > LEAD_LIMITS[field])
-      errors.push({ field, message: `Ce champ doit compter au plus ${LEAD_LIMITS[field]} caractères (il en compte ${value.length}).` });
+      errors.push({ field, message: `Ce champ doit compter au plus ${frenchWhole(LEAD_LIMITS[field])} caractères (il en compte ${frenchWhole(value.length)}).` });
   }
   const has = (field: string) => errors.some((e) => e.field === field);
   if (!has('name') && typed.name === '') errors.push({ field: 'name', message: 'Indiquez votre nom.' });
@@ -80,6 +81,6 @@ export function checkMessageText(value: unknown): { ok: true; text: string } | {
       ? 'Ce message contient des caractères invalides.'
       : read.fault === 'empty'
         ? 'Écrivez votre message.'
-        : `Un message compte au plus ${MESSAGE_MAX} caractères (celui-ci en compte ${read.length}).`;
+        : `Un message compte au plus ${frenchWhole(MESSAGE_MAX)} caractères (celui-ci en compte ${frenchWhole(read.length)}).`;
   return { ok: false, error: { field: 'text', message } };
 }

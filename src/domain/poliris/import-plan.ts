@@ -42,7 +42,7 @@ export async function planFile(
   report: { errors: IssueList; warnings: IssueList },
 ): Promise<FilePlan> {
   const named = new Map<string, number>();
-  let mappedLines: ValidLine[] | null = file.bytes <= KEPT_MAPPED_BYTES ? [] : null;
+  const mappedLines: ValidLine[] | null = file.bytes <= KEPT_MAPPED_BYTES ? [] : null;
   let lines = 0;
   for await (const line of file.lines()) {
     lines += 1;

@@ -1,15 +1,15 @@
 import { frenchDate, frenchDateTime } from '../../platform/calendar/french-time.js';
+import { frenchWhole } from '../../platform/french-numbers.js';
 
 /** French presentation of numbers, money, areas and dates, as the public pages show them. */
-const whole = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 
-export const euros = (amount: number) => `${whole.format(amount)}\u00a0€`;
-export const squareMetres = (surface: number) => `${whole.format(surface)}\u00a0m²`;
+export const euros = (amount: number) => `${frenchWhole(amount)}\u00a0€`;
+export const squareMetres = (surface: number) => `${frenchWhole(surface)}\u00a0m²`;
 export const percent = (value: number) => `${oneDecimal.format(value)}\u00a0%`;
-export const count = (value: number) => whole.format(value);
+export const count = frenchWhole;
 /** Dates in Paris time ("14 mars 2026", "14 mars 2026 à 09:05"), owned by the calendar. */
 export { frenchDate, frenchDateTime };
 
 /** "1 pièce", "3 pièces": French plural (0 and 1 take the singular). */
-export const plural = (n: number, one: string, many: string) => `${whole.format(n)}\u00a0${n >= 2 ? many : one}`;
+export const plural = (n: number, one: string, many: string) => `${frenchWhole(n)}\u00a0${n >= 2 ? many : one}`;

@@ -162,7 +162,7 @@ test(`[${databaseKind}] a refused reply (empty, too long) comes back 400 with it
   const long = `Un texte trop long <b>gras</b> ${'x'.repeat(5000)}`;
   const tooLong = await agency.browser.post(`/pro/contacts/${leadId}`, { text: long });
   assert.equal(tooLong.statusCode, 400);
-  assert.match(text(tooLong.body), /Un message compte au plus 5000 caractères \(celui-ci en compte 5031\)\./);
+  assert.match(text(tooLong.body), /Un message compte au plus 5 000 caractères \(celui-ci en compte 5 031\)\./);
   assert.ok(tooLong.body.includes(`>Un texte trop long &lt;b>gras&lt;/b> ${'x'.repeat(5000)}</textarea>`), 'what was typed, escaped');
 
   assert.equal(await count(), 1, 'only the visitor’s message');

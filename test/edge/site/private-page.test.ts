@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { frenchWhole } from '../../../src/platform/french-numbers.js';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
@@ -125,7 +126,7 @@ test(`[${databaseKind}] a refused text shows the page again (400) with the messa
   const long = `<b>Long</b> ${'a'.repeat(MESSAGE_MAX)}`;
   const tooLong = await visitorPost(t, path, { text: long }, address());
   assert.equal(tooLong.statusCode, 400);
-  assert.match(tooLong.body, new RegExp(`Un message compte au plus ${MESSAGE_MAX} caractères \\(celui-ci en compte ${long.length}\\)`));
+  assert.match(tooLong.body, new RegExp(`Un message compte au plus ${frenchWhole(MESSAGE_MAX)} caractères \\(celui-ci en compte ${frenchWhole(long.length)}\\)`));
   assert.ok(tooLong.body.includes(`&lt;b>Long&lt;/b> ${'a'.repeat(MESSAGE_MAX)}`), 'what was typed, escaped');
 
   const json = await t.app.inject({

@@ -86,6 +86,7 @@ test(`[${databaseKind}] leads writes one conversation with its messages per line
     replied.lines.map((line) => JSON.parse(line).leadId),
     [ids[1]],
   );
+  assert.match(replied.err, /Wrote 1 conversation, 0 marked read\./, 'one conversation, in the singular');
   assert.equal((await t.call('GET', `/sandbox/v1/leads/${ids[1]}`, owner.test)).json().status, 'replied', 'a replied one keeps its status');
   const future = await cli(owner.test, ['leads', '--sandbox', '--status', 'read', '--since', new Date(Date.now() + 60_000).toISOString()]);
   assert.deepEqual(future.lines, []);
