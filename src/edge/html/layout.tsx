@@ -25,7 +25,8 @@ export interface PageMeta {
  * and a footer. The pro space and the back-office are meant to reuse it with their own nav.
  */
 export function Layout({ meta, nav, children }: { meta: PageMeta; nav?: JSX.Element; children: Children }): JSX.Element {
-  const fullTitle = `${meta.title} | ${SITE_NAME}`;
+  // A title that ends with the site's name already (the search page without criteria) does not take it twice.
+  const fullTitle = meta.title.endsWith(SITE_NAME) ? meta.title : `${meta.title} | ${SITE_NAME}`;
   const navigation: JSX.Element = nav ?? <PublicNav />;
   return (
     <html lang="fr">

@@ -126,7 +126,10 @@ test(`[${databaseKind}] a refused text shows the page again (400) with the messa
   const long = `<b>Long</b> ${'a'.repeat(MESSAGE_MAX)}`;
   const tooLong = await visitorPost(t, path, { text: long }, address());
   assert.equal(tooLong.statusCode, 400);
-  assert.match(tooLong.body, new RegExp(`Un message compte au plus ${frenchWhole(MESSAGE_MAX)} caractères \\(celui-ci en compte ${frenchWhole(long.length)}\\)`));
+  assert.match(
+    tooLong.body,
+    new RegExp(`Un message compte au plus ${frenchWhole(MESSAGE_MAX)} caractères \\(celui-ci en compte ${frenchWhole(long.length)}\\)`),
+  );
   assert.ok(tooLong.body.includes(`&lt;b>Long&lt;/b> ${'a'.repeat(MESSAGE_MAX)}`), 'what was typed, escaped');
 
   const json = await t.app.inject({

@@ -159,6 +159,8 @@ test(`[${databaseKind}] bad query values: the page, a French message per value, 
     assert.match(response.body, message, query);
     if (!query.startsWith('page=')) assert.match(response.body, /aria-invalid="true"/, `${query}: the field is marked`);
     assert.match(response.body, /<meta name="robots" content="noindex, follow"/);
+    if (!query.startsWith('page=') && !/city|category|transaction|postcode/.test(query))
+      assert.match(response.body, /<title>Erreur : Annonces immobilières<\/title>/, `${query}: the tab says so, the site's name once`);
   }
   // The other filters still apply.
   await setUp();

@@ -20,11 +20,15 @@ export const alertSearchFields = (filters: SearchFilters): Array<[string, string
   ...new URLSearchParams(searchPath(filters).split('?')[1] ?? '').entries(),
 ];
 
-/** "Appartements à vendre à Lyon, avec les mots « parquet », de 200 000 € à 300 000 €, 3 pièces et plus": the results page's title and the other filters. */
+/**
+ * "Appartements à vendre à Lyon, avec les mots “parquet”, de 200 000 € à 300 000 €, 3 pièces et
+ * plus": the results page's title without its keywords, then the keywords and the other filters.
+ * Pages and mails quote the whole label in « »: the keywords inside take “ ”, once.
+ */
 export function alertLabel(filters: SearchFilters): string {
-  const parts = [searchTitle(filters)];
   const { priceMin, priceMax, surfaceMin, roomsMin, dpeMax, q } = filters;
-  if (q !== undefined) parts.push(`avec les mots « ${q} »`);
+  const parts = [searchTitle({ ...filters, q: undefined })];
+  if (q !== undefined) parts.push(`avec les mots “${q}”`);
   if (priceMin !== undefined && priceMax !== undefined) parts.push(`de ${euros(priceMin)} à ${euros(priceMax)}`);
   else if (priceMax !== undefined) parts.push(`jusqu’à ${euros(priceMax)}`);
   else if (priceMin !== undefined) parts.push(`à partir de ${euros(priceMin)}`);

@@ -66,7 +66,8 @@ export function SearchPage(model: SearchPageModel): JSX.Element {
   return (
     <Layout
       meta={{
-        title: heading,
+        // A refused criterion says so in the tab's title too, the first thing a screen reader reads.
+        title: model.errors.length ? `Erreur : ${heading}` : heading,
         description: `${title} : ${found.toLowerCase()}. Annonces des agences, prix et classe énergie.`,
         canonical: model.canonical,
         noindex: model.noindex,
