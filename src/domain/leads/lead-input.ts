@@ -32,7 +32,10 @@ export function checkLeadInput(
   for (const [field, value] of Object.entries(typed) as Array<[keyof LeadInput, string]>) {
     if (unstorableTextReason(value) !== null) errors.push({ field, message: 'Ce champ contient des caractères invalides.' });
     else if (value.length > LEAD_LIMITS[field])
-      errors.push({ field, message: `Ce champ doit compter au plus ${frenchWhole(LEAD_LIMITS[field])} caractères (il en compte ${frenchWhole(value.length)}).` });
+      errors.push({
+        field,
+        message: `Ce champ doit compter au plus ${frenchWhole(LEAD_LIMITS[field])} caractères (il en compte ${frenchWhole(value.length)}).`,
+      });
   }
   const has = (field: string) => errors.some((e) => e.field === field);
   if (!has('name') && typed.name === '') errors.push({ field: 'name', message: 'Indiquez votre nom.' });

@@ -42,7 +42,9 @@ export async function runLeadsExport(options: LeadsOptions, env: NodeJS.ProcessE
     const consequence = `${counts.written} conversations were written${options['mark-read'] ? '; the last one may not be marked read and will come again' : ''}`;
     const code = await stopsAtOnce(exporting, io, consequence);
     if (code === EXIT.ok)
-      io.printError(`Wrote ${counts.written} conversation${counts.written === 1 ? '' : 's'}${options['mark-read'] ? `, ${counts.markedRead} marked read` : ''}.`);
+      io.printError(
+        `Wrote ${counts.written} conversation${counts.written === 1 ? '' : 's'}${options['mark-read'] ? `, ${counts.markedRead} marked read` : ''}.`,
+      );
     return code;
   } catch (error) {
     io.printError(`After ${counts.written} conversations written:`);
