@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { frenchWhole } from '../../../src/platform/french-numbers.js';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
@@ -115,7 +116,10 @@ test(`[${databaseKind}] missing or malformed fields show the form again with wha
   assert.match(empty.body, /Écrivez votre message/);
   const tooLong = await contact(t, serviceId, { ...visitor, message: 'a'.repeat(MESSAGE_MAX + 1) }, address(3));
   assert.equal(tooLong.statusCode, 400);
-  assert.match(tooLong.body, new RegExp(`au plus ${MESSAGE_MAX} caractères`));
+  assert.match(
+    tooLong.body,
+    new RegExp(`au plus ${frenchWhole(MESSAGE_MAX)} caractères \\(il en compte ${frenchWhole(MESSAGE_MAX + 1)}\\)`),
+  );
 });
 
 test(`[${databaseKind}] HTML in a message is stored as text`, async () => {
