@@ -18,6 +18,8 @@ export interface AgencyOverview {
   now: Date;
   /** Webhook endpoints the service disabled because every delivery failed for 5 days. */
   failingWebhooks: number;
+  /** LIVE keys not revoked: once there is one, the dashboard stops inviting to make one. */
+  liveKeys: number;
 }
 
 /**
@@ -49,5 +51,6 @@ export async function agencyOverview(
     freeUntil: paidFrom(agency.createdAt),
     now: at,
     failingWebhooks: failing,
+    liveKeys: cards.filter((card) => card.key.env === 'live' && card.key.revokedAt === null).length,
   });
 }

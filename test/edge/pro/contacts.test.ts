@@ -250,6 +250,10 @@ test(`[${databaseKind}] /pro/leads, linked from mails sent before the inbox, mov
   assert.equal(moved.headers.location, '/pro/contacts');
   const paged = await t.app.inject({ method: 'GET', url: '/pro/leads?page=2' });
   assert.equal(paged.headers.location, '/pro/contacts?page=2');
+  const filtered = await t.app.inject({ method: 'GET', url: '/pro/leads?statut=archived&nonlus=1&page=3' });
+  assert.equal(filtered.headers.location, '/pro/contacts?statut=archived&nonlus=1&page=3', 'the whole query, as the docs say');
+  const odd = await t.app.inject({ method: 'GET', url: '/pro/leads?x=%0D%0ASet-Cookie:%20a' });
+  assert.equal(odd.headers.location, '/pro/contacts?x=%0D%0ASet-Cookie%3A+a', 're-encoded: no line break reaches the header');
 });
 
 test(`[${databaseKind}] an agent reads, answers and files conversations like an admin`, async () => {

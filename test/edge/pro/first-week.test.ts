@@ -49,6 +49,9 @@ test(`[${databaseKind}] verified from the back-office, an agency gets no unseen 
   assert.equal(created.statusCode, 201);
   assert.equal(await liveKeys(), 1);
   assert.doesNotMatch((await agency.browser.get('/pro/api-keys')).body, /Générez une clé LIVE ici/, 'said while there is none');
+  const after = await agency.browser.get('/pro');
+  assert.doesNotMatch(after.body, /Générez une clé LIVE ici/, 'the dashboard no longer invites to make one');
+  assert.match(text(after.body), /SIREN vérifié\. Une clé LIVE est active : voir les clés et leur usage Formule/);
 });
 
 test(`[${databaseKind}] the listings table gives each row its own status in the words of its transaction, and reasons in words`, async () => {

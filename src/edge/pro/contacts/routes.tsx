@@ -88,13 +88,15 @@ export const contactsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
       .send(csvDocument(CSV_HEADER, rows));
   });
 
-  // Mails sent before the inbox link here: moved for good, a page number kept (the old page's
-  // only parameter, rebuilt rather than copied, so nothing else rides on the Location); the inbox
-  // itself then asks a signed-out browser to sign in.
+  // Mails sent before the inbox link here: moved for good, its query kept (re-encoded, so that
+  // nothing but a query rides on the Location); the inbox itself then asks a signed-out browser
+  // to sign in.
   app.get('/leads', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const page = Number((request.query as { page?: unknown }).page);
-    const location = Number.isInteger(page) && page > 1 && page <= 10_000 ? `${PRO_INBOX_PATH}?page=${page}` : PRO_INBOX_PATH;
-    return reply.code(301).header('location', location).send();
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '').toString();
+    return reply
+      .code(301)
+      .header('location', query ? `${PRO_INBOX_PATH}?${query}` : PRO_INBOX_PATH)
+      .send();
   });
 
   await app.register(conversationPages, { space });

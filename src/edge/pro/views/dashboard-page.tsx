@@ -17,6 +17,8 @@ export interface DashboardView {
   now: Date;
   /** Webhook endpoints the service disabled because every delivery failed for 5 days. */
   failingWebhooks: number;
+  /** LIVE keys not revoked. */
+  liveKeys: number;
 }
 
 /** Where the agency's account stands: suspended, verified, refused, or its SIREN check under way with the time left. */
@@ -29,14 +31,23 @@ function AccountStatusNotice({ viewer, view }: { viewer: ProViewer; view: Dashbo
       safe
     >{`Compte suspendu : vos clés sont refusées et vos annonces sont hors du site. Motif : ${agency.suspensionReason ?? '—'}`}</p>
   ) : agency.verified ? (
-    <p class="notice ok" role="status">
-      SIREN vérifié : vous pouvez créer des clés LIVE.{' '}
-      {viewer.role === 'admin' ? (
-        <a href="/pro/api-keys#nouvelle-cle">Générez une clé LIVE ici</a>
-      ) : (
-        'Un administrateur de l’agence les génère dans « Clés d’API ».'
-      )}
-    </p>
+    view.liveKeys > 0 ? (
+      <p class="notice ok" role="status">
+        <span
+          safe
+        >{`SIREN vérifié. ${view.liveKeys === 1 ? 'Une clé LIVE est active' : `${view.liveKeys} clés LIVE sont actives`} :`}</span>{' '}
+        {viewer.role === 'admin' ? <a href="/pro/api-keys">voir les clés et leur usage</a> : 'voir « Clés d’API » avec un administrateur'}
+      </p>
+    ) : (
+      <p class="notice ok" role="status">
+        SIREN vérifié : vous pouvez créer des clés LIVE.{' '}
+        {viewer.role === 'admin' ? (
+          <a href="/pro/api-keys#nouvelle-cle">Générez une clé LIVE ici</a>
+        ) : (
+          'Un administrateur de l’agence les génère dans « Clés d’API ».'
+        )}
+      </p>
+    )
   ) : agency.verificationRefusalReason ? (
     <p
       class="notice"
