@@ -1,13 +1,15 @@
 import { prepared, type Queryable } from '../../platform/db/database.js';
 import type { ReadDatabase } from '../../platform/db/read-database.js';
-import type { PublicListing } from './model.js';
+import type { ListingCard, PublicListing } from './model.js';
+import type { Transaction } from '../listing-model/model.js';
+import { searchPublicListings } from './search.js';
 import { publicListingColumns, toPublicListing, type PublicListingRow } from './projection.js';
 import { wasPublic } from './visibility.js';
 
 export type PublicLookup =
   | { kind: 'public'; listing: PublicListing }
-  /** Was public once, is not any more (sold, withdrawn, deleted, unpublished): 410. */
-  | { kind: 'gone' }
+  /** Was public once, is not any more (sold, withdrawn, deleted, unpublished): 410, with where it was, to suggest others. */
+  | { kind: 'gone'; city: string; transaction: Transaction }
   /** Never public, or no such listing: 404. */
   | { kind: 'unknown' };
 
@@ -23,14 +25,21 @@ export async function findPublicListing(db: Queryable, serviceId: string): Promi
   const { rows } = await db.query<PublicListingRow>(PUBLIC_BY_ID, [serviceId]);
   const row = rows[0];
   if (row) return { kind: 'public', listing: toPublicListing(row) };
-  const { rows: past } = await db.query<{ env: 'live' | 'test'; share_with_service: boolean; first_published_at: Date | null }>(
-    'SELECT env, share_with_service, first_published_at FROM listings WHERE id = $1',
+  const { rows: past } = await db.query<{
+    env: 'live' | 'test';
+    share_with_service: boolean;
+    first_published_at: Date | null;
+    city: string;
+    transaction: Transaction;
+  }>(
+    `SELECT env, share_with_service, first_published_at, content ->> 'city' AS city, content ->> 'transaction' AS transaction
+     FROM listings WHERE id = $1`,
     [serviceId],
   );
   const listing = past[0];
   return listing &&
     wasPublic({ env: listing.env, shareWithService: listing.share_with_service, firstPublishedAt: listing.first_published_at })
-    ? { kind: 'gone' }
+    ? { kind: 'gone', city: listing.city, transaction: listing.transaction }
     : { kind: 'unknown' };
 }
 
@@ -54,4 +63,13 @@ export async function findPublicListings(db: Queryable, serviceIds: readonly str
     [serviceIds],
   );
   return rows.map(toPublicListing);
+}
+
+/** How many listings the page of one that left the site suggests instead. */
+export const SIMILAR_SHOWN = 3;
+
+/** Public listings like one that left the site (its city and transaction), the newest first: what its 410 page suggests. */
+export async function similarPublicListings(db: Queryable, like: { city: string; transaction: Transaction }): Promise<ListingCard[]> {
+  const { cards } = await searchPublicListings(db, { city: like.city, transaction: like.transaction }, 'newest', 1);
+  return cards.slice(0, SIMILAR_SHOWN);
 }

@@ -7,6 +7,9 @@ import { goneHtml, notFoundHtml } from './pages.js';
 import type { Rendered } from './page-cache.js';
 import type { ContactValues } from './views/contact-form.js';
 import { ListingPage } from './views/listing-page.js';
+import type { ListingCard } from '../../domain/public-listings/model.js';
+import { searchPath } from './search-query.js';
+import { searchTitle } from './views/search-page.js';
 
 /** A listing's address names a listing id; anything else is not looked up. */
 export const SERVICE_ID = new RegExp(idPattern('lst'));
@@ -21,8 +24,12 @@ export function listingPage(
   siteUrl: string,
   status: number,
   contact: { values: ContactValues; errors: FieldError[] },
+  similar: ListingCard[] = [],
 ): Rendered {
-  if (found.kind === 'gone') return { status: 410, body: goneHtml(), cacheable: false };
+  if (found.kind === 'gone') {
+    const like = { city: found.city, transaction: found.transaction };
+    return { status: 410, body: goneHtml({ similar, search: { href: searchPath(like), label: searchTitle(like) } }), cacheable: false };
+  }
   if (found.kind === 'unknown') return { status: 404, body: notFoundHtml(), cacheable: false };
   const { serviceId } = found.listing;
   const body = renderDocument(<ListingPage listing={found.listing} canonical={publicUrl(siteUrl, serviceId)} contact={contact} />);

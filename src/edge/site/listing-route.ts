@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { findPublicListingForPage } from '../../domain/public-listings/find.js';
+import { findPublicListingForPage, similarPublicListings } from '../../domain/public-listings/find.js';
 import { listingPath } from '../../domain/public-listings/visibility.js';
 import { notFoundHtml } from './pages.js';
 import { html } from './replies.js';
@@ -12,11 +12,13 @@ export const listingRoute: FastifyPluginAsync<SiteContext> = async (app, { cache
   const { readDb, config } = app.services;
   app.get(listingPath(':serviceId'), { schema: { hide: true } }, async (request, reply) => {
     const { serviceId } = request.params as { serviceId: string };
-    const shown = await cache.through(serviceId, async () =>
-      SERVICE_ID.test(serviceId)
-        ? listingPage(await findPublicListingForPage(readDb, serviceId), config.siteUrl, 200, { values: EMPTY_CONTACT, errors: [] })
-        : { status: 404, body: notFoundHtml(), cacheable: false },
-    );
+    const shown = await cache.through(serviceId, async () => {
+      if (!SERVICE_ID.test(serviceId)) return { status: 404, body: notFoundHtml(), cacheable: false };
+      const found = await findPublicListingForPage(readDb, serviceId);
+      // A listing that left the site suggests others of its city and transaction.
+      const similar = found.kind === 'gone' ? await similarPublicListings(readDb, found) : [];
+      return listingPage(found, config.siteUrl, 200, { values: EMPTY_CONTACT, errors: [] }, similar);
+    });
     audience.viewed(request, serviceId, shown);
     return html(reply, shown.status, shown.body);
   });

@@ -7,6 +7,7 @@ import {
   ProblemPage,
   ThanksPage,
   TooManyMessagesPage,
+  type GoneSuggestions,
 } from './views/status-pages.js';
 
 /**
@@ -14,7 +15,7 @@ import {
  * them to browsers for any path that is not an interface (unknown page, malformed address).
  */
 export const notFoundHtml = () => renderDocument(<NotFoundPage />);
-export const goneHtml = () => renderDocument(<GonePage />);
+export const goneHtml = (suggestions: GoneSuggestions = { similar: [], search: null }) => renderDocument(<GonePage {...suggestions} />);
 export const thanksHtml = (listingTitle: string, serviceId: string) =>
   renderDocument(<ThanksPage listingTitle={listingTitle} serviceId={serviceId} />);
 export const conversationGoneHtml = () => renderDocument(<ConversationGonePage />);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { contact, page, publicListing, uniqueCity } from '../../helpers/site.js';
+import { contact, listedIds, page, publicListing, uniqueCity } from '../../helpers/site.js';
 import { STYLESHEET_PATH } from '../../../src/edge/html/stylesheet.js';
 
 /** docs/decisions.md §8, §12: what the pages show (and never show), SEO, the stylesheet. */
@@ -190,4 +190,34 @@ test(`[${databaseKind}] one stylesheet, named by its content hash, cached for a 
     !/https?:\/\/(?!images\.example\.com|localhost)/.test(home.replace(/https?:\/\/(schema\.org|purl\.org|www\.sitemaps\.org)[^"]*/g, '')),
     'no CDN, no external font',
   );
+});
+
+test(`[${databaseKind}] the page of a sold listing (410) suggests public listings of its city and transaction, and the search`, async () => {
+  const city = uniqueCity('Vendueville');
+  const sold = await publicListing(t, agency.live, 'GONE-SOLD', { city, type: 'sale', title: 'Maison vendue' });
+  const other = await publicListing(t, agency.live, 'GONE-OTHER', {
+    city,
+    type: 'sale',
+    title: 'Maison voisine',
+    surface: 140,
+    price: 610000,
+  });
+  await publicListing(t, agency.live, 'GONE-RENT', {
+    city,
+    type: 'rental',
+    category: 'apartment',
+    title: 'Location voisine',
+    price: 900,
+    fees: null,
+  });
+  assert.equal((await t.call('PATCH', `/v1/listings/${sold}/status`, agency.live, { status: 'sold' })).statusCode, 200);
+  const gone = await page(t, `/listings/${sold}`);
+  assert.equal(gone.statusCode, 410);
+  assert.match(gone.body, /Cette annonce n’est plus en ligne/);
+  assert.match(gone.body, /Annonces semblables/);
+  assert.deepEqual(listedIds(gone.body), [other], 'the other sale of its city, not the rental, not itself');
+  const search = /<a href="([^"]+)">Voir toutes les annonces : ([^<]+)<\/a>/.exec(gone.body);
+  assert.ok(search, 'a link to the search');
+  assert.equal(search[1]!.replace(/&amp;/g, '&'), `/listings?transaction=sale&city=${encodeURIComponent(city).replace(/%20/g, '+')}`);
+  assert.match(search[2]!, new RegExp(`à vendre à ${city}`));
 });

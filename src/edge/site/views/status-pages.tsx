@@ -1,6 +1,8 @@
 import type { Children } from '@kitajs/html';
 import { Layout } from '../../html/layout.js';
 import { listingPath } from '../../../domain/public-listings/visibility.js';
+import type { ListingCard } from '../../../domain/public-listings/model.js';
+import { ListingCardView } from './components.js';
 
 /** A page that only says something: errors, the thank-you page. Never indexed. */
 function MessagePage({ title, children }: { title: string; children: Children }): JSX.Element {
@@ -24,9 +26,37 @@ export const NotFoundPage = () => (
   </MessagePage>
 );
 
-export const GonePage = () => (
+/** Where a listing that left the site was, and the public ones like it: what its page suggests instead. */
+export interface GoneSuggestions {
+  similar: ListingCard[];
+  /** The search of its city and transaction, and its words (« Appartements à vendre à Lyon »). */
+  search: { href: string; label: string } | null;
+}
+
+export const GonePage = ({ similar, search }: GoneSuggestions) => (
   <MessagePage title="Cette annonce n’est plus en ligne">
     <p>Le bien a été vendu ou loué, ou l’agence a retiré son annonce. D’autres biens vous attendent peut-être.</p>
+    {similar.length ? (
+      <section aria-labelledby="semblables">
+        <h2 id="semblables">Annonces semblables</h2>
+        <ul class="cards">
+          {similar.map((card) => (
+            <ListingCardView card={card} />
+          ))}
+        </ul>
+      </section>
+    ) : (
+      ''
+    )}
+    <p>
+      {search ? (
+        <a href={search.href} safe>
+          {`Voir toutes les annonces : ${search.label}`}
+        </a>
+      ) : (
+        <a href="/listings">Voir toutes les annonces</a>
+      )}
+    </p>
   </MessagePage>
 );
 
