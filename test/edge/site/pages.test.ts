@@ -216,7 +216,7 @@ test(`[${databaseKind}] the page of a sold listing (410) suggests public listing
   assert.match(gone.body, /Cette annonce n’est plus en ligne/);
   assert.match(gone.body, /Annonces semblables/);
   assert.deepEqual(listedIds(gone.body), [other], 'the other sale of its city, not the rental, not itself');
-  const search = /<a href="([^"]+)">Voir toutes les annonces : ([^<]+)<\/a>/.exec(gone.body);
+  const search = /<a href="([^"]+)">Voir les (annonces immobilières [^<]+)<\/a>/.exec(gone.body);
   assert.ok(search, 'a link to the search');
   assert.equal(search[1]!.replace(/&amp;/g, '&'), `/listings?transaction=sale&city=${encodeURIComponent(city).replace(/%20/g, '+')}`);
   assert.match(search[2]!, new RegExp(`à vendre à ${city}`));

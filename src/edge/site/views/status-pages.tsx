@@ -51,7 +51,7 @@ export const GonePage = ({ similar, search }: GoneSuggestions) => (
     <p>
       {search ? (
         <a href={search.href} safe>
-          {`Voir toutes les annonces : ${search.label}`}
+          {`Voir les ${search.label.charAt(0).toLowerCase()}${search.label.slice(1)}`}
         </a>
       ) : (
         <a href="/listings">Voir toutes les annonces</a>
