@@ -344,7 +344,7 @@ test(`[${databaseKind}] the dashboard shows the plan with its limits, the free p
   await settleQuotas();
 
   const dashboard = await agency.browser.get('/pro');
-  assert.match(dashboard.body, /SIREN vérifié : vous pouvez créer des clés LIVE/);
+  assert.match(dashboard.body, /SIREN vérifié\. Une clé LIVE est active/, 'a LIVE key exists: no invitation to make one');
   const dl = figures(dashboard.body);
   assert.equal(dl.get('Appels v1 sur 24 h'), `${liveCalls} / 10 000`, 'LIVE v1 calls only, out of the plan’s daily calls');
   assert.equal(dl.get('Annonces'), '3');

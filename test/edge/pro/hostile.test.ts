@@ -67,7 +67,8 @@ test(`[${databaseKind}] hostile queries on the CSV export and the old /pro/leads
       else assert.match(csv.body, /^<!doctype html>\n<html lang="fr">/);
       const moved = await t.app.inject({ method: 'GET', url: `/pro/leads${q}` });
       assert.equal(moved.statusCode, 301, q);
-      assert.match(String(moved.headers.location), /^\/pro\/contacts(\?page=\d+)?$/, q);
+      // The query kept, re-encoded: nothing but URL-safe characters reaches the header.
+      assert.match(String(moved.headers.location), /^\/pro\/contacts(\?[A-Za-z0-9%._~*+=&-]+)?$/, q);
     }),
     { numRuns: RUNS * 2 },
   );
