@@ -2,8 +2,8 @@ import type { ImportReport } from '../../../../domain/poliris/import.js';
 import type { LineIssue } from '../../../../domain/poliris/contract.js';
 import { Csrf, TableScroll, when } from '../../../html/page-parts.js';
 import { ProPage, type ProViewer } from '../../views/frame.js';
+import { count } from '../../../html/format.js';
 
-const number = new Intl.NumberFormat('fr-FR');
 const ORIGINS: Record<ImportReport['origin'], string> = {
   upload: 'envoi depuis cette page ou l’API',
   pull: 'récupération planifiée',
@@ -14,8 +14,8 @@ const ORIGINS: Record<ImportReport['origin'], string> = {
 export function reportSummary(report: ImportReport): string {
   if (report.outcome === 'refused') return `Fichier refusé : ${report.refusal?.detail ?? ''}`;
   return (
-    `${number.format(report.created)} créées, ${number.format(report.updated)} modifiées, ${number.format(report.unchanged)} inchangées, ` +
-    `${number.format(report.withdrawn)} retirées, ${number.format(report.errorCount)} en erreur`
+    `${count(report.created)} créées, ${count(report.updated)} modifiées, ${count(report.unchanged)} inchangées, ` +
+    `${count(report.withdrawn)} retirées, ${count(report.errorCount)} en erreur`
   );
 }
 
@@ -147,8 +147,8 @@ function IssueTable({ issues, label }: { issues: readonly LineIssue[]; label: st
   );
 }
 
-const more = (listed: number, count: number) =>
-  count > listed ? <p class="muted" safe>{`Les ${number.format(listed)} premières sont listées, sur ${number.format(count)}.`}</p> : '';
+const more = (listed: number, total: number) =>
+  total > listed ? <p class="muted" safe>{`Les ${count(listed)} premières sont listées, sur ${count(total)}.`}</p> : '';
 
 /** One report: its counts, then its errors and warnings by line. */
 export function ImportReportPage({ viewer, report }: { viewer: ProViewer; report: ImportReport }): JSX.Element {
@@ -175,7 +175,7 @@ export function ImportReportPage({ viewer, report }: { viewer: ProViewer; report
         {figures.map(([label, value]) => (
           <div>
             <dt safe>{label}</dt>
-            <dd safe>{number.format(value)}</dd>
+            <dd safe>{count(value)}</dd>
           </div>
         ))}
       </dl>
