@@ -26,6 +26,7 @@ import { alertJobs } from '../domain/alerts/alert-jobs.js';
 import { audienceJobs } from '../domain/audience/report.js';
 import { mailJobs } from '../platform/mail/retention.js';
 import type { MailSite } from '../domain/mail/site.js';
+import { placeBackfillJobs } from '../domain/listings/place-backfill.js';
 import { PULL_JOB, pullJobHandler, pullJobs } from '../domain/poliris/pull.js';
 
 export interface ScheduleDeps {
@@ -61,6 +62,7 @@ export function periodicJobs(deps: ScheduleDeps): PeriodicJob[] {
     ...audienceJobs(deps),
     ...mailJobs(deps),
     ...pullJobs(deps),
+    ...placeBackfillJobs(deps),
   ];
 }
 

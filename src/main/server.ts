@@ -10,6 +10,7 @@ import { openDatabase } from '../platform/db/open.js';
 import { migrate } from '../platform/db/migrate.js';
 import { buildApp, closeServices, createServices, type Services } from './app.js';
 import { findDemoAgency, seedDemoAgency, type DemoAgency } from '../domain/onboarding/demo-agency.js';
+import { officialList } from '../domain/geography/index.js';
 import { releaseStartupGarbage } from '../platform/startup-memory.js';
 import { repeat } from '../platform/jobs/background.js';
 import { startSftpDrop, type SftpDrop } from '../edge/sftp-drop/sftp-server.js';
@@ -53,6 +54,8 @@ export async function startServer(config: Config = loadConfig(), options: Server
   let drop: SftpDrop | null = null;
   try {
     await app.ready();
+    // The official list of communes is read now, not by the first write or search that needs it.
+    officialList();
     // The embedded default only, whose idle memory is a laptop's (src/platform/startup-memory.ts).
     if (!config.databaseUrl) releaseStartupGarbage();
     // Fastify logs "Server listening at …" at info; the banner below says it, so only that line is

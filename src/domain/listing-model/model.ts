@@ -1,4 +1,5 @@
 import type { LegalFields } from './legal-fields.js';
+import type { Location } from '../geography/index.js';
 /**
  * The one listing model behind both interfaces (docs/decisions.md §6). The ingestion interface
  * (French enum codes, `imageUrls`) and the v1 interface (English enums, `photos`, `fees`)
@@ -82,6 +83,12 @@ export interface ListingContent extends LegalFields {
    * absent reads as null.
    */
   reference?: string | null;
+  /**
+   * Where the service placed the listing in the official geography, from its postcode and city
+   * (docs/geography.md). Stored beside the content, never sent by an agency nor hashed: absent
+   * on a draft, and on a listing written before places existed until the backfill reaches it.
+   */
+  location?: Location;
 }
 
 /** What an interface hands to the write service: content plus the creation-only settings. */

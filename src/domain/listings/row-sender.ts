@@ -6,7 +6,10 @@ import { insertEventsSql } from '../events/outbox.js';
 /** The columns a bulk write sends per listing, as one JSON object each. */
 const RECORD = `r(id text, external_id text, content jsonb, content_hash text, public_title text, public_description text, status text,
       share_with_service boolean, share_with_relay boolean, version integer, change_seq bigint,
-      moderation_state text, moderation_reasons jsonb, decided boolean, review_hash text, publish boolean)`;
+      moderation_state text, moderation_reasons jsonb, decided boolean, review_hash text, publish boolean, location jsonb)`;
+
+// The content as stored: the agency's (hashed) with the listing's place beside it (docs/geography.md).
+const STORED_CONTENT = `r.content || jsonb_build_object('location', r.location)`;
 
 // A row's moderation fields say what moderation made of this version: review_hash is null when
 // the version was not reviewed (a status change alone), and then the stored decision stays;
@@ -16,7 +19,7 @@ const insertRowsSql = (
 ) => `INSERT INTO listings (id, agency_id, env, external_id, content, content_hash, public_title, public_description, status,
                        share_with_service, share_with_relay, version, change_seq, created_at, updated_at,
                        moderation_state, moderation_reasons, decided_at, review_hash, published_version, first_published_at)
- SELECT r.id, $1, $2, r.external_id, r.content, r.content_hash, r.public_title, r.public_description, r.status,
+ SELECT r.id, $1, $2, r.external_id, ${STORED_CONTENT}, r.content_hash, r.public_title, r.public_description, r.status,
         r.share_with_service, r.share_with_relay, r.version, r.change_seq, $3, $3,
         r.moderation_state, r.moderation_reasons, CASE WHEN r.decided THEN $3::timestamptz END, r.review_hash,
         CASE WHEN r.publish THEN r.version END, CASE WHEN r.publish THEN $3::timestamptz END

@@ -5,6 +5,8 @@ import { Count, DateTime, IdString, Int, Text } from '../../platform/validation/
 import { NO_CONTROL_CHARACTERS } from '../../platform/validation/storable.js';
 import { LEGAL_FIELDS, type LegalFieldName } from '../listing-model/legal-fields.js';
 import { COMPLIANCE_RULES } from '../compliance/legal-mention-rules.js';
+import { WARNING_CODES, WARNING_FIELDS } from './warnings.js';
+import { FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
 
 /**
  * Masking replaces each contact detail (at least 4 characters) with a 68-character notice,
@@ -158,3 +160,43 @@ export const ComplianceCodes = Type.Array(Type.String({ enum: Object.keys(COMPLI
   description:
     'Codes of the legal mentions the ad lacks (warnings only; read the listing for their messages, or see the codes in the README).',
 });
+
+/** The members of a remark on an accepted listing (warnings.ts), the same on both interfaces. */
+export const WarningMembers = {
+  code: Type.String({
+    enum: [...WARNING_CODES],
+    description:
+      'title_long: over 100 characters, cut on the site; contact_details_masked: masking replaced contact details in the field; ' +
+      'postcode_city_mismatch: no commune of the postcode bears the city; postcode_unknown: no commune has the postcode.',
+  }),
+  field: Type.String({ enum: [...WARNING_FIELDS], description: 'The field the warning is about.' }),
+  message: Text(FIELD_MESSAGE_MAX, { description: 'In English.' }),
+  messageFr: Text(FIELD_MESSAGE_MAX, { description: 'The same in French, as the pro space shows it.' }),
+};
+
+const placeName = (description: string) => Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description });
+
+/** Where the service placed a listing (docs/geography.md): nulls where the postcode and city name no commune. */
+export const LocationSchema = () =>
+  Type.Object(
+    {
+      inseeCode: Type.Union([Type.String({ maxLength: 5, pattern: '^[0-9][0-9AB][0-9]{3}$' }), Type.Null()], {
+        description: 'INSEE code of the commune, or of the arrondissement municipal in Paris, Lyon and Marseille (69383).',
+      }),
+      commune: placeName('Official name of the commune (« Lyon 3e Arrondissement »).'),
+      departmentCode: Type.Union([Type.String({ maxLength: 3, pattern: '^(?:[0-9]{2}|2A|2B|9[78][0-9])$' }), Type.Null()], {
+        description: 'Département code: 01–95, 2A and 2B (Corsica), 971–976 and the overseas collectivities.',
+      }),
+      department: placeName('Official name of the département.'),
+      regionCode: Type.Union([Type.String({ maxLength: 3, pattern: '^[0-9]{2,3}$' }), Type.Null()], {
+        description: 'INSEE code of the région.',
+      }),
+      region: placeName('Official name of the région.'),
+    },
+    {
+      additionalProperties: false,
+      description:
+        'The listing’s place in the official geography, read by the service from postcode and city. The commune is null when ' +
+        'they name none (see warnings); the département and région stay known when every commune of the postcode shares them.',
+    },
+  );

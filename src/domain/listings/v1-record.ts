@@ -1,5 +1,6 @@
 import type { Listing } from '../listing-model/model.js';
 import { legalFieldsRead } from '../listing-model/legal-fields.js';
+import { UNPLACED } from '../geography/index.js';
 import { complianceWarnings } from '../compliance/legal-mention-rules.js';
 import { serviceFields } from './response-views.js';
 
@@ -49,6 +50,7 @@ export function toV1Record(listing: Listing, siteUrl: string) {
     createdAtExternal: c.createdAtExternal,
     updatedAtExternal: c.updatedAtExternal,
     ...legalFieldsRead(c),
+    location: c.location ?? UNPLACED,
     compliance: complianceWarnings(c),
   };
 }

@@ -48,7 +48,8 @@ export function listingRow(
     `,"status":"${change.status}","share_with_service":${shareWithService},"share_with_relay":${shareWithRelay},` +
       `"version":${change.version},"change_seq":${version.seq},"moderation_state":"${moderationState}",` +
       `"moderation_reasons":${review ? JSON.stringify(review.reasons) : '[]'},"decided":${moderationState !== 'pending'},` +
-      `"review_hash":${review ? `"${review.reviewHash}"` : 'null'},"publish":${version.publish},"content":`,
+      `"review_hash":${review ? `"${review.reviewHash}"` : 'null'},"publish":${version.publish},` +
+      `"location":${JSON.stringify(change.location)},"content":`,
     change.json,
     '}',
   ];

@@ -7,6 +7,7 @@ import type { CommercialStatus, Listing, ListingContent, ListingDraft, Moderatio
 import { CLOCK_CTE } from '../events/change-clock.js';
 import type { AgencyEnv } from '../tenant.js';
 import { findListing, type ListingKey } from './store.js';
+import type { Location } from '../geography/index.js';
 import { contentWarnings, maskingWarnings, type ListingWarning } from './warnings.js';
 import type { ComplianceWarning } from '../compliance/legal-mention-rules.js';
 
@@ -129,6 +130,8 @@ export type Decision =
       hash: string;
       json: CanonicalJson;
       warnings: ListingWarning[];
+      /** Where the listing is: stored beside its content, outside the hash. */
+      location: Location;
     };
 
 /**
@@ -136,14 +139,14 @@ export type Decision =
  * written again comes back as created, its version continuing (docs/decisions.md §6).
  */
 export function decide(draft: ListingDraft, before: Stored | undefined, keepStatus?: CommercialStatus): Decision {
-  const warnings = contentWarnings(draft.content);
+  const { warnings, location } = contentWarnings(draft.content);
   const live = before && !before.deleted ? before : undefined;
   const status = draft.status ?? keepStatus ?? live?.status ?? 'active';
   // The canonical JSON, computed once for the hash, is also the stored text.
   const json = canonicalJson(draft.content);
   const hash = contentHash(draft.content, status, json);
   if (live && live.contentHash === hash) return { change: false, warnings };
-  return { change: true, created: !live, version: before ? before.version + 1 : 1, status, hash, json, warnings };
+  return { change: true, created: !live, version: before ? before.version + 1 : 1, status, hash, json, warnings, location };
 }
 
 /** The title and description as the public site shows them, and what masking found where. */

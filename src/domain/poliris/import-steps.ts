@@ -75,14 +75,6 @@ const issueOf = (line: MappedLine, rankOf: ImportParts['rankOf'], code: string, 
   return { line: line.line, reference: line.reference, rank: at?.rank ?? null, field: at?.field ?? null, code, message: error.message };
 };
 
-/** The write path's remarks are written for developers: the agency reads them in French. */
-function frenchWarning(warning: FieldError): string {
-  if (warning.message.includes('masked'))
-    return 'Des coordonnées sont masquées dans le texte publié sur le site (téléphone, e-mail ou lien).';
-  if (warning.field === 'title') return 'Titre long : il est coupé sur le site.';
-  return warning.message;
-}
-
 /** Counts a written batch, and reports each line the write path refused or remarked on. */
 function noteBatch(run: ImportRun, batch: readonly MappedLine[], results: readonly ItemResult[]): void {
   const { issues, counts, parts } = run;
@@ -91,7 +83,7 @@ function noteBatch(run: ImportRun, batch: readonly MappedLine[], results: readon
     if (result.ok) {
       counts[result.listing.outcome] += 1;
       for (const warning of result.listing.warnings)
-        issues.warnings.add(issueOf(line, parts.rankOf, 'listing_warning', { field: warning.field, message: frenchWarning(warning) }));
+        issues.warnings.add(issueOf(line, parts.rankOf, warning.code, { field: warning.field, message: warning.messageFr }));
       for (const { code, messageFr } of result.listing.compliance)
         issues.warnings.add({ line: line.line, reference: line.reference, rank: null, field: null, code, message: messageFr });
       return;

@@ -1,6 +1,7 @@
 import type { Listing, PropertyType, Transaction } from '../../domain/listing-model/model.js';
 import { serviceFields } from '../../domain/listings/response-views.js';
 import { legalFieldsRead } from '../../domain/listing-model/legal-fields.js';
+import { UNPLACED } from '../../domain/geography/index.js';
 import { complianceWarnings } from '../../domain/compliance/legal-mention-rules.js';
 import { INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
 
@@ -41,6 +42,7 @@ export function toIngestRecord(listing: Listing, siteUrl: string) {
     createdAtExternal: c.createdAtExternal,
     updatedAtExternal: c.updatedAtExternal,
     ...legalFieldsRead(c),
+    location: c.location ?? UNPLACED,
     compliance: complianceWarnings(c),
     ...serviceFields(listing, siteUrl),
   };

@@ -12,7 +12,10 @@ import {
   Moderation,
   PUBLIC_TEXT_GROWTH,
   ServiceId,
+  WarningMembers,
+  LocationSchema,
 } from '../../domain/listings/schemas.js';
+import { WARNINGS_PER_LISTING_MAX } from '../../domain/listings/warnings.js';
 import { SyncId } from '../http/params.js';
 import { INGEST_PUSH_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
@@ -131,11 +134,6 @@ export const IngestEnvelope = Type.Object(
  */
 const ITEM_DETAILS_MAX = FIELD_ERRORS_MAX + KNOWN_FIELDS.size + LIMITS.features + LIMITS.photos;
 
-/** The field a warning is about (title, description), as in v1 write answers. */
-const WarningField = {
-  field: Type.String({ enum: ['title', 'description'], description: 'The field the warning is about: title or description.' }),
-};
-
 /** Per-item outcome of a push, as the v1 batch gives it. */
 const PushItemResult = Type.Object({
   index: Count(MAX_PUSH - 1, { description: 'Position in the pushed listings array.' }),
@@ -169,11 +167,10 @@ export const IngestResult = Type.Object({
     }),
     { maxItems: MAX_PUSH },
   ),
-  // A listing can carry three warnings: a long title, and masked contact details in its title and in its description.
-  warnings: Type.Array(
-    Type.Object({ index: Count(MAX_PUSH - 1), externalId: ExternalId(), message: Text(FIELD_MESSAGE_MAX), ...WarningField }),
-    { maxItems: 3 * MAX_PUSH },
-  ),
+  warnings: Type.Array(Type.Object({ index: Count(MAX_PUSH - 1), externalId: ExternalId(), ...WarningMembers }), {
+    maxItems: WARNINGS_PER_LISTING_MAX * MAX_PUSH,
+    description: 'Remarks on accepted listings: a long title, masked contact details, a postcode and city that name no commune.',
+  }),
   results: Type.Array(PushItemResult, { maxItems: MAX_PUSH, description: 'One entry per pushed listing, in order: what became of it.' }),
 });
 
@@ -193,6 +190,7 @@ export const IngestRecord = Type.Object(
     publicDescription: Type.Union([Text(LIMITS.description * PUBLIC_TEXT_GROWTH), Type.Null()], {
       description: 'The description exactly as the public site shows it.',
     }),
+    location: LocationSchema(),
     compliance: Compliance,
   },
   { additionalProperties: false },

@@ -13,7 +13,10 @@ import {
   ModerationSummary,
   PUBLIC_TEXT_GROWTH,
   ServiceId,
+  WarningMembers,
+  LocationSchema,
 } from '../../domain/listings/schemas.js';
+import { WARNINGS_PER_LISTING_MAX } from '../../domain/listings/warnings.js';
 import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
 
@@ -155,22 +158,19 @@ export const ListingRecord = Type.Object(
     createdAtExternal: nullable(DateTime()),
     updatedAtExternal: nullable(DateTime()),
     ...LEGAL_FIELD_SCHEMAS,
+    location: LocationSchema(),
     compliance: Compliance,
   },
   { $id: 'ListingRecord', additionalProperties: false },
 );
 
 /** Remarks on an accepted listing, the same as the ingestion result's warnings. */
-const Warnings = Type.Array(
-  Type.Object({
-    field: Type.String({ enum: ['title', 'description'], description: 'The field the warning is about: title or description.' }),
-    message: Text(FIELD_MESSAGE_MAX),
-  }),
-  {
-    maxItems: 3,
-    description: 'Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field).',
-  },
-);
+const Warnings = Type.Array(Type.Object(WarningMembers), {
+  maxItems: WARNINGS_PER_LISTING_MAX,
+  description:
+    'Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field), ' +
+    'a postcode and city that name no commune (docs/geography.md).',
+});
 
 export const CreationResult = Type.Object(
   {

@@ -1,3 +1,4 @@
+import type { ListingWarning } from '../../../domain/listings/warnings.js';
 import type { ErrorObject } from 'ajv';
 import { echoableId } from '../../../platform/validation/storable.js';
 import { LIMITS } from '../../../domain/listings/limits.js';
@@ -26,7 +27,7 @@ export interface BatchItemResult {
   serviceId: string | null;
   version: number | null;
   error: { code: string; message: string; errors: FieldError[] } | null;
-  warnings: FieldError[];
+  warnings: ListingWarning[];
   /** Codes of the legal mentions the listing lacks. */
   compliance: string[];
   moderation: ReturnType<typeof bulkModerationSummary> | null;
