@@ -75,3 +75,19 @@ test(`[${databaseKind}] stored content lacking optional keys reads on both inter
   assert.equal(status.statusCode, 200);
   assert.equal(status.json().version, pushed.version + 1);
 });
+
+test('a listing’s place is stored beside its content but never hashed: placing a listing changes nothing the agency said', () => {
+  const placed = {
+    ...sample,
+    location: {
+      inseeCode: '69383',
+      commune: 'Lyon 3e Arrondissement',
+      departmentCode: '69',
+      department: 'Rhône',
+      regionCode: '84',
+      region: 'Auvergne-Rhône-Alpes',
+    },
+  };
+  assert.equal(contentHash(placed, 'active'), contentHash(sample, 'active'));
+  assert.equal(listingContent.canonicalJson(placed), listingContent.canonicalJson(sample));
+});
