@@ -9,7 +9,8 @@ import type { Database } from '../platform/db/database.js';
 import { openDatabase } from '../platform/db/open.js';
 import { migrate } from '../platform/db/migrate.js';
 import { buildApp, closeServices, createServices, type Services } from './app.js';
-import { findDemoAgency, seedDemoAgency, type DemoAgency } from '../domain/onboarding/demo-agency.js';
+import { findDemoAgency } from '../domain/onboarding/demo-agency.js';
+import { seedDemoAccount, type DemoAccount } from '../domain/accounts/demo-account.js';
 import { officialList } from '../domain/geography/index.js';
 import { releaseStartupGarbage } from '../platform/startup-memory.js';
 import { repeat } from '../platform/jobs/background.js';
@@ -20,7 +21,7 @@ export interface RunningServer {
   app: FastifyInstance;
   services: Services;
   url: string;
-  demo: DemoAgency | null;
+  demo: DemoAccount | null;
   stop(): Promise<void>;
 }
 
@@ -40,7 +41,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   });
   const db: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await migrate(db);
-  const demo = config.demo ? await seedDemoAgency(db) : null;
+  const demo = config.demo ? await seedDemoAccount(db) : null;
   const earlierDemo = config.demo && !demo ? await findDemoAgency(db) : null;
   const services = await createServices(config, db, {
     onError: (error) => logger.error({ err: error }, 'background write failed'),
@@ -249,7 +250,7 @@ export function stopOnSignals(
 function printBanner(
   print: (line: string) => void,
   config: Config,
-  started: { url: string; port: number; reachableHost: string; drop: SftpDrop | null; demo: DemoAgency | null; earlierDemo: string | null },
+  started: { url: string; port: number; reachableHost: string; drop: SftpDrop | null; demo: DemoAccount | null; earlierDemo: string | null },
 ): void {
   const { url, port, reachableHost, drop, demo, earlierDemo } = started;
   print(`listing-sync listening on ${url} (pid ${process.pid})`);
@@ -286,6 +287,8 @@ function printBanner(
     print(`  curl -H "Authorization: Bearer ${demo.liveKey}" ${url}/v1/me`);
     print(lostKeysHint(config));
     print(`  ${newKeyCommand(demo.agencyId)}`);
+    print(`Its pro space (inbox, replies, statistics): ${url}/pro, as ${demo.proEmail} with this password, shown this once:`);
+    print(`  ${demo.proPassword}`);
   } else if (earlierDemo) {
     print(`Demo agency ${earlierDemo} (its keys were shown on the first start). ${lostKeysHint(config)} ${newKeyCommand(earlierDemo)}`);
   }

@@ -1,4 +1,4 @@
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import { openAgency } from './open-agency.js';
 
 export interface DemoAgency {
@@ -7,12 +7,15 @@ export interface DemoAgency {
   testKey: string;
 }
 
+/** What the first start makes beside the agency, in its transaction (its pro-space user). */
+export type DemoExtra<T> = (tx: Queryable, agencyId: string) => Promise<T>;
+
 // Arbitrary constant: two processes starting on an empty database create one demo agency.
 const DEMO_LOCK = 7_305_113;
-const DEMO_EMAIL = 'demo@example.invalid';
+export const DEMO_EMAIL = 'demo@example.invalid';
 
 /** On an empty database, creates a verified demo agency so the first run works at once. */
-export async function seedDemoAgency(db: Database): Promise<DemoAgency | null> {
+export async function seedDemoAgency<T = undefined>(db: Database, extra?: DemoExtra<T>): Promise<(DemoAgency & { extra: T }) | null> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK]);
     const { rows } = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM agencies) AS any');
@@ -22,7 +25,8 @@ export async function seedDemoAgency(db: Database): Promise<DemoAgency | null> {
       { name: 'Demo agency', plan: 'agence', verified: true, email: DEMO_EMAIL },
       { test: 'Demo test key', live: 'Demo live key' },
     );
-    return { agencyId: opened.agency.id, liveKey: opened.liveKey!.key, testKey: opened.testKey.key };
+    const made = extra ? await extra(tx, opened.agency.id) : (undefined as T);
+    return { agencyId: opened.agency.id, liveKey: opened.liveKey!.key, testKey: opened.testKey.key, extra: made };
   });
 }
 
