@@ -65,6 +65,10 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   else map.set(key, [value]);
 };
 
+/** One string per distinct code: 35,000 communes name about a hundred départements and régions. */
+const interned = new Map<string, string>();
+const intern = (text: string) => interned.get(text) ?? (interned.set(text, text), text);
+
 function communeOf(raw: RawCommune): Commune {
   const shortName = raw.type === 'arrondissement-municipal' ? raw.nom.replace(/ Arrondissement$/, '') : raw.nom;
   const fold = foldPlaceName(raw.nom);
@@ -73,10 +77,10 @@ function communeOf(raw: RawCommune): Commune {
     name: raw.nom,
     shortName,
     fold,
-    departmentCode: raw.departement,
-    regionCode: raw.region,
+    departmentCode: intern(raw.departement),
+    regionCode: intern(raw.region),
     population: raw.population ?? 0,
-    postcodes: raw.codesPostaux ?? [],
+    postcodes: (raw.codesPostaux ?? []).map(intern),
     parent: raw.type === 'arrondissement-municipal' ? (raw.commune ?? null) : null,
     number: raw.type === 'arrondissement-municipal' ? (arrondissementOf(foldPlaceName(shortName))?.number ?? null) : null,
   };
