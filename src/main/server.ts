@@ -250,7 +250,14 @@ export function stopOnSignals(
 function printBanner(
   print: (line: string) => void,
   config: Config,
-  started: { url: string; port: number; reachableHost: string; drop: SftpDrop | null; demo: DemoAccount | null; earlierDemo: string | null },
+  started: {
+    url: string;
+    port: number;
+    reachableHost: string;
+    drop: SftpDrop | null;
+    demo: DemoAccount | null;
+    earlierDemo: string | null;
+  },
 ): void {
   const { url, port, reachableHost, drop, demo, earlierDemo } = started;
   print(`listing-sync listening on ${url} (pid ${process.pid})`);

@@ -102,7 +102,11 @@ test('the server stops with its npm launcher, and cleanly on SIGINT; the banner 
     assert.equal(await portAnswers(port), false, 'the port is free again');
     const agencyId = /Demo agency created: (agc_\w+)/.exec(launched.stdout)?.[1];
     assert.ok(agencyId, launched.stdout);
-    assert.match(launched.stdout, /\/pro, as demo@example\.invalid with this password, shown this once:\n {2}\S{16,}\n/, 'the demo pro user');
+    assert.match(
+      launched.stdout,
+      /\/pro, as demo@example\.invalid with this password, shown this once:\n {2}\S{16,}\n/,
+      'the demo pro user',
+    );
 
     // Ctrl+C in a terminal: the signal reaches the server itself. A later start on the same folder.
     const direct = spawn(process.execPath, [...cliArgs, 'serve'], {

@@ -42,7 +42,10 @@ const emailTaken = () =>
     { field: 'email', message: 'Cette adresse e-mail a déjà un compte : connectez-vous.' },
   ]);
 
-export async function insertUser(tx: Queryable, input: { agencyId: string; email: string; password: string; role: Role }): Promise<User | null> {
+export async function insertUser(
+  tx: Queryable,
+  input: { agencyId: string; email: string; password: string; role: Role },
+): Promise<User | null> {
   const { rows } = await tx.query<UserRow>(
     `INSERT INTO users (id, agency_id, email, password_hash, role) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (email) DO NOTHING RETURNING *`,
     [newId('usr'), input.agencyId, normaliseEmail(input.email), await hashPassword(input.password), input.role],

@@ -4,8 +4,9 @@ import { escapeHtml } from '../html/render.js';
 import { ERROR_CODE_GUIDES } from './error-codes.js';
 
 /**
- * The developer pages (English): one per problem `code`, the error index, the first steps
- * (`/developers`) and support. Same engine as the public site, their own small stylesheet.
+ * The developer pages: one per problem `code`, the error index and support (English, the API's
+ * language), and the first steps (`/developers` in French, the site's language, and
+ * `/developers/en`: first-steps-page.tsx). Same engine as the public site, their own small stylesheet.
  */
 
 /** Escapes, then shows `code spans` as code: the guides are written in that light markdown. */
@@ -13,13 +14,14 @@ const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1
 
 export const REFERENCE_STYLESHEET = `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.6rem;margin-bottom:.2rem}h2{font-size:1.1rem;margin-top:1.6rem}
-code,pre{font-family:ui-monospace,monospace;background:#f2f2f2;border-radius:3px}code{padding:0 .2em}pre{padding:.8rem;overflow-x:auto}
+code,pre{font-family:ui-monospace,monospace;background:#f2f2f2;border-radius:3px}code{padding:0 .2em;overflow-wrap:anywhere}pre{padding:.8rem;overflow-x:auto;max-width:100%}
+pre:focus-visible{outline:2px solid #0b57d0;outline-offset:2px}li{min-width:0}
 .status{color:#555;margin-top:0}nav{margin-bottom:1.5rem;font-size:.95rem}a{color:#0b57d0}
 table{border-collapse:collapse}td,th{text-align:left;padding:.2rem .8rem .2rem 0;vertical-align:top}`;
 
-function Page({ title, children }: { title: string; children: Children }): JSX.Element {
+export function Page({ title, children, lang = 'en' }: { title: string; children: Children; lang?: 'en' | 'fr' }): JSX.Element {
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -27,11 +29,15 @@ function Page({ title, children }: { title: string; children: Children }): JSX.E
         <link rel="stylesheet" href="/reference.css" />
       </head>
       <body>
-        <nav>
-          <a href="/developers">listing-sync</a> · <a href="/docs">API reference</a> · <a href="/errors">Error codes</a> ·{' '}
-          <a href="/">Public site</a>
-        </nav>
-        {children}
+        <header>
+          <nav aria-label={lang === 'fr' ? 'Pages des développeurs' : 'Developer pages'}>
+            <a href={lang === 'fr' ? '/developers' : '/developers/en'}>listing-sync</a> ·{' '}
+            <a href="/docs">{lang === 'fr' ? 'Référence de l’API' : 'API reference'}</a> ·{' '}
+            <a href="/errors">{lang === 'fr' ? 'Codes d’erreur' : 'Error codes'}</a> ·{' '}
+            <a href="/">{lang === 'fr' ? 'Site public' : 'Public site'}</a>
+          </nav>
+        </header>
+        <main>{children}</main>
       </body>
     </html>
   );
@@ -110,62 +116,6 @@ export function UnknownCodePage({ code }: { code: string }): JSX.Element {
       <h1>Unknown error code</h1>
       <p>
         <code safe>{code}</code> is not an error code of this service. <a href="/errors">The error codes</a>.
-      </p>
-    </Page>
-  );
-}
-
-export function FirstStepsPage({ baseUrl }: { baseUrl: string }): JSX.Element {
-  const example = `curl -X POST ${baseUrl}/v1/listings -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \\
-  -d '{"externalId":"A-1","type":"sale","category":"apartment","title":"T3 lumineux",
-       "price":320000,"surface":68,"rooms":3,"city":"Lyon","postcode":"69003"}'`;
-  return (
-    <Page title="First steps">
-      <h1>listing-sync</h1>
-      <p>
-        Takes in real-estate listings from agency software and publishes them on the <a href="/">public listings site</a>. This page shows
-        where to start.
-      </p>
-      <ul>
-        <li>
-          <a href="/docs">API reference</a>: every operation, with "Try it out".
-        </li>
-        <li>
-          <a href="/openapi.json">OpenAPI 3.1 description</a>, to generate a client.
-        </li>
-        <li>
-          <a href="/errors">Error codes</a>: what each problem <code>code</code> means and what to do.
-        </li>
-      </ul>
-      <h2>First steps</h2>
-      <ol>
-        <li>
-          Start the service once on an empty database (<code>npm install &amp;&amp; npm start</code>): it prints the LIVE and TEST keys of a
-          demo agency, once.
-        </li>
-        <li>
-          Put the LIVE key in a variable: <code>KEY=svc_pk_LIVE_…</code> (a TEST key works under <code>/sandbox</code> instead).
-        </li>
-        <li>
-          Check it: <pre safe>{`curl -H "Authorization: Bearer $KEY" ${baseUrl}/v1/me`}</pre>
-        </li>
-        <li>
-          Send a listing through v1:
-          <pre safe>{example}</pre>
-          or in bulk through the ingestion interface (<code>POST /ingest/ingestListings</code>, up to 500 listings, French enum codes:{' '}
-          <code>"transaction":"VENTE","type":"APPARTEMENT"</code>).
-        </li>
-        <li>
-          Lost the demo keys? With the server started with <code>ADMIN_TOKEN</code> set:{' '}
-          <code>npx listing-sync agency list --name demo</code>, then <code>npx listing-sync key create --agency agc_… --env live</code>.
-        </li>
-        <li>
-          Once an operator approves a listing, it appears on the <a href="/listings">public site</a> at its <code>publicUrl</code>.
-        </li>
-      </ol>
-      <p>
-        The README of the repository has the full first steps and the v1 example; its docs/interfaces.md maps each ingestion field to its v1
-        name.
       </p>
     </Page>
   );

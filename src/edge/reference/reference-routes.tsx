@@ -3,7 +3,8 @@ import { ERROR_CODES, type ErrorCode } from '../../platform/outcome.js';
 import { statusOf, titleOf } from '../http/error-codes.js';
 import { renderDocument } from '../html/render.js';
 import { ERROR_CODE_GUIDES } from './error-codes.js';
-import { ErrorCodePage, ErrorIndexPage, FirstStepsPage, REFERENCE_STYLESHEET, SupportPage, UnknownCodePage } from './reference-pages.js';
+import { ErrorCodePage, ErrorIndexPage, REFERENCE_STYLESHEET, SupportPage, UnknownCodePage } from './reference-pages.js';
+import { FirstStepsPageEn, FirstStepsPageFr } from './first-steps-page.js';
 
 /**
  * Small reference pages served by the API itself: one per problem `code`, so each `type`
@@ -29,7 +30,8 @@ export const referencePages: FastifyPluginAsync = async (app) => {
   app.get('/reference.css', hide, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(REFERENCE_STYLESHEET),
   );
-  app.get('/developers', hide, async (_request, reply) => sendHtml(reply, 200, <FirstStepsPage baseUrl={baseUrl} />));
+  app.get('/developers', hide, async (_request, reply) => sendHtml(reply, 200, <FirstStepsPageFr baseUrl={baseUrl} />));
+  app.get('/developers/en', hide, async (_request, reply) => sendHtml(reply, 200, <FirstStepsPageEn baseUrl={baseUrl} />));
   app.get('/support', hide, async (_request, reply) => sendHtml(reply, 200, <SupportPage />));
   app.get('/errors', hide, async (_request, reply) => sendHtml(reply, 200, <ErrorIndexPage facts={facts} />));
   app.get('/errors/:code', hide, async (request, reply) => {

@@ -7,9 +7,14 @@ test('suggestions take a folded name prefix, largest first, at most ten', () => 
   assert.equal(lyon.length, 10);
   assert.equal(lyon[0]!.label, 'Lyon (69)');
   assert.equal(lyon[0]!.inseeCode, '69123');
-  assert.ok(lyon.slice(1).some((s) => s.name === 'Lyon 3e'), 'the arrondissements follow');
+  assert.ok(
+    lyon.slice(1).some((s) => s.name === 'Lyon 3e'),
+    'the arrondissements follow',
+  );
   assert.deepEqual(
-    suggestCommunes('ST ETI').slice(0, 1).map((s) => s.label),
+    suggestCommunes('ST ETI')
+      .slice(0, 1)
+      .map((s) => s.label),
     ['Saint-Étienne (42)'],
   );
   assert.deepEqual(suggestCommunes('saint-étienne', 1), suggestCommunes('SAINT ETIENNE', 1));

@@ -47,7 +47,9 @@ test(`[${databaseKind}] a write stores the place; a listing written before place
 
   // As rows written before this release were: no place. One has a version waiting for review,
   // the public one being in Ajaccio while the newest says Lyon.
-  await t.db.query(`UPDATE listings SET content = content - 'location' WHERE agency_id = $1 AND external_id LIKE 'PB-%'`, [agency.agencyId]);
+  await t.db.query(`UPDATE listings SET content = content - 'location' WHERE agency_id = $1 AND external_id LIKE 'PB-%'`, [
+    agency.agencyId,
+  ]);
   await t.db.query(
     `UPDATE listings SET published_content = content || '{"city":"Ajaccio","postcode":"20000"}'::jsonb
       WHERE agency_id = $1 AND external_id = 'PB-LYON'`,
@@ -92,7 +94,9 @@ test(`[${databaseKind}] two processes backfilling at once place each listing onc
   await t.call('POST', '/ingest/ingestListings', agency.live, {
     listings: Array.from({ length: 30 }, (_, i) => ingestItem(`PB-MANY-${i}`, { city: 'Nice', postcode: '06000' })),
   });
-  await t.db.query(`UPDATE listings SET content = content - 'location' WHERE agency_id = $1 AND external_id LIKE 'PB-MANY-%'`, [agency.agencyId]);
+  await t.db.query(`UPDATE listings SET content = content - 'location' WHERE agency_id = $1 AND external_id LIKE 'PB-MANY-%'`, [
+    agency.agencyId,
+  ]);
   const counts = await Promise.all([placeBatch(t.db, 7), placeBatch(t.db, 7), placeBatch(t.db, 7)]);
   const rest = await placeUnplacedListings(t.db);
   assert.equal(counts.reduce((a, b) => a + b, 0) + rest, 30);

@@ -50,13 +50,15 @@ test('escapeHtml escapes what could open a tag, end an attribute or start an ent
   assert.equal(escapeHtml(`<a href="x" title='y'>&</a>`), '&lt;a href=&#34;x&#34; title=&#39;y&#39;>&amp;&lt;/a>');
 });
 
-test(`[${databaseKind}] GET /developers is a first-steps page pointing to /docs, /openapi.json and the error codes`, async () => {
+test(`[${databaseKind}] GET /developers is a first-steps page (in French; /developers/en in English) pointing to /docs, /openapi.json and the error codes`, async () => {
   const home = await t.app.inject({ method: 'GET', url: '/developers' });
   assert.equal(home.statusCode, 200);
   assert.match(String(home.headers['content-type']), /^text\/html/);
   for (const link of ['/docs', '/openapi.json', '/errors']) assert.ok(home.body.includes(`href="${link}"`), link);
-  assert.match(home.body, /First steps/);
+  assert.match(home.body, /Premiers pas/);
   assert.match(home.body.replace(/&#34;/g, '"'), /"type":"sale","category":"apartment"/, 'the v1 example uses v1 names');
+  const english = await t.app.inject({ method: 'GET', url: '/developers/en' });
+  assert.match(english.body, /First steps/);
   const support = await t.app.inject({ method: 'GET', url: '/support' });
   assert.equal(support.statusCode, 200);
   assert.match(support.body, /requestId/);

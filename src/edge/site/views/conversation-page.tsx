@@ -92,7 +92,9 @@ export function ConversationPage({
             </textarea>
             <FieldMessage field="text" error={text.error} />
           </div>
-          <p class="legal">Votre message arrive dans l’espace de l’agence. Vous recevrez sa réponse par e-mail, avec un lien vers cette page.</p>
+          <p class="legal">
+            Votre message arrive dans l’espace de l’agence. Vous recevrez sa réponse par e-mail, avec un lien vers cette page.
+          </p>
           <button type="submit">Envoyer</button>
         </form>
       </section>
