@@ -68,6 +68,8 @@ export interface Config {
    * unless someone asks otherwise (docs/operations.md).
    */
   devMailboxOpen: boolean;
+  /** SITE_CONTACTS_PER_HOUR: new messages a visitor may send an hour, per address and per e-mail (10; more for local trials). */
+  siteContactsPerHour: number;
   /** SFTP_PORT: where `serve` runs the passerelle's SFTP drop (on HOST); null: no drop. */
   sftpPort: number | null;
 }
@@ -192,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     devMailboxOpen: flag(env, 'DEV_MAILBOX_OPEN', false),
     sftpPort: env.SFTP_PORT ? integer(env, 'SFTP_PORT', 0, 0, 65535) : null,
     siteCacheMs: integer(env, 'SITE_CACHE_MS', 5000, 0, 600_000),
+    siteContactsPerHour: integer(env, 'SITE_CONTACTS_PER_HOUR', 10, 1, 1_000_000),
     audience: { enabled: flag(env, 'AUDIENCE', true), flushMs: integer(env, 'AUDIENCE_FLUSH_MS', 5000, 100, 60_000) },
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 10_000, 0, 600_000),
     quotas: {

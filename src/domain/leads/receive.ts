@@ -9,7 +9,7 @@ import type { AgencyEnv } from '../tenant.js';
 import { mailedListing, tellAgencyOfVisitorMessage, tellVisitor, type MailedListing } from './conversation-mails.js';
 import type { PublicListing } from '../public-listings/model.js';
 import { newVisitorLink } from './visitor-links.js';
-import { hitVisitorLimits } from './visitor-limits.js';
+import { hitVisitorLimits, type VisitorClient } from './visitor-limits.js';
 
 export interface ReceivedLead {
   leadId: string;
@@ -41,10 +41,10 @@ export async function receiveLead(
   db: Database,
   listing: PublicListing,
   input: LeadInput,
-  client: { address: string; now: Date },
+  client: VisitorClient,
   site: MailSite,
 ): Promise<Outcome<ReceivedLead>> {
-  const limited = await hitVisitorLimits(db, { address: client.address, email: input.email }, client.now);
+  const limited = await hitVisitorLimits(db, client, input.email);
   if (limited) return limited;
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ external_id: string; public_title: string }>(

@@ -10,7 +10,7 @@ import { listingForMail, tellAgencyOfVisitorMessage, type MailedListing } from '
 import { threadMessages } from './conversation-store.js';
 import { checkMessageText } from './lead-input.js';
 import { followVisitorLink } from './visitor-links.js';
-import { hitVisitorLimits } from './visitor-limits.js';
+import { hitVisitorLimits, type VisitorClient } from './visitor-limits.js';
 
 /**
  * The visitor's side of a conversation, reached by the private link alone (docs/decisions.md
@@ -79,7 +79,7 @@ export async function replyAsVisitor(
   db: Database,
   token: string,
   rawText: unknown,
-  client: { address: string; now: Date },
+  client: VisitorClient,
   site: MailSite,
 ): Promise<VisitorLookup<{ messageId: string }> | { kind: 'refused'; refusal: Refusal }> {
   const checked = checkMessageText(rawText);
@@ -87,7 +87,7 @@ export async function replyAsVisitor(
   if (link.kind !== 'open') return link;
   if (!checked.ok) return { kind: 'refused', refusal: refuseFields('validation_error', [checked.error]) };
   const row = await leadRow(db, link.leadId);
-  const limited = await hitVisitorLimits(db, { address: client.address, email: row.email }, client.now);
+  const limited = await hitVisitorLimits(db, client, row.email);
   if (limited) return { kind: 'refused', refusal: limited };
   const now = client.now;
   return db.transaction(async (tx) => {

@@ -34,7 +34,13 @@ export const contactRoute: FastifyPluginAsync<SiteContext> = async (app, { audie
       const shown = listingPage(found, config.siteUrl, 400, { values: checked.typed, errors: checked.errors });
       return html(reply, shown.status, shown.body, 'no-store');
     }
-    const received = await receiveLead(db, found.listing, checked.input, { address: request.ip, now: now() }, config);
+    const received = await receiveLead(
+      db,
+      found.listing,
+      checked.input,
+      { address: request.ip, now: now(), perHour: config.siteContactsPerHour },
+      config,
+    );
     if (!received.ok) {
       if (received.code === 'rate_limit_exceeded') {
         const retryAfter = Number(received.headers?.['retry-after'] ?? 3600);

@@ -54,7 +54,13 @@ export const conversationRoutes: FastifyPluginAsync = async (app) => {
     if (!isFormPost(request)) return page(reply, 415, problemHtml(415));
     const token = tokenOf(request);
     const typed = formFields(request).text;
-    const written = await replyAsVisitor(db, token, typed, { address: request.ip, now: now() }, config);
+    const written = await replyAsVisitor(
+      db,
+      token,
+      typed,
+      { address: request.ip, now: now(), perHour: config.siteContactsPerHour },
+      config,
+    );
     if (written.kind === 'open')
       return reply
         .code(303)
