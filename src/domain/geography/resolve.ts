@@ -1,5 +1,6 @@
 import { arrondissementOf, foldPlaceName } from './fold.js';
 import { officialList, type Commune, type OfficialList } from './official-list.js';
+import { memoized } from './memo.js';
 import { UNPLACED, type Location, type PlaceWarning } from './place.js';
 
 /** A commune's full location. */
@@ -33,8 +34,9 @@ const largest = (communes: readonly Commune[]) => communes.reduce((a, b) => (b.p
 function match(candidates: readonly Commune[], folded: string): Commune | null {
   const written = arrondissementOf(folded);
   const list = officialList();
+  const named = list.byName.get(folded) ?? [];
   const matches = candidates.filter((c) => {
-    if (list.byName.get(folded)?.includes(c)) return true;
+    if (named.includes(c)) return true;
     if (!c.parent) return false;
     const city = list.communes.get(c.parent)!.fold;
     return folded === city || (written !== null && written.city === city && written.number === c.number);
@@ -67,6 +69,18 @@ const frenchList = (items: string[]) => (items.length <= 1 ? items.join('') : `$
  * digits point to.
  */
 export function placeListing(postcode: string, city: string): { location: Location; warning: PlaceWarning | null } {
+  return placeOfPair(`${postcode}\u0000${city}`);
+}
+
+type Placed = { location: Location; warning: PlaceWarning | null };
+
+/** Answers are frozen: every caller of a pair gets the same objects. */
+const placeOfPair = memoized(4096, (pair): Placed => {
+  const [postcode, city] = pair.split('\u0000') as [string, string];
+  return Object.freeze(placeUncached(postcode, city));
+});
+
+function placeUncached(postcode: string, city: string): Placed {
   const list = officialList();
   const folded = foldPlaceName(city);
   const candidates = list.byPostcode.get(postcode);

@@ -1,5 +1,8 @@
 import { foldPlaceName } from './fold.js';
-import { officialList, type Commune } from './official-list.js';
+import { memoized } from './memo.js';
+import { officialList } from './official-list.js';
+
+const range = ({ from, to }: { from: number; to: number }) => Array.from({ length: to - from }, (_, i) => from + i);
 
 /** What a visitor typing a commune is offered: at most `limit`, largest first. */
 export interface CommuneSuggestion {
@@ -17,39 +20,16 @@ export const SUGGESTIONS_MAX = 10;
 /** The longest text the suggestions read: no commune's name is longer. */
 export const SUGGESTION_QUERY_MAX = 100;
 
-let postcodes: string[] | undefined;
-
-/** Communes whose folded name starts with `prefix`: a binary search, then a run of the sorted list. */
-function byNamePrefix(prefix: string): Commune[] {
-  const { sorted } = officialList();
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]!.fold < prefix) low = mid + 1;
-    else high = mid;
-  }
-  const found: Commune[] = [];
-  for (let i = low; i < sorted.length && sorted[i]!.fold.startsWith(prefix); i++) found.push(sorted[i]!);
-  return found;
-}
-
-function byPostcodePrefix(prefix: string): Commune[] {
-  const list = officialList();
-  postcodes ??= [...list.byPostcode.keys()].sort();
-  const found = new Set<Commune>();
-  for (const postcode of postcodes) if (postcode.startsWith(prefix)) for (const c of list.byPostcode.get(postcode)!) found.add(c);
-  return [...found];
-}
-
 /**
  * The `limit` most populous of `communes`, largest first (ties in name order): one pass keeping
  * a short sorted list, where sorting the thousands « s » matches cost 3 ms.
  */
-function largestOf(communes: readonly Commune[], limit: number): Commune[] {
-  const kept: Commune[] = [];
-  const before = (a: Commune, b: Commune) => a.population > b.population || (a.population === b.population && a.fold < b.fold);
-  for (const commune of communes) {
+function largestOf(positions: readonly number[], limit: number): number[] {
+  const { populationAt } = officialList();
+  const kept: number[] = [];
+  // Positions are in folded-name order: at equal population, the lower one comes first.
+  const before = (a: number, b: number) => populationAt(a) > populationAt(b) || (populationAt(a) === populationAt(b) && a < b);
+  for (const commune of positions) {
     if (kept.length === limit && !before(commune, kept[limit - 1]!)) continue;
     let at = kept.length === limit ? limit - 1 : kept.length;
     while (at > 0 && before(commune, kept[at - 1]!)) {
@@ -67,18 +47,26 @@ function largestOf(communes: readonly Commune[], limit: number): Commune[] {
  * and « saint » the largest of its thousands.
  */
 export function suggestCommunes(typed: string, limit = SUGGESTIONS_MAX): CommuneSuggestion[] {
+  return limit === SUGGESTIONS_MAX ? suggestionsOf(typed) : suggestUncached(typed, limit);
+}
+
+const suggestionsOf = memoized(2048, (typed) => suggestUncached(typed, SUGGESTIONS_MAX));
+
+function suggestUncached(typed: string, limit: number): CommuneSuggestion[] {
   const text = typed.trim().slice(0, SUGGESTION_QUERY_MAX);
   const digits = /^\d{2,5}$/.test(text);
   const prefix = digits ? text : foldPlaceName(text);
   if (prefix === '') return [];
   const list = officialList();
-  const found = digits ? byPostcodePrefix(prefix) : byNamePrefix(prefix);
-  return largestOf(found, limit).map((c) => ({
-    inseeCode: c.code,
-    name: c.shortName,
-    postcodes: c.postcodes,
-    departmentCode: c.departmentCode,
-    department: list.departments.get(c.departmentCode)?.name ?? '',
-    label: `${c.shortName} (${c.departmentCode})`,
-  }));
+  const found = digits ? list.postcodePrefix(prefix) : range(list.namePrefix(prefix));
+  return largestOf(found, limit)
+    .map(list.at)
+    .map((c) => ({
+      inseeCode: c.code,
+      name: c.shortName,
+      postcodes: c.postcodes,
+      departmentCode: c.departmentCode,
+      department: list.departments.get(c.departmentCode)?.name ?? '',
+      label: `${c.shortName} (${c.departmentCode})`,
+    }));
 }
