@@ -86,7 +86,7 @@ export const listingPlaceLabel = (listing: { location?: Location | null; city: s
   placeLabel(listing.location, `${listing.city} (${listing.postcode})`);
 
 /** The words, then the code of a département (69, 2a, 974) or of a commune (69383, 2a004, 97411). */
-const SEGMENT = /^(?:[a-z0-9-]{0,200}-)?(\d{2}|2[ab]|9[78]\d|\d{5}|2[ab]\d{3})$/;
+const SEGMENT = /^(?:[^]{0,200}-)?(\d{2}|2[ab]|9[78]\d|\d{5}|2[ab]\d{3})$/;
 
 /**
  * The place a page's segment names by its code, whatever its words: null when the segment does
