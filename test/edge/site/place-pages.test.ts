@@ -50,7 +50,10 @@ test(`[${databaseKind}] cards, the listing page and the mails name the official 
   assert.match(listing, /<dt>Ville<\/dt><dd>Lyon 3e \(69\)<\/dd><dt>Code postal<\/dt><dd>69003<\/dd>/);
   assert.match(listing, /<span>Vente · Appartement · 60\u00a0m² · 3\u00a0pièces · Lyon 3e \(69\)<\/span>/);
   assert.match(listing, /<meta name="description" content="Vente · Appartement · 60\u00a0m² · 3\u00a0pièces · Lyon 3e \(69\)\. /);
-  assert.match(listing, /<a href="\/immobilier\/rhone-69">Rhône \(69\)<\/a> › <a href="\/immobilier\/lyon-69123">Lyon<\/a> › <a href="\/immobilier\/lyon-3e-69383">Lyon 3e<\/a>/);
+  assert.match(
+    listing,
+    /<a href="\/immobilier\/rhone-69">Rhône \(69\)<\/a> › <a href="\/immobilier\/lyon-69123">Lyon<\/a> › <a href="\/immobilier\/lyon-3e-69383">Lyon 3e<\/a>/,
+  );
   assert.match(listing, /"addressLocality":"Lyon 3e","addressRegion":"Rhône","postalCode":"69003"/);
   const typed = (await page(t, `/listings/${ids.typed}`)).body;
   assert.match(typed, /<dt>Ville<\/dt><dd>Nulleville &lt;b>&amp;&lt;\/b><\/dd>/);
@@ -102,7 +105,10 @@ test(`[${databaseKind}] a commune's page, an arrondissement's and a city's: coun
   assert.match(arrondissement, /<h1>Immobilier Lyon 3e \(69\)<\/h1>/);
   assert.match(arrondissement, /<p class="count">1 annonce à vendre, 1 à louer<\/p>/);
   assert.deepEqual(cardsOf(arrondissement), ['lyon3-rent', 'lyon3-sale']);
-  assert.match(arrondissement, /<a href="\/immobilier\/rhone-69">Rhône \(69\)<\/a> › <a href="\/immobilier\/lyon-69123">Lyon<\/a> › <span aria-current="page">Lyon 3e<\/span>/);
+  assert.match(
+    arrondissement,
+    /<a href="\/immobilier\/rhone-69">Rhône \(69\)<\/a> › <a href="\/immobilier\/lyon-69123">Lyon<\/a> › <span aria-current="page">Lyon 3e<\/span>/,
+  );
   assert.ok(arrondissement.includes('href="/listings?commune=69383"'));
 
   const city = (await page(t, '/immobilier/lyon-69123')).body;
@@ -139,7 +145,14 @@ test(`[${databaseKind}] other words for a known code are sent on (301); an unkno
     assert.equal(response.statusCode, 301, asked);
     assert.equal(response.headers.location, right, asked);
   }
-  for (const unknown of ['/immobilier/20', '/immobilier/nulle-part-99', '/immobilier/x-00000', '/immobilier/lyon', '/immobilier/69-lyon', '/immobilier/2c']) {
+  for (const unknown of [
+    '/immobilier/20',
+    '/immobilier/nulle-part-99',
+    '/immobilier/x-00000',
+    '/immobilier/lyon',
+    '/immobilier/69-lyon',
+    '/immobilier/2c',
+  ]) {
     const response = await page(t, unknown);
     assert.equal(response.statusCode, 404, unknown);
     assert.match(response.body, /<h1>Page introuvable<\/h1>/, unknown);
@@ -159,12 +172,20 @@ test(`[${databaseKind}] the home page links the départements with the most list
   const placeLinks = (html: string) => [...html.matchAll(/<li><a href="(\/immobilier\/[^"]+)">/g)].map((m) => m[1]);
   const home = (await page(t, '/')).body;
   assert.match(home, /<h2 id="departements">Immobilier par département<\/h2>/);
-  assert.deepEqual(placeLinks(home), ['/immobilier/rhone-69', '/immobilier/corse-du-sud-2a', '/immobilier/la-reunion-974'], 'largest first');
+  assert.deepEqual(
+    placeLinks(home),
+    ['/immobilier/rhone-69', '/immobilier/corse-du-sud-2a', '/immobilier/la-reunion-974'],
+    'largest first',
+  );
   assert.ok(home.includes('<a href="/immobilier">Tous les départements</a>'));
 
   const all = await page(t, '/immobilier');
   assert.equal(all.statusCode, 200);
-  assert.deepEqual(placeLinks(all.body), ['/immobilier/corse-du-sud-2a', '/immobilier/rhone-69', '/immobilier/la-reunion-974'], 'in code order');
+  assert.deepEqual(
+    placeLinks(all.body),
+    ['/immobilier/corse-du-sud-2a', '/immobilier/rhone-69', '/immobilier/la-reunion-974'],
+    'in code order',
+  );
 
   const index = (await page(t, '/sitemap.xml')).body;
   assert.ok(index.includes('/sitemaps/places.xml</loc>'));
