@@ -100,7 +100,8 @@ interface MailedListing {
 /** A listing as alert mails show it: from its public projection, nothing else. */
 function shown(listing: PublicListing, site: MailSite): MailedListing {
   const { surface, rooms } = listing.content;
-  const facts = [`${whole.format(surface)}\u00a0m²`, `${whole.format(rooms)}\u00a0pièce${rooms >= 2 ? 's' : ''}`, listingPlaceLabel(listing.content)];
+  const place = listingPlaceLabel(listing.content);
+  const facts = [`${whole.format(surface)}\u00a0m²`, `${whole.format(rooms)}\u00a0pièce${rooms >= 2 ? 's' : ''}`, place];
   return { title: listing.title, price: priceForMail(listing), facts: facts.join(' · '), url: publicUrl(site.siteUrl, listing.serviceId) };
 }
 

@@ -78,6 +78,20 @@ export function communePlace(code: string): Place | null {
   };
 }
 
+/** The places above one, from the largest: a commune's département, then an arrondissement's city. */
+export const placesAbove = (place: Place): Place[] =>
+  place.kind === 'department'
+    ? []
+    : [departmentPlace(place.departmentCode), place.city ? communePlace(place.city) : null].filter((up) => up !== null);
+
+/** The pages of a listing's place, from its département down to its commune: none for a listing not placed. */
+export function listingPlaces(location: Location | null | undefined): Place[] {
+  const commune = location?.inseeCode ? communePlace(location.inseeCode) : null;
+  if (commune) return [...placesAbove(commune), commune];
+  const department = location?.departmentCode ? departmentPlace(location.departmentCode) : null;
+  return department ? [department] : [];
+}
+
 /**
  * Where a listing is, as its card, its page and the mails that show it name it: the official
  * commune with its département (« Lyon 3e (69) »), else the city and postcode the agency typed.

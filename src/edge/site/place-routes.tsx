@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { renderDocument } from '../html/render.js';
-import { communePages, communePlace, departmentPages, departmentPlace, placeAt, PLACES_PATH, type Place } from '../../domain/public-listings/place-paths.js';
+import { communePages, departmentPages, placeAt, placesAbove, PLACES_PATH, type Place } from '../../domain/public-listings/place-paths.js';
 import { placeOverview } from '../../domain/public-listings/places.js';
 import { notFoundHtml } from './pages.js';
 import type { Rendered } from './page-cache.js';
@@ -8,20 +8,15 @@ import { html } from './replies.js';
 import type { SiteContext } from './site-context.js';
 import { DepartmentsPage, NoListingsPage, PlacePage } from './views/place-pages.js';
 
-/** The places above one: a commune's département, then an arrondissement's city. */
-const abovePlaces = (place: Place): Place[] =>
-  place.kind === 'department'
-    ? []
-    : [departmentPlace(place.departmentCode), place.city ? communePlace(place.city) : null].filter((up) => up !== null);
-
 /**
  * A place's page: its counts, newest listings and the places within it with listings; a page
  * saying it has none (404) when it has none now.
  */
 async function placePage(db: Parameters<typeof placeOverview>[0], place: Place, canonical: string): Promise<Rendered> {
-  const above = abovePlaces(place);
+  const above = placesAbove(place);
   const overview = await placeOverview(db, place);
-  if (overview.counts.total === 0) return { status: 404, body: renderDocument(<NoListingsPage place={place} above={above} />), cacheable: true };
+  if (overview.counts.total === 0)
+    return { status: 404, body: renderDocument(<NoListingsPage place={place} above={above} />), cacheable: true };
   // A département lists its communes (a city with arrondissements too); a city, its arrondissements.
   const within = communePages(overview.communes).filter(
     ({ place: inside }) => place.kind === 'department' || place.arrondissements.includes(inside.code),

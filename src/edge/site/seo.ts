@@ -116,7 +116,11 @@ const xmlEscape = (text: string) =>
 
 /** The sitemap index: the site's own pages, the pages of places, then one file per 10,000 listings. */
 export function sitemapIndex(siteUrl: string, listingFiles: number): string {
-  const files = ['/sitemaps/pages.xml', '/sitemaps/places.xml', ...Array.from({ length: listingFiles }, (_, i) => `/sitemaps/listings-${i + 1}.xml`)];
+  const files = [
+    '/sitemaps/pages.xml',
+    '/sitemaps/places.xml',
+    ...Array.from({ length: listingFiles }, (_, i) => `/sitemaps/listings-${i + 1}.xml`),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${files.map((file) => `<sitemap><loc>${xmlEscape(siteUrl + file)}</loc></sitemap>`).join('\n')}

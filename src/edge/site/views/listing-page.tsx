@@ -5,7 +5,8 @@ import type { PublicListing } from '../../../domain/public-listings/model.js';
 import { floorLabel, PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../../html/labels.js';
 import { priceDisplay } from '../price-display.js';
 import { listingDescription, listingJsonLd, listingSummary } from '../seo.js';
-import { communePlace, departmentPlace } from '../../../domain/public-listings/place-paths.js';
+import { listingPlaces } from '../../../domain/public-listings/place-paths.js';
+import { PlaceCrumbs } from './place-pages.js';
 import { placeLabel } from '../../../domain/geography/index.js';
 import { searchPath } from '../search-query.js';
 import { EnergyScale } from './components.js';
@@ -121,26 +122,14 @@ function LegalMentionsSection({ legal }: { legal: LegalBlocks }): JSX.Element {
  * search of its typed city.
  */
 function Breadcrumb({ content }: { content: PublicListing['content'] }): JSX.Element {
-  const { location } = content;
-  const commune = location?.inseeCode ? communePlace(location.inseeCode) : null;
-  const places = [
-    location?.departmentCode ? departmentPlace(location.departmentCode) : null,
-    commune?.city ? communePlace(commune.city) : null,
-    commune,
-  ].filter((place) => place !== null);
+  const places = listingPlaces(content.location);
+  const placed = places.at(-1)?.kind === 'commune';
   const citySearch = searchPath({ city: content.city, transaction: content.transaction });
   return (
     <nav aria-label="Fil d’Ariane" class="legal">
       <a href="/">Accueil</a>
-      {places.map((place) => (
-        <>
-          {' › '}
-          <a href={place.path} safe>
-            {place.kind === 'department' ? place.label : place.name}
-          </a>
-        </>
-      ))}
-      {commune ? (
+      <PlaceCrumbs places={places} />
+      {placed ? (
         ''
       ) : (
         <>

@@ -28,22 +28,34 @@ export function placeSearchPath(place: Place, transaction?: Transaction): string
   return `/listings?${params.toString()}`;
 }
 
-/** « Accueil › Immobilier › Rhône (69) › Lyon › Lyon 3e »: the places above this one, linked. */
+/** How a breadcrumb names a place: a département with its code, a commune by its name (its département stands before it). */
+const crumb = (place: Place) => (place.kind === 'department' ? place.label : place.name);
+
+/** « › Rhône (69) › Lyon › Lyon 3e »: places of a breadcrumb, each linked to its page. */
+export function PlaceCrumbs({ places }: { places: Place[] }): JSX.Element {
+  return (
+    <>
+      {places.map((place) => (
+        <>
+          {' › '}
+          <a href={place.path} safe>
+            {crumb(place)}
+          </a>
+        </>
+      ))}
+    </>
+  );
+}
+
+/** « Accueil › Immobilier par département › Rhône (69) › Lyon › Lyon 3e »: the places above this one, linked. */
 function Breadcrumb({ above, place }: { above: Place[]; place: Place }): JSX.Element {
   return (
     <nav aria-label="Fil d’Ariane" class="legal">
       <a href="/">Accueil</a> › <a href={PLACES_PATH}>Immobilier par département</a>
-      {above.map((up) => (
-        <>
-          {' › '}
-          <a href={up.path} safe>
-            {up.kind === 'department' ? up.label : up.name}
-          </a>
-        </>
-      ))}
+      <PlaceCrumbs places={above} />
       {' › '}
       <span aria-current="page" safe>
-        {place.kind === 'department' ? place.label : place.name}
+        {crumb(place)}
       </span>
     </nav>
   );
@@ -174,11 +186,7 @@ export function DepartmentsPage({ departments, canonical }: { departments: Count
         <a href="/">Accueil</a> › <span aria-current="page">Immobilier par département</span>
       </nav>
       <h1>Immobilier par département</h1>
-      {byCode.length ? (
-        <PlaceLinks places={byCode} label="Départements" />
-      ) : (
-        <p>Aucune annonce n’est en ligne pour le moment.</p>
-      )}
+      {byCode.length ? <PlaceLinks places={byCode} label="Départements" /> : <p>Aucune annonce n’est en ligne pour le moment.</p>}
     </Layout>
   );
 }
