@@ -4,6 +4,7 @@ import { priceForMail } from '../mail/price.js';
 import type { MailSite } from '../mail/site.js';
 import type { PublicListing } from '../public-listings/model.js';
 import { publicUrl } from '../public-listings/visibility.js';
+import { listingPlaceLabel } from '../public-listings/place-paths.js';
 import type { AlertFrequency } from './alert-model.js';
 import { CONFIRMATION_DAYS } from './alert-model.js';
 import { alertConfirmPath, alertManagePath, alertUnsubscribePath } from './links.js';
@@ -98,8 +99,9 @@ interface MailedListing {
 
 /** A listing as alert mails show it: from its public projection, nothing else. */
 function shown(listing: PublicListing, site: MailSite): MailedListing {
-  const { surface, rooms, city, postcode } = listing.content;
-  const facts = [`${whole.format(surface)}\u00a0m²`, `${whole.format(rooms)}\u00a0pièce${rooms >= 2 ? 's' : ''}`, `${city} (${postcode})`];
+  const { surface, rooms } = listing.content;
+  const place = listingPlaceLabel(listing.content);
+  const facts = [`${whole.format(surface)}\u00a0m²`, `${whole.format(rooms)}\u00a0pièce${rooms >= 2 ? 's' : ''}`, place];
   return { title: listing.title, price: priceForMail(listing), facts: facts.join(' · '), url: publicUrl(site.siteUrl, listing.serviceId) };
 }
 

@@ -3,6 +3,7 @@ import { enqueueMail } from '../../platform/mail/outbox.js';
 import { mailAddress, parseMailAddress, type OutgoingMail } from '../../platform/mail/headers.js';
 import { findPublicListing } from '../public-listings/find.js';
 import { publicUrl } from '../public-listings/visibility.js';
+import { listingPlaceLabel } from '../public-listings/place-paths.js';
 import type { PublicListing } from '../public-listings/model.js';
 import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
 import { priceForMail } from '../mail/price.js';
@@ -32,7 +33,7 @@ export interface MailedListing {
 export const mailedListing = (listing: PublicListing, site: MailSite): MailedListing => ({
   title: listing.title,
   price: priceForMail(listing),
-  where: `${listing.content.city} (${listing.content.postcode})`,
+  where: listingPlaceLabel(listing.content),
   url: publicUrl(site.siteUrl, listing.serviceId),
 });
 

@@ -1,5 +1,6 @@
 import type { EnergyClass, Fees, ListingContent, Photo, PropertyType, Transaction } from '../listing-model/model.js';
 import type { OnSaleStatus } from './visibility.js';
+import type { Location } from '../geography/index.js';
 
 /**
  * What the public may see of a listing: rows of the `public_listings` view (migrations 006,
@@ -43,6 +44,8 @@ export interface ListingCard {
   dpe: EnergyClass | null;
   photo: Photo | null;
   status: PublicListing['status'];
+  /** Where the service placed it (null on a listing not placed yet): pages name it by placeLabel. */
+  location: Location | null;
 }
 
 /**

@@ -18,12 +18,12 @@ export const ORDER_BY: Record<Sort, string> = {
 // The view's content is computed (unpacked, address and texts removed) once per row: in a
 // materialised step, then read field by field. Naming p.content four times in one select list
 // would compute it four times.
-const CARD_ROWS = `SELECT p.id, p.title, p.transaction, p.property_type, p.city, p.postcode, p.price, p.surface, p.rooms, p.dpe, p.status, p.content`;
-const CARD_FIELDS = `id, title, transaction, property_type, city, postcode, price, surface, rooms, dpe, status,
+export const CARD_ROWS = `SELECT p.id, p.title, p.transaction, p.property_type, p.city, p.postcode, p.price, p.surface, p.rooms, p.dpe, p.status, p.content`;
+export const CARD_FIELDS = `id, title, transaction, property_type, city, postcode, price, surface, rooms, dpe, status,
   content ->> 'neighborhood' AS neighborhood, (content ->> 'charges')::float8 AS charges, content -> 'fees' AS fees,
-  content -> 'photos' -> 0 AS photo`;
+  content -> 'photos' -> 0 AS photo, content -> 'location' AS location`;
 
-interface CardRow {
+export interface CardRow {
   id: string;
   title: string;
   transaction: ListingCard['transaction'];
@@ -39,10 +39,11 @@ interface CardRow {
   charges: number | null;
   fees: ListingCard['fees'];
   photo: ListingCard['photo'];
+  location: ListingCard['location'];
 }
 
 /** A card as the public may see it: its neighbourhood and photo label masked (projection.ts). */
-const toCard = (row: CardRow): ListingCard => ({
+export const toCard = (row: CardRow): ListingCard => ({
   serviceId: row.id,
   title: row.title,
   transaction: row.transaction,
@@ -56,6 +57,7 @@ const toCard = (row: CardRow): ListingCard => ({
   rooms: row.rooms,
   dpe: row.dpe,
   status: row.status,
+  location: row.location ?? null,
   ...publicCardText(row),
 });
 

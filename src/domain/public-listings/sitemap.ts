@@ -1,4 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { communePages, departmentPages } from './place-paths.js';
+import { placesWithListings } from './places.js';
 
 /** Listings per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
 export const SITEMAP_PAGE_SIZE = 10_000;
@@ -15,4 +17,14 @@ export async function sitemapEntries(db: Queryable, page: number): Promise<Array
     [SITEMAP_PAGE_SIZE, (page - 1) * SITEMAP_PAGE_SIZE],
   );
   return rows.map((row) => ({ serviceId: row.id, updatedAt: row.updated_at }));
+}
+
+/**
+ * The pages of the places that have public listings (place-paths.ts): every such département,
+ * commune and arrondissement, and the city of an arrondissement that has some. At most about
+ * 35,000, within one sitemap file.
+ */
+export async function placePagePaths(db: Queryable): Promise<string[]> {
+  const { departments, communes } = await placesWithListings(db);
+  return [...departmentPages(departments), ...communePages(communes)].map(({ place }) => place.path);
 }

@@ -33,6 +33,7 @@ footer.site nav{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0 0 1rem}
 .card .body{padding:.6rem .8rem .8rem}.card h3{font-size:1rem;margin:0 0 .3rem}.card h3 a{text-decoration:none;color:var(--ink)}.card h3 a:hover{text-decoration:underline}
 .price{font-weight:700;font-size:1.1rem}.facts{color:var(--muted);margin:.2rem 0}.badge{display:inline-block;font-size:.8rem;font-weight:700;padding:0 .4rem;border-radius:.25rem;background:#ffe9a8;color:#1b1b1b}
 .count{color:var(--muted);margin-top:-.5rem}
+ul.places{list-style:none;padding:0;margin:.5rem 0 1rem;display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:.35rem 1.5rem}ul.places a{overflow-wrap:anywhere}
 nav.pages ol{list-style:none;display:flex;flex-wrap:wrap;gap:.4rem;padding:0}nav.pages a,nav.pages span{display:inline-block;min-width:2.5rem;text-align:center;padding:.4rem .6rem;border:1px solid var(--line);border-radius:.3rem}
 nav.pages [aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
 .gallery{overflow-x:auto;scroll-snap-type:x mandatory;margin:0 0 1rem}.gallery .slides{list-style:none;margin:0;padding:0;display:flex}

@@ -1,6 +1,11 @@
-import type { PropertyType } from '../../domain/listing-model/model.js';
+import { TRANSACTIONS, type PropertyType } from '../../domain/listing-model/model.js';
+import { shortCommuneName } from '../../domain/geography/index.js';
 import { SITE_NAME } from '../html/layout.js';
+import { count, plural, squareMetres } from '../html/format.js';
+import { PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../html/labels.js';
 import type { PublicListing } from '../../domain/public-listings/model.js';
+import { listingPlaceLabel, type Place } from '../../domain/public-listings/place-paths.js';
+import type { TransactionCounts } from '../../domain/public-listings/places.js';
 import { priceDisplay } from './price-display.js';
 
 /** schema.org types for each kind of property. */
@@ -23,6 +28,38 @@ export function payableAmount(listing: Pick<PublicListing, 'content'>): number {
   const fees = content.fees;
   if (fees?.feesPaidBy === 'buyer' && fees.agencyFees !== null && fees.feeIncluded === false) return content.price + fees.agencyFees;
   return content.price;
+}
+
+/** The line under a listing's title: « Vente · Appartement · 65 m² · 3 pièces · Lyon 3e (69), Part-Dieu ». */
+export function listingSummary(listing: Pick<PublicListing, 'content'>): string {
+  const { content } = listing;
+  const place = `${listingPlaceLabel(content)}${content.neighborhood ? `, ${content.neighborhood}` : ''}`;
+  const kind = PROPERTY_TYPE_LABELS[content.propertyType];
+  return `${TRANSACTION_LABELS[content.transaction]} · ${kind} · ${squareMetres(content.surface)} · ${plural(content.rooms, 'pièce', 'pièces')} · ${place}`;
+}
+
+/** A listing page's description for search engines: its summary and its price. */
+export const listingDescription = (listing: Pick<PublicListing, 'content'>) =>
+  `${listingSummary(listing)}. ${priceDisplay(listing.content).headline}.`;
+
+const PURPOSES = { sale: 'à vendre', rental: 'à louer', life_annuity_sale: 'en viager' } as const;
+
+/** « 1 234 annonces à vendre, 56 à louer, 2 en viager »: the transactions that have listings, the first with its noun. */
+export function countsSentence(counts: TransactionCounts): string {
+  const parts = TRANSACTIONS.filter((t) => counts[t] > 0).map((t) => `${count(counts[t])} ${PURPOSES[t]}`);
+  if (parts.length === 0) return 'Aucune annonce';
+  const first = counts[TRANSACTIONS.find((t) => counts[t] > 0)!];
+  parts[0] = parts[0]!.replace(' ', first >= 2 ? ' annonces ' : ' annonce ');
+  return parts.join(', ');
+}
+
+/** The title and description of a place's page. */
+export function placeMeta(place: Place, counts: TransactionCounts): { title: string; description: string } {
+  const detail = place.kind === 'department' ? ', commune par commune' : '';
+  return {
+    title: `Immobilier ${place.label} : annonces à vendre et à louer`,
+    description: `${place.label} : ${countsSentence(counts)}. Les dernières annonces des agences${detail}.`,
+  };
 }
 
 /** schema.org RealEstateListing of a listing page (never the street address). */
@@ -51,7 +88,13 @@ export function listingJsonLd(listing: PublicListing, url: string): Record<strin
       ...(SCHEMA_TYPES[content.propertyType] === 'Place'
         ? {}
         : { numberOfRooms: content.rooms, floorSize: { '@type': 'QuantitativeValue', value: content.surface, unitCode: 'MTK' } }),
-      address: { '@type': 'PostalAddress', addressLocality: content.city, postalCode: content.postcode, addressCountry: 'FR' },
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: content.location?.commune ? shortCommuneName(content.location.commune) : content.city,
+        ...(content.location?.department ? { addressRegion: content.location.department } : {}),
+        postalCode: content.postcode,
+        addressCountry: 'FR',
+      },
     },
   };
 }
@@ -71,9 +114,13 @@ export function siteJsonLd(siteUrl: string): Record<string, unknown> {
 const xmlEscape = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
-/** The sitemap index: the site's own pages, then one file per 10,000 listings. */
+/** The sitemap index: the site's own pages, the pages of places, then one file per 10,000 listings. */
 export function sitemapIndex(siteUrl: string, listingFiles: number): string {
-  const files = ['/sitemaps/pages.xml', ...Array.from({ length: listingFiles }, (_, i) => `/sitemaps/listings-${i + 1}.xml`)];
+  const files = [
+    '/sitemaps/pages.xml',
+    '/sitemaps/places.xml',
+    ...Array.from({ length: listingFiles }, (_, i) => `/sitemaps/listings-${i + 1}.xml`),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${files.map((file) => `<sitemap><loc>${xmlEscape(siteUrl + file)}</loc></sitemap>`).join('\n')}

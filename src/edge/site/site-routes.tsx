@@ -14,6 +14,8 @@ import { searchRoute } from './search-route.js';
 import { listingRoute } from './listing-route.js';
 import { CONTACT_BODY_LIMIT, contactRoute } from './contact-route.js';
 import { robotsRoute, sitemapFileRoute, sitemapIndexRoute } from './sitemap-routes.js';
+import { placeRoutes } from './place-routes.js';
+import { placeTally } from './place-tally.js';
 
 /** Anything that goes wrong on a site route is a French page, never a JSON problem. */
 const sitePageStatus = (error: FastifyError): ProblemStatus =>
@@ -39,7 +41,9 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     onLookup: metrics ? (result) => metrics.pageCacheLookup(result) : undefined,
   });
   await keepAgreeing(app, cache);
-  const site: SiteContext = { cache, audience: siteAudience(app.services.audience) };
+  // The places with listings: counted at most once a minute per second of page cache.
+  const places = placeTally(app.services.readDb, config.siteCacheMs * 60);
+  const site: SiteContext = { cache, audience: siteAudience(app.services.audience), places };
 
   await app.register(formbody, { bodyLimit: CONTACT_BODY_LIMIT });
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -50,6 +54,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(assetsRoute);
   for (const page of [homeRoute, searchRoute, listingRoute, contactRoute]) await app.register(page, site);
+  // The pages of départements and communes, under /immobilier.
+  await app.register(placeRoutes, site);
   // The visitor's private conversation pages: never through the page cache above.
   await app.register(conversationRoutes);
   // E-mail alerts on a search: their form's target and their private pages, never cached either.

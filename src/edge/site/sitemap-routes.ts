@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { publicListingCount, SITEMAP_PAGE_SIZE, sitemapEntries } from '../../domain/public-listings/sitemap.js';
+import { placePagePaths, publicListingCount, SITEMAP_PAGE_SIZE, sitemapEntries } from '../../domain/public-listings/sitemap.js';
+import { PLACES_PATH } from '../../domain/public-listings/place-paths.js';
 import { publicUrl } from '../../domain/public-listings/visibility.js';
 import { notFoundHtml } from './pages.js';
 import { html, PAGE_CACHE } from './replies.js';
@@ -22,14 +23,15 @@ export const sitemapIndexRoute: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** GET /sitemaps/{file}: the site's own pages, or one page of public listings. */
+/** GET /sitemaps/{file}: the site's own pages, the pages of places, or one page of public listings. */
 export const sitemapFileRoute: FastifyPluginAsync = async (app) => {
   const { readDb, config } = app.services;
   const { siteUrl } = config;
   app.get('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params as { file: string };
     const xml = (body: string) => reply.header('cache-control', PAGE_CACHE).type('application/xml; charset=utf-8').send(body);
-    if (file === 'pages.xml') return xml(urlSet([{ loc: `${siteUrl}/` }, { loc: `${siteUrl}/listings` }]));
+    if (file === 'pages.xml') return xml(urlSet([`/`, '/listings', PLACES_PATH].map((path) => ({ loc: siteUrl + path }))));
+    if (file === 'places.xml') return xml(urlSet((await placePagePaths(readDb)).map((path) => ({ loc: siteUrl + path }))));
     const page = /^listings-([1-9]\d{0,5})\.xml$/.exec(file)?.[1];
     const entries = page ? await sitemapEntries(readDb, Number(page)) : [];
     if (entries.length === 0) return html(reply, 404, notFoundHtml());

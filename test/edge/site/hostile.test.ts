@@ -42,6 +42,14 @@ async function within<T>(promise: Promise<T>, what: string): Promise<T> {
 
 test(`[${databaseKind}] hostile query strings, path segments and form bodies on every page: a page, never a 5xx`, async () => {
   const serviceId = await publicListing(t, agency.live, 'HOSTILE-SITE');
+  // A place's page: hostile words before a real code (sent on to its address), or a hostile segment.
+  const placeSegment = fc.oneof(
+    hostileSegment,
+    fc
+      .tuple(hostileSegment, fc.constantFrom('-69', '-2a', '-2A', '-974', '-20', '-99', '-69383', '-2A004', '-97411', '-75056', '-00000'))
+      .map(([words, code]) => words + code),
+    fc.constantFrom('rhone-69', 'lyon-3e-69383', 'lozere-48'),
+  );
   const pages: Array<{ name: string; method: 'GET' | 'POST'; url: fc.Arbitrary<string>; statuses: number[]; type: RegExp }> = [
     { name: 'home', method: 'GET', url: queryString.map((q) => `/${q}`), statuses: [200], type: /^text\/html/ },
     { name: 'search', method: 'GET', url: queryString.map((q) => `/listings${q}`), statuses: [200, 400, 404], type: /^text\/html/ },
@@ -66,6 +74,14 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
       statuses: [200, 400, 404],
       type: /^(text\/html|text\/css)/,
     },
+    {
+      name: 'places',
+      method: 'GET',
+      url: fc.tuple(placeSegment, queryString).map(([segment, q]) => `/immobilier/${segment}${q}`),
+      statuses: [200, 301, 400, 404],
+      type: /^text\/html/,
+    },
+    { name: 'departments', method: 'GET', url: queryString.map((q) => `/immobilier${q}`), statuses: [200], type: /^text\/html/ },
     { name: 'sitemap index', method: 'GET', url: queryString.map((q) => `/sitemap.xml${q}`), statuses: [200], type: /^application\/xml/ },
     { name: 'robots', method: 'GET', url: queryString.map((q) => `/robots.txt${q}`), statuses: [200], type: /^text\/plain/ },
   ];
@@ -77,6 +93,8 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
         sent += 1;
         assert.ok(response.statusCode < 500, `${url} → ${response.statusCode}: ${response.body.slice(0, 200)}`);
         assert.ok(target.statuses.includes(response.statusCode), `${target.name} ${url} → ${response.statusCode}`);
+        // A place's page under other words is sent on to its own address, under /immobilier.
+        if (response.statusCode === 301) return assert.match(String(response.headers.location), /^\/immobilier\/[a-z0-9-]+$/, url);
         assert.match(String(response.headers['content-type']), target.type, url);
         if (/^text\/html/.test(String(response.headers['content-type'])))
           assert.match(response.body, /^<!doctype html>\n<html lang="fr">/, url);

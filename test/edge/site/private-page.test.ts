@@ -70,7 +70,7 @@ test(`[${databaseKind}] the page shows the listing, the agency's name and the me
   assert.match(shown.body, /<h1>Votre conversation avec Agence des Tilleuls<\/h1>/);
   assert.match(shown.body, new RegExp(`<a href="/listings/${serviceId}" rel="noreferrer">T2 près des Tilleuls</a>`));
   assert.match(shown.body, /245\s000\s€/u);
-  assert.match(shown.body, /Lyon \(69003\)/);
+  assert.match(shown.body, /Lyon 3e \(69\)/);
   const first = shown.body.indexOf('Bonjour, est-il libre ?');
   const second = shown.body.indexOf('Oui, il est libre.');
   assert.ok(first > 0 && second > first, 'oldest first');

@@ -6,6 +6,7 @@ import { KEYWORDS_MAX, SORTS, type ListingCard, type SearchFilters, type Sort } 
 import { listingPath } from '../../../domain/public-listings/visibility.js';
 import { PROPERTY_TYPE_LABELS, SORT_LABELS, TRANSACTION_CHOICES, TRANSACTION_LABELS } from '../../html/labels.js';
 import { priceDisplay } from '../price-display.js';
+import { listingPlaceLabel } from '../../../domain/public-listings/place-paths.js';
 import { searchPath, type SearchField } from '../search-query.js';
 
 /** The errors of a form, above it, each a link to its field (the field shows it again). */
@@ -171,7 +172,7 @@ export function SearchForm({ typed, errors, full }: { typed: Typed; errors: Fiel
 /** One listing in a result list, its free text already masked by the projection. */
 export function ListingCardView({ card }: { card: ListingCard }): JSX.Element {
   const price = priceDisplay(card);
-  const place = `${card.city} (${card.postcode})`;
+  const place = listingPlaceLabel(card);
   const neighborhood = card.neighborhood;
   const facts = [PROPERTY_TYPE_LABELS[card.propertyType], squareMetres(card.surface), plural(card.rooms, 'pièce', 'pièces')].join(' · ');
   return (

@@ -2,8 +2,19 @@ import { Layout } from '../../html/layout.js';
 import type { ListingCard } from '../../../domain/public-listings/model.js';
 import { siteJsonLd } from '../seo.js';
 import { ListingCardView, SearchForm } from './components.js';
+import { PlaceLinks, type CountedPlace } from './place-pages.js';
+import { PLACES_PATH } from '../../../domain/public-listings/place-paths.js';
 
-export function HomePage({ latest, siteUrl }: { latest: ListingCard[]; siteUrl: string }): JSX.Element {
+export function HomePage({
+  latest,
+  departments,
+  siteUrl,
+}: {
+  latest: ListingCard[];
+  /** The départements with the most listings, largest first. */
+  departments: CountedPlace[];
+  siteUrl: string;
+}): JSX.Element {
   return (
     <Layout
       meta={{
@@ -32,6 +43,17 @@ export function HomePage({ latest, siteUrl }: { latest: ListingCard[]; siteUrl: 
           <a href="/listings">Voir toutes les annonces</a>
         </p>
       </section>
+      {departments.length ? (
+        <section aria-labelledby="departements">
+          <h2 id="departements">Immobilier par département</h2>
+          <PlaceLinks places={departments} label="Départements qui comptent le plus d’annonces" />
+          <p>
+            <a href={PLACES_PATH}>Tous les départements</a>
+          </p>
+        </section>
+      ) : (
+        ''
+      )}
     </Layout>
   );
 }

@@ -1,10 +1,13 @@
 import type { FieldError } from '../../../platform/outcome.js';
-import { frenchDate, plural, squareMetres } from '../../html/format.js';
+import { frenchDate, squareMetres } from '../../html/format.js';
 import { Layout } from '../../html/layout.js';
 import type { PublicListing } from '../../../domain/public-listings/model.js';
 import { floorLabel, PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../../html/labels.js';
 import { priceDisplay } from '../price-display.js';
-import { listingJsonLd } from '../seo.js';
+import { listingDescription, listingJsonLd, listingSummary } from '../seo.js';
+import { listingPlaces } from '../../../domain/public-listings/place-paths.js';
+import { PlaceCrumbs } from './place-pages.js';
+import { placeLabel } from '../../../domain/geography/index.js';
 import { searchPath } from '../search-query.js';
 import { EnergyScale } from './components.js';
 import { Gallery } from './gallery.js';
@@ -37,7 +40,7 @@ function listingFacts(listing: PublicListing, kind: string): Array<[string, stri
   ];
   if (content.bedrooms !== null) facts.push(['Chambres', String(content.bedrooms)]);
   if (content.floor !== null) facts.push(['Étage', floorLabel(content.floor)]);
-  facts.push(['Ville', content.city], ['Code postal', content.postcode]);
+  facts.push(['Ville', placeLabel(content.location, content.city)], ['Code postal', content.postcode]);
   if (neighborhood) facts.push(['Quartier', neighborhood]);
   facts.push(['En ligne depuis le', frenchDate(listing.firstPublishedAt)]);
   return facts;
@@ -114,6 +117,30 @@ function LegalMentionsSection({ legal }: { legal: LegalBlocks }): JSX.Element {
   );
 }
 
+/**
+ * Home, then the pages of the listing's département and commune when it is placed; else the
+ * search of its typed city.
+ */
+function Breadcrumb({ content }: { content: PublicListing['content'] }): JSX.Element {
+  const places = listingPlaces(content.location);
+  const placed = places.at(-1)?.kind === 'commune';
+  const citySearch = searchPath({ city: content.city, transaction: content.transaction });
+  return (
+    <nav aria-label="Fil d’Ariane" class="legal">
+      <a href="/">Accueil</a>
+      <PlaceCrumbs places={places} />
+      {placed ? (
+        ''
+      ) : (
+        <>
+          {' › '}
+          <a href={citySearch} safe>{`${TRANSACTION_LABELS[content.transaction]} à ${content.city}`}</a>
+        </>
+      )}
+    </nav>
+  );
+}
+
 export function ListingPage({
   listing,
   canonical,
@@ -128,27 +155,21 @@ export function ListingPage({
   const legal = legalBlocks(content);
   const kind = PROPERTY_TYPE_LABELS[content.propertyType];
   // The projection masked the free text already (domain/public-listings/projection.ts).
-  const neighborhood = content.neighborhood;
-  const place = `${content.city} (${content.postcode})${neighborhood ? `, ${neighborhood}` : ''}`;
-  const summary = `${TRANSACTION_LABELS[content.transaction]} · ${kind} · ${squareMetres(content.surface)} · ${plural(content.rooms, 'pièce', 'pièces')} · ${place}`;
-  const description = `${summary}. ${price.headline}.`;
+  const summary = listingSummary(listing);
   const facts = listingFacts(listing, kind);
-  const citySearch = searchPath({ city: content.city, transaction: content.transaction });
   return (
     <Layout
       meta={{
         // A refused message says so in the tab's title too, the first thing a screen reader reads.
         title: contact.errors.length ? `Erreur : ${listing.title}` : listing.title,
-        description,
+        description: listingDescription(listing),
         canonical,
         ogType: 'article',
         ogImage: content.photos[0]?.url,
         jsonLd: listingJsonLd(listing, canonical),
       }}
     >
-      <nav aria-label="Fil d’Ariane" class="legal">
-        <a href="/">Accueil</a> › <a href={citySearch} safe>{`${TRANSACTION_LABELS[content.transaction]} à ${content.city}`}</a>
-      </nav>
+      <Breadcrumb content={content} />
       <h1 safe>{listing.title}</h1>
       <p class="facts">
         <span safe>{summary}</span>
