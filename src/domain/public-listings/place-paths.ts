@@ -31,20 +31,8 @@ export interface Place {
 const slug = (name: string) => foldPlaceName(name).replace(/ /g, '-');
 const pathOf = (name: string, code: string) => `${PLACES_PATH}/${slug(name)}-${code.toLowerCase()}`;
 
-let arrondissementsOf: Map<string, string[]> | undefined;
-
-/** The arrondissements of each city that has some, read once from the official list. */
-function cityArrondissements(code: string): readonly string[] {
-  if (!arrondissementsOf) {
-    arrondissementsOf = new Map();
-    for (const commune of officialList().communes.values()) {
-      if (!commune.parent) continue;
-      const list = arrondissementsOf.get(commune.parent) ?? [];
-      arrondissementsOf.set(commune.parent, [...list, commune.code]);
-    }
-  }
-  return arrondissementsOf.get(code) ?? [];
-}
+/** The arrondissements of a city that has some (Paris, Lyon, Marseille). */
+const cityArrondissements = (code: string): readonly string[] => officialList().arrondissementsOf(code);
 
 /** A département's page, or null for a code the official list does not hold. */
 export function departmentPlace(code: string): Place | null {
