@@ -30,6 +30,8 @@ export interface Area {
   code: string;
   name: string;
   regionCode: string;
+  /** How French links to the name (INSEE's « type de nom en clair »: 2 « le », 3 « la », …; area-phrases.ts). */
+  liaison: number;
 }
 
 export interface OfficialList {
@@ -106,9 +108,9 @@ export function readOfficialList(): OfficialList {
   }
   const sorted = [...communes.values()].sort((a, b) => (a.fold < b.fold ? -1 : a.fold > b.fold ? 1 : b.population - a.population));
   const departments = new Map(
-    readData<Array<{ code: string; nom: string; region: string }>>('departements').map((d) => [
+    readData<Array<{ code: string; nom: string; region: string; typeLiaison: number }>>('departements').map((d) => [
       d.code,
-      { code: d.code, name: d.nom, regionCode: d.region },
+      { code: d.code, name: d.nom, regionCode: d.region, liaison: d.typeLiaison },
     ]),
   );
   const regions = new Map(readData<Array<{ code: string; nom: string }>>('regions').map((r) => [r.code, { code: r.code, name: r.nom }]));
