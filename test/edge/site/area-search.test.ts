@@ -108,10 +108,14 @@ test(`[${databaseKind}] keywords with a département, a région or a commune, by
   }
 });
 
+/**
+ * The plan of a search, sequential scans off, and sorts where an index gives the order; bitmap
+ * scans off for a count, where on a few rows any partial index of the view's condition would do.
+ */
 async function plan(filters: SearchFilters, sort?: keyof typeof ORDER_BY): Promise<string> {
   const { sql, params } = whereClause(filters);
   return t.db.transaction(async (tx) => {
-    for (const method of ['seqscan', ...(sort ? ['sort'] : [])]) await tx.query(`SET LOCAL enable_${method} = off`);
+    for (const method of ['seqscan', sort ? 'sort' : 'bitmapscan']) await tx.query(`SET LOCAL enable_${method} = off`);
     const statement = sort
       ? `SELECT id FROM public_listings ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT 20`
       : `SELECT count(*) FROM public_listings ${sql}`;
@@ -127,7 +131,7 @@ test(`[${databaseKind}] each area can use its index on listings`, async () => {
     ['département', plan({ department: '69', transaction: 'sale' }, 'newest'), 'site_department'],
     ['département by price', plan({ department: '69', transaction: 'sale' }, 'price_asc'), 'site_department_price'],
     ['région', plan({ region: '84', transaction: 'sale' }, 'newest'), 'site_region'],
-    ['commune', plan({ commune: '69123' }), 'site_commune'],
+    ['commune', plan({ commune: '69383' }), 'site_commune'],
   ];
   for (const [what, planned, index] of expectations) {
     const text = await planned;
