@@ -2,6 +2,7 @@ import pg from 'pg';
 import { fmt, load, startBenchServer, type BenchServer, type LoadResult } from './lib.js';
 import { CITIES } from '../test/fixtures/sample-listings.js';
 import { searchStatement } from '../src/domain/public-listings/search.js';
+import { placeListing } from '../src/domain/geography/index.js';
 
 const TOTAL = Number(process.env.SITE_LISTINGS ?? 100_000);
 const TYPES = ['APPARTEMENT', 'MAISON', 'DUPLEX', 'LOFT'] as const;
@@ -244,8 +245,10 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
         console.log(`  keyword statement « ${q} »${where}, relevance page 1: ${text.find((l) => l.startsWith('Execution Time'))}`);
       }
     }
+    const areas = await departmentComparison(server, db);
     const audience = await audienceComparison(server.databaseUrl!, ids, db);
     return {
+      ...areas,
       ...audience,
       listingRps: rps('listing'),
       bareListingRps: rps('bareListing'),
@@ -266,6 +269,58 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     await db.end();
     await server.stop();
   }
+}
+
+/**
+ * Issue 43 (docs/geography.md): a département search against the same search in one city, at 10
+ * connections, page cache off, runs alternating city, département, département, city twice. The
+ * département is the city's own (Lyon's is the Rhône, which Villeurbanne shares: the generated
+ * départements hold one to three of the 50 cities). Target: within 10 % of the city search.
+ */
+async function departmentComparison(server: BenchServer, db: pg.Client): Promise<Record<string, number>> {
+  const departmentOf = (city: string, postcode: string) => placeListing(postcode, city).location.departmentCode!;
+  const rest = () => `&transaction=sale&priceMax=${pick([200000, 300000, 450000, 700000])}&sort=${pick(['price_asc', 'newest'])}`;
+  const loads = {
+    city: () => `/listings?city=${encodeURIComponent(pick(CITIES)[0])}${rest()}`,
+    department: () => `/listings?departement=${departmentOf(...(pick(CITIES).slice(0, 2) as [string, string]))}${rest()}`,
+  };
+  const run = (path: () => string, duration = 10) =>
+    load({ url: server.url, connections: 10, duration, requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] });
+  const results: Record<keyof typeof loads, LoadResult[]> = { city: [], department: [] };
+  for (const path of Object.values(loads)) await run(path, 3); // warm-up
+  for (const name of ['city', 'department', 'department', 'city', 'city', 'department', 'department', 'city'] as const)
+    results[name].push(await run(loads[name]));
+  const rps = (name: keyof typeof loads) => results[name].reduce((sum, r) => sum + r.requestsPerSecond, 0) / results[name].length;
+  const p99 = (name: keyof typeof loads) => Math.max(...results[name].map((r) => r.p99));
+  const bad = Object.values(results)
+    .flat()
+    .reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+  console.log('  département search against city search: 10 connections, 10 s runs, 4 each (alternating), page cache off, sale, ≤ price');
+  for (const name of ['city', 'department'] as const)
+    console.log(
+      `  GET /listings?${name === 'city' ? 'city=…      ' : 'departement=…'} ${fmt(rps(name)).padStart(6)} req/s  p99 ${p99(name)} ms`,
+    );
+  console.log(
+    `  département search vs city search          ${fmt((rps('department') / rps('city')) * 100, 1)} % of its rate (target ≥ 90 %); non-2xx and errors ${bad}`,
+  );
+  for (const [filters, label] of [
+    [{ city: 'Lyon' }, 'Lyon'],
+    [{ department: '69' }, 'Rhône (69)'],
+  ] as const) {
+    for (const sort of ['price_asc', 'newest'] as const) {
+      const { sql, params } = searchStatement({ ...filters, transaction: 'sale', priceMax: 450000 }, sort, 1);
+      const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+      const text = plan.rows.map((r) => String(r['QUERY PLAN']));
+      if (process.env.SITE_PLANS) console.log(text.map((l) => `    ${l}`).join('\n'));
+      console.log(`  search statement, ${label}, sale, ≤ 450,000 €, ${sort} page 1: ${text.find((l) => l.startsWith('Execution Time'))}`);
+    }
+  }
+  return {
+    cityTenRps: rps('city'),
+    departmentRps: rps('department'),
+    departmentP99: p99('department'),
+    departmentRatio: rps('department') / rps('city'),
+  };
 }
 
 /** A browser's User-Agent: autocannon's own would be judged a crawler's, and nothing counted. */

@@ -29,7 +29,7 @@ const MATCHER = {
      WHERE f.type = 'listing.published' AND l.first_published_at = f.at
    ), news AS MATERIALIZED (
      SELECT p.id, p.transaction, p.property_type, p.city, p.postcode, p.price, p.surface, p.rooms, p.dpe, p.first_published_at,
-       ${publicSearchDocumentSql('p')} AS document
+       p.insee_code, p.department_code, p.region_code, ${publicSearchDocumentSql('p')} AS document
      FROM public_listings p WHERE p.id IN (SELECT listing_id FROM first_published)
    ), pairs AS MATERIALIZED (
      SELECT a.id AS alert_id, a.frequency, n.id AS listing_id

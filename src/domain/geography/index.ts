@@ -5,3 +5,4 @@ export { UNPLACED, type Location, type PlaceWarning, type PlaceWarningCode } fro
 export { placeListing, locationOf } from './resolve.js';
 export { suggestCommunes, SUGGESTIONS_MAX, SUGGESTION_QUERY_MAX, type CommuneSuggestion } from './suggest.js';
 export { allDepartments, allRegions, departmentOf, placeLabel, regionOf, shortCommuneName } from './areas.js';
+export { communeCodes, communeLabel, departmentOfCommune, inDepartment, inRegion } from './area-phrases.js';

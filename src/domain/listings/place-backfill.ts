@@ -1,12 +1,14 @@
 import type { Database } from '../../platform/db/database.js';
 import type { PeriodicJob } from '../../platform/jobs/periodic.js';
 import { placeListing } from '../geography/index.js';
+import { refreshKeywordFields } from '../public-listings/keyword-index.js';
 
 /**
  * Places the listings written before places existed (docs/geography.md): each gets the
  * `location` a write would have given it, and its published content, when a newer version
  * waits for review, the one of the city the public sees. Neither the content hash nor the
- * version moves: nothing the agency said changed. Batches lock their rows and skip the ones
+ * version moves: nothing the agency said changed. Their keyword index rows take the place in
+ * the same transaction, as no event tells the indexer. Batches lock their rows and skip the ones
  * another process holds, so every process's runner can take part; a write that lands first
  * places its listing itself, and the batch's WHERE leaves it alone.
  */
@@ -47,6 +49,10 @@ export async function placeBatch(db: Database, size = PLACE_BATCH): Promise<numb
          FROM jsonb_to_recordset($1::jsonb) AS p(id text, location jsonb, published jsonb)
         WHERE l.id = p.id`,
       [JSON.stringify(places)],
+    );
+    await refreshKeywordFields(
+      tx,
+      rows.map((row) => row.id),
     );
     return rows.length;
   });

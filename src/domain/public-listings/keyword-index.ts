@@ -37,12 +37,14 @@ const TEXT_HASH = `md5(${publicTitle('p', '$1')} || E'\\n' || coalesce(${publicD
 const DOCUMENT = publicSearchDocumentSql('p', '$1');
 
 /**
- * What a keyword search filters and sorts its candidates on (migration 150), as the view's row
+ * What a keyword search filters and sorts its candidates on (migrations 150, 181), as the view's row
  * `p` shows it: the columns of `listing_search` beside the document, and their values. Written
  * with every document, and on their own when the text did not change (a new price).
  */
-const FIELDS = 'agency_id, first_published_at, transaction, property_type, city_fold, postcode, price, surface, rooms, dpe';
-const FIELD_VALUES = `p.agency_id, p.first_published_at, p.transaction, p.property_type, site_fold(p.city), p.postcode, p.price, p.surface, p.rooms, p.dpe`;
+const FIELDS =
+  'agency_id, first_published_at, transaction, property_type, city_fold, postcode, price, surface, rooms, dpe, insee_code, department_code, region_code';
+const FIELD_VALUES = `p.agency_id, p.first_published_at, p.transaction, p.property_type, site_fold(p.city), p.postcode, p.price, p.surface, p.rooms, p.dpe,
+  p.insee_code, p.department_code, p.region_code`;
 const fieldsOf = (row: string) =>
   FIELDS.split(', ')
     .map((field) => `${row}.${field}`)
@@ -111,6 +113,19 @@ async function fill({ tx, moveCursorsToTop }: LockedRound<unknown>): Promise<voi
   // empty or older table, the planner cannot tell a city's few documents from every listing.
   await tx.query('ANALYZE listing_search');
   await tx.query('UPDATE search_state SET filled_at = now() WHERE id = 1');
+}
+
+/**
+ * The fields of these listings' rows made again from the view, in the caller's transaction: the
+ * place backfill (listings/place-backfill.ts) gives listings their place without an event, so
+ * the indexer would not hear of it.
+ */
+export async function refreshKeywordFields(tx: Queryable, listingIds: readonly string[]): Promise<void> {
+  await tx.query(
+    `UPDATE listing_search s SET (${FIELDS}) = (${FIELD_VALUES}) FROM public_listings p
+     WHERE p.id = s.listing_id AND s.listing_id = ANY($1::text[])`,
+    [listingIds],
+  );
 }
 
 /** Has the indexer's next run build every document again (a benchmark that wrote listings in SQL, an operator). */

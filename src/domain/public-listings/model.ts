@@ -66,8 +66,20 @@ export interface SearchFilters {
   transaction?: Transaction;
   category?: PropertyType;
   city?: string;
-  /** Five digits (a postcode) or a department: two characters ("69", "2A") or three ("974"). */
+  /**
+   * Five digits (a postcode), or the first two or three characters of one ("69", "974"), which
+   * the listing's postcode starts with as typed.
+   */
   postcode?: string;
+  /**
+   * An official commune's INSEE code (`communeCodes` of domain/geography: Paris, Lyon and
+   * Marseille take their arrondissements), as the commune field's suggestions give it.
+   */
+  commune?: string;
+  /** An official département code, as `departmentOf` writes it ("69", "2A", "974"): the listing's place, not its postcode. */
+  department?: string;
+  /** An official région code ("84"), as `regionOf` writes it. */
+  region?: string;
   priceMin?: number;
   priceMax?: number;
   surfaceMin?: number;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { communeCodes } from '../geography/index.js';
 import { ENERGY_CLASSES } from '../listing-model/model.js';
 import { effectiveSort, MAX_RESULTS, PAGE_SIZE, type ListingCard, type SearchFilters, type Sort } from './model.js';
 import { publicCardText } from './projection.js';
@@ -92,6 +93,23 @@ export function whereClause(
     conditions.push(
       filters.postcode.length === 5 ? `postcode = ${param(filters.postcode)}` : `postcode LIKE ${param(`${filters.postcode}%`)}`,
     );
+  }
+  // The place a listing was given (migration 180): the view's columns, keyed by its indexes
+  // site_commune, site_department and site_region. In the keyword index the codes are also words
+  // of `facets` (migration 181), as the city is.
+  if (filters.commune) {
+    const codes = param(communeCodes(filters.commune) ?? []);
+    conditions.push(
+      `insee_code = ANY(${codes}::text[])${on === 'keyword-index' ? ` AND facets @@ search_area('i', ${codes}::text[])` : ''}`,
+    );
+  }
+  for (const [code, column, kind] of [
+    [filters.department, 'department_code', 'd'],
+    [filters.region, 'region_code', 'r'],
+  ] as const) {
+    if (!code) continue;
+    const value = param(code);
+    conditions.push(`${column} = ${value}${on === 'keyword-index' ? ` AND facets @@ search_area('${kind}', ARRAY[${value}::text])` : ''}`);
   }
   if (filters.priceMin !== undefined) conditions.push(`price >= ${param(filters.priceMin)}`);
   if (filters.priceMax !== undefined) conditions.push(`price <= ${param(filters.priceMax)}`);

@@ -18,6 +18,7 @@ import {
   type Sort,
 } from '../../domain/public-listings/model.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
+import { communeCodes, departmentOf, regionOf } from '../../domain/geography/index.js';
 
 /** The query parameters of `GET /listings` (docs/decisions.md §12, §18), in the order URLs write them. */
 export const SEARCH_FIELDS = [
@@ -26,6 +27,9 @@ export const SEARCH_FIELDS = [
   'category',
   'city',
   'postcode',
+  'commune',
+  'departement',
+  'region',
   'priceMin',
   'priceMax',
   'surfaceMin',
@@ -56,6 +60,33 @@ const NUMBER_RULES = {
   roomsMin: { max: 1000, message: 'Le nombre de pièces minimum doit être un nombre entier, sans signe.' },
 } as const;
 
+/**
+ * The place parameters, read through the one owner of places (domain/geography), each to its
+ * official code (« 2a » is 2A): a commune by its INSEE code (what the commune field's
+ * suggestions give), a département, a région. The URL says « departement », as visitors read it.
+ */
+const PLACE_RULES = {
+  commune: {
+    filter: 'commune',
+    read: (raw: string) => communeCodes(raw)?.[0],
+    message: 'La commune choisie est inconnue : choisissez-la parmi les suggestions (code INSEE, 69123 pour Lyon).',
+  },
+  departement: {
+    filter: 'department',
+    read: (raw: string) => departmentOf(raw)?.code,
+    message: 'Le département doit être indiqué par son code officiel : 01 à 95, 2A ou 2B pour la Corse, 971 à 976 outre-mer.',
+  },
+  region: {
+    filter: 'region',
+    read: (raw: string) => regionOf(raw)?.code,
+    message: 'La région doit être indiquée par son code officiel : 84 pour Auvergne-Rhône-Alpes, 11 pour l’Île-de-France…',
+  },
+} as const;
+
+/** The filter a parameter sets: its own name, but for the département. */
+const filterOf = (field: Exclude<SearchField, 'sort' | 'page'>): keyof SearchFilters =>
+  field in PLACE_RULES ? PLACE_RULES[field as keyof typeof PLACE_RULES].filter : (field as keyof SearchFilters);
+
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
 
 /**
@@ -75,6 +106,17 @@ function wholeNumber(text: string, max: number): number | null {
   if (!/^\d{1,12}$/.test(digits)) return null;
   const value = Number(digits);
   return value <= max ? value : null;
+}
+
+/** The rules between filters, once each is read. */
+function reconcile(filters: SearchFilters, refuse: (field: SearchField, message: string) => void): void {
+  // A commune chosen among the suggestions is the search's place: the name typed beside it is what the field shows.
+  if (filters.commune !== undefined) delete filters.city;
+  if (filters.priceMin !== undefined && filters.priceMax !== undefined && filters.priceMin > filters.priceMax) {
+    refuse('priceMin', 'Le prix minimum dépasse le prix maximum : les deux sont ignorés.');
+    delete filters.priceMin;
+    delete filters.priceMax;
+  }
 }
 
 /**
@@ -125,6 +167,14 @@ export function parseSearchQuery(query: Record<string, unknown>): SearchQuery {
         else refuse(field, 'Indiquez un code postal à 5 chiffres ou un département (69, 2A, 974).');
         break;
       }
+      case 'commune':
+      case 'departement':
+      case 'region': {
+        const code = PLACE_RULES[field].read(raw);
+        if (code === undefined) refuse(field, PLACE_RULES[field].message);
+        else filters[PLACE_RULES[field].filter] = code;
+        break;
+      }
       case 'priceMin':
       case 'priceMax':
       case 'surfaceMin':
@@ -152,11 +202,7 @@ export function parseSearchQuery(query: Record<string, unknown>): SearchQuery {
       }
     }
   }
-  if (filters.priceMin !== undefined && filters.priceMax !== undefined && filters.priceMin > filters.priceMax) {
-    refuse('priceMin', 'Le prix minimum dépasse le prix maximum : les deux sont ignorés.');
-    delete filters.priceMin;
-    delete filters.priceMax;
-  }
+  reconcile(filters, refuse);
   // An order chosen in the form is kept, keywords or not (a visitor who asks for the newest gets
   // them); none chosen is relevance, which is the newest first without keywords.
   return { filters, sort: effectiveSort(filters, sort ?? 'relevance'), page, errors, typed };
@@ -167,7 +213,7 @@ export function searchPath(filters: SearchFilters, sort: Sort = defaultSort(filt
   const params = new URLSearchParams();
   for (const field of SEARCH_FIELDS) {
     if (field === 'sort' || field === 'page') continue;
-    const value = filters[field];
+    const value = filters[filterOf(field)];
     if (value !== undefined) params.set(field, String(value));
   }
   const order = effectiveSort(filters, sort);

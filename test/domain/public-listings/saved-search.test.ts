@@ -33,6 +33,17 @@ const POSTCODES = ['69003', '69100', '42000', '20000', '97400', '97100'];
 const TITLES = ['Appartement lumineux', 'Maison avec jardin', 'Studio rénové'];
 const DESCRIPTIONS = ['Parquet ancien, cheminée.', 'Grand séjour, cuisine équipée, balcon.', 'Proche métro, calme.'];
 const WORDS = ['appartements', 'jardin', 'renove', 'parquet cheminee', 'balcon', 'piscine', 'métro calme'];
+/** Places as the write gives them (INSEE code, département, région); a known département without its commune; none. */
+const PLACES = [
+  ['69383', '69', '84'],
+  ['69266', '69', '84'],
+  ['2A004', '2A', '94'],
+  ['2B033', '2B', '94'],
+  ['97411', '974', '04'],
+  ['75111', '75', '11'],
+  [null, '69', '84'],
+  [null, null, null],
+] as const;
 const money = fc.integer({ min: 1, max: 12 }).map((n) => n * 50_000);
 
 const listing = fc.record({
@@ -46,6 +57,7 @@ const listing = fc.record({
   dpe: fc.option(fc.constantFrom(...ENERGY_CLASSES), { nil: null }),
   title: fc.constantFrom(...TITLES),
   description: fc.constantFrom(...DESCRIPTIONS),
+  place: fc.constantFrom(...PLACES),
 });
 
 /** One generator per filter: a filter added to SearchFilters fails to compile here until the test covers it. */
@@ -54,6 +66,9 @@ const FILTERS: { [K in keyof Required<SearchFilters>]: fc.Arbitrary<Required<Sea
   category: fc.constantFrom(...PROPERTY_TYPES.slice(0, 3)),
   city: fc.constantFrom(...CITIES),
   postcode: fc.constantFrom('69003', '69', '42', '2A', '20', '974', '97', '69100'),
+  commune: fc.constantFrom('69123', '69383', '69266', '2A004', '75056', '13055', '97411', '99999'),
+  department: fc.constantFrom('69', '2A', '2B', '974', '75', '13'),
+  region: fc.constantFrom('84', '94', '04', '11'),
   priceMin: money,
   priceMax: money,
   surfaceMin: fc.integer({ min: 10, max: 200 }),
@@ -69,6 +84,10 @@ const MET: { [K in keyof Required<SearchFilters>]: (row: Row) => Required<Search
   category: (row) => row.property_type,
   city: (row) => row.city.toUpperCase(),
   postcode: (row) => row.postcode.slice(0, row.postcode.startsWith('97') ? 3 : 2),
+  // An arrondissement is met by its city's code too (communeCodes).
+  commune: (row) => (row.place[0]?.startsWith('6938') ? '69123' : (row.place[0] ?? '69123')),
+  department: (row) => row.place[1] ?? '69',
+  region: (row) => row.place[2] ?? '84',
   priceMin: (row) => row.price,
   priceMax: (row) => row.price,
   surfaceMin: (row) => row.surface,
@@ -96,6 +115,7 @@ const caseOf = listing.chain((row) =>
 );
 
 const LISTING_COLUMNS = 'transaction, property_type, city, postcode, price, surface, rooms, dpe, title, description';
+const listingValues = (row: Row) => [...LISTING_COLUMNS.split(', ').map((c) => row[c as keyof typeof row]), ...row.place];
 
 test(`[${databaseKind}] a saved search matches exactly the new listings its search would show, and its index lookup finds it`, async () => {
   let matched = 0;
@@ -103,21 +123,22 @@ test(`[${databaseKind}] a saved search matches exactly the new listings its sear
     fc.asyncProperty(caseOf, async ({ row, search }) => {
       const saved = savedSearchParams(search);
       const where = whereClause(search);
-      const offset = 10 + saved.length;
+      const offset = 13 + saved.length;
       const shifted = where.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
       // The listing as the view and the keyword index would hold it (these names hide the tables).
       const { rows } = await db.query<{ found: boolean; matches: boolean; looked_up: boolean }>(
         `WITH public_listings AS (
            SELECT 'lst_case'::text AS id, $1::text AS transaction, $2::text AS property_type, $3::text AS city, $4::text AS postcode,
-             $5::float8 AS price, $6::float8 AS surface, $7::float8 AS rooms, $8::text AS dpe, $9::text AS title, $10::text AS description),
+             $5::float8 AS price, $6::float8 AS surface, $7::float8 AS rooms, $8::text AS dpe, $9::text AS title, $10::text AS description,
+             $11::text AS insee_code, $12::text AS department_code, $13::text AS region_code),
          listing_search AS (SELECT p.id AS listing_id, ${publicSearchDocumentSql('p')} AS document FROM public_listings p),
          candidate AS (SELECT p.*, ${publicSearchDocumentSql('p')} AS document FROM public_listings p),
-         s AS (SELECT * FROM (VALUES (${savedSearchValuesSql(11)})) AS s(${SAVED_SEARCH_COLUMNS}))
+         s AS (SELECT * FROM (VALUES (${savedSearchValuesSql(14)})) AS s(${SAVED_SEARCH_COLUMNS}))
          SELECT EXISTS (SELECT 1 FROM public_listings ${shifted}) AS found,
            (SELECT ${savedSearchMatchSql('n', 's')} FROM candidate n, s) AS matches,
            (SELECT EXISTS (SELECT 1 FROM ${savedSearchKeysSql('n')} AS key WHERE key.lookup_key = s.lookup_key)
             FROM public_listings n, s) AS looked_up`,
-        [...LISTING_COLUMNS.split(', ').map((c) => row[c as keyof typeof row]), ...saved, ...where.params],
+        [...listingValues(row), ...saved, ...where.params],
       );
       const { found, matches, looked_up } = rows[0]!;
       assert.equal(

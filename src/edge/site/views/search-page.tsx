@@ -6,6 +6,7 @@ import type { PropertyType, Transaction } from '../../../domain/listing-model/mo
 import type { SearchField } from '../search-query.js';
 import { ErrorSummary, ListingCardView, Pagination, SearchForm } from './components.js';
 import { AlertBox } from './alert-form.js';
+import { communeLabel, inDepartment, inRegion } from '../../../domain/geography/index.js';
 
 const PLURALS: Record<PropertyType, string> = {
   apartment: 'Appartements',
@@ -20,12 +21,19 @@ const PLURALS: Record<PropertyType, string> = {
 };
 const PURPOSES: Record<Transaction, string> = { sale: 'à vendre', rental: 'à louer', life_annuity_sale: 'en viager' };
 
-/** "Appartements à vendre à Lyon", "Annonces immobilières (69)", "Maisons « piscine »". */
+/**
+ * "Appartements à vendre à Lyon", "Annonces immobilières (69)", "Maisons à Lyon 3e (69)",
+ * "Annonces immobilières dans le département du Rhône (69)", "Maisons « piscine »". The names of
+ * communes, départements and régions are the one owner's (domain/geography).
+ */
 export function searchTitle(filters: SearchFilters): string {
   const words = [filters.category ? PLURALS[filters.category] : 'Annonces immobilières'];
   if (filters.transaction) words.push(PURPOSES[filters.transaction]);
   if (filters.city) words.push(`à ${filters.city}`);
+  if (filters.commune) words.push(`à ${communeLabel(filters.commune) ?? filters.commune}`);
   if (filters.postcode) words.push(`(${filters.postcode})`);
+  if (filters.department) words.push(inDepartment(filters.department) ?? `(${filters.department})`);
+  if (filters.region) words.push(inRegion(filters.region) ?? `(${filters.region})`);
   // No-break spaces inside the guillemets, as French typography wants: a line never starts with ».
   if (filters.q) words.push(`«\u00a0${filters.q}\u00a0»`);
   return words.join(' ');
