@@ -7,22 +7,6 @@ import { officialList } from './official-list.js';
  * Rhône (69) », « dans la région Auvergne-Rhône-Alpes », « à Lyon 3e (69) ».
  */
 
-let arrondissements: Map<string, string[]> | undefined;
-
-/** The arrondissements municipaux of Paris, Lyon and Marseille, by their commune's code. */
-function arrondissementsOf(code: string): readonly string[] {
-  if (!arrondissements) {
-    arrondissements = new Map();
-    for (const commune of officialList().communes.values()) {
-      if (commune.parent === null) continue;
-      const list = arrondissements.get(commune.parent);
-      if (list) list.push(commune.code);
-      else arrondissements.set(commune.parent, [commune.code]);
-    }
-  }
-  return arrondissements.get(code) ?? [];
-}
-
 /**
  * The INSEE codes a search on the commune `code` finds listings in: the commune, and for Paris
  * (75056), Lyon (69123) and Marseille (13055) their arrondissements too, where their listings
@@ -30,7 +14,7 @@ function arrondissementsOf(code: string): readonly string[] {
  */
 export function communeCodes(code: string): string[] | null {
   const commune = officialList().communes.get(code.trim().toUpperCase());
-  return commune ? [commune.code, ...arrondissementsOf(commune.code)] : null;
+  return commune ? [commune.code, ...officialList().arrondissementsOf(commune.code)] : null;
 }
 
 /** « Lyon 3e (69) » for 69383; null when the list has no such commune. */

@@ -1,4 +1,4 @@
-import { departmentOf, foldPlaceName, officialList, placeLabel, type Location } from '../geography/index.js';
+import { departmentOf, foldPlaceName, officialList, placeLabel, type Location, inDepartment } from '../geography/index.js';
 
 /**
  * The addresses of the site's pages of places (docs/site-and-spaces.md, « Pages par lieu »): one
@@ -130,3 +130,7 @@ export function departmentPages(counts: ReadonlyMap<string, number>): Array<{ pl
     })
     .sort((a, b) => b.count - a.count || a.place.code.localeCompare(b.place.code));
 }
+
+/** How a place's page names it: « Immobilier dans le département du Rhône (69) », « Immobilier à Lyon 3e (69) ». */
+export const placeHeading = (place: Place): string =>
+  place.kind === 'department' ? `Immobilier ${inDepartment(place.code) ?? place.label}` : `Immobilier à ${place.label}`;

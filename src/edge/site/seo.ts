@@ -4,7 +4,7 @@ import { SITE_NAME } from '../html/layout.js';
 import { count, plural, squareMetres } from '../html/format.js';
 import { PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../html/labels.js';
 import type { PublicListing } from '../../domain/public-listings/model.js';
-import { listingPlaceLabel, type Place } from '../../domain/public-listings/place-paths.js';
+import { listingPlaceLabel, placeHeading, type Place } from '../../domain/public-listings/place-paths.js';
 import type { TransactionCounts } from '../../domain/public-listings/places.js';
 import { priceDisplay } from './price-display.js';
 
@@ -57,7 +57,7 @@ export function countsSentence(counts: TransactionCounts): string {
 export function placeMeta(place: Place, counts: TransactionCounts): { title: string; description: string } {
   const detail = place.kind === 'department' ? ', commune par commune' : '';
   return {
-    title: `Immobilier ${place.label} : annonces à vendre et à louer`,
+    title: `${placeHeading(place)} : annonces à vendre et à louer`,
     description: `${place.label} : ${countsSentence(counts)}. Les dernières annonces des agences${detail}.`,
   };
 }

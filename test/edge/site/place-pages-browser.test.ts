@@ -25,14 +25,14 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the Rhône's page and Ly
       await page.goto(`${site.url}/`);
       await page.getByRole('link', { name: 'Rhône (69)' }).click();
       await page.waitForURL(/\/immobilier\/rhone-69$/);
-      assert.equal(await page.locator('h1').innerText(), 'Immobilier Rhône (69)');
+      assert.equal(await page.locator('h1').innerText(), 'Immobilier dans le département du Rhône (69)');
       assert.match(await page.locator('p.count').innerText(), /^\d+ annonces? à vendre|à louer/);
       assert.ok((await page.locator('ul.cards > li').count()) > 0, 'the newest listings');
       await fitsAndShoot(page, 'place-department', width);
 
       await page.getByRole('link', { name: 'Lyon 3e (69)' }).click();
       await page.waitForURL(/\/immobilier\/lyon-3e-69383$/);
-      assert.equal(await page.locator('h1').innerText(), 'Immobilier Lyon 3e (69)');
+      assert.equal(await page.locator('h1').innerText(), 'Immobilier à Lyon 3e (69)');
       const cards = await page.locator('ul.cards > li').allInnerTexts();
       assert.ok(cards.length > 0 && cards.every((card) => card.includes('Lyon 3e (69)')), 'its listings, named by their place');
       await fitsAndShoot(page, 'place-commune', width);

@@ -79,9 +79,9 @@ test(`[${databaseKind}] a département's page: counts by transaction, newest lis
   const response = await page(t, '/immobilier/rhone-69');
   assert.equal(response.statusCode, 200);
   const body = response.body;
-  assert.match(body, /<title>Immobilier Rhône \(69\) : annonces à vendre et à louer \| /);
+  assert.match(body, /<title>Immobilier dans le département du Rhône \(69\) : annonces à vendre et à louer \| /);
   assert.match(body, /<link rel="canonical" href="[^"]+\/immobilier\/rhone-69"\/>/);
-  assert.match(body, /<h1>Immobilier Rhône \(69\)<\/h1>/);
+  assert.match(body, /<h1>Immobilier dans le département du Rhône \(69\)<\/h1>/);
   assert.match(body, /<p class="count">4 annonces à vendre, 1 à louer<\/p>/);
   assert.deepEqual(cardsOf(body), ['typed', 'villeurbanne', 'lyon7', 'lyon3-rent', 'lyon3-sale'], 'newest first');
   assert.ok(body.includes('Maison &lt;script>alert(1)&lt;/script>') && !body.includes('<script>alert(1)'), 'the title escaped');
@@ -102,7 +102,7 @@ test(`[${databaseKind}] a département's page: counts by transaction, newest lis
 test(`[${databaseKind}] a commune's page, an arrondissement's and a city's: counts, newest listings, the places above and within`, async () => {
   await listingsMade();
   const arrondissement = (await page(t, '/immobilier/lyon-3e-69383')).body;
-  assert.match(arrondissement, /<h1>Immobilier Lyon 3e \(69\)<\/h1>/);
+  assert.match(arrondissement, /<h1>Immobilier à Lyon 3e \(69\)<\/h1>/);
   assert.match(arrondissement, /<p class="count">1 annonce à vendre, 1 à louer<\/p>/);
   assert.deepEqual(cardsOf(arrondissement), ['lyon3-rent', 'lyon3-sale']);
   assert.match(
@@ -164,7 +164,10 @@ test(`[${databaseKind}] other words for a known code are sent on (301); an unkno
   const commune = await page(t, '/immobilier/mende-48095');
   assert.equal(commune.statusCode, 404);
   assert.match(commune.body, /<h1>Aucune annonce en ligne : Mende \(48\)<\/h1>/);
-  assert.ok(commune.body.includes('<a href="/immobilier/lozere-48">Immobilier Lozère (48)</a>'), 'its département');
+  assert.ok(
+    commune.body.includes('<a href="/immobilier/lozere-48">Immobilier dans le département de la Lozère (48)</a>'),
+    'its département',
+  );
 });
 
 test(`[${databaseKind}] the home page links the départements with the most listings, /immobilier all of them, the sitemap every place page`, async () => {

@@ -1,7 +1,7 @@
 import { allDepartments } from '../../../domain/geography/index.js';
 import { TRANSACTIONS, type Transaction } from '../../../domain/listing-model/model.js';
 import type { Place } from '../../../domain/public-listings/place-paths.js';
-import { PLACES_PATH } from '../../../domain/public-listings/place-paths.js';
+import { PLACES_PATH, placeHeading } from '../../../domain/public-listings/place-paths.js';
 import type { PlaceOverview } from '../../../domain/public-listings/places.js';
 import { count, plural } from '../../html/format.js';
 import { Layout } from '../../html/layout.js';
@@ -118,7 +118,7 @@ export function PlacePage({ place, above, overview, within, canonical }: PlacePa
   return (
     <Layout meta={{ ...meta, canonical }}>
       <Breadcrumb above={above} place={place} />
-      <h1 safe>{`Immobilier ${place.label}`}</h1>
+      <h1 safe>{placeHeading(place)}</h1>
       <p class="count" safe>
         {countsSentence(overview.counts)}
       </p>
@@ -155,7 +155,7 @@ export function NoListingsPage({ place, above }: { place: Place; above: Place[] 
         {above.map((up) => (
           <li>
             <a href={up.path} safe>
-              {`Immobilier ${up.label}`}
+              {placeHeading(up)}
             </a>
           </li>
         ))}
