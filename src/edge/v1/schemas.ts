@@ -218,6 +218,23 @@ export const ListQuery = Type.Object(
           '(a query string decodes it to a space, which is read as +).',
       }),
     ),
+    departmentCode: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 3,
+        description:
+          'Listings placed in this département (their location.departmentCode): 01–95, 2A and 2B for Corsica (2a and 2b are read ' +
+          'as such; 20 is none), 971–976 overseas and the collectivities’ codes. An unknown code is a 400. Listings whose postcode ' +
+          'and city name no commune are placed in a département only when every commune of the postcode lies in it.',
+      }),
+    ),
+    regionCode: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 3,
+        description: 'Listings placed in this région (their location.regionCode, the INSEE code: 84 for Auvergne-Rhône-Alpes). An unknown code is a 400.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
