@@ -29,3 +29,46 @@ export const INGEST_PUSH_EXAMPLE = {
     },
   ],
 };
+
+const PUSHED = INGEST_PUSH_EXAMPLE.listings[0]!;
+const unset = (...names: string[]) => Object.fromEntries(names.map((name) => [name, null]));
+
+/**
+ * What the lookup answers for the listing of INGEST_PUSH_EXAMPLE (test/edge/ingestion/examples.test.ts
+ * holds the two together): « Nantes » with 44300 is placed in the commune of Nantes (docs/geography.md).
+ */
+export const INGEST_RECORD_EXAMPLE = {
+  ...PUSHED,
+  updatedAtExternal: '2026-03-01T06:00:00.000Z',
+  shareWithService: true,
+  shareWithRelay: false,
+  serviceId: 'lst_VcLCKieGNPGEpLzSXpu',
+  version: 1,
+  publicUrl: 'https://www.example.com/listings/lst_VcLCKieGNPGEpLzSXpu',
+  createdAt: '2026-03-01T09:30:00.000Z',
+  updatedAt: '2026-03-01T09:30:00.000Z',
+  moderation: { state: 'approved', reasons: [], decidedAt: '2026-03-01T09:30:00.000Z', publishedVersion: 1 },
+  publicTitle: PUSHED.title,
+  publicDescription: PUSHED.description,
+  location: {
+    inseeCode: '44109',
+    commune: 'Nantes',
+    departmentCode: '44',
+    department: 'Loire-Atlantique',
+    regionCode: '52',
+    region: 'Pays de la Loire',
+  },
+  compliance: [
+    {
+      code: 'energy_cost_missing',
+      message:
+        'The estimated yearly energy costs (a range in euros and the reference year of the prices) must be in the ad: ' +
+        'energyCostMin/energyCostMax, energyCostReferenceYear missing.',
+      messageFr:
+        'L’annonce doit donner le montant estimé des dépenses annuelles d’énergie (fourchette en euros et année de référence des prix).',
+    },
+  ],
+  ...unset('charges', 'floor', 'addressLine', 'createdAtExternal', 'dpeValue', 'gesValue', 'energyCostMin', 'energyCostMax'),
+  ...unset('energyCostReferenceYear', 'dpeDate', 'furnished', 'deposit', 'tenantFees', 'tenantInventoryFees', 'rentControlled'),
+  ...unset('referenceRent', 'rentSupplement', 'feesPercent', 'occupied', 'lumpSum', 'annuity', 'marketValue', 'georisques'),
+};

@@ -17,7 +17,7 @@ import {
   LocationSchema,
 } from '../../domain/listings/schemas.js';
 import { WARNINGS_PER_LISTING_MAX } from '../../domain/listings/warnings.js';
-import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
+import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_RECORD_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
 
 /** JSON Schemas of the v1 interface (docs/decisions.md §6, docs/interfaces.md): they validate, serialise and document. */
@@ -161,7 +161,7 @@ export const ListingRecord = Type.Object(
     location: LocationSchema(),
     compliance: Compliance,
   },
-  { $id: 'ListingRecord', additionalProperties: false },
+  { $id: 'ListingRecord', additionalProperties: false, examples: [V1_RECORD_EXAMPLE] },
 );
 
 /** Remarks on an accepted listing, the same as the ingestion result's warnings. */
@@ -232,7 +232,8 @@ export const ListQuery = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 3,
-        description: 'Listings placed in this région (their location.regionCode, the INSEE code: 84 for Auvergne-Rhône-Alpes). An unknown code is a 400.',
+        description:
+          'Listings placed in this région (their location.regionCode, the INSEE code: 84 for Auvergne-Rhône-Alpes). An unknown code is a 400.',
       }),
     ),
   },

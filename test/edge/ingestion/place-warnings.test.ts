@@ -57,7 +57,12 @@ test(`[${databaseKind}] a push gets the place warnings, item by item, and the li
 });
 
 test(`[${databaseKind}] the lookup answers the location: an arrondissement, Corsica, overseas, nulls for an unknown postcode`, async () => {
-  await push([at('IL-1', 'Lyon', '69003'), at('IL-2', 'Ajaccio', '20000'), at('IL-3', 'Saint-Denis', '97400'), at('IL-4', 'Lyon', '00000')]);
+  await push([
+    at('IL-1', 'Lyon', '69003'),
+    at('IL-2', 'Ajaccio', '20000'),
+    at('IL-3', 'Saint-Denis', '97400'),
+    at('IL-4', 'Lyon', '00000'),
+  ]);
   assert.deepEqual((await lookup('IL-1')).location, {
     inseeCode: '69383',
     commune: 'Lyon 3e Arrondissement',
@@ -66,10 +71,7 @@ test(`[${databaseKind}] the lookup answers the location: an arrondissement, Cors
     regionCode: '84',
     region: 'Auvergne-Rhône-Alpes',
   });
-  assert.deepEqual(
-    [(await lookup('IL-2')).location.inseeCode, (await lookup('IL-2')).location.departmentCode],
-    ['2A004', '2A'],
-  );
+  assert.deepEqual([(await lookup('IL-2')).location.inseeCode, (await lookup('IL-2')).location.departmentCode], ['2A004', '2A']);
   const reunion = (await lookup('IL-3')).location;
   assert.deepEqual([reunion.inseeCode, reunion.departmentCode, reunion.regionCode], ['97411', '974', '04']);
   assert.deepEqual((await lookup('IL-4')).location, {
@@ -87,7 +89,9 @@ test(`[${databaseKind}] a passerelle file reports the mismatch in French on its 
   const lyon = annoncesLine({ id: 'PW-1' });
   const villeurbanne = annoncesLine({ id: 'PW-2', price: 260_000 }).replace('"69003"!#"Lyon"', '"69003"!#"Villeurbanne"');
   assert.notEqual(villeurbanne, annoncesLine({ id: 'PW-2', price: 260_000 }), 'ranks 5 and 6 were rewritten');
-  const response = await t.call('POST', '/ingest/poliris', a.live, Buffer.from(lyon + villeurbanne, 'utf8'), { 'content-type': 'text/csv' });
+  const response = await t.call('POST', '/ingest/poliris', a.live, Buffer.from(lyon + villeurbanne, 'utf8'), {
+    'content-type': 'text/csv',
+  });
   assert.equal(response.statusCode, 200, response.body);
   const report = response.json();
   assert.deepEqual([report.created, report.errorCount], [2, 0]);

@@ -24,8 +24,7 @@ const LYON_3E = {
 const RHONE_ONLY = { ...LYON_3E, inseeCode: null, commune: null };
 const NOWHERE = { inseeCode: null, commune: null, departmentCode: null, department: null, regionCode: null, region: null };
 
-const record = async (externalId: string, key = agency.live) =>
-  (await t.call('GET', `/v1/listings/by-external/${externalId}`, key)).json();
+const record = async (externalId: string, key = agency.live) => (await t.call('GET', `/v1/listings/by-external/${externalId}`, key)).json();
 
 test(`[${databaseKind}] a create whose city is not its postcode's is written as sent, with a French warning naming the commune`, async () => {
   const body = at('PL-1', 'Villeurbanne', '69003');

@@ -38,7 +38,8 @@ function areaFilter(query: { departmentCode?: string; regionCode?: string }): { 
         'or a collectivity’s (975, 977, 978, 984, 986 to 989)',
     );
   const region = query.regionCode === undefined ? undefined : regionOf(query.regionCode);
-  if (region === null) refuse('regionCode', 'regionCode must be the INSEE code of a région, such as 84 (Auvergne-Rhône-Alpes) or 11 (Île-de-France)');
+  if (region === null)
+    refuse('regionCode', 'regionCode must be the INSEE code of a région, such as 84 (Auvergne-Rhône-Alpes) or 11 (Île-de-France)');
   return { departmentCode: department?.code, regionCode: region?.code };
 }
 
