@@ -927,7 +927,6 @@ export interface components {
         /**
          * @example {
          *       "serviceId": "lst_VcLCKRgBcgRJ8aBH48N",
-         *       "externalId": "CRM-2001",
          *       "status": "active",
          *       "commercialStatus": "active",
          *       "version": 1,
@@ -940,6 +939,7 @@ export interface components {
          *         "decidedAt": "2026-03-01T09:30:00.000Z",
          *         "publishedVersion": 1
          *       },
+         *       "externalId": "CRM-2001",
          *       "reference": "VA-2001",
          *       "type": "sale",
          *       "category": "apartment",

@@ -48,7 +48,6 @@ const ENERGY_COST_MISSING = {
  */
 export const V1_RECORD_EXAMPLE = {
   serviceId: 'lst_VcLCKRgBcgRJ8aBH48N',
-  externalId: V1_LISTING_EXAMPLE.externalId,
   status: 'active',
   commercialStatus: 'active',
   version: 1,

@@ -25,9 +25,12 @@ async function wholeFeed(): Promise<Map<string, Item>> {
   const held = new Map<string, Item>();
   let after = 0;
   for (;;) {
-    const page = (await relayFeed(t, `?afterSeq=${after}&limit=500`, RELAY_TOKEN)).json();
+    const page = (await relayFeed(t, `?afterSeq=${after}&limit=500`, RELAY_TOKEN)).json<{
+      listings: Array<Item & { seq: number }>;
+      nextAfterSeq: number | null;
+    }>();
     assert.ok(validate(page), ajv.errorsText(validate.errors));
-    for (const item of page.listings as Array<Item & { seq: number }>) {
+    for (const item of page.listings) {
       held.set(item.serviceId, item);
       after = item.seq;
     }
