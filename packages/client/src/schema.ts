@@ -813,6 +813,9 @@ export interface components {
          *       "bedrooms": 2,
          *       "dpe": "C",
          *       "ges": "B",
+         *       "energyCostMin": 890,
+         *       "energyCostMax": 1240,
+         *       "energyCostReferenceYear": 2025,
          *       "photos": [
          *         {
          *           "url": "https://images.example.com/crm-2001/1.jpg",
@@ -954,6 +957,9 @@ export interface components {
          *       "bedrooms": 2,
          *       "dpe": "C",
          *       "ges": "B",
+         *       "energyCostMin": 890,
+         *       "energyCostMax": 1240,
+         *       "energyCostReferenceYear": 2025,
          *       "photos": [
          *         {
          *           "url": "https://images.example.com/crm-2001/1.jpg",
@@ -980,9 +986,6 @@ export interface components {
          *       "updatedAtExternal": null,
          *       "dpeValue": null,
          *       "gesValue": null,
-         *       "energyCostMin": null,
-         *       "energyCostMax": null,
-         *       "energyCostReferenceYear": null,
          *       "dpeDate": null,
          *       "furnished": null,
          *       "deposit": null,
@@ -1005,13 +1008,7 @@ export interface components {
          *         "regionCode": "84",
          *         "region": "Auvergne-Rhône-Alpes"
          *       },
-         *       "compliance": [
-         *         {
-         *           "code": "energy_cost_missing",
-         *           "message": "The estimated yearly energy costs (a range in euros and the reference year of the prices) must be in the ad: energyCostMin/energyCostMax, energyCostReferenceYear missing.",
-         *           "messageFr": "L’annonce doit donner le montant estimé des dépenses annuelles d’énergie (fourchette en euros et année de référence des prix)."
-         *         }
-         *       ]
+         *       "compliance": []
          *     }
          */
         ListingRecord: {
@@ -3350,6 +3347,9 @@ export interface operations {
                  *           "bedrooms": 1,
                  *           "dpe": "C",
                  *           "ges": "B",
+                 *           "energyCostMin": 890,
+                 *           "energyCostMax": 1240,
+                 *           "energyCostReferenceYear": 2025,
                  *           "photos": [
                  *             {
                  *               "url": "https://images.example.com/crm-2001/1.jpg",
@@ -7593,6 +7593,9 @@ export interface operations {
                  *           "neighborhood": "Erdre",
                  *           "dpe": "D",
                  *           "ges": "C",
+                 *           "energyCostMin": 1610,
+                 *           "energyCostMax": 2230,
+                 *           "energyCostReferenceYear": 2025,
                  *           "fees": {
                  *             "agencyFees": 15000,
                  *             "feesPaidBy": "buyer",
@@ -8100,6 +8103,9 @@ export interface operations {
                      *       "neighborhood": "Erdre",
                      *       "dpe": "D",
                      *       "ges": "C",
+                     *       "energyCostMin": 1610,
+                     *       "energyCostMax": 2230,
+                     *       "energyCostReferenceYear": 2025,
                      *       "fees": {
                      *         "agencyFees": 15000,
                      *         "feesPaidBy": "buyer",
@@ -8139,22 +8145,13 @@ export interface operations {
                      *         "regionCode": "52",
                      *         "region": "Pays de la Loire"
                      *       },
-                     *       "compliance": [
-                     *         {
-                     *           "code": "energy_cost_missing",
-                     *           "message": "The estimated yearly energy costs (a range in euros and the reference year of the prices) must be in the ad: energyCostMin/energyCostMax, energyCostReferenceYear missing.",
-                     *           "messageFr": "L’annonce doit donner le montant estimé des dépenses annuelles d’énergie (fourchette en euros et année de référence des prix)."
-                     *         }
-                     *       ],
+                     *       "compliance": [],
                      *       "charges": null,
                      *       "floor": null,
                      *       "addressLine": null,
                      *       "createdAtExternal": null,
                      *       "dpeValue": null,
                      *       "gesValue": null,
-                     *       "energyCostMin": null,
-                     *       "energyCostMax": null,
-                     *       "energyCostReferenceYear": null,
                      *       "dpeDate": null,
                      *       "furnished": null,
                      *       "deposit": null,
@@ -8612,6 +8609,9 @@ export interface operations {
                  *           "neighborhood": "Erdre",
                  *           "dpe": "D",
                  *           "ges": "C",
+                 *           "energyCostMin": 1610,
+                 *           "energyCostMax": 2230,
+                 *           "energyCostReferenceYear": 2025,
                  *           "fees": {
                  *             "agencyFees": 15000,
                  *             "feesPaidBy": "buyer",

@@ -19,6 +19,9 @@ export const INGEST_PUSH_EXAMPLE = {
       neighborhood: 'Erdre',
       dpe: 'D',
       ges: 'C',
+      energyCostMin: 1610,
+      energyCostMax: 2230,
+      energyCostReferenceYear: 2025,
       fees: { agencyFees: 15000, feesPaidBy: 'buyer', feeIncluded: true },
       description: 'Maison de 2005 sur 600 m² de terrain, garage double, proche des écoles.',
       features: ['garden', 'garage'],
@@ -58,17 +61,8 @@ export const INGEST_RECORD_EXAMPLE = {
     regionCode: '52',
     region: 'Pays de la Loire',
   },
-  compliance: [
-    {
-      code: 'energy_cost_missing',
-      message:
-        'The estimated yearly energy costs (a range in euros and the reference year of the prices) must be in the ad: ' +
-        'energyCostMin/energyCostMax, energyCostReferenceYear missing.',
-      messageFr:
-        'L’annonce doit donner le montant estimé des dépenses annuelles d’énergie (fourchette en euros et année de référence des prix).',
-    },
-  ],
-  ...unset('charges', 'floor', 'addressLine', 'createdAtExternal', 'dpeValue', 'gesValue', 'energyCostMin', 'energyCostMax'),
-  ...unset('energyCostReferenceYear', 'dpeDate', 'furnished', 'deposit', 'tenantFees', 'tenantInventoryFees', 'rentControlled'),
+  compliance: [],
+  ...unset('charges', 'floor', 'addressLine', 'createdAtExternal', 'dpeValue', 'gesValue', 'dpeDate', 'furnished', 'deposit'),
+  ...unset('tenantFees', 'tenantInventoryFees', 'rentControlled'),
   ...unset('referenceRent', 'rentSupplement', 'feesPercent', 'occupied', 'lumpSum', 'annuity', 'marketValue', 'georisques'),
 };

@@ -18,6 +18,9 @@ export const V1_LISTING_EXAMPLE = {
   bedrooms: 2,
   dpe: 'C',
   ges: 'B',
+  energyCostMin: 890,
+  energyCostMax: 1240,
+  energyCostReferenceYear: 2025,
   photos: [{ url: 'https://images.example.com/crm-2001/1.jpg', label: 'Séjour', order: 0 }],
   fees: { agencyFees: 12000, feesPaidBy: 'buyer', feeIncluded: true },
 };
@@ -32,15 +35,6 @@ export const V1_BATCH_EXAMPLE = {
 
 /** Fields a listing left empty, as a record answers them. */
 const unset = (...names: string[]) => Object.fromEntries(names.map((name) => [name, null]));
-
-const ENERGY_COST_MISSING = {
-  code: 'energy_cost_missing',
-  message:
-    'The estimated yearly energy costs (a range in euros and the reference year of the prices) must be in the ad: ' +
-    'energyCostMin/energyCostMax, energyCostReferenceYear missing.',
-  messageFr:
-    'L’annonce doit donner le montant estimé des dépenses annuelles d’énergie (fourchette en euros et année de référence des prix).',
-};
 
 /**
  * The record of V1_LISTING_EXAMPLE as the service answers it (test/edge/v1/examples.test.ts
@@ -62,7 +56,7 @@ export const V1_RECORD_EXAMPLE = {
   shareWithService: true,
   shareWithRelay: false,
   ...unset('charges', 'floor', 'neighborhood', 'addressLine', 'sourceCrm', 'createdAtExternal', 'updatedAtExternal'),
-  ...unset('dpeValue', 'gesValue', 'energyCostMin', 'energyCostMax', 'energyCostReferenceYear', 'dpeDate', 'furnished', 'deposit'),
+  ...unset('dpeValue', 'gesValue', 'dpeDate', 'furnished', 'deposit'),
   ...unset('tenantFees', 'tenantInventoryFees', 'rentControlled', 'referenceRent', 'rentSupplement', 'feesPercent', 'occupied'),
   ...unset('lumpSum', 'annuity', 'marketValue', 'georisques'),
   location: {
@@ -73,5 +67,5 @@ export const V1_RECORD_EXAMPLE = {
     regionCode: '84',
     region: 'Auvergne-Rhône-Alpes',
   },
-  compliance: [ENERGY_COST_MISSING],
+  compliance: [],
 };

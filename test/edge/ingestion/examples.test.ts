@@ -2,19 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
+import { sameListing } from '../../helpers/places.js';
 import { INGEST_PUSH_EXAMPLE, INGEST_RECORD_EXAMPLE } from '../../../src/edge/ingestion/examples.js';
 
 const { t, agency } = useTestApp();
-
-/** What differs between two writes of the same listing: its id and its instants. */
-const sameListing = (record: Record<string, unknown>) => ({
-  ...record,
-  serviceId: 'id',
-  publicUrl: 'url',
-  createdAt: 'instant',
-  updatedAt: 'instant',
-  moderation: { ...(record.moderation as object), decidedAt: 'instant' },
-});
 
 test(`[${databaseKind}] the lookup example of the OpenAPI description is what the service answers for the push example`, async () => {
   assert.equal((await t.call('POST', '/ingest/ingestListings', agency.live, INGEST_PUSH_EXAMPLE)).json().created, 1);

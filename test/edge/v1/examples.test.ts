@@ -2,19 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
+import { sameListing } from '../../helpers/places.js';
 import { V1_LISTING_EXAMPLE, V1_RECORD_EXAMPLE } from '../../../src/edge/v1/examples.js';
 
 const { t, agency } = useTestApp();
-
-/** What differs between two writes of the same listing: its id and its instants. */
-const sameListing = (record: Record<string, unknown>) => ({
-  ...record,
-  serviceId: 'id',
-  publicUrl: 'url',
-  createdAt: 'instant',
-  updatedAt: 'instant',
-  moderation: { ...(record.moderation as object), decidedAt: 'instant' },
-});
 
 test(`[${databaseKind}] the record example of the OpenAPI description is what the service answers for the request example`, async () => {
   assert.equal((await t.call('POST', '/v1/listings', agency.live, V1_LISTING_EXAMPLE)).statusCode, 201);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { v1Body } from '../../helpers/v1.js';
+import { LYON_3E, NO_PLACE, RHONE_ONLY } from '../../helpers/places.js';
 
 // Places through the v1 interface (docs/geography.md): every answer a test reads here is also
 // checked against the served OpenAPI description by the test app.
@@ -12,17 +13,6 @@ const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 let serial = 0;
 const at = (externalId: string, city: string, postcode: string) =>
   v1Body(externalId, { city, postcode, surface: 40 + ++serial * 3, price: 200_000 + serial * 7_000 });
-
-const LYON_3E = {
-  inseeCode: '69383',
-  commune: 'Lyon 3e Arrondissement',
-  departmentCode: '69',
-  department: 'Rhône',
-  regionCode: '84',
-  region: 'Auvergne-Rhône-Alpes',
-};
-const RHONE_ONLY = { ...LYON_3E, inseeCode: null, commune: null };
-const NOWHERE = { inseeCode: null, commune: null, departmentCode: null, department: null, regionCode: null, region: null };
 
 const record = async (externalId: string, key = agency.live) => (await t.call('GET', `/v1/listings/by-external/${externalId}`, key)).json();
 
@@ -60,7 +50,7 @@ test(`[${databaseKind}] an unknown postcode is a postcode_unknown warning and a 
   assert.equal(warning.messageFr, '00000 n’est le code postal d’aucune commune de la liste officielle.');
   const stored = await record('PL-2');
   assert.equal(stored.postcode, '00000');
-  assert.deepEqual(stored.location, NOWHERE);
+  assert.deepEqual(stored.location, NO_PLACE);
 });
 
 test(`[${databaseKind}] an update moves the place and its warning with the city`, async () => {
@@ -103,7 +93,7 @@ test(`[${databaseKind}] a batch warns item by item and places Corsica and overse
   );
   assert.match(results[0]!.warnings[0]!.messageFr, /^69003 est le code postal de Lyon/);
   assert.deepEqual((await record('PB-1')).location, RHONE_ONLY);
-  assert.deepEqual((await record('PB-2')).location, NOWHERE);
+  assert.deepEqual((await record('PB-2')).location, NO_PLACE);
   assert.deepEqual((await record('PB-3')).location, {
     inseeCode: '2A004',
     commune: 'Ajaccio',
