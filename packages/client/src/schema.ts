@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * The agency’s listings, newest change first
-         * @description Filters: status (a v1 status), modifiedSince (ISO 8601). Pages from 1; pageSize 1–200, default 50.
+         * @description Filters: status (a v1 status), modifiedSince (ISO 8601), departmentCode and regionCode (the listing’s location, docs/geography.md). Pages from 1; pageSize 1–200, default 50.
          */
         get: operations["listListings"];
         put?: never;
@@ -813,6 +813,9 @@ export interface components {
          *       "bedrooms": 2,
          *       "dpe": "C",
          *       "ges": "B",
+         *       "energyCostMin": 890,
+         *       "energyCostMax": 1240,
+         *       "energyCostReferenceYear": 2025,
          *       "photos": [
          *         {
          *           "url": "https://images.example.com/crm-2001/1.jpg",
@@ -924,6 +927,90 @@ export interface components {
             marketValue?: number | null;
             georisques?: boolean | null;
         };
+        /**
+         * @example {
+         *       "serviceId": "lst_VcLCKRgBcgRJ8aBH48N",
+         *       "status": "active",
+         *       "commercialStatus": "active",
+         *       "version": 1,
+         *       "publicUrl": "https://www.example.com/listings/lst_VcLCKRgBcgRJ8aBH48N",
+         *       "createdAt": "2026-03-01T09:30:00.000Z",
+         *       "updatedAt": "2026-03-01T09:30:00.000Z",
+         *       "moderation": {
+         *         "state": "approved",
+         *         "reasons": [],
+         *         "decidedAt": "2026-03-01T09:30:00.000Z",
+         *         "publishedVersion": 1
+         *       },
+         *       "externalId": "CRM-2001",
+         *       "reference": "VA-2001",
+         *       "type": "sale",
+         *       "category": "apartment",
+         *       "title": "T3 lumineux avec balcon",
+         *       "description": "Au 2e étage avec ascenseur, séjour exposé sud, cuisine équipée, deux chambres.",
+         *       "price": 320000,
+         *       "priceUnit": "EUR",
+         *       "city": "Lyon",
+         *       "postcode": "69003",
+         *       "surface": 68,
+         *       "rooms": 3,
+         *       "bedrooms": 2,
+         *       "dpe": "C",
+         *       "ges": "B",
+         *       "energyCostMin": 890,
+         *       "energyCostMax": 1240,
+         *       "energyCostReferenceYear": 2025,
+         *       "photos": [
+         *         {
+         *           "url": "https://images.example.com/crm-2001/1.jpg",
+         *           "label": "Séjour",
+         *           "order": 0
+         *         }
+         *       ],
+         *       "fees": {
+         *         "agencyFees": 12000,
+         *         "feesPaidBy": "buyer",
+         *         "feeIncluded": true
+         *       },
+         *       "publicTitle": "T3 lumineux avec balcon",
+         *       "publicDescription": "Au 2e étage avec ascenseur, séjour exposé sud, cuisine équipée, deux chambres.",
+         *       "features": [],
+         *       "shareWithService": true,
+         *       "shareWithRelay": false,
+         *       "charges": null,
+         *       "floor": null,
+         *       "neighborhood": null,
+         *       "addressLine": null,
+         *       "sourceCrm": null,
+         *       "createdAtExternal": null,
+         *       "updatedAtExternal": null,
+         *       "dpeValue": null,
+         *       "gesValue": null,
+         *       "dpeDate": null,
+         *       "furnished": null,
+         *       "deposit": null,
+         *       "tenantFees": null,
+         *       "tenantInventoryFees": null,
+         *       "rentControlled": null,
+         *       "referenceRent": null,
+         *       "rentSupplement": null,
+         *       "feesPercent": null,
+         *       "occupied": null,
+         *       "lumpSum": null,
+         *       "annuity": null,
+         *       "marketValue": null,
+         *       "georisques": null,
+         *       "location": {
+         *         "inseeCode": "69383",
+         *         "commune": "Lyon 3e Arrondissement",
+         *         "departmentCode": "69",
+         *         "department": "Rhône",
+         *         "regionCode": "84",
+         *         "region": "Auvergne-Rhône-Alpes"
+         *       },
+         *       "compliance": []
+         *     }
+         */
         ListingRecord: {
             /** @description The service’s id of the listing: `lst_`, then the creation time and random characters. Opaque: compare it, never parse it. */
             serviceId: string;
@@ -1064,6 +1151,21 @@ export interface components {
             annuity: number | null;
             marketValue: number | null;
             georisques: boolean | null;
+            /** @description The listing’s place in the official geography, read by the service from postcode and city. The commune is null when they name none (see warnings); the département and région stay known when every commune of the postcode shares them. */
+            location: {
+                /** @description INSEE code of the commune, or of the arrondissement municipal in Paris, Lyon and Marseille (69383). */
+                inseeCode: string | null;
+                /** @description Official name of the commune (« Lyon 3e Arrondissement »). */
+                commune: string | null;
+                /** @description Département code: 01–95, 2A and 2B (Corsica), 971–976 and the overseas collectivities. */
+                departmentCode: string | null;
+                /** @description Official name of the département. */
+                department: string | null;
+                /** @description INSEE code of the région. */
+                regionCode: string | null;
+                /** @description Official name of the région. */
+                region: string | null;
+            };
             /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
             compliance: {
                 /**
@@ -1527,6 +1629,10 @@ export interface operations {
                 pageSize: number;
                 /** @description ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it. A + offset may be sent URL-encoded (%2B) or as it is (a query string decodes it to a space, which is read as +). */
                 modifiedSince?: string;
+                /** @description Listings placed in this département (their location.departmentCode): 01–95, 2A and 2B for Corsica (2a and 2b are read as such; 20 is none), 971–976 overseas and the collectivities’ codes. An unknown code is a 400. Listings whose postcode and city name no commune are placed in a département only when every commune of the postcode lies in it. */
+                departmentCode?: string;
+                /** @description Listings placed in this région (their location.regionCode, the INSEE code: 84 for Auvergne-Rhône-Alpes). An unknown code is a 400. */
+                regionCode?: string;
             };
             header?: never;
             path?: never;
@@ -1706,14 +1812,22 @@ export interface operations {
                          * @enum {string}
                          */
                         outcome: "created" | "updated" | "unchanged";
-                        /** @description Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field). */
+                        /** @description Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field), a postcode and city that name no commune (docs/geography.md). */
                         warnings: {
                             /**
-                             * @description The field the warning is about: title or description.
+                             * @description title_long: over 100 characters, cut on the site; contact_details_masked: masking replaced contact details in the field; postcode_city_mismatch: no commune of the postcode bears the city; postcode_unknown: no commune has the postcode.
                              * @enum {string}
                              */
-                            field: "title" | "description";
+                            code: "title_long" | "contact_details_masked" | "postcode_city_mismatch" | "postcode_unknown";
+                            /**
+                             * @description The field the warning is about.
+                             * @enum {string}
+                             */
+                            field: "title" | "description" | "city" | "postcode";
+                            /** @description In English. */
                             message: string;
+                            /** @description The same in French, as the pro space shows it. */
+                            messageFr: string;
                         }[];
                         /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
                         compliance: {
@@ -1788,14 +1902,22 @@ export interface operations {
                          * @enum {string}
                          */
                         outcome: "created" | "updated" | "unchanged";
-                        /** @description Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field). */
+                        /** @description Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field), a postcode and city that name no commune (docs/geography.md). */
                         warnings: {
                             /**
-                             * @description The field the warning is about: title or description.
+                             * @description title_long: over 100 characters, cut on the site; contact_details_masked: masking replaced contact details in the field; postcode_city_mismatch: no commune of the postcode bears the city; postcode_unknown: no commune has the postcode.
                              * @enum {string}
                              */
-                            field: "title" | "description";
+                            code: "title_long" | "contact_details_masked" | "postcode_city_mismatch" | "postcode_unknown";
+                            /**
+                             * @description The field the warning is about.
+                             * @enum {string}
+                             */
+                            field: "title" | "description" | "city" | "postcode";
+                            /** @description In English. */
                             message: string;
+                            /** @description The same in French, as the pro space shows it. */
+                            messageFr: string;
                         }[];
                         /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
                         compliance: {
@@ -2332,6 +2454,21 @@ export interface operations {
                         annuity: number | null;
                         marketValue: number | null;
                         georisques: boolean | null;
+                        /** @description The listing’s place in the official geography, read by the service from postcode and city. The commune is null when they name none (see warnings); the département and région stay known when every commune of the postcode shares them. */
+                        location: {
+                            /** @description INSEE code of the commune, or of the arrondissement municipal in Paris, Lyon and Marseille (69383). */
+                            inseeCode: string | null;
+                            /** @description Official name of the commune (« Lyon 3e Arrondissement »). */
+                            commune: string | null;
+                            /** @description Département code: 01–95, 2A and 2B (Corsica), 971–976 and the overseas collectivities. */
+                            departmentCode: string | null;
+                            /** @description Official name of the département. */
+                            department: string | null;
+                            /** @description INSEE code of the région. */
+                            regionCode: string | null;
+                            /** @description Official name of the région. */
+                            region: string | null;
+                        };
                         /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
                         compliance: {
                             /**
@@ -2344,14 +2481,22 @@ export interface operations {
                             /** @description The same in French, as the pro space shows it. */
                             messageFr: string;
                         }[];
-                        /** @description Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field). */
+                        /** @description Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field), a postcode and city that name no commune (docs/geography.md). */
                         warnings: {
                             /**
-                             * @description The field the warning is about: title or description.
+                             * @description title_long: over 100 characters, cut on the site; contact_details_masked: masking replaced contact details in the field; postcode_city_mismatch: no commune of the postcode bears the city; postcode_unknown: no commune has the postcode.
                              * @enum {string}
                              */
-                            field: "title" | "description";
+                            code: "title_long" | "contact_details_masked" | "postcode_city_mismatch" | "postcode_unknown";
+                            /**
+                             * @description The field the warning is about.
+                             * @enum {string}
+                             */
+                            field: "title" | "description" | "city" | "postcode";
+                            /** @description In English. */
                             message: string;
+                            /** @description The same in French, as the pro space shows it. */
+                            messageFr: string;
                         }[];
                     };
                 };
@@ -3202,6 +3347,9 @@ export interface operations {
                  *           "bedrooms": 1,
                  *           "dpe": "C",
                  *           "ges": "B",
+                 *           "energyCostMin": 890,
+                 *           "energyCostMax": 1240,
+                 *           "energyCostReferenceYear": 2025,
                  *           "photos": [
                  *             {
                  *               "url": "https://images.example.com/crm-2001/1.jpg",
@@ -3271,14 +3419,22 @@ export interface operations {
                                     message: string;
                                 }[];
                             } | null;
-                            /** @description Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field). */
+                            /** @description Remarks on the accepted listing: a title over 100 characters, contact details masking removed (and from which field), a postcode and city that name no commune (docs/geography.md). */
                             warnings: {
                                 /**
-                                 * @description The field the warning is about: title or description.
+                                 * @description title_long: over 100 characters, cut on the site; contact_details_masked: masking replaced contact details in the field; postcode_city_mismatch: no commune of the postcode bears the city; postcode_unknown: no commune has the postcode.
                                  * @enum {string}
                                  */
-                                field: "title" | "description";
+                                code: "title_long" | "contact_details_masked" | "postcode_city_mismatch" | "postcode_unknown";
+                                /**
+                                 * @description The field the warning is about.
+                                 * @enum {string}
+                                 */
+                                field: "title" | "description" | "city" | "postcode";
+                                /** @description In English. */
                                 message: string;
+                                /** @description The same in French, as the pro space shows it. */
+                                messageFr: string;
                             }[];
                             /** @description Codes of the legal mentions the ad lacks (warnings only; read the listing for their messages, or see the codes in the README). */
                             compliance: ("energy_classes_missing" | "energy_cost_missing" | "excessive_consumption_mention" | "rental_energy_class" | "buyer_fees_incomplete" | "rental_terms_missing" | "reference_rent_missing" | "georisques_mention")[];
@@ -7437,6 +7593,9 @@ export interface operations {
                  *           "neighborhood": "Erdre",
                  *           "dpe": "D",
                  *           "ges": "C",
+                 *           "energyCostMin": 1610,
+                 *           "energyCostMax": 2230,
+                 *           "energyCostReferenceYear": 2025,
                  *           "fees": {
                  *             "agencyFees": 15000,
                  *             "feesPaidBy": "buyer",
@@ -7514,16 +7673,25 @@ export interface operations {
                                 message: string;
                             }[];
                         }[];
+                        /** @description Remarks on accepted listings: a long title, masked contact details, a postcode and city that name no commune. */
                         warnings: {
                             /** Format: int32 */
                             index: number;
                             externalId: string;
-                            message: string;
                             /**
-                             * @description The field the warning is about: title or description.
+                             * @description title_long: over 100 characters, cut on the site; contact_details_masked: masking replaced contact details in the field; postcode_city_mismatch: no commune of the postcode bears the city; postcode_unknown: no commune has the postcode.
                              * @enum {string}
                              */
-                            field: "title" | "description";
+                            code: "title_long" | "contact_details_masked" | "postcode_city_mismatch" | "postcode_unknown";
+                            /**
+                             * @description The field the warning is about.
+                             * @enum {string}
+                             */
+                            field: "title" | "description" | "city" | "postcode";
+                            /** @description In English. */
+                            message: string;
+                            /** @description The same in French, as the pro space shows it. */
+                            messageFr: string;
                         }[];
                         /** @description One entry per pushed listing, in order: what became of it. */
                         results: {
@@ -7919,6 +8087,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "externalId": "CRM-1042",
+                     *       "reference": "VM-1042",
+                     *       "title": "Maison familiale avec jardin",
+                     *       "transaction": "VENTE",
+                     *       "type": "MAISON",
+                     *       "price": 465000,
+                     *       "surface": 120,
+                     *       "rooms": 5,
+                     *       "bedrooms": 4,
+                     *       "city": "Nantes",
+                     *       "postcode": "44300",
+                     *       "neighborhood": "Erdre",
+                     *       "dpe": "D",
+                     *       "ges": "C",
+                     *       "energyCostMin": 1610,
+                     *       "energyCostMax": 2230,
+                     *       "energyCostReferenceYear": 2025,
+                     *       "fees": {
+                     *         "agencyFees": 15000,
+                     *         "feesPaidBy": "buyer",
+                     *         "feeIncluded": true
+                     *       },
+                     *       "description": "Maison de 2005 sur 600 m² de terrain, garage double, proche des écoles.",
+                     *       "features": [
+                     *         "garden",
+                     *         "garage"
+                     *       ],
+                     *       "imageUrls": [
+                     *         "https://images.example.com/crm-1042/1.jpg"
+                     *       ],
+                     *       "status": "active",
+                     *       "sourceCrm": "other",
+                     *       "updatedAtExternal": "2026-03-01T06:00:00.000Z",
+                     *       "shareWithService": true,
+                     *       "shareWithRelay": false,
+                     *       "serviceId": "lst_VcLCKieGNPGEpLzSXpu",
+                     *       "version": 1,
+                     *       "publicUrl": "https://www.example.com/listings/lst_VcLCKieGNPGEpLzSXpu",
+                     *       "createdAt": "2026-03-01T09:30:00.000Z",
+                     *       "updatedAt": "2026-03-01T09:30:00.000Z",
+                     *       "moderation": {
+                     *         "state": "approved",
+                     *         "reasons": [],
+                     *         "decidedAt": "2026-03-01T09:30:00.000Z",
+                     *         "publishedVersion": 1
+                     *       },
+                     *       "publicTitle": "Maison familiale avec jardin",
+                     *       "publicDescription": "Maison de 2005 sur 600 m² de terrain, garage double, proche des écoles.",
+                     *       "location": {
+                     *         "inseeCode": "44109",
+                     *         "commune": "Nantes",
+                     *         "departmentCode": "44",
+                     *         "department": "Loire-Atlantique",
+                     *         "regionCode": "52",
+                     *         "region": "Pays de la Loire"
+                     *       },
+                     *       "compliance": [],
+                     *       "charges": null,
+                     *       "floor": null,
+                     *       "addressLine": null,
+                     *       "createdAtExternal": null,
+                     *       "dpeValue": null,
+                     *       "gesValue": null,
+                     *       "dpeDate": null,
+                     *       "furnished": null,
+                     *       "deposit": null,
+                     *       "tenantFees": null,
+                     *       "tenantInventoryFees": null,
+                     *       "rentControlled": null,
+                     *       "referenceRent": null,
+                     *       "rentSupplement": null,
+                     *       "feesPercent": null,
+                     *       "occupied": null,
+                     *       "lumpSum": null,
+                     *       "annuity": null,
+                     *       "marketValue": null,
+                     *       "georisques": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description Unique within the agency software; the idempotence key. */
                         externalId: string;
@@ -8030,6 +8279,21 @@ export interface operations {
                         publicTitle: string;
                         /** @description The description exactly as the public site shows it. */
                         publicDescription: string | null;
+                        /** @description The listing’s place in the official geography, read by the service from postcode and city. The commune is null when they name none (see warnings); the département and région stay known when every commune of the postcode shares them. */
+                        location: {
+                            /** @description INSEE code of the commune, or of the arrondissement municipal in Paris, Lyon and Marseille (69383). */
+                            inseeCode: string | null;
+                            /** @description Official name of the commune (« Lyon 3e Arrondissement »). */
+                            commune: string | null;
+                            /** @description Département code: 01–95, 2A and 2B (Corsica), 971–976 and the overseas collectivities. */
+                            departmentCode: string | null;
+                            /** @description Official name of the département. */
+                            department: string | null;
+                            /** @description INSEE code of the région. */
+                            regionCode: string | null;
+                            /** @description Official name of the région. */
+                            region: string | null;
+                        };
                         /** @description Legal mentions the ad lacks (French law). Warnings only: publication is decided by moderation. */
                         compliance: {
                             /**
@@ -8345,6 +8609,9 @@ export interface operations {
                  *           "neighborhood": "Erdre",
                  *           "dpe": "D",
                  *           "ges": "C",
+                 *           "energyCostMin": 1610,
+                 *           "energyCostMax": 2230,
+                 *           "energyCostReferenceYear": 2025,
                  *           "fees": {
                  *             "agencyFees": 15000,
                  *             "feesPaidBy": "buyer",

@@ -141,6 +141,10 @@ export interface ListFilter {
   /** A v1 status: pending_moderation, rejected, or a commercial status of an approved listing. */
   status?: string;
   modifiedSince?: Date;
+  /** A known département code (« 69 », « 2A », « 974 »), as `departmentOf` writes it. */
+  departmentCode?: string;
+  /** A known région code (« 84 »). */
+  regionCode?: string;
   limit: number;
   offset: number;
 }
@@ -157,6 +161,16 @@ export async function listListings(db: Queryable, scope: AgencyEnv, filter: List
   if (filter.modifiedSince) {
     params.push(filter.modifiedSince.toISOString());
     where.push(`updated_at >= $${params.length}`);
+  }
+  // The place the service read from the latest content (docs/geography.md), the agency's own
+  // view of its listings: the column expressions stay bare so that an index on them could serve.
+  for (const [key, value] of [
+    ['departmentCode', filter.departmentCode],
+    ['regionCode', filter.regionCode],
+  ] as const) {
+    if (value === undefined) continue;
+    params.push(value);
+    where.push(`content -> 'location' ->> '${key}' = $${params.length}`);
   }
   params.push(filter.limit, filter.offset);
   const { rows } = await db.query<ListingRow & { total: number }>(

@@ -19,6 +19,9 @@ export const INGEST_PUSH_EXAMPLE = {
       neighborhood: 'Erdre',
       dpe: 'D',
       ges: 'C',
+      energyCostMin: 1610,
+      energyCostMax: 2230,
+      energyCostReferenceYear: 2025,
       fees: { agencyFees: 15000, feesPaidBy: 'buyer', feeIncluded: true },
       description: 'Maison de 2005 sur 600 m² de terrain, garage double, proche des écoles.',
       features: ['garden', 'garage'],
@@ -28,4 +31,38 @@ export const INGEST_PUSH_EXAMPLE = {
       updatedAtExternal: '2026-03-01T06:00:00Z',
     },
   ],
+};
+
+const PUSHED = INGEST_PUSH_EXAMPLE.listings[0]!;
+const unset = (...names: string[]) => Object.fromEntries(names.map((name) => [name, null]));
+
+/**
+ * What the lookup answers for the listing of INGEST_PUSH_EXAMPLE (test/edge/ingestion/examples.test.ts
+ * holds the two together): « Nantes » with 44300 is placed in the commune of Nantes (docs/geography.md).
+ */
+export const INGEST_RECORD_EXAMPLE = {
+  ...PUSHED,
+  updatedAtExternal: '2026-03-01T06:00:00.000Z',
+  shareWithService: true,
+  shareWithRelay: false,
+  serviceId: 'lst_VcLCKieGNPGEpLzSXpu',
+  version: 1,
+  publicUrl: 'https://www.example.com/listings/lst_VcLCKieGNPGEpLzSXpu',
+  createdAt: '2026-03-01T09:30:00.000Z',
+  updatedAt: '2026-03-01T09:30:00.000Z',
+  moderation: { state: 'approved', reasons: [], decidedAt: '2026-03-01T09:30:00.000Z', publishedVersion: 1 },
+  publicTitle: PUSHED.title,
+  publicDescription: PUSHED.description,
+  location: {
+    inseeCode: '44109',
+    commune: 'Nantes',
+    departmentCode: '44',
+    department: 'Loire-Atlantique',
+    regionCode: '52',
+    region: 'Pays de la Loire',
+  },
+  compliance: [],
+  ...unset('charges', 'floor', 'addressLine', 'createdAtExternal', 'dpeValue', 'gesValue', 'dpeDate', 'furnished', 'deposit'),
+  ...unset('tenantFees', 'tenantInventoryFees', 'rentControlled'),
+  ...unset('referenceRent', 'rentSupplement', 'feesPercent', 'occupied', 'lumpSum', 'annuity', 'marketValue', 'georisques'),
 };

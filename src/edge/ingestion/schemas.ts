@@ -17,7 +17,7 @@ import {
 } from '../../domain/listings/schemas.js';
 import { WARNINGS_PER_LISTING_MAX } from '../../domain/listings/warnings.js';
 import { SyncId } from '../http/params.js';
-import { INGEST_PUSH_EXAMPLE } from './examples.js';
+import { INGEST_PUSH_EXAMPLE, INGEST_RECORD_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
 import { KNOWN_FIELDS } from './validate.js';
 import { INGEST_STATUSES, INGEST_TRANSACTIONS, INGEST_TYPES } from './validate.js';
@@ -193,7 +193,7 @@ export const IngestRecord = Type.Object(
     location: LocationSchema(),
     compliance: Compliance,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [INGEST_RECORD_EXAMPLE] },
 );
 
 export const CHANGE_PAGE_MAX = 1000;

@@ -5,6 +5,8 @@ import { readRelayFeed } from '../../domain/relay/relay-feed.js';
 import { polirisZipRoute } from './poliris-zip.js';
 import { ON_SALE_STATUSES } from '../../domain/public-listings/visibility.js';
 import { Count, DateTime, Int, Text } from '../../platform/validation/schema-types.js';
+import { LocationSchema } from '../../domain/listings/schemas.js';
+import { UNPLACED } from '../../domain/geography/index.js';
 
 const SEQ_MAX = Number.MAX_SAFE_INTEGER;
 export const RELAY_PAGE_MAX = 500;
@@ -28,11 +30,12 @@ const RelayedListing = Type.Object({
   title: Text(1_000, { description: 'Masked: contact details are replaced, as on the public site.' }),
   description: Type.Union([Text(20_000), Type.Null()]),
   content: Type.Object(
-    {},
+    { location: LocationSchema() },
     {
       additionalProperties: true,
       description:
-        'The listing’s public fields (transaction, type, price, surface, city, postcode, photos…), features, neighborhood and photo labels masked as on the public site; never addressLine.',
+        'The listing’s public fields (transaction, type, price, surface, city, postcode, photos…), features, neighborhood and photo labels masked as on the public site; never addressLine. ' +
+        'location is where the service placed the published version, from its postcode and city (the same as the v1 record’s).',
     },
   ),
   firstPublishedAt: DateTime(),
@@ -88,6 +91,8 @@ export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...item,
           listing: item.listing && {
             ...item.listing,
+            // A listing written before places existed has none until the backfill reaches it.
+            content: { ...item.listing.content, location: item.listing.content.location ?? UNPLACED },
             firstPublishedAt: item.listing.firstPublishedAt.toISOString(),
             updatedAt: item.listing.updatedAt.toISOString(),
           },

@@ -17,7 +17,7 @@ import {
   LocationSchema,
 } from '../../domain/listings/schemas.js';
 import { WARNINGS_PER_LISTING_MAX } from '../../domain/listings/warnings.js';
-import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
+import { V1_BATCH_EXAMPLE, V1_LISTING_EXAMPLE, V1_RECORD_EXAMPLE, V1_STATUS_EXAMPLE, V1_UPDATE_EXAMPLE } from './examples.js';
 import { FIELD_ERRORS_MAX, FIELD_MESSAGE_MAX } from '../../platform/validation/schema-validator.js';
 
 /** JSON Schemas of the v1 interface (docs/decisions.md §6, docs/interfaces.md): they validate, serialise and document. */
@@ -161,7 +161,7 @@ export const ListingRecord = Type.Object(
     location: LocationSchema(),
     compliance: Compliance,
   },
-  { $id: 'ListingRecord', additionalProperties: false },
+  { $id: 'ListingRecord', additionalProperties: false, examples: [V1_RECORD_EXAMPLE] },
 );
 
 /** Remarks on an accepted listing, the same as the ingestion result's warnings. */
@@ -216,6 +216,24 @@ export const ListQuery = Type.Object(
         description:
           'ISO 8601 with an offset, years 0001 to 9999; listings updated at or after it. A + offset may be sent URL-encoded (%2B) or as it is ' +
           '(a query string decodes it to a space, which is read as +).',
+      }),
+    ),
+    departmentCode: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 3,
+        description:
+          'Listings placed in this département (their location.departmentCode): 01–95, 2A and 2B for Corsica (2a and 2b are read ' +
+          'as such; 20 is none), 971–976 overseas and the collectivities’ codes. An unknown code is a 400. Listings whose postcode ' +
+          'and city name no commune are placed in a département only when every commune of the postcode lies in it.',
+      }),
+    ),
+    regionCode: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 3,
+        description:
+          'Listings placed in this région (their location.regionCode, the INSEE code: 84 for Auvergne-Rhône-Alpes). An unknown code is a 400.',
       }),
     ),
   },

@@ -5,6 +5,7 @@ import type { QueuedListing } from '../../../domain/listings/moderation-queue.js
 import { describeReason } from '../../../domain/moderation/messages.js';
 import { isOnSale, publicUrl } from '../../../domain/public-listings/visibility.js';
 import { AudienceSection } from './audience.js';
+import { ListingPlace } from './listing-place.js';
 import { ProPage, type ProViewer } from './frame.js';
 import { MODERATION_STATE_LABELS, statusOf } from './listing-labels.js';
 
@@ -130,6 +131,7 @@ export function ListingPage({
         safe
       >{`Référence ${listing.externalId} · version ${listing.version} · ${MODERATION_STATE_LABELS[listing.moderationState]} · ${statusOf(listing)}`}</p>
       <ModerationReasons listing={listing} />
+      <ListingPlace content={listing.content} />
       <ComplianceList warnings={complianceWarnings(listing.content)} />
       <div class="compare">
         <section>
