@@ -70,7 +70,6 @@ function enhance(box) {
     list.hidden = !open;
     input.setAttribute('aria-expanded', String(open));
   };
-  const postcodes = (all) => (all.length > 1 ? all[0] + ' à ' + all[all.length - 1] : all[0] || '');
   const show = (found) => {
     items = found;
     active = -1;
@@ -81,9 +80,10 @@ function enhance(box) {
         option.id = list.id + '-' + index;
         option.setAttribute('role', 'option');
         option.setAttribute('aria-selected', 'false');
+        // The département's name tells homonyms apart: Saint-Denis (93) Seine-Saint-Denis, Saint-Denis (974) La Réunion.
         const more = document.createElement('span');
         more.className = 'muted';
-        more.textContent = postcodes(commune.postcodes);
+        more.textContent = commune.department;
         option.append(commune.label + ' ', more);
         return option;
       }),
