@@ -158,10 +158,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the city field suggests 
 
       // Postcode digits, and a text no commune's name starts with.
       await typeAndWait(page, '69003');
-      assert.deepEqual(
-        (await state(page)).options,
-        ['Lyon (69) Rhône', 'Lyon 3e (69) Rhône'],
-      );
+      assert.deepEqual((await state(page)).options, ['Lyon (69) Rhône', 'Lyon 3e (69) Rhône']);
       await page.locator('#f-city').fill('');
       await page.keyboard.type('zzq', { delay: 30 });
       await waitInPage(page, `/Aucune commune/.test(document.querySelector('.commune-field [role=status]').textContent)`);

@@ -50,7 +50,10 @@ test(`[${databaseKind}] suggestions: a name's beginning, folded; largest first; 
   assert.equal(mar[0]!.label, 'Marseille (13)');
   const nazaire = await suggestions('saint-nazaire');
   assert.equal(nazaire[0]!.label, 'Saint-Nazaire (44)');
-  assert.ok(nazaire.some((s) => s.departmentCode !== '44' && s.name === 'Saint-Nazaire'), 'the other Saint-Nazaire');
+  assert.ok(
+    nazaire.some((s) => s.departmentCode !== '44' && s.name === 'Saint-Nazaire'),
+    'the other Saint-Nazaire',
+  );
   assert.equal((await suggestions('s')).length, 10);
   assert.equal((await suggestions('a')).length, 10);
 });
@@ -136,7 +139,10 @@ test(`[${databaseKind}] the city field: its script on the search forms, a hashed
   for (const path of ['/', '/listings', '/listings?city=Lyon']) {
     const body = (await page(t, path)).body;
     assert.ok(body.includes(`<script type="module" src="${COMBOBOX_SCRIPT_PATH}"></script>`), path);
-    assert.match(body, /<div class="commune-field" data-source="\/communes"><div><label for="f-city">Ville<\/label><input id="f-city" name="city" type="text"/);
+    assert.match(
+      body,
+      /<div class="commune-field" data-source="\/communes"><div><label for="f-city">Ville<\/label><input id="f-city" name="city" type="text"/,
+    );
     // Without script: no combobox roles, no hidden commune field.
     assert.ok(!/role="combobox"|name="commune"/.test(body), path);
   }
