@@ -244,9 +244,11 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
         console.log(`  keyword statement « ${q} »${where}, relevance page 1: ${text.find((l) => l.startsWith('Execution Time'))}`);
       }
     }
+    const suggestions = await benchCommuneSuggestions(server);
     const audience = await audienceComparison(server.databaseUrl!, ids, db);
     return {
       ...audience,
+      ...suggestions,
       listingRps: rps('listing'),
       bareListingRps: rps('bareListing'),
       listingRatio: rps('listing') / rps('bareListing'),
@@ -266,6 +268,52 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
     await db.end();
     await server.stop();
   }
+}
+
+/**
+ * What visitors type in the city field before a pause (docs/site-and-spaces.md, « Suggestions of
+ * communes »): the beginnings of names, large and small matches alike (« s » and « saint » run
+ * through thousands of communes), postcodes begun or whole, and a text no name starts with.
+ */
+const TYPED_CITIES = [
+  'ly',
+  'lyo',
+  'saint',
+  'st et',
+  's',
+  'mar',
+  'mars',
+  'par',
+  'bord',
+  'nan',
+  'tou',
+  'mont',
+  'la ro',
+  'vill',
+  '69',
+  '690',
+  '75011',
+  '13',
+  'zzq',
+];
+
+/**
+ * GET /communes?q= at 50 connections for 10 s, each request the next text of TYPED_CITIES:
+ * throughput and p99 against the target of a p99 under 10 ms. The answers come from the list in
+ * memory (no database), so the server's process alone is measured.
+ */
+export async function benchCommuneSuggestions(server: BenchServer): Promise<Record<string, number>> {
+  let next = 0;
+  const path = () => `/communes?q=${encodeURIComponent(TYPED_CITIES[next++ % TYPED_CITIES.length]!)}`;
+  const run = (duration: number) =>
+    load({ url: server.url, connections: 50, duration, requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] });
+  await run(3); // warm-up
+  const result = await run(10);
+  console.log(
+    `  GET /communes?q=… (${TYPED_CITIES.length} texts in turn), 50 connections, 10 s: ${fmt(result.requestsPerSecond)} req/s  ` +
+      `p50 ${result.p50} ms  p99 ${result.p99} ms (target < 10 ms)  non-2xx ${result.non2xx + result.errors}`,
+  );
+  return { suggestionsRps: result.requestsPerSecond, suggestionsP99: result.p99 };
 }
 
 /** A browser's User-Agent: autocannon's own would be judged a crawler's, and nothing counted. */
