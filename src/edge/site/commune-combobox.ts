@@ -71,8 +71,8 @@ function enhance(box) {
     input.setAttribute('aria-expanded', String(open));
   };
   const show = (found) => {
+    setOpen(false);
     items = found;
-    active = -1;
     list.textContent = '';
     list.append(
       ...found.map((commune, index) => {
@@ -88,7 +88,7 @@ function enhance(box) {
         return option;
       }),
     );
-    setOpen(found.length > 0 && document.activeElement === input);
+    if (found.length > 0 && document.activeElement === input) setOpen(true);
   };
   const announce = (count) => {
     status.textContent =
@@ -105,14 +105,13 @@ function enhance(box) {
     input.setSelectionRange(input.value.length, input.value.length);
   };
   const suggest = async (typed) => {
-    if (pending) pending.abort();
     const asked = (pending = new AbortController());
     let found = [];
     try {
       const response = await fetch(box.dataset.source + '?q=' + encodeURIComponent(typed), { signal: asked.signal });
       if (response.ok) found = await response.json();
     } catch {
-      if (asked.signal.aborted) return; // a newer request replaced this one
+      if (asked.signal.aborted) return; // the text changed meanwhile
     }
     if (asked !== pending) return;
     pending = null;
@@ -123,10 +122,11 @@ function enhance(box) {
   input.addEventListener('input', () => {
     setCode('');
     clearTimeout(timer);
+    // What was asked for an older text is of no use any more.
+    if (pending) pending.abort();
+    pending = null;
     const typed = input.value.trim();
     if (typed.length < 2) {
-      if (pending) pending.abort();
-      pending = null;
       show([]);
       status.textContent = '';
       return;
