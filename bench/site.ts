@@ -246,10 +246,12 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
       }
     }
     const areas = await departmentComparison(server, db);
+    const suggestions = await benchCommuneSuggestions(server);
     const audience = await audienceComparison(server.databaseUrl!, ids, db);
     return {
       ...areas,
       ...audience,
+      ...suggestions,
       listingRps: rps('listing'),
       bareListingRps: rps('bareListing'),
       listingRatio: rps('listing') / rps('bareListing'),
@@ -272,7 +274,7 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
 }
 
 /**
- * Issue 43 (docs/geography.md): a département search against the same search in one city, at 10
+ * A département search against the same search in one city, at 10
  * connections, page cache off, runs alternating city, département, département, city twice. The
  * département is the city's own (Lyon's is the Rhône, which Villeurbanne shares: the generated
  * départements hold one to three of the 50 cities). Target: within 10 % of the city search.
@@ -321,6 +323,55 @@ async function departmentComparison(server: BenchServer, db: pg.Client): Promise
     departmentP99: p99('department'),
     departmentRatio: rps('department') / rps('city'),
   };
+}
+
+/**
+ * What visitors type in the city field before a pause (docs/site-and-spaces.md, « Suggestions of
+ * communes »): the beginnings of names, large and small matches alike (« s » and « saint » run
+ * through thousands of communes), postcodes begun or whole, and a text no name starts with.
+ */
+const TYPED_CITIES = [
+  'ly',
+  'lyo',
+  'saint',
+  'st et',
+  's',
+  'mar',
+  'mars',
+  'par',
+  'bord',
+  'nan',
+  'tou',
+  'mont',
+  'la ro',
+  'vill',
+  '69',
+  '690',
+  '75011',
+  '13',
+  'zzq',
+];
+
+/**
+ * GET /communes?q= at 50 connections for 10 s, each request the next text of TYPED_CITIES:
+ * throughput and p99 against the target of a p99 under 10 ms. The answers come from the list in
+ * memory (no database), so the server's process alone is measured.
+ */
+export async function benchCommuneSuggestions(server: BenchServer): Promise<Record<string, number>> {
+  let next = 0;
+  const path = () => `/communes?q=${encodeURIComponent(TYPED_CITIES[next++ % TYPED_CITIES.length]!)}`;
+  const run = (duration: number) =>
+    load({ url: server.url, connections: 50, duration, requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] });
+  await run(3); // warm-up
+  const cpuBefore = server.cpuMs();
+  const result = await run(10);
+  // The server's CPU per answer does not depend on what else the machine runs, unlike the p99.
+  const cpuUs = ((server.cpuMs() - cpuBefore) * 1000) / (result.requestsPerSecond * 10);
+  console.log(
+    `  GET /communes?q=… (${TYPED_CITIES.length} texts in turn), 50 connections, 10 s: ${fmt(result.requestsPerSecond)} req/s  ` +
+      `p50 ${result.p50} ms  p99 ${result.p99} ms (target < 10 ms)  ${fmt(cpuUs)} µs of server CPU an answer  non-2xx ${result.non2xx + result.errors}`,
+  );
+  return { suggestionsRps: result.requestsPerSecond, suggestionsP99: result.p99, suggestionsCpuUs: cpuUs };
 }
 
 /** A browser's User-Agent: autocannon's own would be judged a crawler's, and nothing counted. */

@@ -1,5 +1,4 @@
 import { foldPlaceName } from './fold.js';
-import { memoized } from './memo.js';
 import { officialList } from './official-list.js';
 
 const range = ({ from, to }: { from: number; to: number }) => Array.from({ length: to - from }, (_, i) => from + i);
@@ -47,12 +46,6 @@ function largestOf(positions: readonly number[], limit: number): number[] {
  * and « saint » the largest of its thousands.
  */
 export function suggestCommunes(typed: string, limit = SUGGESTIONS_MAX): CommuneSuggestion[] {
-  return limit === SUGGESTIONS_MAX ? suggestionsOf(typed) : suggestUncached(typed, limit);
-}
-
-const suggestionsOf = memoized(2048, (typed) => suggestUncached(typed, SUGGESTIONS_MAX));
-
-function suggestUncached(typed: string, limit: number): CommuneSuggestion[] {
   const text = typed.trim().slice(0, SUGGESTION_QUERY_MAX);
   const digits = /^\d{2,5}$/.test(text);
   const prefix = digits ? text : foldPlaceName(text);

@@ -83,6 +83,7 @@ ol.thread{list-style:none;padding:0;margin:0;max-width:46rem}ol.thread>li{border
 section.reply{max-width:46rem}section.reply form>div{margin-bottom:.8rem}form.confirm{display:flex;flex-wrap:wrap;gap:.75rem 1.25rem;align-items:center;margin:1.25rem 0}
 details.alert-box{margin:1rem 0 0;border:1px solid var(--line);border-radius:.5rem;padding:.55rem .8rem}details.alert-box>summary{cursor:pointer;font-weight:600}details.alert-box[open]>summary{margin-bottom:.75rem}form.alert>div,form.alert>fieldset{margin-bottom:.8rem}
 ul.alerts{list-style:none;padding:0;margin:0 0 1rem;max-width:46rem}ul.alerts>li{border:1px solid var(--line);border-radius:.5rem;padding:.6rem .9rem;margin:0 0 .75rem}ul.alerts .alert-name{margin:0 0 .2rem;font-weight:600}ul.alerts .facts{margin:0 0 .5rem}
+.commune-field{position:relative}.commune-field [role=listbox]{position:absolute;left:0;right:0;z-index:5;margin:.2rem 0 0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #767676;border-radius:.3rem;box-shadow:0 2px 8px rgba(0,0,0,.2);max-height:20rem;overflow-y:auto}.commune-field [role=option]{padding:.45rem .6rem;cursor:pointer}.commune-field [role=option]:hover{background:var(--soft)}.commune-field [role=option][aria-selected=true]{background:var(--accent);color:var(--accent-ink)}.commune-field [aria-selected=true] .muted{color:inherit}@media(min-width:56rem){.commune-field [role=listbox]{right:auto;min-width:max(100%,20rem)}}
 `;
 
 export const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);

@@ -9,6 +9,7 @@ import { alertRoutes } from './alerts/alert-routes.js';
 import { siteAudience } from './audience.js';
 import type { SiteContext } from './site-context.js';
 import { assetsRoute } from './assets-route.js';
+import { communesRoute } from './communes-route.js';
 import { homeRoute } from './home-route.js';
 import { searchRoute } from './search-route.js';
 import { listingRoute } from './listing-route.js';
@@ -53,6 +54,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   await app.register(assetsRoute);
+  // Suggestions of communes for the city field: JSON, cached by browsers, never through the page cache.
+  await app.register(communesRoute);
   for (const page of [homeRoute, searchRoute, listingRoute, contactRoute]) await app.register(page, site);
   // The pages of départements and communes, under /immobilier.
   await app.register(placeRoutes, site);

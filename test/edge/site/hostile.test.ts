@@ -72,7 +72,17 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
       method: 'GET',
       url: hostileSegment.map((file) => `/assets/${file}`),
       statuses: [200, 400, 404],
-      type: /^(text\/html|text\/css)/,
+      type: /^(text\/html|text\/css|text\/javascript)/,
+    },
+    {
+      // JSON for the city field's script: suggestions (an array of at most 10), or a problem naming q.
+      name: 'communes',
+      method: 'GET',
+      url: fc
+        .tuple(fc.oneof(rawValue, fc.constantFrom('ly', 'saint', '69', 'st%20et', 'a'.repeat(101), '%20')), queryString)
+        .map(([q, more]) => `/communes?q=${q}${more.replace(/^\?/, '&')}`),
+      statuses: [200, 400],
+      type: /^(text\/html|application\/json|application\/problem\+json)/,
     },
     {
       name: 'places',
@@ -98,6 +108,11 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
         assert.match(String(response.headers['content-type']), target.type, url);
         if (/^text\/html/.test(String(response.headers['content-type'])))
           assert.match(response.body, /^<!doctype html>\n<html lang="fr">/, url);
+        if (/json/.test(String(response.headers['content-type']))) {
+          const answer = response.json();
+          if (response.statusCode === 200) assert.ok(Array.isArray(answer) && answer.length <= 10, url);
+          else assert.equal(answer.errors[0].field, 'q', url);
+        }
       }),
       { numRuns: RUNS, seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined },
     );

@@ -4,6 +4,7 @@ import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { contact, listedIds, page, publicListing, uniqueCity } from '../../helpers/site.js';
 import { STYLESHEET_PATH } from '../../../src/edge/html/stylesheet.js';
+import { COMBOBOX_SCRIPT_PATH } from '../../../src/edge/site/commune-combobox.js';
 
 /** docs/decisions.md §8, §12: what the pages show (and never show), SEO, the stylesheet. */
 // A clock some years ahead: this file's listings are the newest on a database other files share.
@@ -185,7 +186,12 @@ test(`[${databaseKind}] one stylesheet, named by its content hash, cached for a 
     [...home.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]),
     [STYLESHEET_PATH],
   );
-  assert.ok(!/<script(?! type="application\/ld\+json")/.test(home), 'no script');
+  // One script only: the city field's suggestions, an asset of the site's own named by its hash.
+  assert.deepEqual(
+    [...home.matchAll(/<script(?! type="application\/ld\+json")[^>]*>/g)].map((m) => m[0]),
+    [`<script type="module" src="${COMBOBOX_SCRIPT_PATH}">`],
+    'no other script',
+  );
   assert.ok(
     !/https?:\/\/(?!images\.example\.com|localhost)/.test(home.replace(/https?:\/\/(schema\.org|purl\.org|www\.sitemaps\.org)[^"]*/g, '')),
     'no CDN, no external font',

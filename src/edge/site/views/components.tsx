@@ -8,6 +8,7 @@ import { PROPERTY_TYPE_LABELS, SORT_LABELS, TRANSACTION_CHOICES, TRANSACTION_LAB
 import { priceDisplay } from '../price-display.js';
 import { listingPlaceLabel } from '../../../domain/public-listings/place-paths.js';
 import { searchPath, type SearchField } from '../search-query.js';
+import { CommuneSuggestions } from './commune-field.js';
 
 /** The errors of a form, above it, each a link to its field (the field shows it again). */
 export { FormErrors as ErrorSummary } from '../../html/page-parts.js';
@@ -134,7 +135,9 @@ export function SearchForm({ typed, errors, full }: { typed: Typed; errors: Fiel
     <form class="search" method="get" action="/listings" role="search" aria-label="Rechercher une annonce">
       <Choice field="transaction" label="Projet" typed={typed} errors={errors} options={transactions} any="Tous les projets" />
       <Choice field="category" label="Type de bien" typed={typed} errors={errors} options={categories} any="Tous les biens" />
-      <TextField field="city" label="Ville" typed={typed} errors={errors} hint="Lyon" />
+      <CommuneSuggestions>
+        <TextField field="city" label="Ville" typed={typed} errors={errors} hint="Lyon" />
+      </CommuneSuggestions>
       <TextField field="postcode" label="Code postal ou département" typed={typed} errors={errors} hint="69003 ou 69" />
       <TextField field="q" label="Mots-clés" typed={typed} errors={errors} hint="balcon, parquet" maxLength={KEYWORDS_MAX} />
       {full ? <TextField field="priceMin" label="Prix minimum (€)" typed={typed} errors={errors} numeric /> : ''}
