@@ -9,6 +9,7 @@ import { priceDisplay } from '../price-display.js';
 import { listingPlaceLabel } from '../../../domain/public-listings/place-paths.js';
 import { searchPath, type SearchField } from '../search-query.js';
 import { CommuneSuggestions } from './commune-field.js';
+import { inDepartment, inRegion } from '../../../domain/geography/index.js';
 
 /** The errors of a form, above it, each a link to its field (the field shows it again). */
 export { FormErrors as ErrorSummary } from '../../html/page-parts.js';
@@ -139,6 +140,7 @@ export function SearchForm({ typed, errors, full }: { typed: Typed; errors: Fiel
         <TextField field="city" label="Ville" typed={typed} errors={errors} hint="Lyon" />
       </CommuneSuggestions>
       <TextField field="postcode" label="Code postal ou département" typed={typed} errors={errors} hint="69003 ou 69" />
+      <AreaKept typed={typed} />
       <TextField field="q" label="Mots-clés" typed={typed} errors={errors} hint="balcon, parquet" maxLength={KEYWORDS_MAX} />
       {full ? <TextField field="priceMin" label="Prix minimum (€)" typed={typed} errors={errors} numeric /> : ''}
       <TextField field="priceMax" label="Prix maximum (€)" typed={typed} errors={errors} numeric />
@@ -169,6 +171,27 @@ export function SearchForm({ typed, errors, full }: { typed: Typed; errors: Fiel
         <button type="submit">Rechercher</button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A search on a département or a région (from a place page's link, or a shared address) keeps
+ * it when the form is sent again, as a ticked box: untick it to search everywhere.
+ */
+function AreaKept({ typed }: { typed: Typed }): JSX.Element {
+  const areas = [
+    { field: 'departement' as const, phrase: typed.departement ? inDepartment(typed.departement) : null },
+    { field: 'region' as const, phrase: typed.region ? inRegion(typed.region) : null },
+  ].filter((area) => area.phrase !== null);
+  return (
+    <>
+      {areas.map(({ field, phrase }) => (
+        <div class="area">
+          <input type="checkbox" id={`f-${field}`} name={field} value={typed[field]!.trim().toUpperCase()} checked />
+          <label for={`f-${field}`} safe>{`Seulement ${phrase!}`}</label>
+        </div>
+      ))}
+    </>
   );
 }
 
