@@ -1,7 +1,8 @@
 import { Layout } from '../../html/layout.js';
 import type { ListingCard } from '../../../domain/public-listings/model.js';
 import { siteJsonLd } from '../seo.js';
-import { ListingCardView, SearchForm } from './components.js';
+import { ListingCardView } from './components.js';
+import { SearchForm } from './search-form.js';
 import { PlaceLinks, type CountedPlace } from './place-pages.js';
 import { PLACES_PATH } from '../../../domain/public-listings/place-paths.js';
 

@@ -4,7 +4,8 @@ import { Layout } from '../../html/layout.js';
 import { defaultSort, MAX_RESULTS, type ListingCard, type SearchFilters, type Sort } from '../../../domain/public-listings/model.js';
 import type { PropertyType, Transaction } from '../../../domain/listing-model/model.js';
 import type { SearchField } from '../search-query.js';
-import { ErrorSummary, ListingCardView, Pagination, SearchForm } from './components.js';
+import { ErrorSummary, ListingCardView, Pagination } from './components.js';
+import { SearchForm } from './search-form.js';
 import { AlertBox } from './alert-form.js';
 import { communeLabel, inDepartment, inRegion } from '../../../domain/geography/index.js';
 
