@@ -1,3 +1,4 @@
+import { foldPlaceName } from './fold.js';
 import { officialList } from './official-list.js';
 import type { Location } from './place.js';
 
@@ -32,4 +33,18 @@ export const shortCommuneName = (official: string) => official.replace(/ Arrondi
 export function placeLabel(location: Location | null | undefined, typedCity: string): string {
   if (!location?.commune || !location.departmentCode) return typedCity;
   return `${shortCommuneName(location.commune)} (${location.departmentCode})`;
+}
+
+/**
+ * A city as a visitor typed it, named as the State names it when a commune bears that name
+ * (« bordeaux » is Bordeaux, « st etienne » Saint-Étienne; the largest of homonyms, whose
+ * names are the same); else the text as typed.
+ */
+export function properCityName(typed: string): string {
+  const folded = foldPlaceName(typed);
+  const named = officialList().byName.get(folded);
+  if (!named) return typed;
+  const largest = named.reduce((a, b) => (b.population > a.population ? b : a));
+  // A former commune's name finds the commune it joined: it is not that commune's name.
+  return largest.fold === folded || foldPlaceName(largest.shortName) === folded ? largest.shortName : typed;
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { departmentOf, placeLabel, suggestCommunes } from '../../../src/domain/geography/index.js';
+import { departmentOf, placeLabel, properCityName, suggestCommunes } from '../../../src/domain/geography/index.js';
 
 test('suggestions take a folded name prefix, largest first, at most ten', () => {
   const lyon = suggestCommunes('lyo');
@@ -55,4 +55,12 @@ test('a place label: the commune’s short name and its département, or the typ
   assert.equal(placeLabel(lyon3, 'LYON'), 'Lyon 3e (69)');
   assert.equal(placeLabel({ ...lyon3, inseeCode: null, commune: null }, 'Lyonn'), 'Lyonn');
   assert.equal(placeLabel(undefined, 'Lyon'), 'Lyon');
+});
+
+test('a typed city is named as the State names it when a commune bears that name', () => {
+  assert.equal(properCityName('bordeaux'), 'Bordeaux');
+  assert.equal(properCityName('ST ETIENNE'), 'Saint-Étienne');
+  assert.equal(properCityName('lyon 3e'), 'Lyon 3e');
+  assert.equal(properCityName('Annecy-le-Vieux'), 'Annecy-le-Vieux', 'a former commune keeps its own name');
+  assert.equal(properCityName('Partiville'), 'Partiville');
 });

@@ -148,3 +148,13 @@ test(`[${databaseKind}] a search on a département or a région keeps it in the 
   const plain = await t.app.inject({ method: 'GET', url: '/listings?departement=999' });
   assert.doesNotMatch(plain.body, /name="departement" value=/, 'an unknown code is not kept');
 });
+
+test(`[${databaseKind}] headings name a typed city as the State does: « bordeaux » is Bordeaux, « st etienne » Saint-Étienne`, async () => {
+  const bordeaux = await t.app.inject({ method: 'GET', url: '/listings?transaction=sale&city=bordeaux' });
+  assert.match(bordeaux.body, /<h1>[^<]*à vendre à Bordeaux/);
+  assert.match(bordeaux.body, /<title>[^<]*à vendre à Bordeaux/);
+  const saintEtienne = await t.app.inject({ method: 'GET', url: '/listings?city=st%20etienne' });
+  assert.match(saintEtienne.body, /<h1>[^<]*à Saint-Étienne/);
+  const unknown = await t.app.inject({ method: 'GET', url: '/listings?city=Partiville' });
+  assert.match(unknown.body, /<h1>[^<]*à Partiville/);
+});

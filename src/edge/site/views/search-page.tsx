@@ -7,7 +7,7 @@ import type { SearchField } from '../search-query.js';
 import { ErrorSummary, ListingCardView, Pagination } from './components.js';
 import { SearchForm } from './search-form.js';
 import { AlertBox } from './alert-form.js';
-import { communeLabel, inDepartment, inRegion } from '../../../domain/geography/index.js';
+import { communeLabel, inDepartment, inRegion, properCityName } from '../../../domain/geography/index.js';
 
 const PLURALS: Record<PropertyType, string> = {
   apartment: 'Appartements',
@@ -30,7 +30,7 @@ const PURPOSES: Record<Transaction, string> = { sale: 'à vendre', rental: 'à l
 export function searchTitle(filters: SearchFilters): string {
   const words = [filters.category ? PLURALS[filters.category] : 'Annonces immobilières'];
   if (filters.transaction) words.push(PURPOSES[filters.transaction]);
-  if (filters.city) words.push(`à ${filters.city}`);
+  if (filters.city) words.push(`à ${properCityName(filters.city)}`);
   if (filters.commune) words.push(`à ${communeLabel(filters.commune) ?? filters.commune}`);
   if (filters.postcode) words.push(`(${filters.postcode})`);
   if (filters.department) words.push(inDepartment(filters.department) ?? `(${filters.department})`);
