@@ -9,7 +9,13 @@ const { t, agency } = useTestApp({ agency: { plan: 'reseau' } });
 
 const push = async (listing: Record<string, unknown>) =>
   (await t.call('POST', '/ingest/ingestListings', agency.live, { listings: [listing] })).json();
-const warningsOf = (list: Array<{ field: string; message: string }>) => list.map((w) => [w.field, w.message]);
+/**
+ * The remarks on the listing's text (a long title, masked contact details): the test listings'
+ * postcodes are made up, so their place gets a remark of its own (test/edge/v1/listing-places.test.ts).
+ */
+const textual = <W extends { code: string }>(list: W[]) =>
+  list.filter((w) => w.code !== 'postcode_unknown' && w.code !== 'postcode_city_mismatch');
+const warningsOf = (list: Array<{ code: string; field: string; message: string }>) => textual(list).map((w) => [w.field, w.message]);
 
 test(`[${databaseKind}] bedrooms not given is rooms, through either interface (spec 2.1)`, async () => {
   const { rooms: _rooms, bedrooms: _bedrooms, ...body } = v1Body('BED-v1');
@@ -65,7 +71,7 @@ test(`[${databaseKind}] masking warnings say where the contact details were, the
     ],
   ]);
   const clean = await t.call('POST', '/v1/listings', agency.live, v1Body('W-clean'));
-  assert.deepEqual(clean.json().warnings, []);
+  assert.deepEqual(textual(clean.json().warnings), []);
 });
 
 test(`[${databaseKind}] a title over 100 characters is accepted with the same warning on both interfaces`, async () => {
@@ -73,7 +79,7 @@ test(`[${databaseKind}] a title over 100 characters is accepted with the same wa
   const pushed = await push(ingestItem('LT-in', { title }));
   const created = await t.call('POST', '/v1/listings', agency.live, v1Body('LT-v1', { title }));
   assert.equal(created.statusCode, 201);
-  assert.equal(pushed.warnings.length, 1);
+  assert.equal(textual(pushed.warnings).length, 1);
   assert.deepEqual(warningsOf(created.json().warnings), warningsOf(pushed.warnings));
-  assert.match(created.json().warnings[0].message, /title is 120 characters/);
+  assert.match(textual(created.json().warnings)[0].message, /title is 120 characters/);
 });

@@ -26,6 +26,7 @@ const EXPECTED: Record<string, number> = {
   'audience.purge': 24 * HOUR,
   'mail.purge-old': 24 * HOUR,
   'poliris.pull-due': 5 * 60_000,
+  'listings.place-backfill': 60_000,
 };
 
 const { t } = useTestApp();

@@ -27,20 +27,20 @@ button{font:inherit;font-weight:600;padding:.55rem 1.1rem;border:0;border-radius
 details.filters>summary{cursor:pointer;font-weight:600;padding:.55rem .8rem;border:1px solid var(--line);border-radius:.3rem;background:var(--soft)}details.filters[open]>summary{margin-bottom:.75rem}
 @media(min-width:56rem){@supports selector(::details-content){details.filters>summary{display:none}details.filters::details-content{display:block;content-visibility:visible}}}
 footer.site nav{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0 0 1rem}
-.cards{list-style:none;padding:0;margin:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr))}
+.cards,ul.places{list-style:none;padding:0;margin:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr))}
 .card{border:1px solid var(--line);border-radius:.5rem;overflow:hidden;display:flex;flex-direction:column}
 .card img,.card .nophoto{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);display:block}
 .card .body{padding:.6rem .8rem .8rem}.card h3{font-size:1rem;margin:0 0 .3rem}.card h3 a{text-decoration:none;color:var(--ink)}.card h3 a:hover{text-decoration:underline}
 .price{font-weight:700;font-size:1.1rem}.facts{color:var(--muted);margin:.2rem 0}.badge{display:inline-block;font-size:.8rem;font-weight:700;padding:0 .4rem;border-radius:.25rem;background:#ffe9a8;color:#1b1b1b}
 .count{color:var(--muted);margin-top:-.5rem}
-ul.places{list-style:none;padding:0;margin:.5rem 0 1rem;display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:.35rem 1.5rem}ul.places a{overflow-wrap:anywhere}
+ul.places{margin:.5rem 0 1rem;gap:.35rem 1.5rem}
 nav.pages ol{list-style:none;display:flex;flex-wrap:wrap;gap:.4rem;padding:0}nav.pages a,nav.pages span{display:inline-block;min-width:2.5rem;text-align:center;padding:.4rem .6rem;border:1px solid var(--line);border-radius:.3rem}
 nav.pages [aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
 .gallery{overflow-x:auto;scroll-snap-type:x mandatory;margin:0 0 1rem}.gallery .slides{list-style:none;margin:0;padding:0;display:flex}
 .gallery .slide{flex:0 0 100%;position:relative;scroll-snap-align:start;scroll-margin-top:.5rem}.gallery figure{margin:0}.gallery .frame{position:relative}
 .gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:contain;border-radius:.4rem;background:var(--soft);display:block}
 .gallery figcaption{font-size:.9rem;color:var(--muted);display:flex;gap:.75rem;padding:.3rem 0}.photo-count{font-weight:700;color:var(--ink)}
-.gallery .arrow{position:absolute;top:50%;transform:translateY(-50%);display:grid;place-items:center;width:2.75rem;height:2.75rem;border-radius:50%;background:#fff;color:var(--ink);border:1px solid var(--line);font-size:1.8rem;line-height:1;text-decoration:none;box-shadow:0 1px 4px rgba(0,0,0,.25)}
+.gallery .arrow{position:absolute;top:50%;transform:translateY(-50%);display:grid;place-items:center;width:2.75rem;height:2.75rem;border-radius:50%;background:#fff;color:var(--ink);border:1px solid var(--line);font-size:1.8rem;line-height:1;text-decoration:none;box-shadow:0 1px 4px #0004}
 .gallery .prev{left:.5rem}.gallery .next{right:.5rem}.gallery .arrow:hover{background:var(--soft)}
 .detail{display:grid;gap:1.5rem}@media(min-width:56rem){.detail{grid-template-columns:1fr 22rem}}
 dl.facts-list{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:0}dl.facts-list dt{font-weight:600}dl.facts-list dd{margin:0}
@@ -78,13 +78,13 @@ figure.chart{margin:1rem 0;max-width:40rem}figure.chart svg{display:block;width:
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:0 1.5rem}.charts figure.chart{margin:.5rem 0;max-width:none}table.numbers{max-width:46rem}table.numbers th,table.numbers td{padding:.4rem .3rem}@media(max-width:30rem){table.numbers{font-size:.875rem}}table.numbers tbody th,table.numbers tfoot th{white-space:nowrap}table.numbers td,table.numbers thead th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums}
 fieldset{border:1px solid var(--line);border-radius:.3rem;margin:0 0 .8rem;padding:.5rem .8rem}legend{font-weight:600;font-size:.9rem}
 label.check{display:flex;gap:.5rem;align-items:center;font-weight:400}label.check input{width:auto}
-form.search .area{display:flex;gap:.5rem;align-items:center;align-self:center}form.search .area input{width:auto;min-width:1.25rem;min-height:1.25rem}form.search .area label{font-weight:400}
+form.search label.check{align-self:center}
 input.secret{font-family:ui-monospace,monospace;font-size:.95rem;max-width:40rem}
 ol.thread{list-style:none;padding:0;margin:0;max-width:46rem}ol.thread>li{border:1px solid var(--line);border-radius:.5rem;padding:.6rem .9rem;margin:0 0 .75rem}ol.thread>li.mine{background:var(--soft);margin-left:1.5rem}ol.thread>li.theirs{margin-right:1.5rem}ol.thread .from{margin:0 0 .3rem;font-size:.9rem;color:var(--muted)}ol.thread .from strong{color:var(--ink)}ol.thread .description{margin:0}
 section.reply{max-width:46rem}section.reply form>div{margin-bottom:.8rem}form.confirm{display:flex;flex-wrap:wrap;gap:.75rem 1.25rem;align-items:center;margin:1.25rem 0}
 details.alert-box{margin:1rem 0 0;border:1px solid var(--line);border-radius:.5rem;padding:.55rem .8rem}details.alert-box>summary{cursor:pointer;font-weight:600}details.alert-box[open]>summary{margin-bottom:.75rem}form.alert>div,form.alert>fieldset{margin-bottom:.8rem}
 ul.alerts{list-style:none;padding:0;margin:0 0 1rem;max-width:46rem}ul.alerts>li{border:1px solid var(--line);border-radius:.5rem;padding:.6rem .9rem;margin:0 0 .75rem}ul.alerts .alert-name{margin:0 0 .2rem;font-weight:600}ul.alerts .facts{margin:0 0 .5rem}
-.commune-field{position:relative}.commune-field [role=listbox]{position:absolute;left:0;right:0;z-index:5;margin:.2rem 0 0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #767676;border-radius:.3rem;box-shadow:0 2px 8px rgba(0,0,0,.2);max-height:20rem;overflow-y:auto}.commune-field [role=option]{padding:.45rem .6rem;cursor:pointer}.commune-field [role=option]:hover{background:var(--soft)}.commune-field [role=option][aria-selected=true]{background:var(--accent);color:var(--accent-ink)}.commune-field [aria-selected=true] .muted{color:inherit}@media(min-width:56rem){.commune-field [role=listbox]{right:auto;min-width:max(100%,20rem)}}
+.combo{position:relative}.combo ul{position:absolute;left:0;right:0;z-index:5;margin:.2rem 0 0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #767676;border-radius:.3rem;box-shadow:0 2px 8px #0003;max-height:20rem;overflow-y:auto}.combo li{padding:.45rem .6rem;cursor:pointer}.combo li:hover{background:var(--soft)}.combo [aria-selected=true]{background:var(--accent);color:var(--accent-ink)}.combo [aria-selected=true] .muted{color:inherit}@media(min-width:56rem){.combo ul{right:auto;min-width:max(100%,20rem)}}
 `;
 
 export const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);

@@ -5,7 +5,7 @@ export const COMMUNES_PATH = '/communes';
 
 /**
  * The site's one script (docs/site-and-spaces.md, « Suggestions of communes »): it makes the
- * city field of a search form (`.commune-field`, whose `data-source` is where suggestions are
+ * city field of a search form (`.combo`, whose `data-source` is where suggestions are
  * asked for) an ARIA 1.2 combobox with a listbox popup. Without it the field is the plain text
  * field it was, and the form sends what was typed. With it, choosing a suggestion writes the
  * commune's name in the field and its INSEE code in a hidden `commune` field, which typing
@@ -17,7 +17,7 @@ export const COMMUNES_PATH = '/communes';
 export const COMBOBOX_SCRIPT = String.raw`const PAUSE_MS = 150;
 const CODE = /^[0-9][0-9AB][0-9]{3}$/;
 
-for (const box of document.querySelectorAll('.commune-field[data-source]')) enhance(box);
+for (const box of document.querySelectorAll('.combo[data-source]')) enhance(box);
 
 function enhance(box) {
   const input = box.querySelector('input[type=text]');
@@ -116,6 +116,8 @@ function enhance(box) {
     if (asked !== pending) return;
     pending = null;
     show(found);
+    // The text the list answers: a test, or a later script, can tell a stale list from the current one.
+    list.dataset.answers = typed;
     if (document.activeElement === input) announce(found.length);
   };
 

@@ -141,7 +141,7 @@ test(`[${databaseKind}] the city field: its script on the search forms, a hashed
     assert.ok(body.includes(`<script type="module" src="${COMBOBOX_SCRIPT_PATH}"></script>`), path);
     assert.match(
       body,
-      /<div class="commune-field" data-source="\/communes"><div><label for="f-city">Ville<\/label><input id="f-city" name="city" type="text"/,
+      /<div class="combo" data-source="\/communes"><div><label for="f-city">Ville<\/label><input id="f-city" name="city" type="text"/,
     );
     // Without script: no combobox roles, no hidden commune field.
     assert.ok(!/role="combobox"|name="commune"/.test(body), path);

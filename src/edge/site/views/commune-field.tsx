@@ -9,7 +9,7 @@ import { COMBOBOX_SCRIPT_PATH, COMMUNES_PATH } from '../commune-combobox.js';
  */
 export function CommuneSuggestions({ children }: { children: Children }): JSX.Element {
   return (
-    <div class="commune-field" data-source={COMMUNES_PATH}>
+    <div class="combo" data-source={COMMUNES_PATH}>
       {children}
       <script type="module" src={COMBOBOX_SCRIPT_PATH}></script>
     </div>

@@ -166,10 +166,10 @@ function AreaKept({ typed }: { typed: Typed }): JSX.Element {
   return (
     <>
       {areas.map(({ field, phrase }) => (
-        <div class="area">
-          <input type="checkbox" id={`f-${field}`} name={field} value={typed[field]!.trim().toUpperCase()} checked />
-          <label for={`f-${field}`} safe>{`Seulement ${phrase!}`}</label>
-        </div>
+        <label class="check">
+          <input type="checkbox" name={field} value={typed[field]!.trim().toUpperCase()} checked />
+          <span safe>{`Seulement ${phrase!}`}</span>
+        </label>
       ))}
     </>
   );
