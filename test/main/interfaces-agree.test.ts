@@ -81,5 +81,5 @@ test(`[${databaseKind}] a title over 100 characters is accepted with the same wa
   assert.equal(created.statusCode, 201);
   assert.equal(textual(pushed.warnings).length, 1);
   assert.deepEqual(warningsOf(created.json().warnings), warningsOf(pushed.warnings));
-  assert.match(textual(created.json().warnings)[0].message, /title is 120 characters/);
+  assert.match(textual<{ code: string; message: string }>(created.json().warnings)[0]!.message, /title is 120 characters/);
 });
