@@ -4,10 +4,12 @@
  * `CEDEX n` (a postal routing mention, never part of a commune's name) is dropped. The official
  * names are folded the same way, so « ST ETIENNE CEDEX 2 » and « Saint-Étienne » meet.
  */
+const ASCII = /^[\x20-\x7e]*$/;
+
 export function foldPlaceName(text: string): string {
-  const words = text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
+  // Most cities come in plain ASCII (« SAINT ETIENNE »): nothing to decompose then.
+  const plain = ASCII.test(text) ? text : text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+  const words = plain
     .toLowerCase()
     .replace(/œ/g, 'oe')
     .replace(/æ/g, 'ae')

@@ -102,6 +102,12 @@ function rowsOf(lists: readonly (readonly number[])[]): Rows {
   return { first, members };
 }
 const rowAt = (rows: Rows, r: number) => rows.members.subarray(rows.first[r], rows.first[r + 1]);
+/** Row `r`'s members, each made into what `make` gives: a plain loop, as lookups run for every listing written. */
+function rowMap<T>(rows: Rows, r: number, make: (member: number) => T): T[] {
+  const made: T[] = [];
+  for (let k = rows.first[r]!; k < rows.first[r + 1]!; k++) made.push(make(rows.members[k]!));
+  return made;
+}
 
 interface Entry {
   raw: RawCommune;
@@ -182,7 +188,7 @@ const prefixRange = (size: number, keyAt: (i: number) => string, prefix: string)
 });
 
 function exactRange(texts: PackedTexts, text: string): { from: number; to: number } {
-  const from = lowerBound(texts.count, texts.at, text);
+  const from = texts.lowerBound(text);
   let to = from;
   while (to < texts.count && texts.at(to) === text) to++;
   return { from, to };
@@ -258,18 +264,18 @@ class PackedList implements OfficialList {
   readonly byPostcode: OfficialList['byPostcode'] = {
     get: (postcode) => {
       const row = this.postcodes.index.get(postcode);
-      return row === undefined ? undefined : [...rowAt(this.postcodes.communes, row)].map(this.at);
+      return row === undefined ? undefined : rowMap(this.postcodes.communes, row, this.at);
     },
   };
 
   readonly byName: OfficialList['byName'] = {
     get: (fold) => {
-      const found = new Set<number>();
+      const found: number[] = [];
       const own = exactRange(this.own.folds, fold);
-      for (let i = own.from; i < own.to; i++) found.add(i);
+      for (let i = own.from; i < own.to; i++) found.push(i);
       const other = exactRange(this.aliases.folds, fold);
-      for (let i = other.from; i < other.to; i++) found.add(this.aliases.to[i]!);
-      return found.size > 0 ? [...found].map(this.at) : undefined;
+      for (let i = other.from; i < other.to; i++) if (!found.includes(this.aliases.to[i]!)) found.push(this.aliases.to[i]!);
+      return found.length > 0 ? found.map(this.at) : undefined;
     },
   };
 
@@ -278,7 +284,9 @@ class PackedList implements OfficialList {
   }
 
   namePrefix(prefix: string): { from: number; to: number } {
-    return prefixRange(this.own.count, this.own.folds.at, prefix);
+    // Every text that starts with `prefix` sorts between it and it followed by the last character.
+    const { folds } = this.own;
+    return { from: folds.lowerBound(prefix), to: folds.lowerBound(`${prefix}\uffff`) };
   }
 
   postcodePrefix(digits: string): number[] {

@@ -1,0 +1,10 @@
+import { officialList, placeListing } from './src/domain/geography/index.js';
+const list = officialList();
+const all: [string, string][] = [];
+for (const c of list.communes.values()) if (c.postcodes[0]) all.push([c.postcodes[0], c.name.toUpperCase()]);
+const warmup = all.filter((_, i) => i % 7 === 1).slice(0, 3000);
+for (const [p, c] of warmup) placeListing(p, c);
+const fresh = all.filter((_, i) => i % 7 === 3).slice(0, 3000);
+const t = performance.now();
+for (const [p, c] of fresh) placeListing(p, c);
+console.log(`first meeting after warm-up: ${(((performance.now() - t) / fresh.length) * 1000).toFixed(1)} µs`);
