@@ -51,7 +51,8 @@ test(`[${databaseKind}] a write stores the place; a listing written before place
     agency.agencyId,
   ]);
   await t.db.query(
-    `UPDATE listings SET published_content = content || '{"city":"Ajaccio","postcode":"20000"}'::jsonb
+    `UPDATE listings SET published_content = content || '{"city":"Ajaccio","postcode":"20000"}'::jsonb,
+            published_title = public_title, published_description = public_description
       WHERE agency_id = $1 AND external_id = 'PB-LYON'`,
     [agency.agencyId],
   );
