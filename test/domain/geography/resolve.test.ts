@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { LYON_3E } from '../../helpers/places.js';
 import assert from 'node:assert/strict';
 import { placeListing } from '../../../src/domain/geography/index.js';
 
@@ -42,14 +43,7 @@ test('a table of real places resolves to its official commune and département, 
 });
 
 test('a place carries the official names of its commune, département and région', () => {
-  assert.deepEqual(placeListing('69003', 'Lyon').location, {
-    inseeCode: '69383',
-    commune: 'Lyon 3e Arrondissement',
-    departmentCode: '69',
-    department: 'Rhône',
-    regionCode: '84',
-    region: 'Auvergne-Rhône-Alpes',
-  });
+  assert.deepEqual(placeListing('69003', 'Lyon').location, LYON_3E);
   assert.equal(placeListing('20000', 'Ajaccio').location.department, 'Corse-du-Sud');
   assert.equal(placeListing('97400', 'Saint-Denis').location.region, 'La Réunion');
 });

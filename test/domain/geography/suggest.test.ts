@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { LYON_3E } from '../../helpers/places.js';
 import assert from 'node:assert/strict';
 import { departmentOf, placeLabel, properCityName, suggestCommunes } from '../../../src/domain/geography/index.js';
 
@@ -44,14 +45,7 @@ test('départements are read as people write them', () => {
 });
 
 test('a place label: the commune’s short name and its département, or the typed city', () => {
-  const lyon3 = {
-    inseeCode: '69383',
-    commune: 'Lyon 3e Arrondissement',
-    departmentCode: '69',
-    department: 'Rhône',
-    regionCode: '84',
-    region: 'Auvergne-Rhône-Alpes',
-  };
+  const lyon3 = LYON_3E;
   assert.equal(placeLabel(lyon3, 'LYON'), 'Lyon 3e (69)');
   assert.equal(placeLabel({ ...lyon3, inseeCode: null, commune: null }, 'Lyonn'), 'Lyonn');
   assert.equal(placeLabel(undefined, 'Lyon'), 'Lyon');

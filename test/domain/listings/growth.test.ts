@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { LYON_3E } from '../../helpers/places.js';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
@@ -79,14 +80,7 @@ test(`[${databaseKind}] stored content lacking optional keys reads on both inter
 test('a listing’s place is stored beside its content but never hashed: placing a listing changes nothing the agency said', () => {
   const placed = {
     ...sample,
-    location: {
-      inseeCode: '69383',
-      commune: 'Lyon 3e Arrondissement',
-      departmentCode: '69',
-      department: 'Rhône',
-      regionCode: '84',
-      region: 'Auvergne-Rhône-Alpes',
-    },
+    location: LYON_3E,
   };
   assert.equal(contentHash(placed, 'active'), contentHash(sample, 'active'));
   assert.equal(listingContent.canonicalJson(placed), listingContent.canonicalJson(sample));
