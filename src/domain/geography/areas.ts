@@ -20,9 +20,6 @@ export const allDepartments = () =>
     a.code.replace(/^2A|^2B/, (m) => `20${m[1]}`).localeCompare(b.code.replace(/^2A|^2B/, (m) => `20${m[1]}`)),
   );
 
-/** Every région, by name. */
-export const allRegions = () => [...officialList().regions.values()].sort((a, b) => a.name.localeCompare(b.name, 'fr'));
-
 /** A commune's name as pages show it: « Lyon 3e » for « Lyon 3e Arrondissement ». */
 export const shortCommuneName = (official: string) => official.replace(/ Arrondissement$/, '');
 
