@@ -88,9 +88,17 @@ class EmailTaken extends Error {}
 export async function findUserWithAgency(
   db: Queryable,
   id: string,
-): Promise<(User & { agencyName: string; canHaveLiveKeys: boolean }) | null> {
-  const { rows } = await db.query<UserRow & { agency_name: string; verified: boolean; suspended_at: Date | null }>(
-    `SELECT u.*, a.name AS agency_name, a.verified, a.suspended_at FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.id = $1`,
+): Promise<(User & { agencyName: string; canHaveLiveKeys: boolean; emailVerified: boolean; agencyRequiresTwoFactor: boolean }) | null> {
+  const { rows } = await db.query<
+    UserRow & {
+      agency_name: string;
+      verified: boolean;
+      suspended_at: Date | null;
+      email_verified_at: Date | null;
+      require_two_factor: boolean;
+    }
+  >(
+    `SELECT u.*, a.name AS agency_name, a.verified, a.suspended_at, a.require_two_factor FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.id = $1`,
     [id],
   );
   const row = rows[0];
@@ -99,6 +107,8 @@ export async function findUserWithAgency(
         ...toUser(row),
         agencyName: row.agency_name,
         canHaveLiveKeys: canHaveLiveKeys({ verified: row.verified, suspendedAt: row.suspended_at }),
+        emailVerified: row.email_verified_at !== null,
+        agencyRequiresTwoFactor: row.require_two_factor,
       }
     : null;
 }
@@ -147,8 +157,8 @@ export async function createInvitation(
   const token = newLinkSecret();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
   await db.query(
-    'INSERT INTO invitations (token_hash, agency_id, role, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
-    [hashToken(token), agencyId, role, by, now, expiresAt],
+    'INSERT INTO invitations (token_hash, id, agency_id, role, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [hashToken(token), newId('inv'), agencyId, role, by, now, expiresAt],
   );
   return { token, expiresAt };
 }

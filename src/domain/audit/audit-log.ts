@@ -1,13 +1,15 @@
 import type { Queryable } from '../../platform/db/database.js';
 
-/** Who acted: an operator's id, or the operator API's bearer token (the CLI, scripts). */
+/** Who acted: an operator's id, a pro user's id (their own account's events), or the operator API's bearer token (the CLI, scripts). */
 export const ADMIN_TOKEN_ACTOR = 'admin-token';
 
 export interface AuditEntry {
   actor: string;
   action: string;
-  targetType: 'agency' | 'key' | 'listing' | 'operator';
+  targetType: 'agency' | 'key' | 'listing' | 'operator' | 'user';
   targetId: string;
+  /** The agency whose activity page shows the entry (a pro user's account events). */
+  agencyId?: string;
   before?: unknown;
   after?: unknown;
 }
@@ -15,21 +17,22 @@ export interface AuditEntry {
 export interface AuditRecord extends AuditEntry {
   seq: number;
   at: Date;
-  /** The acting operator's e-mail (a disabled operator's included); null for the operator API's token. */
+  /** The acting operator's or pro user's e-mail (a disabled operator's included); null for the operator API's token. */
   actorEmail: string | null;
-  /** The target operator's e-mail, when the target is an operator. */
+  /** The target operator's or user's e-mail, when the target is one. */
   targetEmail: string | null;
 }
 
 /** Appends one entry; call it in the transaction of the change it records, so neither exists without the other. */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
   await db.query(
-    `INSERT INTO operator_audit (actor, action, target_type, target_id, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
+    `INSERT INTO operator_audit (actor, action, target_type, target_id, agency_id, before, after) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
     [
       entry.actor,
       entry.action,
       entry.targetType,
       entry.targetId,
+      entry.agencyId ?? null,
       entry.before === undefined ? null : JSON.stringify(entry.before),
       entry.after === undefined ? null : JSON.stringify(entry.after),
     ],
@@ -61,10 +64,12 @@ export async function readAudit(
     where += ' AND a.target_type = $3 AND a.target_id = $4';
   }
   const { rows } = await db.query<AuditRow>(
-    `SELECT a.*, o.email AS actor_email, target.email AS target_email
+    `SELECT a.*, coalesce(o.email, u.email) AS actor_email, coalesce(target.email, target_user.email) AS target_email
      FROM operator_audit a
      LEFT JOIN operators o ON o.id = a.actor
+     LEFT JOIN users u ON u.id = a.actor
      LEFT JOIN operators target ON a.target_type = 'operator' AND target.id = a.target_id
+     LEFT JOIN users target_user ON a.target_type = 'user' AND target_user.id = a.target_id
      WHERE ${where} ORDER BY a.seq DESC LIMIT $1`,
     params,
   );

@@ -5,7 +5,9 @@ import { CsrfField, registerSessionSpace, type SessionSpace } from '../http/sess
 import { signedIn } from '../http/plugins/session-auth.js';
 import { findOperator } from '../../domain/operators/operator-store.js';
 import { operatorLogin } from '../../domain/operators/login.js';
+import { mustEnrol } from '../../domain/account-security/two-factor-rule.js';
 import { LoginPage, RefusedPage } from './views/login-page.js';
+import { AdminPage } from './views/frame.js';
 import type { Viewer } from './views/frame.js';
 
 /** What the back-office's route files share: the session-space kit, and which operator is signed in. */
@@ -38,6 +40,9 @@ const viewerOf = (request: FastifyRequest): Viewer => {
   return { email: principal.email, csrf: session.csrfToken };
 };
 
+/** Who the frame shows as signed in: nobody while a sign-in waits for its second factor. */
+const fullViewer = (request: FastifyRequest) => (request.signedIn?.session.stage === 'full' ? viewerOf(request) : null);
+
 /** The operators' back-office (docs/decisions.md §13) on the session-space kit: its own session scope and sign-in. */
 export async function registerBackOfficeSpace(app: FastifyInstance): Promise<BackOfficeSpace> {
   const { db } = app.services;
@@ -46,18 +51,23 @@ export async function registerBackOfficeSpace(app: FastifyInstance): Promise<Bac
     scope: 'admin',
     sessionCookie: 'ls_admin',
     ttlMs: 12 * 3_600_000,
-    formCookie: { name: 'ls_admin_login', path: '/admin/login' },
+    // Sent to every form shown before signing in: sign-in, forgotten password, reset.
+    formCookie: { name: 'ls_admin_login', path: '/admin' },
     async resolve(id) {
       const operator = await findOperator(db, id);
-      return operator && !operator.disabledAt ? { id: operator.id, email: operator.email } : null;
+      if (!operator || operator.disabledAt) return null;
+      return { id: operator.id, email: operator.email, mustEnrol: await mustEnrol(db, { scope: 'admin', id: operator.id }, false) };
     },
     async signIn(input, now) {
       const outcome = await operatorLogin(db, input, now);
       return outcome.ok ? { ok: true, principalId: outcome.operator.id } : outcome;
     },
     loginPage: (form) => <LoginPage {...form} />,
-    messagePage: (request, title, text) => (
-      <RefusedPage title={title} explanation={text} viewer={request.signedIn ? viewerOf(request) : null} />
+    messagePage: (request, title, text) => <RefusedPage title={title} explanation={text} viewer={fullViewer(request)} />,
+    framePage: (request, title, children) => (
+      <AdminPage title={title} section="account" viewer={fullViewer(request)}>
+        {children}
+      </AdminPage>
     ),
     texts: {
       sessionExpired: 'Votre session a expiré ou n’existe pas : reconnectez-vous, puis recommencez.',

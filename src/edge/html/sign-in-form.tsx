@@ -1,5 +1,6 @@
 import { PASSWORD_MAX } from '../../domain/credentials/password.js';
 import { Csrf } from './page-parts.js';
+import { PasskeySignIn } from './accounts/passkey-parts.js';
 
 /** What a sign-in page shows: its form's token, the e-mail typed, why the last attempt was refused, where to go next. */
 export interface SignInFields {
@@ -21,9 +22,10 @@ export function SignInForm({
   message,
   next,
 }: SignInFields & {
-  /** Where the form posts: the space's sign-in path. */
+  /** Where the form posts: the space's sign-in path (`/pro/login`); the forgotten-password page is beside it. */
   action: string;
 }): JSX.Element {
+  const base = action.replace(/\/login$/, '');
   return (
     <>
       {message ? (
@@ -53,6 +55,10 @@ export function SignInForm({
         </div>
         <button type="submit">Se connecter</button>
       </form>
+      <p>
+        <a href={`${base}/password/forgot`}>Mot de passe oublié ?</a>
+      </p>
+      <PasskeySignIn base={base} next={next} />
     </>
   );
 }

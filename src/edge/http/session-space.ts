@@ -1,12 +1,17 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import formbody from '@fastify/formbody';
+import type { Children } from '@kitajs/html';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newSecret, type SessionScope } from '../../domain/sessions/session-store.js';
+import { hasSecondFactor } from '../../domain/credentials/second-factors.js';
 import { sameToken } from '../../domain/credentials/same-token.js';
 import { renderDocument } from '../html/render.js';
 import type { SignInFields } from '../html/sign-in-form.js';
 import { toApiError } from './errors.js';
 import { sessionAuth, type SessionAuthOptions, type SessionRefusal } from './plugins/session-auth.js';
+import { finishSignIn } from './accounts/finish-sign-in.js';
+import type { SessionSpace } from './space-kit.js';
+import { registerAccountRoutes } from './accounts/routes.js';
 
 /** A sign-in attempt as a space's login capability answers it. */
 export type SpaceSignIn =
@@ -27,6 +32,11 @@ export interface SessionSpaceOptions {
   loginPage(form: SignInFields): JSX.Element;
   /** The space's page for a refusal or a failure, with its frame for whoever is signed in (if anyone). */
   messagePage(request: FastifyRequest, title: string, text: string): JSX.Element;
+  /**
+   * The space's frame around an account page of the kit (password, second factors, sessions):
+   * its navigation for whoever is signed in, the signed-out one otherwise.
+   */
+  framePage(request: FastifyRequest, title: string, children: Children): JSX.Element;
   texts: {
     /** A form posted after the session ended. */
     sessionExpired: string;
@@ -39,16 +49,7 @@ export interface SessionSpaceOptions {
   };
 }
 
-/** What a space's route files share: rendering, redirects, refusals and the public forms' token. */
-export interface SessionSpace {
-  page(reply: FastifyReply, status: number, element: JSX.Element): FastifyReply;
-  seeOther(reply: FastifyReply, location: string): FastifyReply;
-  message(request: FastifyRequest, reply: FastifyReply, status: number, title: string, text: string): FastifyReply;
-  /** A fresh double-submit token for a form shown before signing in (its cookie is set on `reply`). */
-  formToken(reply: FastifyReply): string;
-  /** Whether a posted public form carries the token its page was given. */
-  formTokenOk(request: FastifyRequest): boolean;
-}
+export type { SessionSpace } from './space-kit.js';
 
 export const page = (reply: FastifyReply, status: number, element: JSX.Element) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderDocument(element));
@@ -82,8 +83,27 @@ type Message = SessionSpace['message'];
 /** How the space answers a request its session refuses: a signed-out GET goes to the sign-in page, the rest get a page saying why. */
 function refusalAnswer(base: string, texts: SessionSpaceOptions['texts'], message: Message) {
   return (request: FastifyRequest, reply: FastifyReply, why: SessionRefusal) => {
-    if (why === 'signed_out' && request.method === 'GET') return seeOther(reply, `${base}/login?next=${encodeURIComponent(request.url)}`);
+    const get = request.method === 'GET';
+    if (why === 'signed_out' && get) return seeOther(reply, `${base}/login?next=${encodeURIComponent(request.url)}`);
     if (why === 'signed_out') return message(request, reply, 401, 'Session expirée', texts.sessionExpired);
+    if (why === 'second_factor' && get) return seeOther(reply, `${base}/login/code?next=${encodeURIComponent(request.url)}`);
+    if (why === 'second_factor')
+      return message(
+        request,
+        reply,
+        401,
+        'Connexion à terminer',
+        'Saisissez d’abord votre second facteur : la connexion n’est pas terminée.',
+      );
+    if (why === 'enrol' && get) return seeOther(reply, `${base}/account/security`);
+    if (why === 'enrol')
+      return message(
+        request,
+        reply,
+        403,
+        'Double authentification requise',
+        'Activez d’abord la double authentification sur la page Sécurité de votre compte.',
+      );
     if (why === 'role')
       return message(
         request,
@@ -145,7 +165,12 @@ function registerSignIn(
     const outcome = await options.signIn({ email, password, address: request.ip }, now());
     if (outcome.ok) {
       forms.clearFormToken(reply);
-      await app.sessions.signIn(reply, outcome.principalId);
+      // A second factor, when the account has one, comes before anything of the space opens.
+      if (await hasSecondFactor(app.services.db, { scope: options.scope, id: outcome.principalId })) {
+        await app.sessions.signIn(request, reply, outcome.principalId, 'second_factor');
+        return seeOther(reply, `${base}/login/code?next=${encodeURIComponent(next)}`);
+      }
+      await finishSignIn(request, reply, outcome.principalId);
       return seeOther(reply, next);
     }
     if (outcome.reason === 'throttled') {
@@ -156,7 +181,8 @@ function registerSignIn(
     return loginForm(reply, 401, email, 'Adresse e-mail ou mot de passe incorrect.', next);
   });
 
-  app.post('/logout', { schema: { hide: true, body: Type.Object(CsrfField) } }, async (request, reply) => {
+  const anyStage = { secondFactorStep: true, enrolment: true };
+  app.post('/logout', { config: anyStage, schema: { hide: true, body: Type.Object(CsrfField) } }, async (request, reply) => {
     await app.sessions.signOut(request, reply);
     return seeOther(reply, `${base}/login`);
   });
@@ -201,5 +227,9 @@ export async function registerSessionSpace(app: FastifyInstance, options: Sessio
   const clearFormToken = (reply: FastifyReply) => void reply.clearCookie(options.formCookie.name, formCookie);
   registerSignIn(app, options, { formToken, formTokenOk, clearFormToken });
 
-  return { page, seeOther, message, formToken, formTokenOk };
+  const framed: SessionSpace['framed'] = (request, reply, status, title, children) =>
+    page(reply, status, options.framePage(request, title, children));
+  const space: SessionSpace = { page, seeOther, message, formToken, formTokenOk, framed, base, scope: options.scope };
+  await registerAccountRoutes(app, space);
+  return space;
 }

@@ -4,7 +4,8 @@ import { signedIn } from '../http/plugins/session-auth.js';
 import { findUserWithAgency, type Role } from '../../domain/accounts/user-store.js';
 import { proLogin } from '../../domain/accounts/login.js';
 import { leadCounts } from '../../domain/leads/conversation-store.js';
-import { ProMessage, type ProViewer } from './views/frame.js';
+import { mustEnrol } from '../../domain/account-security/two-factor-rule.js';
+import { ProMessage, ProPage, type ProViewer } from './views/frame.js';
 import { LoginPage } from './views/account-pages.js';
 
 /** What the pro space's route files share: the session-space kit, and who is signed in. */
@@ -40,6 +41,9 @@ const agencyOf = (request: FastifyRequest) => {
   return agencyId;
 };
 
+/** Who the frame shows as signed in: nobody while a sign-in waits for its second factor. */
+const fullViewer = (request: FastifyRequest) => (request.signedIn?.session.stage === 'full' ? viewerOf(request) : null);
+
 /** The agencies' pro space (docs/decisions.md §13) on the session-space kit: its cookies, sign-in and pages. */
 export async function registerProSpace(app: FastifyInstance): Promise<ProSpace> {
   const { db } = app.services;
@@ -60,6 +64,8 @@ export async function registerProSpace(app: FastifyInstance): Promise<ProSpace> 
           agencyId: user.agencyId,
           agencyName: user.agencyName,
           liveKeys: user.canHaveLiveKeys,
+          emailVerified: user.emailVerified,
+          mustEnrol: await mustEnrol(db, { scope: 'pro', id: user.id }, user.agencyRequiresTwoFactor),
         }
       );
     },
@@ -68,7 +74,12 @@ export async function registerProSpace(app: FastifyInstance): Promise<ProSpace> 
       return outcome.ok ? { ok: true, principalId: outcome.account.id } : outcome;
     },
     loginPage: (form) => <LoginPage {...form} />,
-    messagePage: (request, title, text) => <ProMessage title={title} text={text} viewer={request.signedIn ? viewerOf(request) : null} />,
+    messagePage: (request, title, text) => <ProMessage title={title} text={text} viewer={fullViewer(request)} />,
+    framePage: (request, title, children) => (
+      <ProPage title={title} section="account" viewer={fullViewer(request)}>
+        {children}
+      </ProPage>
+    ),
     texts: {
       sessionExpired: 'Votre session a expiré : reconnectez-vous, puis recommencez.',
       failure: 'Erreur de l’espace pro',

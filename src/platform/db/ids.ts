@@ -13,9 +13,10 @@ import { pooledRandomBytes } from '../random-pool.js';
 /**
  * The prefixes, one per kind of row: lst listing, agc agency, key API key, syn sync session,
  * usr pro user, opr operator, whk webhook endpoint, msg webhook delivery, evt event, lead
- * conversation, lmsg message of a conversation, imp import of a passerelle file. A prefix is part of the public id: never change one.
+ * conversation, lmsg message of a conversation, imp import of a passerelle file, ses session (the handle the
+ * sessions page shows, never the cookie's secret), inv team invitation, fac second factor. A prefix is part of the public id: never change one.
  */
-export const ID_PREFIXES = ['lst', 'agc', 'key', 'syn', 'usr', 'opr', 'whk', 'msg', 'evt', 'lead', 'lmsg', 'imp'] as const;
+export const ID_PREFIXES = ['lst', 'agc', 'key', 'syn', 'usr', 'opr', 'whk', 'msg', 'evt', 'lead', 'lmsg', 'imp', 'ses', 'inv', 'fac'] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 /** The longest id the service accepts back from a client (its own are about 25 characters). */

@@ -25,6 +25,7 @@ const TARGET_LABELS: Record<AuditRecord['targetType'], string> = {
   key: 'clé',
   listing: 'annonce',
   operator: 'opérateur',
+  user: 'utilisateur',
 };
 
 /** The recorded fields in words; a field without its own words shows its name. */

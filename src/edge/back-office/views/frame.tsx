@@ -4,7 +4,7 @@ import { Csrf } from '../../html/page-parts.js';
 
 export { Csrf, duration, Flash, when } from '../../html/page-parts.js';
 
-export type AdminSection = 'dashboard' | 'verifications' | 'moderation' | 'agencies' | 'audit';
+export type AdminSection = 'dashboard' | 'verifications' | 'moderation' | 'agencies' | 'audit' | 'account';
 
 const SECTIONS: Array<[AdminSection, string, string]> = [
   ['dashboard', '/admin', 'Tableau de bord'],
@@ -12,6 +12,7 @@ const SECTIONS: Array<[AdminSection, string, string]> = [
   ['moderation', '/admin/moderation', 'Modération'],
   ['agencies', '/admin/agencies', 'Agences'],
   ['audit', '/admin/audit', 'Journal'],
+  ['account', '/admin/account/security', 'Votre compte'],
 ];
 
 export interface Viewer {

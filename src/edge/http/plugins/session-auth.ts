@@ -1,13 +1,31 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createSession, endSession, findSession, type Session, type SessionScope } from '../../../domain/sessions/session-store.js';
+import {
+  createSession,
+  endSession,
+  findSession,
+  type Session,
+  type SessionScope,
+  type SessionStage,
+} from '../../../domain/sessions/session-store.js';
 import { sameToken } from '../../../domain/credentials/same-token.js';
 
 export interface SignedIn {
   session: Session;
   /** Who the session is: an operator or a pro user, as the space's `resolve` found them. */
-  principal: { id: string; email: string; agencyId?: string; agencyName?: string; role?: string; liveKeys?: boolean };
+  principal: {
+    id: string;
+    email: string;
+    agencyId?: string;
+    agencyName?: string;
+    role?: string;
+    liveKeys?: boolean;
+    /** A pro user whose address was proven by the link mailed to it. */
+    emailVerified?: boolean;
+    /** Must enrol a second factor before anything else of the space opens (docs/accounts.md). */
+    mustEnrol?: boolean;
+  };
 }
 
 declare module 'fastify' {
@@ -19,14 +37,25 @@ declare module 'fastify' {
     public?: boolean;
     /** The role a signed-in principal needs for this route (the pro space's `admin`); any role without it. */
     role?: string;
+    /** Open to a session that has given its password and awaits its second factor (the code page). */
+    secondFactorStep?: boolean;
+    /** Open to a principal who must enrol a second factor first (the security page, sign-out). */
+    enrolment?: boolean;
   }
 }
+
+/** How long a sign-in waits for its second factor once the password was right. */
+export const SECOND_FACTOR_WAIT_MS = 10 * 60_000;
 
 /** The database the sessions live in, as the session store takes it: the plugin hands it on and runs no SQL. */
 type SessionDatabase = Parameters<typeof findSession>[0];
 
-/** Why a request was refused: no live session, a form without the session's token, or a role the route does not admit. */
-export type SessionRefusal = 'signed_out' | 'csrf' | 'role';
+/**
+ * Why a request was refused: no live session, a form without the session's token, a role the
+ * route does not admit, a sign-in still waiting for its second factor, or a principal who must
+ * enrol a second factor first.
+ */
+export type SessionRefusal = 'signed_out' | 'csrf' | 'role' | 'second_factor' | 'enrol';
 
 export interface SessionAuthOptions {
   scope: SessionScope;
@@ -45,7 +74,16 @@ export interface SessionAuthOptions {
 }
 
 export interface SessionControls {
-  signIn(reply: FastifyReply, principalId: string): Promise<void>;
+  /**
+   * Opens a new session for the principal (always a new id: a session is never carried over a
+   * sign-in) at `stage`, from the request's browser; its cookie replaces any other.
+   */
+  signIn(request: FastifyRequest, reply: FastifyReply, principalId: string, stage?: SessionStage): Promise<Session>;
+  /**
+   * Replaces the request's session by a new full one (a new id and token): after a second
+   * factor, a first factor enrolled, a password changed. The old cookie opens nothing any more.
+   */
+  elevate(request: FastifyRequest, reply: FastifyReply, principalId: string): Promise<Session>;
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
@@ -67,10 +105,21 @@ export const sessionAuth = fp<SessionAuthOptions & { db: SessionDatabase }>(
     app.decorateRequest('signedIn', null);
     const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: options.secure, path: options.path };
 
+    const open = async (request: FastifyRequest, reply: FastifyReply, principalId: string, stage: SessionStage) => {
+      const client = { userAgent: request.headers['user-agent'] ?? null, address: request.ip };
+      const ttl = stage === 'full' ? options.ttlMs : SECOND_FACTOR_WAIT_MS;
+      const { token, session } = await createSession(options.db, options.scope, principalId, options.now(), ttl, { stage, client });
+      reply.setCookie(options.cookieName, token, { ...cookieOptions, expires: session.expiresAt });
+      return session;
+    };
     app.decorate('sessions', {
-      async signIn(reply, principalId) {
-        const { token, session } = await createSession(options.db, options.scope, principalId, options.now(), options.ttlMs);
-        reply.setCookie(options.cookieName, token, { ...cookieOptions, expires: session.expiresAt });
+      async signIn(request, reply, principalId, stage = 'full') {
+        await endSession(options.db, request.cookies[options.cookieName]);
+        return open(request, reply, principalId, stage);
+      },
+      async elevate(request, reply, principalId) {
+        await endSession(options.db, request.cookies[options.cookieName]);
+        return open(request, reply, principalId, 'full');
       },
       async signOut(request, reply) {
         await endSession(options.db, request.cookies[options.cookieName]);
@@ -87,9 +136,17 @@ export const sessionAuth = fp<SessionAuthOptions & { db: SessionDatabase }>(
         const given = (request.body as Record<string, unknown> | undefined)?._csrf;
         if (!sameToken(given, session.csrfToken)) return options.refuse(request, reply, 'csrf');
       }
+      const config = request.routeOptions.config;
+      // Half a sign-in opens the code page alone, and shows no one as signed in.
+      if (session.stage === 'second_factor') {
+        if (!config.secondFactorStep) return options.refuse(request, reply, 'second_factor');
+        request.signedIn = { session, principal };
+        return;
+      }
       request.signedIn = { session, principal };
       // After the token check, so a forged form is refused as such whoever sent it; signed in, so the refusal page shows who is.
-      const role = request.routeOptions.config.role;
+      if (principal.mustEnrol && !config.enrolment && !config.secondFactorStep) return options.refuse(request, reply, 'enrol');
+      const role = config.role;
       if (role !== undefined && principal.role !== role) return options.refuse(request, reply, 'role');
     });
   },

@@ -38,7 +38,7 @@ export const accountPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asyn
       return page(reply, errors[0] === expired ? 403 : 400, <SignupPage csrf={formToken(reply)} values={values} errors={errors} />);
     const created = await signUp(db, signUpOf(values));
     if (!created.ok) return page(reply, 409, <SignupPage csrf={formToken(reply)} values={values} errors={created.errors ?? []} />);
-    await app.sessions.signIn(reply, created.value.user.id);
+    await app.sessions.signIn(request, reply, created.value.user.id);
     // The TEST key's value is shown this once, like any new key.
     return page(
       reply,
@@ -93,7 +93,7 @@ export const accountPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asyn
       if (errors.length) return again(errors[0] === expired ? 403 : 400, errors);
       const accepted = await acceptInvitation(db, request.params.token, { email: values.email!, password: values.password! }, now());
       if (!accepted.ok) return again(statusOf(accepted.code), accepted.errors ?? [{ field: 'email', message: accepted.detail }]);
-      await app.sessions.signIn(reply, accepted.value.id);
+      await app.sessions.signIn(request, reply, accepted.value.id);
       return space.seeOther(reply, '/pro');
     },
   );

