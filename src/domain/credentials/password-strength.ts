@@ -14,12 +14,14 @@ export const MIN_SCORE = 3;
 const LENGTH_MESSAGE = `Le mot de passe doit compter de ${PASSWORD_MIN} à ${PASSWORD_MAX} caractères.`;
 const COMMON_MESSAGE = 'Ce mot de passe figure parmi les plus répandus, que l’on essaie en premier : choisissez-en un autre.';
 const WEAK_MESSAGE = 'Ce mot de passe est trop facile à deviner.';
+const CONTEXT_REASON = 'Il reprend votre adresse e-mail ou le nom de l’agence.';
+const CONTEXT_MESSAGE = `${WEAK_MESSAGE} ${CONTEXT_REASON}`;
 const ADVICE = 'Une suite de quatre ou cinq mots sans rapport entre eux fait un bon mot de passe, facile à retenir.';
 
 /**
  * zxcvbn's costs grow fast with the length and the letters it may read as l33t (a 256-character
  * password took seconds): it reads the first 64 characters, and tries at most 4 substitutions,
- * so a check stays within a few milliseconds (docs/accounts-a.md has the measures). A password
+ * so a check stays within a few milliseconds (docs/accounts.md has the measures). A password
  * whose first 64 characters are strong is strong.
  */
 const OPTIONS = { maxLength: 64, l33tMaxSubstitutions: 4 };
@@ -35,7 +37,7 @@ function zxcvbn(): ZxcvbnFactory {
     dictionary: { ...common.dictionary, ...french.dictionary },
     translations: {
       ...french.translations,
-      warnings: { ...french.translations.warnings, userInputs: 'Il reprend votre adresse e-mail ou le nom de l’agence.' },
+      warnings: { ...french.translations.warnings, userInputs: CONTEXT_REASON },
     },
   });
   return estimator;
@@ -46,6 +48,27 @@ const isCommon = (password: string) => {
   const folded = password.normalize('NFC').toLowerCase();
   return commonPasswords.has(folded) || commonPasswords.has(folded.replace(/\s+/g, ''));
 };
+
+/** Letters and digits alone, without case or accents: « Immo-Lumière » is `immolumiere`. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Whether the password holds a whole item of the context: an e-mail's name (before the @) or
+ * the agency's name, spelt with any case, accents or separators. Shorter than 4 letters, an item
+ * would refuse too many good passwords for too little.
+ */
+function reusesContext(password: string, context: readonly string[]): boolean {
+  const text = folded(password);
+  return context.some((item) => {
+    const name = folded(item.includes('@') ? item.slice(0, item.lastIndexOf('@')) : item);
+    return name.length >= 4 && text.includes(name);
+  });
+}
 
 /**
  * What zxcvbn should know of the account: its address, the address's parts, the agency's name
@@ -69,6 +92,7 @@ export function contextWords(context: readonly string[]): string[] {
 export function passwordProblem(password: string, context: readonly string[]): string | null {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return LENGTH_MESSAGE;
   if (isCommon(password)) return COMMON_MESSAGE;
+  if (reusesContext(password, context)) return CONTEXT_MESSAGE;
   const result = zxcvbn().check(password.normalize('NFC'), contextWords(context));
   if (result.score >= MIN_SCORE) return null;
   const { warning, suggestions } = result.feedback;
