@@ -11,7 +11,6 @@ import { askPasswordReset, resetPassword } from '../../../domain/account-securit
 import { changePassword } from '../../../domain/account-security/password-change.js';
 import { isEmailAddress } from '../../../domain/credentials/email.js';
 import { linkIsLive } from '../../../domain/credentials/one-time-links.js';
-import { LINK_SECRET_PATTERN } from '../../../domain/credentials/link-secret.js';
 import type { FieldError } from '../../../platform/outcome.js';
 import {
   ChangePasswordView,
@@ -93,14 +92,9 @@ function forgotRoutes(app: Routes, space: SessionSpace): void {
 function resetRoutes(app: Routes, space: SessionSpace): void {
   const { db, now, config } = app.services;
   const { base, scope, framed } = space;
-  const deadLink = (reply: FastifyReply, token: string) =>
-    framed(
-      reply.request,
-      reply,
-      LINK_SECRET_PATTERN.test(token) ? 410 : 404,
-      'Lien expiré ou déjà utilisé',
-      <DeadResetLinkView base={base} />,
-    );
+  // 404 rather than 410: whether a link existed is none of a visitor's business.
+  const deadLink = (reply: FastifyReply) =>
+    framed(reply.request, reply, 404, 'Lien expiré ou déjà utilisé', <DeadResetLinkView base={base} />);
   const resetPage = (reply: FastifyReply, status: number, token: string, errors: FieldError[]) =>
     framed(
       reply.request,
@@ -111,7 +105,7 @@ function resetRoutes(app: Routes, space: SessionSpace): void {
     );
   app.get('/password/reset/:token', { config: isPublic, schema: { ...hidden, params: TokenParams } }, async (request, reply) => {
     const { token } = request.params;
-    return (await linkIsLive(db, scope, 'reset', token, now())) ? resetPage(reply, 200, token, []) : deadLink(reply, token);
+    return (await linkIsLive(db, scope, 'reset', token, now())) ? resetPage(reply, 200, token, []) : deadLink(reply);
   });
   app.post(
     '/password/reset/:token',
@@ -123,7 +117,7 @@ function resetRoutes(app: Routes, space: SessionSpace): void {
       if (errors.length) return resetPage(reply, 400, token, errors);
       const reset = await resetPassword(db, { scope, token, password: request.body.password ?? '' }, now(), config);
       if (!reset.ok && reset.reason === 'weak') return resetPage(reply, 400, token, [{ field: 'password', message: reset.message }]);
-      if (!reset.ok) return deadLink(reply, token);
+      if (!reset.ok) return deadLink(reply);
       return framed(request, reply, 200, 'Mot de passe changé', <PasswordResetDoneView base={base} csrf={space.formToken(reply)} />);
     },
   );

@@ -89,9 +89,9 @@ test('a pro user resets a forgotten password through the mailed link; every sess
   assert.equal(again.statusCode, 400, 'a mismatch is told before the link is tried');
   const second = strongPassword();
   const reused = await postForm(t, 'pro', link, { password: second, confirmation: second });
-  assert.equal(reused.statusCode, 410, 'a used link');
+  assert.equal(reused.statusCode, 404, 'a used link');
   assert.match(reused.body, /Lien expiré ou déjà utilisé/);
-  assert.equal((await t.app.inject({ method: 'GET', url: link })).statusCode, 410);
+  assert.equal((await t.app.inject({ method: 'GET', url: link })).statusCode, 404);
   assert.equal((await signInWith(t, 'pro', user.email, second)).statusCode, 401, 'the reused link changed nothing');
   assert.deepEqual(
     (await auditActions(t, userId)).filter((action) => action.startsWith('account.password')),
@@ -105,7 +105,7 @@ test('a second ask kills the first link; an unknown address gets the same page a
   const first = resetPathIn(await nextMailTo(user.email, 1));
   await askReset(t, 'pro', user.email);
   const second = resetPathIn(await nextMailTo(user.email, 2));
-  assert.equal((await t.app.inject({ method: 'GET', url: first })).statusCode, 410, 'the older link died');
+  assert.equal((await t.app.inject({ method: 'GET', url: first })).statusCode, 404, 'the older link died');
   assert.equal((await t.app.inject({ method: 'GET', url: second })).statusCode, 200);
 
   const unknown = `personne-${Math.random().toString(36).slice(2, 9)}@agence.example`;
@@ -124,10 +124,10 @@ test('an operator resets their password in the back-office; a pro link does not 
   const link = resetPathIn(await nextMailTo(operator.email, 1));
   assert.ok(link.startsWith('/admin/password/reset/'));
   const token = link.split('/').at(-1)!;
-  assert.equal((await t.app.inject({ method: 'GET', url: `/pro/password/reset/${token}` })).statusCode, 410, 'another space’s link');
+  assert.equal((await t.app.inject({ method: 'GET', url: `/pro/password/reset/${token}` })).statusCode, 404, 'another space’s link');
   const password = strongPassword();
   const crossed = await postForm(t, 'pro', `/pro/password/reset/${token}`, { password, confirmation: password });
-  assert.equal(crossed.statusCode, 410);
+  assert.equal(crossed.statusCode, 404);
   const done = await postForm(t, 'admin', link, { password, confirmation: password });
   assert.equal(done.statusCode, 200);
   assert.equal((await signInWith(t, 'admin', operator.email, password)).statusCode, 303);
@@ -143,7 +143,7 @@ test('tampered and malformed tokens answer 4xx and open nothing', async () => {
   const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
   const password = strongPassword();
   for (const [path, status] of [
-    [`/pro/password/reset/${tampered}`, 410],
+    [`/pro/password/reset/${tampered}`, 404],
     ['/pro/password/reset/court', 404],
     [`/pro/password/reset/${'x'.repeat(80)}`, 400],
   ] as const) {
