@@ -17,6 +17,21 @@ const SECURITY_LINKS: ReadonlyArray<readonly [string, string]> = [
   ['/pro/account/email', 'Changer d’adresse e-mail'],
 ];
 
+const SecurityLinks = () => (
+  <>
+    <h2 id="securite">Sécurité du compte</h2>
+    <ul>
+      {SECURITY_LINKS.map(([href, label]) => (
+        <li>
+          <a href={href} safe>
+            {label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  </>
+);
+
 /** `/pro/account`: the signed-in user's mail preference, and the agency's blocked visitors. */
 export function SettingsPage({
   viewer,
@@ -34,14 +49,7 @@ export function SettingsPage({
       <h1>Votre compte</h1>
       <p safe>{`${viewer.email} · ${viewer.role === 'admin' ? 'administrateur' : 'agent'} de ${viewer.agencyName}`}</p>
       <Flash text={flash} />
-      <h2 id="securite">Sécurité du compte</h2>
-      <ul>
-        {SECURITY_LINKS.map(([href, label]) => (
-          <li>
-            <a href={href}>{label}</a>
-          </li>
-        ))}
-      </ul>
+      <SecurityLinks />
       <h2 id="prevenu">Être prévenu des messages des visiteurs</h2>
       <form method="post" action="/pro/account/lead-mail" class="narrow">
         <Csrf token={viewer.csrf} />
