@@ -64,6 +64,6 @@ test('a check costs a few milliseconds, and a long password no more than a few t
     `passwordProblem: median ${median.toFixed(2)} ms over ${times.length} checks, ${longest.toFixed(1)} ms for ${PASSWORD_MAX} characters`,
   );
   // Generous bounds for a shared machine; without the limits of the options, these took 90 ms and 2.5 s.
-  assert.ok(median < 30, `median ${median} ms`);
-  assert.ok(longest < 400, `${longest} ms for the longest password`);
+  assert.ok(median < 50, `median ${median} ms`);
+  assert.ok(longest < 800, `${longest} ms for the longest password`);
 });
