@@ -28,6 +28,7 @@ import { mailJobs } from '../platform/mail/retention.js';
 import type { MailSite } from '../domain/mail/site.js';
 import { placeBackfillJobs } from '../domain/listings/place-backfill.js';
 import { PULL_JOB, pullJobHandler, pullJobs } from '../domain/poliris/pull.js';
+import { PASSWORD_RESET_JOB, passwordResetJobHandler } from '../domain/account-security/password-reset.js';
 
 export interface ScheduleDeps {
   db: Database;
@@ -141,6 +142,7 @@ export function backgroundTasks(deps: BackgroundDeps): BackgroundTask[] {
           schedulePeriodicJobs(jobRunner, periodicJobs(deps));
           // The passerelle pulls the sweep above hands out, one job per agency.
           jobRunner.register(PULL_JOB, pullJobHandler({ ...deps, site: deps.config, allowPrivate: deps.config.webhooks.allowPrivate }));
+          jobRunner.register(PASSWORD_RESET_JOB, passwordResetJobHandler({ ...deps, site: deps.config }));
           return jobRunner.start();
         },
         stop: () => jobRunner.stop(),

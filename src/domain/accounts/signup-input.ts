@@ -1,19 +1,25 @@
 import { AGENCY_NAME_MAX, PLANS, type Plan } from '../agencies/plans.js';
 import { normaliseSiren } from '../agencies/siren.js';
 import { isEmailAddress } from '../credentials/email.js';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../credentials/password.js';
+import { passwordProblem } from '../credentials/password-strength.js';
 import type { FieldError } from '../../platform/outcome.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
 import type { SignUp } from './user-store.js';
 
-/** Checks a form's fields as people type them; messages in French, one per field. */
+/**
+ * Checks a form's fields as people type them; messages in French, one per field. The password is
+ * judged against what the account is known by: the e-mail and agency name typed, and `context`
+ * (the agency an invitation joins).
+ */
 export function checkAccountFields(
   fields: Record<string, unknown>,
   wanted: ReadonlyArray<'agencyName' | 'siren' | 'email' | 'password' | 'plan'>,
+  context: readonly string[] = [],
 ): { values: Record<string, string>; errors: FieldError[] } {
   const values: Record<string, string> = {};
   const errors: FieldError[] = [];
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : '');
+  const known = [text('email'), text('agencyName'), ...context];
   for (const name of wanted) {
     const value = text(name);
     values[name] = value;
@@ -34,9 +40,8 @@ export function checkAccountFields(
     }
     if (name === 'email' && !isEmailAddress(value.trim()))
       errors.push({ field: name, message: 'Indiquez une adresse e-mail valide, comme nom@agence.fr.' });
-    if (name === 'password' && (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX)) {
-      errors.push({ field: name, message: `Le mot de passe doit compter de ${PASSWORD_MIN} à ${PASSWORD_MAX} caractères.` });
-    }
+    const weakness = name === 'password' ? passwordProblem(value, known) : null;
+    if (weakness) errors.push({ field: name, message: weakness });
     if (name === 'plan' && !PLANS.includes(value as Plan)) errors.push({ field: name, message: 'Choisissez une formule.' });
   }
   return { values, errors };

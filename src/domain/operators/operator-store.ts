@@ -1,8 +1,9 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { notFound, refuse, type Outcome } from '../../platform/outcome.js';
+import { notFound, refuse, refuseFields, type Outcome } from '../../platform/outcome.js';
 import { hashPassword } from '../credentials/password.js';
+import { passwordProblem } from '../credentials/password-strength.js';
 import { normaliseEmail } from '../credentials/email.js';
 import { endSessionsOf } from '../sessions/session-store.js';
 
@@ -30,6 +31,8 @@ const toOperator = (row: OperatorRow): Operator => ({
 
 export async function createOperator(db: Database, input: { email: string; password: string }, actor: string): Promise<Outcome<Operator>> {
   const email = normaliseEmail(input.email);
+  const weakness = passwordProblem(input.password, [email]);
+  if (weakness) return refuseFields('validation_error', [{ field: 'password', message: weakness }]);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<OperatorRow>(

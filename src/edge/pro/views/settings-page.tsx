@@ -9,6 +9,29 @@ const LEAD_MAIL_LABELS: Record<LeadMailChoice, string> = {
   none: 'Jamais : je consulte les contacts dans l’espace pro',
 };
 
+/** The account pages the user's security is managed on (docs/accounts.md). */
+const SECURITY_LINKS: ReadonlyArray<readonly [string, string]> = [
+  ['/pro/account/password', 'Changer de mot de passe'],
+  ['/pro/account/security', 'Double authentification : application et clés d’accès'],
+  ['/pro/account/sessions', 'Sessions ouvertes'],
+  ['/pro/account/email', 'Changer d’adresse e-mail'],
+];
+
+const SecurityLinks = () => (
+  <>
+    <h2 id="securite">Sécurité du compte</h2>
+    <ul>
+      {SECURITY_LINKS.map(([href, label]) => (
+        <li>
+          <a href={href} safe>
+            {label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  </>
+);
+
 /** `/pro/account`: the signed-in user's mail preference, and the agency's blocked visitors. */
 export function SettingsPage({
   viewer,
@@ -26,6 +49,7 @@ export function SettingsPage({
       <h1>Votre compte</h1>
       <p safe>{`${viewer.email} · ${viewer.role === 'admin' ? 'administrateur' : 'agent'} de ${viewer.agencyName}`}</p>
       <Flash text={flash} />
+      <SecurityLinks />
       <h2 id="prevenu">Être prévenu des messages des visiteurs</h2>
       <form method="post" action="/pro/account/lead-mail" class="narrow">
         <Csrf token={viewer.csrf} />
