@@ -79,9 +79,9 @@ export class SoftPasskey {
     const flags = FLAG_USER_PRESENT | FLAG_ATTESTED | (bent.userVerified === false ? 0 : FLAG_USER_VERIFIED);
     const authData = this.authenticatorData(bent.rpId ?? this.rpId, flags, this.counter, attested);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, string | Uint8Array | Map<string, string>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', new Uint8Array(authData)],
       ]),
     );

@@ -103,7 +103,13 @@ export async function signInWithPasskey(
   const used = await verifyPasskeyAssertion(db, rp, { scope, principal: null, mayUse: mayStillSignIn(db, scope) }, response, now);
   if (used.ok && scope === 'admin') {
     const id = used.value.principalId;
-    await recordAudit(db, { actor: id, action: 'operator.login', targetType: 'operator', targetId: id, after: { passkey: used.value.label } });
+    await recordAudit(db, {
+      actor: id,
+      action: 'operator.login',
+      targetType: 'operator',
+      targetId: id,
+      after: { passkey: used.value.label },
+    });
   }
   return used;
 }

@@ -46,8 +46,7 @@ const TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-
 /** The same words for every answer that does not prove a passkey: nothing says whether an account or a key exists. */
 export const PASSKEY_NOT_RECOGNISED = 'Cette clé d’accès n’a pas été reconnue. Rien n’a été modifié.';
 const notRecognised = (): Refusal => refuse('unauthorized', PASSKEY_NOT_RECOGNISED);
-const challengeGone = (): Refusal =>
-  refuse('validation_error', 'La demande a expiré ou a déjà servi : recommencez. Rien n’a été modifié.');
+const challengeGone = (): Refusal => refuse('validation_error', 'La demande a expiré ou a déjà servi : recommencez. Rien n’a été modifié.');
 
 /** The label the owner typed, trimmed; null when empty or too long. */
 export function passkeyLabel(raw: unknown): string | null {
@@ -107,12 +106,22 @@ async function passkeyByCredential(db: Queryable, scope: AccountScope, credentia
 type Purpose = 'register' | 'authenticate';
 
 /** Keeps a challenge for five minutes, for one principal (null: a sign-in without a password); expired ones go. */
-async function keepChallenge(db: Queryable, challenge: string, scope: AccountScope, principalId: string | null, purpose: Purpose, now: Date) {
+async function keepChallenge(
+  db: Queryable,
+  challenge: string,
+  scope: AccountScope,
+  principalId: string | null,
+  purpose: Purpose,
+  now: Date,
+) {
   await db.query('DELETE FROM webauthn_challenges WHERE expires_at <= $1', [now]);
-  await db.query(
-    'INSERT INTO webauthn_challenges (challenge, scope, principal_id, purpose, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [challenge, scope, principalId, purpose, new Date(now.getTime() + CHALLENGE_LIFETIME_MS)],
-  );
+  await db.query('INSERT INTO webauthn_challenges (challenge, scope, principal_id, purpose, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    challenge,
+    scope,
+    principalId,
+    purpose,
+    new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+  ]);
 }
 
 /**
@@ -294,10 +303,12 @@ export async function verifyPasskeyAssertion(
     });
     if (!verification.verified) return notRecognised();
     // Only from the counter read: of two answers racing with one counter, one wins.
-    const { rowCount } = await db.query(
-      'UPDATE second_factors SET sign_count = $2, last_used_at = $3 WHERE id = $1 AND sign_count = $4',
-      [passkey.factorId, verification.authenticationInfo.newCounter, now, passkey.counter],
-    );
+    const { rowCount } = await db.query('UPDATE second_factors SET sign_count = $2, last_used_at = $3 WHERE id = $1 AND sign_count = $4', [
+      passkey.factorId,
+      verification.authenticationInfo.newCounter,
+      now,
+      passkey.counter,
+    ]);
     if (!rowCount) return notRecognised();
     return success({ principalId: passkey.principalId, factorId: passkey.factorId, label: passkey.label });
   } catch {

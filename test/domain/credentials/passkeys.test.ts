@@ -101,7 +101,8 @@ test(`[${databaseKind}] enrolment: stored under its label, audited, the first on
 test(`[${databaseKind}] bent registrations are refused and store nothing`, async () => {
   const user = await proUser();
   const other = await proUser();
-  const attempt = async (bend: (options: Awaited<ReturnType<typeof passkeyRegistrationOptions>>) => unknown, at = now()) => {
+  type Options = Awaited<ReturnType<typeof passkeyRegistrationOptions>>;
+  const attempt = async (bend: (options: Options) => unknown, at = now()) => {
     const options = await passkeyRegistrationOptions(t.db, rp, user, at);
     const response = bend(options) as ReturnType<SoftPasskey['register']>;
     return verifyPasskeyRegistration(t.db, rp, user, response, now());
@@ -111,7 +112,7 @@ test(`[${databaseKind}] bent registrations are refused and store nothing`, async
     ['another origin', (o) => passkey.register(o, { origin: 'https://annonces.example.evil' })],
     ['another site', (o) => passkey.register(o, { rpId: 'evil.example' })],
     ['an unknown challenge', (o) => passkey.register(o, { challenge: 'QUFBQUFBQUFBQUFBQUFBQQ' })],
-  ] as const) {
+  ] as Array<[string, (o: Options) => unknown]>) {
     const outcome = await attempt(bend);
     assert.equal(outcome.ok, false, why);
   }
@@ -178,7 +179,9 @@ test(`[${databaseKind}] without a password: the passkey names the account, of th
   const { passkey: operatorKey } = await enrolled(principal);
   const operatorIn = await alone('admin', operatorKey);
   assert.ok(operatorIn.ok);
-  const { rows } = await t.db.query(`SELECT 1 FROM operator_audit WHERE action = 'operator.login' AND target_id = $1`, [operator.operatorId]);
+  const { rows } = await t.db.query(`SELECT 1 FROM operator_audit WHERE action = 'operator.login' AND target_id = $1`, [
+    operator.operatorId,
+  ]);
   assert.equal(rows.length, 1, "an operator's passkey sign-in is audited");
   await t.db.query('UPDATE operators SET disabled_at = now() WHERE id = $1', [operator.operatorId]);
   const counter = operatorKey.counter;

@@ -76,7 +76,13 @@ export async function registerPasskeyRoutes(app: FastifyInstance, space: Session
     // The JSON routes answer JSON; a form or any other body gets the space's page, as every page does.
     scoped.addHook('preValidation', async (request, reply) => {
       if (request.method === 'POST' && !sentJson(request))
-        return space.message(request, reply, 415, 'Demande refusée', 'Cette adresse attend la réponse d’une clé d’accès, envoyée par la page. Rien n’a été modifié.');
+        return space.message(
+          request,
+          reply,
+          415,
+          'Demande refusée',
+          'Cette adresse attend la réponse d’une clé d’accès, envoyée par la page. Rien n’a été modifié.',
+        );
     });
     scoped.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;

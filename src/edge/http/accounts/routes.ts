@@ -8,5 +8,6 @@ import { registerPasskeyRoutes } from './passkey-routes.js';
  * each space gives its frame (SessionSpaceOptions.framePage).
  */
 export async function registerAccountRoutes(app: FastifyInstance, space: SessionSpace): Promise<void> {
-  for (const routes of [registerPasskeyRoutes] as Array<(app: FastifyInstance, space: SessionSpace) => Promise<void>>) await routes(app, space);
+  for (const routes of [registerPasskeyRoutes] as Array<(app: FastifyInstance, space: SessionSpace) => Promise<void>>)
+    await routes(app, space);
 }

@@ -40,7 +40,10 @@ const standIns = (t: () => TestApp) => (app: FastifyInstance) => {
   // Under the space's path, so the browser sends the space's cookie with them.
   const csrfOf = async (scope: 'pro' | 'admin', header: string | undefined) => {
     const name = scope === 'pro' ? 'ls_pro' : 'ls_admin';
-    const token = header?.split(/;\s*/).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+    const token = header
+      ?.split(/;\s*/)
+      .find((c) => c.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
     return (await findSession(t().db, scope, token, new Date()))?.csrfToken ?? '';
   };
   for (const scope of ['pro', 'admin'] as const)
@@ -81,9 +84,10 @@ async function openPart(page: Page, url: string, own: string, standIn: string, p
 
 test(`[${databaseKind}] in Chromium: enrol a passkey, sign in with it alone; an operator's passkey as the second factor`, async () => {
   const port = await freePort();
-  let app: TestApp | undefined;
-  const t = await createTestApp({ env: { SITE_URL: `http://localhost:${port}`, BASE_URL: `http://localhost:${port}` }, routes: standIns(() => app!) });
-  app = t;
+  const t = await createTestApp({
+    env: { SITE_URL: `http://localhost:${port}`, BASE_URL: `http://localhost:${port}` },
+    routes: standIns(() => t),
+  });
   const url = `http://localhost:${port}`;
   await t.app.listen({ port, host: 'localhost' });
   const browser = await openBrowser();
@@ -100,6 +104,11 @@ test(`[${databaseKind}] in Chromium: enrol a passkey, sign in with it alone; an 
     await page.click('[data-passkey="enrol"] button');
     await waitInPage(page, `document.querySelector('[data-passkey="enrol"] [aria-live]').textContent.length > 0`);
     assert.match(await page.locator('[data-passkey="enrol"] [aria-live]').innerText(), /Donnez d’abord un nom/);
+    // The part with its message, on the security page or alone on its stand-in.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await fitsAndShoot(page, security === '/pro/account/security' ? 'passkey-pro-security-error' : 'passkey-enrol-part-error', width);
+    }
     await page.fill('#f-passkey-label', 'Ordinateur du bureau');
     await page.click('[data-passkey="enrol"] button');
     await page.waitForURL(/\/pro\/account\/security$/);
@@ -109,10 +118,11 @@ test(`[${databaseKind}] in Chromium: enrol a passkey, sign in with it alone; an 
       [agency.email],
     );
     assert.deepEqual(rows, [{ label: 'Ordinateur du bureau' }]);
-    if (security === '/pro/account/security') for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await fitsAndShoot(page, 'passkey-pro-security', width);
-    }
+    if (security === '/pro/account/security')
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await fitsAndShoot(page, 'passkey-pro-security', width);
+      }
 
     // Signed out, the user signs in with the passkey alone.
     await page.context().clearCookies();
@@ -147,10 +157,11 @@ test(`[${databaseKind}] in Chromium: enrol a passkey, sign in with it alone; an 
     await page.waitForURL(/\/admin\/login\/code/);
     const code = await openPart(page, url, page.url().slice(url.length), '/admin/stand-in-code', 'second-factor');
     await page.waitForSelector('[data-passkey="second-factor"]:not([hidden])');
-    if (code !== '/admin/stand-in-code') for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await fitsAndShoot(page, 'passkey-admin-code', width);
-    }
+    if (code !== '/admin/stand-in-code')
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await fitsAndShoot(page, 'passkey-admin-code', width);
+      }
     await page.click('[data-passkey="second-factor"] button');
     await page.waitForURL(/\/admin\/agencies$/);
     assert.equal((await page.goto(`${url}/admin`))?.status(), 200, 'the back-office opens');

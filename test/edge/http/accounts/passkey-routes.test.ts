@@ -53,7 +53,12 @@ async function signInForm(base: '/pro' | '/admin') {
   return { _csrf: hiddenToken(page.body)!, cookie: cookieOf(page, cookieName)! };
 }
 
-async function passwordless(base: '/pro' | '/admin', passkey: SoftPasskey, bent: Parameters<SoftPasskey['assert']>[1] = {}, next = `${base}/keys`) {
+async function passwordless(
+  base: '/pro' | '/admin',
+  passkey: SoftPasskey,
+  bent: Parameters<SoftPasskey['assert']>[1] = {},
+  next = `${base}/keys`,
+) {
   const form = await signInForm(base);
   const options = ok(await postJson(`${base}/login/passkey/options`, { _csrf: form._csrf }, form.cookie));
   return postJson(`${base}/login/passkey`, { _csrf: form._csrf, next, response: passkey.assert(options, bent) }, form.cookie);
@@ -133,7 +138,11 @@ test(`[${databaseKind}] an operator enrols a passkey, then gives it as the secon
   const signedIn = await submitLogin(t, operator.email, operator.password);
   assert.equal(signedIn.statusCode, 303);
   const { passkey, cookie } = await enrol('/admin', `ls_admin=${cookieOf(signedIn, 'ls_admin')!.split('=')[1]}`);
-  assert.equal((await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie } })).statusCode, 200, 'enrolled, the back-office opens');
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie } })).statusCode,
+    200,
+    'enrolled, the back-office opens',
+  );
 
   const again = await submitLogin(t, operator.email, operator.password);
   assert.match(String(again.headers.location), /^\/admin\/login\/code/);
@@ -154,7 +163,11 @@ test(`[${databaseKind}] an operator enrols a passkey, then gives it as the secon
   const full = cookieOf(done, 'ls_admin')!;
   assert.notEqual(full, half);
   assert.equal((await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie: full } })).statusCode, 200);
-  assert.equal((await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie: half } })).statusCode, 303, 'the half session is gone');
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie: half } })).statusCode,
+    303,
+    'the half session is gone',
+  );
   // A full session has no second factor to give.
   const late = await postJson('/admin/login/code/passkey/options', { _csrf: await csrfOf('admin', full) }, full);
   assert.equal(late.statusCode, 409);
