@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionSpace } from '../space-kit.js';
 import { passwordRoutes } from './password-routes.js';
+import { registerPasskeyRoutes } from './passkey-routes.js';
+
+type AccountRoutes = (app: FastifyInstance, space: SessionSpace) => Promise<void>;
 
 /**
  * The account pages every session space has, the pro space and the back-office alike
@@ -8,5 +11,6 @@ import { passwordRoutes } from './password-routes.js';
  * each space gives its frame (SessionSpaceOptions.framePage).
  */
 export async function registerAccountRoutes(app: FastifyInstance, space: SessionSpace): Promise<void> {
-  for (const routes of [passwordRoutes] as Array<(app: FastifyInstance, space: SessionSpace) => Promise<void>>) await routes(app, space);
+  const groups: AccountRoutes[] = [passwordRoutes, registerPasskeyRoutes];
+  for (const routes of groups) await routes(app, space);
 }
