@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionSpace } from '../space-kit.js';
+import { sessionsRoutes } from './sessions-routes.js';
+import { sessionEndRoutes } from './session-end-routes.js';
 
 /**
  * The account pages every session space has, the pro space and the back-office alike
@@ -7,5 +9,6 @@ import type { SessionSpace } from '../space-kit.js';
  * each space gives its frame (SessionSpaceOptions.framePage).
  */
 export async function registerAccountRoutes(app: FastifyInstance, space: SessionSpace): Promise<void> {
-  for (const routes of [] as Array<(app: FastifyInstance, space: SessionSpace) => Promise<void>>) await routes(app, space);
+  for (const routes of [sessionsRoutes, sessionEndRoutes] as Array<(app: FastifyInstance, space: SessionSpace) => Promise<void>>)
+    await routes(app, space);
 }
