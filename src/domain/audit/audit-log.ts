@@ -92,7 +92,7 @@ export async function readAudit(
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
-    agencyId: row.agency_id ?? undefined,
+    ...(row.agency_id === null ? {} : { agencyId: row.agency_id }),
     before: row.before ?? undefined,
     after: row.after ?? undefined,
   }));

@@ -1,10 +1,14 @@
 import { after, before, test } from 'node:test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../helpers/app.js';
 import { isolatedTestDatabase } from '../../../helpers/database.js';
 import { cookieOf, hiddenToken, signUpAgency } from '../../../helpers/pro.js';
 import { createOperator } from '../../../helpers/back-office.js';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../../helpers/smtp.js';
+import { selfSignedCertificate } from '../../../helpers/tls.js';
 import { frenchDateTime } from '../../../../src/platform/calendar/french-time.js';
 import { auditOf, FIREFOX, SAFARI_IPHONE, signInAs } from './sessions-setup.js';
 
@@ -154,4 +158,23 @@ test("an operator's new browser is mailed too, with a link of the back-office th
   });
   assert.equal(ended.statusCode, 200);
   assert.equal((await second.browser.get('/admin/account/sessions')).statusCode, 303, 'that session has ended');
+});
+
+test('under TLS the device cookie is Secure', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'listing-sync-device-tls-'));
+  const { cert, key } = selfSignedCertificate(dir);
+  const tls = await createTestApp({
+    db: t.db,
+    env: { TLS_CERT: cert, TLS_KEY: key, WORKER: '0' },
+    https: { cert: readFileSync(cert), key: readFileSync(key) },
+  });
+  try {
+    const agency = await signUpAgency(tls);
+    const signedIn = await signInAs(tls, 'pro', agency);
+    const deviceHeader = ([] as string[]).concat(signedIn.response.headers['set-cookie'] ?? []).find((c) => c.startsWith('ls_pro_device='));
+    assert.match(String(deviceHeader), /; Secure/);
+  } finally {
+    await tls.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
