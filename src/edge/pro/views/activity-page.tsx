@@ -30,7 +30,7 @@ export function ActivityPage({ viewer, entries, next }: { viewer: ProViewer; ent
               <li>
                 <p>
                   <strong safe>{accountEventLabel(entry.action)}</strong>
-                  {team && entry.targetEmail ? (
+                  {team && entry.targetEmail && entry.targetId !== entry.actor ? (
                     <>
                       {' '}
                       <span class="muted" safe>{`· compte ${entry.targetEmail}`}</span>
