@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { useTestApp } from '../../helpers/app.js';
 import { DEVICE_LIFETIME_MS, purgeKnownDevices, recogniseDevice } from '../../../src/domain/account-security/devices.js';
 import type { Principal } from '../../../src/domain/credentials/second-factors.js';
+import { accountSecurityJobs } from '../../../src/domain/account-security/jobs.js';
+import { issueLink, linkIsLive } from '../../../src/domain/credentials/one-time-links.js';
 
 /**
  * The known browsers of an account (docs/accounts.md, "New devices"): which sign-in is « new »,
@@ -56,4 +58,28 @@ test('a browser unused for a year is forgotten, one used since is kept', async (
   assert.equal(rows[0]!.n, 1);
   assert.equal((await recogniseDevice(t.db, user, recent.secret, new Date())).isNew, false);
   assert.equal((await recogniseDevice(t.db, user, old.secret, new Date())).isNew, true, 'the forgotten one is new again');
+});
+
+test('the periodic purges: expired WebAuthn challenges and links expired a day ago go, live ones stay', async () => {
+  const user = someone();
+  const now = new Date();
+  const [stale, fresh] = [randomBytes(16).toString('base64url'), randomBytes(16).toString('base64url')];
+  for (const [challenge, expiresAt] of [
+    [stale, new Date(now.getTime() - 1000)],
+    [fresh, new Date(now.getTime() + 300_000)],
+  ] as const)
+    await t.db.query(
+      `INSERT INTO webauthn_challenges (challenge, scope, principal_id, purpose, expires_at) VALUES ($1, 'pro', $2, 'register', $3)`,
+      [challenge, user.id, expiresAt],
+    );
+  const old = await issueLink(t.db, user, 'end_session', new Date(now.getTime() - 9 * 86_400_000), 'ses_old');
+  const live = await issueLink(t.db, user, 'end_session', now, 'ses_live');
+  const jobs = accountSecurityJobs({ db: t.db, now: () => now });
+  for (const job of jobs) await job.run();
+  const { rows } = await t.db.query<{ challenge: string }>('SELECT challenge FROM webauthn_challenges WHERE principal_id = $1', [user.id]);
+  assert.deepEqual(rows, [{ challenge: fresh }]);
+  const { rows: links } = await t.db.query<{ detail: string }>('SELECT detail FROM account_links WHERE principal_id = $1', [user.id]);
+  assert.deepEqual(links, [{ detail: 'ses_live' }]);
+  assert.ok(await linkIsLive(t.db, 'pro', 'end_session', live, now));
+  assert.ok(!(await linkIsLive(t.db, 'pro', 'end_session', old, now)));
 });
