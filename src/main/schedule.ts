@@ -17,6 +17,7 @@ import { quotaJobs, type QuotaGate } from '../domain/quotas/quota-gate.js';
 import { syncJobs } from '../domain/sync/sessions.js';
 import { eventJobs } from '../domain/events/outbox.js';
 import { sessionJobs } from '../domain/sessions/session-store.js';
+import { accountSecurityJobs } from '../domain/account-security/jobs.js';
 import { deliveryJobs } from '../domain/webhooks/deliveries.js';
 import { relayJobs } from '../domain/relay/relay-index.js';
 import { keywordIndexJobs } from '../domain/public-listings/keyword-index.js';
@@ -53,6 +54,7 @@ export function periodicJobs(deps: ScheduleDeps): PeriodicJob[] {
     ...eventJobs(deps),
     ...clientLimitJobs(deps),
     ...sessionJobs(deps),
+    ...accountSecurityJobs(deps),
     ...jobQueueJobs(deps),
     ...deliveryJobs(deps),
     ...relayJobs(deps),

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { checkSignIn, type SignInLimits, type SignInOutcome } from '../credentials/sign-in.js';
+import { recordSignInLock } from '../account-security/sign-in-locks.js';
 import { findUserForLogin, type User } from './user-store.js';
 
 export const PRO_LOGIN_LIMITS: SignInLimits = {
@@ -13,5 +14,12 @@ export function proLogin(
   input: { email: string; password: string; address: string },
   now: Date,
 ): Promise<SignInOutcome<User & { passwordHash: string; disabled: boolean }>> {
-  return checkSignIn(db, input, now, PRO_LOGIN_LIMITS, (email) => findUserForLogin(db, email));
+  return checkSignIn(
+    db,
+    input,
+    now,
+    PRO_LOGIN_LIMITS,
+    (email) => findUserForLogin(db, email),
+    (lock) => recordSignInLock(db, 'pro', lock),
+  );
 }

@@ -6,7 +6,8 @@ export const ADMIN_TOKEN_ACTOR = 'admin-token';
 export interface AuditEntry {
   actor: string;
   action: string;
-  targetType: 'agency' | 'key' | 'listing' | 'operator' | 'user';
+  /** `address`: a client address's limit, named by its hashed bucket (never the address). */
+  targetType: 'agency' | 'key' | 'listing' | 'operator' | 'user' | 'address';
   targetId: string;
   /** The agency whose activity page shows the entry (a pro user's account events). */
   agencyId?: string;
@@ -46,22 +47,31 @@ interface AuditRow {
   action: string;
   target_type: AuditEntry['targetType'];
   target_id: string;
+  agency_id: string | null;
   before: unknown;
   after: unknown;
   actor_email: string | null;
   target_email: string | null;
 }
 
-/** Newest first, with the e-mails of the operators acting and acted on; `before` is the seq of the last entry of the previous page. */
+/**
+ * Newest first, with the e-mails of the operators and users acting and acted on; `before` is the
+ * seq of the last entry of the previous page; `agencyId` keeps an agency's entries alone (its
+ * activity page).
+ */
 export async function readAudit(
   db: Queryable,
-  options: { limit: number; before?: number; target?: { type: AuditEntry['targetType']; id: string } },
+  options: { limit: number; before?: number; target?: { type: AuditEntry['targetType']; id: string }; agencyId?: string },
 ): Promise<AuditRecord[]> {
   const params: unknown[] = [options.limit, options.before ?? null];
   let where = '($2::bigint IS NULL OR a.seq < $2)';
   if (options.target) {
     params.push(options.target.type, options.target.id);
-    where += ' AND a.target_type = $3 AND a.target_id = $4';
+    where += ` AND a.target_type = $${params.length - 1} AND a.target_id = $${params.length}`;
+  }
+  if (options.agencyId !== undefined) {
+    params.push(options.agencyId);
+    where += ` AND a.agency_id = $${params.length}`;
   }
   const { rows } = await db.query<AuditRow>(
     `SELECT a.*, coalesce(o.email, u.email) AS actor_email, coalesce(target.email, target_user.email) AS target_email
@@ -82,6 +92,7 @@ export async function readAudit(
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
+    ...(row.agency_id === null ? {} : { agencyId: row.agency_id }),
     before: row.before ?? undefined,
     after: row.after ?? undefined,
   }));

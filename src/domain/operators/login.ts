@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { checkSignIn, type SignInLimits } from '../credentials/sign-in.js';
+import { recordSignInLock } from '../account-security/sign-in-locks.js';
 import { findOperatorForLogin, type Operator } from './operator-store.js';
 
 export const LOGIN_LIMITS: SignInLimits = {
@@ -19,10 +20,17 @@ export async function operatorLogin(
   input: { email: string; password: string; address: string },
   now: Date,
 ): Promise<LoginOutcome> {
-  const outcome = await checkSignIn(db, input, now, LOGIN_LIMITS, async (email) => {
-    const found = await findOperatorForLogin(db, email);
-    return found && { ...found, disabled: found.disabledAt !== null };
-  });
+  const outcome = await checkSignIn(
+    db,
+    input,
+    now,
+    LOGIN_LIMITS,
+    async (email) => {
+      const found = await findOperatorForLogin(db, email);
+      return found && { ...found, disabled: found.disabledAt !== null };
+    },
+    (lock) => recordSignInLock(db, 'admin', lock),
+  );
   if (outcome.ok) {
     await recordAudit(db, { actor: outcome.account.id, action: 'operator.login', targetType: 'operator', targetId: outcome.account.id });
     const { passwordHash: _hash, disabled: _disabled, ...operator } = outcome.account;

@@ -10,6 +10,7 @@ import { settingsPages } from './account/settings-routes.js';
 import { teamPages } from './team/routes.js';
 import { importsPages } from './imports/routes.js';
 import { passerellePages } from './passerelle/routes.js';
+import { activityPage } from './activity/routes.js';
 
 /**
  * The agencies' pro space (docs/decisions.md §13, docs/site-and-spaces.md): French pages behind the `pro` session
@@ -29,6 +30,7 @@ export const proPages: FastifyPluginAsyncTypebox = async (app) => {
     teamPages,
     settingsPages,
     importsPages,
+    activityPage,
   ])
     await app.register(pages, { space });
 };

@@ -19,7 +19,8 @@ export interface ClientLimit {
   periodMs: number;
 }
 
-export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** A refusal says whether it is the first of its streak (the hit just past the limit), which a caller may report once. */
+export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; firstRefusal: boolean };
 
 /** The client's bucket: a hash of its address, so no address is stored. */
 export const clientBucket = (action: string, address: string) =>
@@ -43,7 +44,8 @@ export async function hitClientLimit(db: Queryable, rule: ClientLimit, address: 
   if (hits <= rule.limit) return { allowed: true };
   // The count falls when its oldest window leaves the period.
   const oldestStart = oldest ? oldest.getTime() : windowStart;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldestStart + rule.periodMs - now.getTime()) / 1000)) };
+  const retryAfterSeconds = Math.max(1, Math.ceil((oldestStart + rule.periodMs - now.getTime()) / 1000));
+  return { allowed: false, retryAfterSeconds, firstRefusal: hits === rule.limit + 1 };
 }
 
 /**

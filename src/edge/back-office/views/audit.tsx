@@ -1,6 +1,7 @@
 import { ADMIN_TOKEN_ACTOR, type AuditRecord } from '../../../domain/audit/audit-log.js';
 import { PLANS, type Plan } from '../../../domain/agencies/plans.js';
 import { planLabel } from '../../html/labels.js';
+import { ACCOUNT_EVENT_LABELS, ACCOUNT_FIELD_LABELS } from '../../html/accounts/event-labels.js';
 import { AdminPage, when, type Viewer } from './frame.js';
 
 /** What an operator did, in words; an action without its own words shows its code. */
@@ -19,6 +20,7 @@ const ACTION_LABELS: Record<string, string> = {
   'operator.login': 'Connexion',
   'operator.login_failed': 'Connexion échouée',
   'operator.login_refused': 'Connexion refusée (compte désactivé)',
+  ...ACCOUNT_EVENT_LABELS,
 };
 const TARGET_LABELS: Record<AuditRecord['targetType'], string> = {
   agency: 'agence',
@@ -26,6 +28,7 @@ const TARGET_LABELS: Record<AuditRecord['targetType'], string> = {
   listing: 'annonce',
   operator: 'opérateur',
   user: 'utilisateur',
+  address: 'adresse',
 };
 
 /** The recorded fields in words; a field without its own words shows its name. */
@@ -45,6 +48,7 @@ const FIELD_LABELS: Record<string, string> = {
   reviewedVersion: 'version examinée',
   publishedVersion: 'version en ligne',
   state: 'modération',
+  ...ACCOUNT_FIELD_LABELS,
 };
 const STATE_LABELS: Record<string, string> = { pending: 'en attente', approved: 'approuvée', rejected: 'refusée' };
 

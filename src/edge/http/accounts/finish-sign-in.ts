@@ -1,14 +1,46 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Session } from '../../../domain/sessions/session-store.js';
+import type { Session, SessionScope } from '../../../domain/sessions/session-store.js';
+import { checkSignInDevice, DEVICE_LIFETIME_MS } from '../../../domain/account-security/devices.js';
+
+/** Each space's path, where its cookies are sent: a space's scope names it. */
+const SPACE_BASES: Record<SessionScope, string> = { pro: '/pro', admin: '/admin' };
+
+/** The long-lived cookie naming the browser, one per space (docs/accounts.md, "New devices"). */
+export const deviceCookieName = (scope: SessionScope) => `ls_${scope}_device`;
 
 /**
  * The last step of every sign-in (a password alone, a password and a second factor, a passkey):
- * a new full session for the principal from the request's browser.
+ * a new full session for the principal from the request's browser, then the new-device check
+ * (the owner is mailed about a browser the account never used) and the device cookie renewed.
  */
 export async function finishSignIn(request: FastifyRequest, reply: FastifyReply, principalId: string): Promise<Session> {
   const app = request.server;
-  const session = request.signedIn?.session;
-  return session && session.stage === 'second_factor'
-    ? app.sessions.elevate(request, reply, principalId)
-    : app.sessions.signIn(request, reply, principalId, 'full');
+  const { db, config, now } = app.services;
+  const current = request.signedIn?.session;
+  const session =
+    current && current.stage === 'second_factor'
+      ? await app.sessions.elevate(request, reply, principalId)
+      : await app.sessions.signIn(request, reply, principalId, 'full');
+  const base = SPACE_BASES[session.scope];
+  const cookieName = deviceCookieName(session.scope);
+  const secret = await checkSignInDevice(
+    db,
+    {
+      principal: { scope: session.scope, id: principalId },
+      sessionId: session.id,
+      userAgent: request.headers['user-agent'] ?? null,
+      address: request.ip,
+      cookie: request.cookies[cookieName],
+    },
+    { site: config, base },
+    now(),
+  );
+  reply.setCookie(cookieName, secret, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.tls !== null,
+    path: base,
+    maxAge: DEVICE_LIFETIME_MS / 1000,
+  });
+  return session;
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionSpace } from '../space-kit.js';
 import { passwordRoutes } from './password-routes.js';
 import { registerPasskeyRoutes } from './passkey-routes.js';
+import { sessionsRoutes } from './sessions-routes.js';
+import { sessionEndRoutes } from './session-end-routes.js';
 
 type AccountRoutes = (app: FastifyInstance, space: SessionSpace) => Promise<void>;
 
@@ -11,6 +13,6 @@ type AccountRoutes = (app: FastifyInstance, space: SessionSpace) => Promise<void
  * each space gives its frame (SessionSpaceOptions.framePage).
  */
 export async function registerAccountRoutes(app: FastifyInstance, space: SessionSpace): Promise<void> {
-  const groups: AccountRoutes[] = [passwordRoutes, registerPasskeyRoutes];
+  const groups: AccountRoutes[] = [passwordRoutes, registerPasskeyRoutes, sessionsRoutes, sessionEndRoutes];
   for (const routes of groups) await routes(app, space);
 }

@@ -4,7 +4,8 @@ import { Csrf } from '../../html/page-parts.js';
 import type { Role } from '../../../domain/accounts/user-store.js';
 import { PRO_INBOX_PATH } from '../../../domain/leads/links.js';
 
-export type ProSection = 'dashboard' | 'keys' | 'webhooks' | 'passerelle' | 'listings' | 'imports' | 'leads' | 'team' | 'account';
+export type ProSection =
+  'dashboard' | 'keys' | 'webhooks' | 'passerelle' | 'listings' | 'imports' | 'leads' | 'team' | 'activity' | 'account';
 
 export interface ProViewer {
   email: string;
@@ -24,6 +25,7 @@ const SECTIONS: Array<[ProSection, string, string, Role[]]> = [
   ['passerelle', '/pro/passerelle', 'Envoi automatique', ['admin']],
   ['leads', PRO_INBOX_PATH, 'Contacts', ['admin', 'agent']],
   ['team', '/pro/team', 'Équipe', ['admin']],
+  ['activity', '/pro/activity', 'Activité', ['admin', 'agent']],
   ['account', '/pro/account', 'Votre compte', ['admin', 'agent']],
 ];
 
