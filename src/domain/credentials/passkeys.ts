@@ -105,7 +105,12 @@ async function passkeyByCredential(db: Queryable, scope: AccountScope, credentia
 
 type Purpose = 'register' | 'authenticate';
 
-/** Keeps a challenge for five minutes, for one principal (null: a sign-in without a password); expired ones go. */
+/** A WebAuthn challenge is answered within minutes or never: expired ones go (the hourly job `accounts.purge-challenges`). */
+export async function purgeWebauthnChallenges(db: Queryable, now: Date): Promise<void> {
+  await db.query('DELETE FROM webauthn_challenges WHERE expires_at <= $1', [now]);
+}
+
+/** Keeps a challenge for five minutes, for one principal (null: a sign-in without a password). */
 async function keepChallenge(
   db: Queryable,
   challenge: string,
@@ -114,7 +119,6 @@ async function keepChallenge(
   purpose: Purpose,
   now: Date,
 ) {
-  await db.query('DELETE FROM webauthn_challenges WHERE expires_at <= $1', [now]);
   await db.query('INSERT INTO webauthn_challenges (challenge, scope, principal_id, purpose, expires_at) VALUES ($1, $2, $3, $4, $5)', [
     challenge,
     scope,
