@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionSpace } from '../space-kit.js';
+import { addressRoutes } from './address-routes.js';
 
 /**
  * The account pages every session space has, the pro space and the back-office alike
@@ -7,5 +8,5 @@ import type { SessionSpace } from '../space-kit.js';
  * each space gives its frame (SessionSpaceOptions.framePage).
  */
 export async function registerAccountRoutes(app: FastifyInstance, space: SessionSpace): Promise<void> {
-  for (const routes of [] as Array<(app: FastifyInstance, space: SessionSpace) => Promise<void>>) await routes(app, space);
+  for (const routes of [addressRoutes] as Array<(app: FastifyInstance, space: SessionSpace) => Promise<void>>) await routes(app, space);
 }

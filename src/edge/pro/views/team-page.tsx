@@ -1,76 +1,157 @@
 import type { User } from '../../../domain/accounts/user-store.js';
-import { Csrf, PostButton, TableScroll, when } from '../../html/page-parts.js';
+import type { PendingInvitation } from '../../../domain/accounts/invitations.js';
+import type { FieldError } from '../../../platform/outcome.js';
+import { Csrf, Flash, FormErrors, PostButton, TableScroll, when } from '../../html/page-parts.js';
 import { ProPage, type ProViewer } from './frame.js';
 
-/** The agency's members, removable by an administrator, and the invitation of a new one. */
-export function TeamPage({
-  viewer,
-  team,
-  invitation,
-}: {
-  viewer: ProViewer;
-  team: User[];
-  invitation: { link: string; role: string } | null;
-}): JSX.Element {
+/** The invitation form as last sent (typed address, role, why it was refused) and the message after an action. */
+export interface TeamForm {
+  flash: string | null;
+  email: string;
+  role: string;
+  errors: FieldError[];
+}
+
+const roleName = (role: string) => (role === 'admin' ? 'administrateur' : 'agent');
+
+/** The agency's members, removable by an administrator. */
+function Members({ viewer, team }: { viewer: ProViewer; team: User[] }): JSX.Element {
   return (
-    <ProPage title="Équipe" section="team" viewer={viewer}>
-      <h1>Équipe</h1>
-      {invitation ? (
-        <div class="notice ok" role="status">
-          <p
-            safe
-          >{`Lien d’invitation (${invitation.role === 'admin' ? 'administrateur' : 'agent'}), affiché une seule fois, valable 7 jours :`}</p>
-          <p>
-            <code safe>{invitation.link}</code>
-          </p>
-        </div>
-      ) : (
-        ''
-      )}
-      <TableScroll label="Membres de l’agence">
+    <TableScroll label="Membres de l’agence">
+      <table class="list">
+        <caption class="sr">Membres de l’agence</caption>
+        <thead>
+          <tr>
+            <th scope="col">E-mail</th>
+            <th scope="col">Rôle</th>
+            <th scope="col">Depuis</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {team.map((user) => (
+            <tr>
+              <td safe>{user.email}</td>
+              <td>{roleName(user.role)}</td>
+              <td safe>{when(user.createdAt)}</td>
+              <td>
+                {user.email === viewer.email ? (
+                  'vous'
+                ) : (
+                  <PostButton
+                    csrf={viewer.csrf}
+                    action={`/pro/team/${user.id}/remove`}
+                    label="Retirer"
+                    ariaLabel={`Retirer ${user.email}`}
+                    secondary
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** Invitations mailed and not yet accepted, each revocable until it expires. */
+function PendingInvitations({ viewer, invitations }: { viewer: ProViewer; invitations: PendingInvitation[] }): JSX.Element {
+  if (invitations.length === 0) return '';
+  return (
+    <>
+      <h2>Invitations en attente</h2>
+      <TableScroll label="Invitations en attente">
         <table class="list">
-          <caption class="sr">Membres de l’agence</caption>
+          <caption class="sr">Invitations en attente</caption>
           <thead>
             <tr>
               <th scope="col">E-mail</th>
               <th scope="col">Rôle</th>
-              <th scope="col">Depuis</th>
+              <th scope="col">Expire le</th>
               <th scope="col">Action</th>
             </tr>
           </thead>
           <tbody>
-            {team.map((user) => (
+            {invitations.map((invitation) => (
               <tr>
-                <td safe>{user.email}</td>
-                <td>{user.role === 'admin' ? 'administrateur' : 'agent'}</td>
-                <td safe>{when(user.createdAt)}</td>
+                <td safe>{invitation.email}</td>
+                <td>{roleName(invitation.role)}</td>
+                <td safe>{when(invitation.expiresAt)}</td>
                 <td>
-                  {user.email === viewer.email ? (
-                    'vous'
-                  ) : (
-                    <PostButton
-                      csrf={viewer.csrf}
-                      action={`/pro/team/${user.id}/remove`}
-                      label="Retirer"
-                      ariaLabel={`Retirer ${user.email}`}
-                      secondary
-                    />
-                  )}
+                  <PostButton
+                    csrf={viewer.csrf}
+                    action={`/pro/team/invitations/${invitation.id}/revoke`}
+                    label="Révoquer"
+                    ariaLabel={`Révoquer l’invitation de ${invitation.email}`}
+                    secondary
+                  />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </TableScroll>
+    </>
+  );
+}
+
+/** The members, the pending invitations, and the invitation of a colleague by mail. */
+export function TeamPage({
+  viewer,
+  team,
+  invitations,
+  form,
+}: {
+  viewer: ProViewer;
+  team: User[];
+  invitations: PendingInvitation[];
+  form: TeamForm;
+}): JSX.Element {
+  const emailError = form.errors.find((e) => e.field === 'email')?.message;
+  return (
+    <ProPage title="Équipe" section="team" viewer={viewer}>
+      <h1>Équipe</h1>
+      <Flash text={form.flash} />
+      <Members viewer={viewer} team={team} />
+      <PendingInvitations viewer={viewer} invitations={invitations} />
       <h2>Inviter quelqu’un</h2>
-      <form method="post" action="/pro/team/invitations" class="inline">
+      <p>Nous envoyons l’invitation à l’adresse de votre collègue : elle est valable 7 jours et ne sert qu’une fois.</p>
+      <FormErrors errors={form.errors} title="L’invitation n’a pas été envoyée. Corrigez :" />
+      <form method="post" action="/pro/team/invitations" class="narrow" novalidate>
         <Csrf token={viewer.csrf} />
-        <label for="f-role">Rôle</label>
-        <select id="f-role" name="role">
-          <option value="agent">Agent (annonces, contacts)</option>
-          <option value="admin">Administrateur (clés, webhooks, équipe)</option>
-        </select>{' '}
-        <button type="submit">Créer un lien d’invitation</button>
+        <div>
+          <label for="f-email">Adresse e-mail de votre collègue</label>
+          <input
+            id="f-email"
+            name="email"
+            type="email"
+            autocomplete="off"
+            required
+            value={form.email.slice(0, 300)}
+            aria-invalid={emailError ? 'true' : undefined}
+            aria-describedby={emailError ? 'e-email' : undefined}
+          />
+          {emailError ? (
+            <p class="field-error" id="e-email" safe>
+              {emailError}
+            </p>
+          ) : (
+            ''
+          )}
+        </div>
+        <div>
+          <label for="f-role">Rôle</label>
+          <select id="f-role" name="role">
+            <option value="agent" selected={form.role !== 'admin'}>
+              Agent (annonces, contacts)
+            </option>
+            <option value="admin" selected={form.role === 'admin'}>
+              Administrateur (clés, webhooks, équipe)
+            </option>
+          </select>
+        </div>
+        <button type="submit">Envoyer l’invitation</button>
       </form>
     </ProPage>
   );
