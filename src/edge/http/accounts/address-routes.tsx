@@ -18,6 +18,7 @@ const AskBody = Type.Object({
 });
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 const hidden = { hide: true };
+const TITLE = 'Adresse e-mail';
 
 /**
  * `${base}/account/email` (docs/accounts.md): a signed-in user or operator asks for a new address
@@ -25,11 +26,16 @@ const hidden = { hide: true };
  * opens a confirmation page in any browser (public: the mail may be read elsewhere), whose button
  * moves the account.
  */
-export async function addressRoutes(instance: FastifyInstance, space: SessionSpace): Promise<void> {
+export async function addressRoutes(app: FastifyInstance, space: SessionSpace): Promise<void> {
+  askRoutes(app, space);
+  linkRoutes(app, space);
+}
+
+/** The signed-in form: the new address and the current password. */
+function askRoutes(instance: FastifyInstance, space: SessionSpace): void {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config, now } = app.services;
   const { base, scope } = space;
-  const TITLE = 'Adresse e-mail';
 
   const askForm = async (request: FastifyRequest, reply: FastifyReply, status: number, typed: string, errors: FieldError[]) => {
     const { principal, session } = signedIn(request);
@@ -66,7 +72,13 @@ export async function addressRoutes(instance: FastifyInstance, space: SessionSpa
       <AccountMessage title="Vérifiez votre nouvelle adresse" text={text} next={{ href: base, label: 'Revenir à l’accueil' }} />,
     );
   });
+}
 
+/** The link mailed to the new address: a confirmation page, then the change. */
+function linkRoutes(instance: FastifyInstance, space: SessionSpace): void {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, now } = app.services;
+  const { base, scope } = space;
   const deadLink = (request: FastifyRequest, reply: FastifyReply, status: number, text: string) =>
     space.framed(
       request,
