@@ -154,11 +154,7 @@ test('agents see listings and leads but not keys or the team; an agency never op
   const { link } = await inviteByMail(t, agency.browser, 'agent');
   const joined = await postPublicForm(t, link, { password: 'mot de passe agent' });
   assert.equal(joined.statusCode, 303);
-  assert.equal(
-    (await postPublicForm(t, link, { password: 'mot de passe agent' })).statusCode,
-    404,
-    'an invitation works once',
-  );
+  assert.equal((await postPublicForm(t, link, { password: 'mot de passe agent' })).statusCode, 404, 'an invitation works once');
   const agent = proBrowser(t, cookieOf(joined, 'ls_pro')!);
   assert.equal((await agent.get('/pro/listings')).statusCode, 200);
   assert.equal((await agent.get('/pro/contacts')).statusCode, 200);
