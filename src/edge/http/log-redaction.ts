@@ -6,7 +6,13 @@ import { visitorConversationPath } from '../../domain/leads/links.js';
  * conversation link and a pro-space invitation. Request log lines (LOG_REQUESTS=1) show them
  * as `[secret]`, so reading the logs never opens a visitor's conversation.
  */
-const SECRET_PATH_PREFIXES = [visitorConversationPath(''), '/pro/invitation/'];
+const SECRET_PATH_PREFIXES = [
+  visitorConversationPath(''),
+  '/pro/invitation/',
+  '/pro/verify/',
+  '/pro/account/email/',
+  '/admin/account/email/',
+];
 
 export function redactedUrl(url: string): string {
   for (const prefix of SECRET_PATH_PREFIXES) {

@@ -8,6 +8,7 @@ import { browserWith, createOperator } from '../../../helpers/back-office.js';
 import { uniqueAddress } from '../../../helpers/addresses.js';
 import { createSession } from '../../../../src/domain/sessions/session-store.js';
 import { newId } from '../../../../src/platform/db/ids.js';
+import { redactedUrl } from '../../../../src/edge/http/log-redaction.js';
 
 /**
  * Verified addresses (docs/accounts.md), through HTTP and a real SMTP server: sign-up mails a
@@ -258,4 +259,11 @@ test(`[${databaseKind}] an account whose link was followed has nothing to resend
   const resend = await browser.post('/pro/account/verify');
   assert.equal(resend.statusCode, 409, 'nothing to resend');
   await assert.rejects(followVerificationMail(t, agency.email), 'the link was used by the helper');
+});
+
+test('the links of addresses are secrets: request logs never show their tokens', () => {
+  const token = 'A'.repeat(43);
+  for (const path of ['/pro/verify/', '/pro/account/email/', '/admin/account/email/'])
+    assert.equal(redactedUrl(`${path}${token}`), `${path}[secret]`);
+  assert.equal(redactedUrl('/pro/account/email'), '/pro/account/email', 'the form itself holds no secret');
 });
