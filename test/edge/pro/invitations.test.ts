@@ -60,7 +60,11 @@ test(`[${databaseKind}] an invitation is mailed to the colleague, listed as pend
   const team = await agency.browser.get(String(sent.headers.location));
   assert.match(team.body, /Invitation envoyée par e-mail/);
   assert.doesNotMatch(team.body, /\/pro\/invitation\//, 'the link is never shown to the admin');
-  assert.match(team.body, new RegExp(`<td>${email.replace(/[.]/g, '\\.')}</td>\\s*<td>administrateur</td>`), 'listed as pending');
+  assert.match(
+    team.body,
+    new RegExp(`<td data-label="E-mail">${email.replace(/[.]/g, '\\.')}</td>\\s*<td data-label="Rôle">administrateur</td>`),
+    'listed as pending',
+  );
   assert.match(team.body, /aria-label="Révoquer l’invitation de /);
   assert.deepEqual(await audited('account.invitation_sent', agency.agencyId), [{ email, role: 'admin' }]);
 

@@ -13,28 +13,40 @@ export interface TeamForm {
 }
 
 const roleName = (role: string) => (role === 'admin' ? 'administrateur' : 'agent');
+const MEMBER_COLUMNS = ['E-mail', 'Rôle', 'Depuis', 'Action'] as const;
+const INVITATION_COLUMNS = ['E-mail', 'Rôle', 'Expire le', 'Action'] as const;
+
+/** The header of a stacked table: on a phone each row becomes a block of labelled lines, its button included. */
+const Head = ({ columns }: { columns: readonly string[] }) => (
+  <thead>
+    <tr>
+      {columns.map((column) => (
+        <th scope="col" safe>
+          {column}
+        </th>
+      ))}
+    </tr>
+  </thead>
+);
 
 /** The agency's members, removable by an administrator. */
 function Members({ viewer, team }: { viewer: ProViewer; team: User[] }): JSX.Element {
   return (
     <TableScroll label="Membres de l’agence">
-      <table class="list">
+      <table class="list stacked">
         <caption class="sr">Membres de l’agence</caption>
-        <thead>
-          <tr>
-            <th scope="col">E-mail</th>
-            <th scope="col">Rôle</th>
-            <th scope="col">Depuis</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
+        <Head columns={MEMBER_COLUMNS} />
         <tbody>
           {team.map((user) => (
             <tr>
-              <td safe>{user.email}</td>
-              <td>{roleName(user.role)}</td>
-              <td safe>{when(user.createdAt)}</td>
-              <td>
+              <td data-label={MEMBER_COLUMNS[0]} safe>
+                {user.email}
+              </td>
+              <td data-label={MEMBER_COLUMNS[1]}>{roleName(user.role)}</td>
+              <td data-label={MEMBER_COLUMNS[2]} safe>
+                {when(user.createdAt)}
+              </td>
+              <td data-label={MEMBER_COLUMNS[3]}>
                 {user.email === viewer.email ? (
                   'vous'
                 ) : (
@@ -62,23 +74,20 @@ function PendingInvitations({ viewer, invitations }: { viewer: ProViewer; invita
     <>
       <h2>Invitations en attente</h2>
       <TableScroll label="Invitations en attente">
-        <table class="list">
+        <table class="list stacked">
           <caption class="sr">Invitations en attente</caption>
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Rôle</th>
-              <th scope="col">Expire le</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
+          <Head columns={INVITATION_COLUMNS} />
           <tbody>
             {invitations.map((invitation) => (
               <tr>
-                <td safe>{invitation.email}</td>
-                <td>{roleName(invitation.role)}</td>
-                <td safe>{when(invitation.expiresAt)}</td>
-                <td>
+                <td data-label={INVITATION_COLUMNS[0]} safe>
+                  {invitation.email}
+                </td>
+                <td data-label={INVITATION_COLUMNS[1]}>{roleName(invitation.role)}</td>
+                <td data-label={INVITATION_COLUMNS[2]} safe>
+                  {when(invitation.expiresAt)}
+                </td>
+                <td data-label={INVITATION_COLUMNS[3]}>
                   <PostButton
                     csrf={viewer.csrf}
                     action={`/pro/team/invitations/${invitation.id}/revoke`}
