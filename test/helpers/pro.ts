@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from './app.js';
+import { createTestApp, type TestApp } from './app.js';
+import { isolatedTestDatabase } from './database.js';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './smtp.js';
 import { uniqueAddress } from './addresses.js';
 
 /** A browser in the pro space: its cookies, and the forms' token read off its pages. */
@@ -143,4 +146,44 @@ export async function inviteByMail(
   const invited = await admin.post('/pro/team/invitations', { email, role });
   assert.equal(invited.statusCode, 303, invited.body.slice(0, 2000));
   return { email, link: await mailedLink(t, email, '/pro/invitation/') };
+}
+
+/**
+ * A test file's app on a database of its own with a real SMTP server (its job runner sends every
+ * mail there) and a clock the file moves (`clock.offsetMs`), closed after the file's tests. The
+ * file's own `before` awaits `ready()`: node:test does not wait for one root hook before the next.
+ */
+export function useMailingApp(): { ready(): Promise<{ t: TestApp; smtp: SmtpReceiver }>; clock: { offsetMs: number } } {
+  const clock = { offsetMs: 0 };
+  let made: Promise<{ t: TestApp; smtp: SmtpReceiver; close(): Promise<void> }> | undefined;
+  const ready = () =>
+    (made ??= (async () => {
+      const smtp = await startSmtpReceiver();
+      const isolated = await isolatedTestDatabase();
+      const t = await createTestApp({
+        db: isolated.db,
+        now: () => new Date(Date.now() + clock.offsetMs),
+        env: { SMTP_URL: smtp.url, SITE_URL: 'https://annonces.example', WORKER: '1' },
+      });
+      return { t, smtp, close: isolated.close };
+    })());
+  before(ready);
+  after(async () => {
+    const { t, smtp, close } = await ready();
+    await t.close();
+    await close();
+    await smtp.close();
+  });
+  return { ready, clock };
+}
+
+/** Waits for the SMTP server to receive a mail to `to` whose subject matches (the newest such). */
+export async function mailReceived(smtp: SmtpReceiver, to: string, subject = /./): Promise<ReceivedMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = smtp.received.findLast((mail) => mail.envelope.to.includes(to) && subject.test(mail.parsed.subject ?? ''));
+    if (found) return found;
+    if (Date.now() > deadline) assert.fail(`no mail to ${to} matching ${subject}`);
+    await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
+  }
 }

@@ -1,9 +1,18 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { databaseKind, isolatedTestDatabase } from '../../helpers/database.js';
-import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../helpers/smtp.js';
-import { cookieOf, inviteByMail, mailedLink, postPublicForm, proBrowser, signUpAgency } from '../../helpers/pro.js';
+import type { TestApp } from '../../helpers/app.js';
+import { databaseKind } from '../../helpers/database.js';
+import type { SmtpReceiver } from '../../helpers/smtp.js';
+import {
+  cookieOf,
+  inviteByMail,
+  mailedLink,
+  mailReceived,
+  postPublicForm,
+  proBrowser,
+  signUpAgency,
+  useMailingApp,
+} from '../../helpers/pro.js';
 
 /**
  * Team invitations by mail (docs/accounts.md), through HTTP and a real SMTP server: the link goes
@@ -11,37 +20,13 @@ import { cookieOf, inviteByMail, mailedLink, postPublicForm, proBrowser, signUpA
  * expires after 7 days, can be revoked, and a new invitation to the address replaces the older.
  * The file has a database of its own (its job runner sends every mail there) and a clock it moves.
  */
+const mailing = useMailingApp();
+const { clock } = mailing;
 let t: TestApp;
 let smtp: SmtpReceiver;
-let closeDatabase: () => Promise<void>;
-let offsetMs = 0;
-
-before(async () => {
-  smtp = await startSmtpReceiver();
-  const isolated = await isolatedTestDatabase();
-  closeDatabase = isolated.close;
-  t = await createTestApp({
-    db: isolated.db,
-    now: () => new Date(Date.now() + offsetMs),
-    env: { SMTP_URL: smtp.url, SITE_URL: 'https://annonces.example', WORKER: '1' },
-  });
-});
-after(async () => {
-  await t?.close();
-  await closeDatabase?.();
-  await smtp?.close();
-});
-
+before(async () => ({ t, smtp } = await mailing.ready()));
 const fresh = () => `collegue-${Math.random().toString(36).slice(2, 9)}@agence.example`;
-async function received(to: string): Promise<ReceivedMail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = smtp.received.findLast((mail) => mail.envelope.to.includes(to));
-    if (found) return found;
-    if (Date.now() > deadline) assert.fail(`no mail to ${to}`);
-    await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
-  }
-}
+const received = (to: string) => mailReceived(smtp, to);
 const audited = async (action: string, agencyId: string) =>
   (
     await t.db.query<{ after: { email: string; role: string } }>(
@@ -136,13 +121,13 @@ test(`[${databaseKind}] a revoked invitation's link is dead; a new invitation re
 test(`[${databaseKind}] an invitation expires after 7 days`, async () => {
   const agency = await signUpAgency(t);
   const { email, link } = await inviteByMail(t, agency.browser, 'agent');
-  offsetMs += 7 * 86_400_000 + 60_000;
+  clock.offsetMs += 7 * 86_400_000 + 60_000;
   try {
     assert.equal((await t.app.inject({ method: 'GET', url: link })).statusCode, 404);
     assert.equal((await postPublicForm(t, link, { password: 'mot de passe du collègue' })).statusCode, 404);
     assert.doesNotMatch((await agency.browser.get('/pro/team')).body, /Invitations en attente/, 'no longer listed');
   } finally {
-    offsetMs -= 7 * 86_400_000 + 60_000;
+    clock.offsetMs -= 7 * 86_400_000 + 60_000;
   }
   assert.equal((await t.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rows.length, 0);
   assert.equal(await mailedLink(t, email, '/pro/invitation/'), link);

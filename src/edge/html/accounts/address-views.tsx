@@ -62,9 +62,6 @@ export function AddressChangeForm({
   typed: string;
   errors: Array<{ field: string; message: string }>;
 }): JSX.Element {
-  const error = (field: string) => errors.find((e) => e.field === field)?.message;
-  const emailError = error('email');
-  const passwordError = error('password');
   return (
     <>
       <h1>Changer d’adresse e-mail</h1>
@@ -74,47 +71,70 @@ export function AddressChangeForm({
       <FormErrors errors={errors} title="L’adresse n’a pas été changée. Corrigez :" />
       <form method="post" action={action} class="narrow" novalidate>
         <Csrf token={csrf} />
-        <div>
-          <label for="f-email">Nouvelle adresse e-mail</label>
-          <input
-            id="f-email"
-            name="email"
-            type="email"
-            autocomplete="email"
-            required
-            value={typed.slice(0, 300)}
-            aria-invalid={emailError ? 'true' : undefined}
-            aria-describedby={emailError ? 'e-email' : undefined}
-          />
-          {emailError ? (
-            <p class="field-error" id="e-email" safe>
-              {emailError}
-            </p>
-          ) : (
-            ''
-          )}
-        </div>
-        <div>
-          <label for="f-password">Mot de passe actuel</label>
-          <input
-            id="f-password"
-            name="password"
-            type="password"
-            autocomplete="current-password"
-            required
-            aria-invalid={passwordError ? 'true' : undefined}
-            aria-describedby={passwordError ? 'e-password' : undefined}
-          />
-          {passwordError ? (
-            <p class="field-error" id="e-password" safe>
-              {passwordError}
-            </p>
-          ) : (
-            ''
-          )}
-        </div>
+        <LabelledInput name="email" label="Nouvelle adresse e-mail" type="email" autocomplete="email" value={typed} errors={errors} />
+        <LabelledInput
+          name="password"
+          label="Mot de passe actuel"
+          type="password"
+          autocomplete="current-password"
+          value=""
+          errors={errors}
+        />
         <button type="submit">Envoyer le lien de confirmation</button>
       </form>
     </>
+  );
+}
+
+/** A labelled input with its hint and its error, tied to it for screen readers (`f-<name>`, `h-<name>`, `e-<name>`). */
+export function LabelledInput({
+  name,
+  label,
+  type,
+  autocomplete,
+  value,
+  errors,
+  hint,
+}: {
+  name: string;
+  label: string;
+  type: string;
+  autocomplete: string;
+  value: string;
+  errors: Array<{ field: string; message: string }>;
+  /** What the field expects, read before it (`h-<name>`). */
+  hint?: string;
+}): JSX.Element {
+  const error = errors.find((e) => e.field === name)?.message;
+  return (
+    <div>
+      <label for={`f-${name}`} safe>
+        {label}
+      </label>
+      {hint ? (
+        <p class="legal" id={`h-${name}`} safe>
+          {hint}
+        </p>
+      ) : (
+        ''
+      )}
+      <input
+        id={`f-${name}`}
+        name={name}
+        type={type}
+        autocomplete={autocomplete}
+        required
+        value={type === 'password' ? '' : value.slice(0, 300)}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={[error ? `e-${name}` : '', hint ? `h-${name}` : ''].filter(Boolean).join(' ') || undefined}
+      />
+      {error ? (
+        <p class="field-error" id={`e-${name}`} safe>
+          {error}
+        </p>
+      ) : (
+        ''
+      )}
+    </div>
   );
 }

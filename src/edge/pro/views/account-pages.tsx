@@ -2,59 +2,12 @@ import { PLAN_NAMES, PLANS } from '../../../domain/agencies/plans.js';
 import { PASSWORD_MIN } from '../../../domain/credentials/password.js';
 import { Csrf, FormErrors } from '../../html/page-parts.js';
 import { SignInForm, type SignInFields } from '../../html/sign-in-form.js';
+import { LabelledInput } from '../../html/accounts/address-views.js';
 import type { FieldError } from '../../../platform/outcome.js';
 import { ProPage } from './frame.js';
 
-function Field({
-  name,
-  label,
-  type,
-  value,
-  errors,
-  autocomplete,
-  hint,
-}: {
-  name: string;
-  label: string;
-  type: string;
-  value: string;
-  errors: FieldError[];
-  autocomplete: string;
-  hint?: string;
-}): JSX.Element {
-  const error = errors.find((e) => e.field === name)?.message;
-  return (
-    <div>
-      <label for={`f-${name}`} safe>
-        {label}
-      </label>
-      {hint ? (
-        <p class="legal" id={`h-${name}`} safe>
-          {hint}
-        </p>
-      ) : (
-        ''
-      )}
-      <input
-        id={`f-${name}`}
-        name={name}
-        type={type}
-        autocomplete={autocomplete}
-        required
-        value={type === 'password' ? '' : value.slice(0, 300)}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={[error ? `e-${name}` : '', hint ? `h-${name}` : ''].filter(Boolean).join(' ') || undefined}
-      />
-      {error ? (
-        <p class="field-error" id={`e-${name}`} safe>
-          {error}
-        </p>
-      ) : (
-        ''
-      )}
-    </div>
-  );
-}
+/** The pro space's public forms' fields: the kit's labelled input. */
+const Field = LabelledInput;
 
 export function SignupPage({ csrf, values, errors }: { csrf: string; values: Record<string, string>; errors: FieldError[] }): JSX.Element {
   return (

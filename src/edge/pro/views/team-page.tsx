@@ -2,6 +2,7 @@ import type { User } from '../../../domain/accounts/user-store.js';
 import type { PendingInvitation } from '../../../domain/accounts/invitations.js';
 import type { FieldError } from '../../../platform/outcome.js';
 import { Csrf, Flash, FormErrors, PostButton, TableScroll, when } from '../../html/page-parts.js';
+import { LabelledInput } from '../../html/accounts/address-views.js';
 import { ProPage, type ProViewer } from './frame.js';
 
 /** The invitation form as last sent (typed address, role, why it was refused) and the message after an action. */
@@ -117,7 +118,6 @@ export function TeamPage({
   invitations: PendingInvitation[];
   form: TeamForm;
 }): JSX.Element {
-  const emailError = form.errors.find((e) => e.field === 'email')?.message;
   return (
     <ProPage title="Équipe" section="team" viewer={viewer}>
       <h1>Équipe</h1>
@@ -129,26 +129,14 @@ export function TeamPage({
       <FormErrors errors={form.errors} title="L’invitation n’a pas été envoyée. Corrigez :" />
       <form method="post" action="/pro/team/invitations" class="narrow" novalidate>
         <Csrf token={viewer.csrf} />
-        <div>
-          <label for="f-email">Adresse e-mail de votre collègue</label>
-          <input
-            id="f-email"
-            name="email"
-            type="email"
-            autocomplete="off"
-            required
-            value={form.email.slice(0, 300)}
-            aria-invalid={emailError ? 'true' : undefined}
-            aria-describedby={emailError ? 'e-email' : undefined}
-          />
-          {emailError ? (
-            <p class="field-error" id="e-email" safe>
-              {emailError}
-            </p>
-          ) : (
-            ''
-          )}
-        </div>
+        <LabelledInput
+          name="email"
+          label="Adresse e-mail de votre collègue"
+          type="email"
+          autocomplete="off"
+          value={form.email}
+          errors={form.errors}
+        />
         <div>
           <label for="f-role">Rôle</label>
           <select id="f-role" name="role">

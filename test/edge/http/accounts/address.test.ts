@@ -1,9 +1,18 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../../helpers/app.js';
-import { databaseKind, isolatedTestDatabase } from '../../../helpers/database.js';
-import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../../helpers/smtp.js';
-import { cookieOf, followVerificationMail, mailedLink, postPublicForm, proBrowser, signUpAgency } from '../../../helpers/pro.js';
+import type { TestApp } from '../../../helpers/app.js';
+import { databaseKind } from '../../../helpers/database.js';
+import type { ReceivedMail, SmtpReceiver } from '../../../helpers/smtp.js';
+import {
+  cookieOf,
+  followVerificationMail,
+  mailedLink,
+  mailReceived,
+  postPublicForm,
+  proBrowser,
+  signUpAgency,
+  useMailingApp,
+} from '../../../helpers/pro.js';
 import { browserWith, createOperator } from '../../../helpers/back-office.js';
 import { uniqueAddress } from '../../../helpers/addresses.js';
 import { createSession } from '../../../../src/domain/sessions/session-store.js';
@@ -16,37 +25,12 @@ import { redactedUrl } from '../../../../src/edge/http/log-redaction.js';
  * an address change is confirmed at the new address and announced at the old, in both spaces.
  * The file has a database of its own (its job runner sends every mail there) and a clock it moves.
  */
+const mailing = useMailingApp();
+const { clock } = mailing;
 let t: TestApp;
 let smtp: SmtpReceiver;
-let closeDatabase: () => Promise<void>;
-let offsetMs = 0;
-
-before(async () => {
-  smtp = await startSmtpReceiver();
-  const isolated = await isolatedTestDatabase();
-  closeDatabase = isolated.close;
-  t = await createTestApp({
-    db: isolated.db,
-    now: () => new Date(Date.now() + offsetMs),
-    env: { SMTP_URL: smtp.url, SITE_URL: 'https://annonces.example', WORKER: '1' },
-  });
-});
-after(async () => {
-  await t?.close();
-  await closeDatabase?.();
-  await smtp?.close();
-});
-
-/** Waits for the SMTP server to receive a mail to `to` whose subject matches. */
-async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = smtp.received.findLast((mail) => mail.envelope.to.includes(to) && subject.test(mail.parsed.subject ?? ''));
-    if (found) return found;
-    if (Date.now() > deadline) assert.fail(`no mail to ${to} matching ${subject}`);
-    await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
-  }
-}
+before(async () => ({ t, smtp } = await mailing.ready()));
+const mailTo = (to: string, subject: RegExp) => mailReceived(smtp, to, subject);
 const pathIn = (mail: ReceivedMail, prefix: string) =>
   new RegExp(`https://annonces\\.example(${prefix}[A-Za-z0-9_-]{43})`).exec(mail.parsed.text ?? '')?.[1];
 /** Opens a link's confirmation page as a browser; `confirm` posts its form (again and again, for a replay). */
@@ -159,12 +143,12 @@ test(`[${databaseKind}] a tampered, resent-over, forged-form or expired link is 
 
   const last = await openLink(await mailedLink(t, agency.email, '/pro/verify/'));
   assert.equal(last.shown.statusCode, 200);
-  offsetMs += 48 * 3_600_000 + 60_000;
+  clock.offsetMs += 48 * 3_600_000 + 60_000;
   try {
     assert.equal((await last.confirm()).statusCode, 404, 'dead after 48 hours');
     assert.equal((await state(agency.email))!.verified, false);
   } finally {
-    offsetMs -= 48 * 3_600_000 + 60_000;
+    clock.offsetMs -= 48 * 3_600_000 + 60_000;
   }
 });
 
@@ -235,7 +219,7 @@ test(`[${databaseKind}] an operator changes address through the same pages of th
     `INSERT INTO second_factors (id, scope, principal_id, kind, label, totp_secret, confirmed_at, created_at) VALUES ($1, 'admin', $2, 'totp', 'Téléphone', 'JBSWY3DPEHPK3PXP', now(), now())`,
     [newId('fac'), operator.operatorId],
   );
-  const { token } = await createSession(t.db, 'admin', operator.operatorId, new Date(Date.now() + offsetMs), 3_600_000);
+  const { token } = await createSession(t.db, 'admin', operator.operatorId, new Date(Date.now() + clock.offsetMs), 3_600_000);
   const browser = browserWith(t, `ls_admin=${token}`);
   const form = await browser.get('/admin/account/email');
   assert.equal(form.statusCode, 200, form.body.slice(0, 500));
