@@ -14,7 +14,8 @@ export function SignupPage({ csrf, values, errors }: { csrf: string; values: Rec
     <ProPage title="Créer un compte agence" section={null} viewer={null}>
       <h1>Créer le compte de votre agence</h1>
       <p>
-        Vous recevez une clé de TEST dès l’inscription. Nous vérifions votre SIREN sous 48 heures ; les clés LIVE sont ensuite disponibles.
+        Vous recevez une clé de TEST dès l’inscription. Nous vérifions votre SIREN sous 48 heures ; les clés LIVE sont ensuite disponibles,
+        une fois votre adresse e-mail confirmée par le lien que nous vous envoyons.
       </p>
       <FormErrors errors={errors} title="Le compte n’a pas été créé. Corrigez :" />
       <form method="post" action="/pro/signup" class="narrow" novalidate>
