@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from './app.js';
+import { createTestApp, type TestApp } from './app.js';
+import { isolatedTestDatabase } from './database.js';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './smtp.js';
 import { uniqueAddress } from './addresses.js';
 
 /** A browser in the pro space: its cookies, and the forms' token read off its pages. */
@@ -71,7 +74,38 @@ export interface SignedUp {
   testKey: string;
 }
 
-export async function signUpAgency(t: TestApp, name = `Agence ${Math.random().toString(36).slice(2, 7)}`): Promise<SignedUp> {
+/**
+ * The path of the newest link mailed to `to` whose path starts with `prefix` ('/pro/verify/',
+ * '/pro/invitation/'…), read off the mail's text as queued in the `mails` table.
+ */
+export async function mailedLink(t: TestApp, to: string, prefix: string): Promise<string> {
+  const { rows } = await t.db.query<{ text_body: string }>('SELECT text_body FROM mails WHERE to_address = $1 ORDER BY id DESC', [
+    to.toLowerCase(),
+  ]);
+  const escaped = prefix.replace(/[/.]/g, '\\$&');
+  for (const { text_body: text } of rows) {
+    const path = new RegExp(`https?://[^/\\s]+(${escaped}[A-Za-z0-9_-]+)`).exec(text)?.[1];
+    if (path) return path;
+  }
+  assert.fail(`no mail to ${to} holds a link ${prefix}…`);
+}
+
+/** Follows the verification link mailed to `email` the way a browser does: its page, then its button. */
+export async function followVerificationMail(t: TestApp, email: string): Promise<LightMyRequestResponse> {
+  const confirmed = await postPublicForm(t, await mailedLink(t, email, '/pro/verify/'), {});
+  assert.equal(confirmed.statusCode, 200, confirmed.body.slice(0, 2000));
+  return confirmed;
+}
+
+/**
+ * Signs an agency up through /pro/signup. Its admin's address is verified by following the mail
+ * sign-up sends, unless `verified: false` keeps it waiting (LIVE keys then stay out of reach).
+ */
+export async function signUpAgency(
+  t: TestApp,
+  name = `Agence ${Math.random().toString(36).slice(2, 7)}`,
+  options: { verified?: boolean } = {},
+): Promise<SignedUp> {
   const email = `pro-${Math.random().toString(36).slice(2, 9)}@agence.example`;
   const password = 'mot de passe de l’agence';
   const response = await postPublicForm(t, '/pro/signup', { agencyName: name, siren: '732 829 320', email, password, plan: 'agence' });
@@ -79,6 +113,7 @@ export async function signUpAgency(t: TestApp, name = `Agence ${Math.random().to
   const testKey = /value="(svc_pk_TEST_[A-Za-z0-9]+)"/.exec(response.body)?.[1];
   assert.ok(testKey, 'the TEST key is shown once at sign-up');
   const { rows } = await t.db.query<{ agency_id: string }>('SELECT agency_id FROM users WHERE email = $1', [email]);
+  if (options.verified ?? true) await followVerificationMail(t, email);
   return { browser: proBrowser(t, cookieOf(response, 'ls_pro')!), email, password, agencyId: rows[0]!.agency_id, testKey };
 }
 
@@ -96,4 +131,59 @@ export async function newKeyOnPage(browser: ProBrowser, fields: Record<string, s
   const value = /id="new-key" type="text" readonly value="(svc_pk_(?:LIVE|TEST)_[A-Za-z0-9]+)"/.exec(created.body)?.[1];
   assert.ok(value, 'the new key is shown on its creation page');
   return value;
+}
+
+/**
+ * An admin invites `email` (a fresh address unless given) as `role` through /pro/team; returns
+ * the address and the invitation's path, read off the mail sent to it.
+ */
+export async function inviteByMail(
+  t: TestApp,
+  admin: ProBrowser,
+  role: 'agent' | 'admin' = 'agent',
+  email = `invite-${Math.random().toString(36).slice(2, 9)}@agence.example`,
+): Promise<{ email: string; link: string }> {
+  const invited = await admin.post('/pro/team/invitations', { email, role });
+  assert.equal(invited.statusCode, 303, invited.body.slice(0, 2000));
+  return { email, link: await mailedLink(t, email, '/pro/invitation/') };
+}
+
+/**
+ * A test file's app on a database of its own with a real SMTP server (its job runner sends every
+ * mail there) and a clock the file moves (`clock.offsetMs`), closed after the file's tests. The
+ * file's own `before` awaits `ready()`: node:test does not wait for one root hook before the next.
+ */
+export function useMailingApp(): { ready(): Promise<{ t: TestApp; smtp: SmtpReceiver }>; clock: { offsetMs: number } } {
+  const clock = { offsetMs: 0 };
+  let made: Promise<{ t: TestApp; smtp: SmtpReceiver; close(): Promise<void> }> | undefined;
+  const ready = () =>
+    (made ??= (async () => {
+      const smtp = await startSmtpReceiver();
+      const isolated = await isolatedTestDatabase();
+      const t = await createTestApp({
+        db: isolated.db,
+        now: () => new Date(Date.now() + clock.offsetMs),
+        env: { SMTP_URL: smtp.url, SITE_URL: 'https://annonces.example', WORKER: '1' },
+      });
+      return { t, smtp, close: isolated.close };
+    })());
+  before(ready);
+  after(async () => {
+    const { t, smtp, close } = await ready();
+    await t.close();
+    await close();
+    await smtp.close();
+  });
+  return { ready, clock };
+}
+
+/** Waits for the SMTP server to receive a mail to `to` whose subject matches (the newest such). */
+export async function mailReceived(smtp: SmtpReceiver, to: string, subject = /./): Promise<ReceivedMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = smtp.received.findLast((mail) => mail.envelope.to.includes(to) && subject.test(mail.parsed.subject ?? ''));
+    if (found) return found;
+    if (Date.now() > deadline) assert.fail(`no mail to ${to} matching ${subject}`);
+    await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
+  }
 }

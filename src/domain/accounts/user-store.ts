@@ -1,4 +1,3 @@
-import { hashLinkSecret, LINK_SECRET_PATTERN, newLinkSecret } from '../credentials/link-secret.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import type { Agency } from '../agencies/agency-store.js';
@@ -8,6 +7,8 @@ import { openAgency } from '../onboarding/open-agency.js';
 import { hashPassword } from '../credentials/password.js';
 import { normaliseEmail } from '../credentials/email.js';
 import { endSessionsOf } from '../sessions/session-store.js';
+import { mailVerificationLink } from '../account-security/address-verification.js';
+import type { MailSite } from '../mail/site.js';
 import { refuse, type Outcome } from '../../platform/outcome.js';
 
 export const ROLES = ['admin', 'agent'] as const;
@@ -37,18 +38,30 @@ const toUser = (row: UserRow): User => ({
   role: row.role,
   createdAt: row.created_at,
 });
-const emailTaken = () =>
+export const emailTaken = () =>
   refuse('conflict', 'Cette adresse e-mail a déjà un compte : connectez-vous.', [
     { field: 'email', message: 'Cette adresse e-mail a déjà un compte : connectez-vous.' },
   ]);
 
+/**
+ * Writes a user. Its address counts as verified unless `emailVerified` is false (a sign-up,
+ * whose link is mailed to it): the demo account's and an invited colleague's are known to work.
+ */
 export async function insertUser(
   tx: Queryable,
-  input: { agencyId: string; email: string; password: string; role: Role },
+  input: { agencyId: string; email: string; password: string; role: Role; emailVerified?: boolean },
 ): Promise<User | null> {
   const { rows } = await tx.query<UserRow>(
-    `INSERT INTO users (id, agency_id, email, password_hash, role) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (email) DO NOTHING RETURNING *`,
-    [newId('usr'), input.agencyId, normaliseEmail(input.email), await hashPassword(input.password), input.role],
+    `INSERT INTO users (id, agency_id, email, password_hash, role, email_verified_at) VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END)
+     ON CONFLICT (email) DO NOTHING RETURNING *`,
+    [
+      newId('usr'),
+      input.agencyId,
+      normaliseEmail(input.email),
+      await hashPassword(input.password),
+      input.role,
+      input.emailVerified ?? true,
+    ],
   );
   return rows[0] ? toUser(rows[0]) : null;
 }
@@ -63,9 +76,15 @@ export interface SignUp {
 
 /**
  * Sign-up (docs/decisions.md §13): an unverified agency, its first user (admin) and a TEST key, in one
- * transaction. The key's value is returned this once. LIVE keys wait for the 48-hour check.
+ * transaction. The key's value is returned this once. LIVE keys wait for the 48-hour check, and
+ * for the user's address, proven by the link mailed to it in the same transaction (docs/accounts.md).
  */
-export async function signUp(db: Database, input: SignUp): Promise<Outcome<{ agency: Agency; user: User; testKey: string }>> {
+export async function signUp(
+  db: Database,
+  input: SignUp,
+  site: MailSite,
+  now: Date,
+): Promise<Outcome<{ agency: Agency; user: User; testKey: string }>> {
   try {
     return await db.transaction(async (tx) => {
       const { agency, testKey } = await openAgency(
@@ -73,8 +92,15 @@ export async function signUp(db: Database, input: SignUp): Promise<Outcome<{ age
         { name: input.agencyName.trim(), plan: input.plan, email: normaliseEmail(input.email), siren: input.siren, verified: false },
         { test: 'Clé de test', live: 'Clé LIVE' },
       );
-      const user = await insertUser(tx, { agencyId: agency.id, email: input.email, password: input.password, role: 'admin' });
+      const user = await insertUser(tx, {
+        agencyId: agency.id,
+        email: input.email,
+        password: input.password,
+        role: 'admin',
+        emailVerified: false,
+      });
       if (!user) throw new EmailTaken();
+      await mailVerificationLink(tx, user, site, now);
       return { ok: true as const, value: { agency, user, testKey: testKey.key } };
     });
   } catch (error) {
@@ -82,7 +108,8 @@ export async function signUp(db: Database, input: SignUp): Promise<Outcome<{ age
     throw error;
   }
 }
-class EmailTaken extends Error {}
+/** Thrown inside a transaction to undo it when the address was taken meanwhile. */
+export class EmailTaken extends Error {}
 
 /** A signed-in user with what every page of the pro space shows of the agency, in one query. */
 export async function findUserWithAgency(
@@ -140,62 +167,4 @@ export async function removeUser(db: Database, agencyId: string, userId: string,
     await endSessionsOf(tx, 'pro', userId);
     return { ok: true, value: toUser(target) };
   });
-}
-
-const INVITATION_DAYS = 7;
-const hashToken = hashLinkSecret;
-export const INVITATION_TOKEN = LINK_SECRET_PATTERN;
-
-/** An invitation link's token, shown once to the admin who makes it; valid 7 days, once. */
-export async function createInvitation(
-  db: Queryable,
-  agencyId: string,
-  role: Role,
-  by: string,
-  now: Date,
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = newLinkSecret();
-  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
-  await db.query(
-    'INSERT INTO invitations (token_hash, id, agency_id, role, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [hashToken(token), newId('inv'), agencyId, role, by, now, expiresAt],
-  );
-  return { token, expiresAt };
-}
-
-export async function findInvitation(
-  db: Queryable,
-  token: string,
-  now: Date,
-): Promise<{ agencyId: string; agencyName: string; role: Role } | null> {
-  if (!INVITATION_TOKEN.test(token)) return null;
-  const { rows } = await db.query<{ agency_id: string; name: string; role: Role }>(
-    `SELECT i.agency_id, a.name, i.role FROM invitations i JOIN agencies a ON a.id = i.agency_id WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > $2`,
-    [hashToken(token), now],
-  );
-  return rows[0] ? { agencyId: rows[0].agency_id, agencyName: rows[0].name, role: rows[0].role } : null;
-}
-
-/** Accepting an invitation creates the colleague's account; the link then stops working. */
-export async function acceptInvitation(
-  db: Database,
-  token: string,
-  input: { email: string; password: string },
-  now: Date,
-): Promise<Outcome<User>> {
-  return db
-    .transaction(async (tx): Promise<Outcome<User>> => {
-      const { rows } = await tx.query<{ agency_id: string; role: Role }>(
-        `UPDATE invitations SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING agency_id, role`,
-        [hashToken(token), now],
-      );
-      if (!rows[0]) return refuse('not_found', 'Cette invitation a expiré ou a déjà servi : demandez-en une nouvelle.');
-      const user = await insertUser(tx, { agencyId: rows[0].agency_id, email: input.email, password: input.password, role: rows[0].role });
-      if (!user) throw new EmailTaken();
-      return { ok: true, value: user };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof EmailTaken) return emailTaken();
-      throw error;
-    });
 }

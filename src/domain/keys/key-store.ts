@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { Plan } from '../agencies/plans.js';
-import { liveKeyRefusal } from '../agencies/live-keys.js';
+import { liveKeyRefusal, type LiveKeyCreator } from '../agencies/live-keys.js';
 import { newId } from '../../platform/db/ids.js';
 import { notFound, type Outcome } from '../../platform/outcome.js';
 import { displayForm, generateKey, hashKey, SCOPES, type KeyEnv, type Scope } from './key-format.js';
@@ -64,7 +64,7 @@ export interface CreatedKey {
  */
 export async function createKey(
   db: Queryable,
-  input: { agencyId: string; env: KeyEnv; name?: string; scopes?: readonly Scope[] },
+  input: { agencyId: string; env: KeyEnv; name?: string; scopes?: readonly Scope[]; creator?: LiveKeyCreator },
 ): Promise<Outcome<CreatedKey>> {
   const { rows: agencies } = await db.query<{ id: string; verified: boolean; suspended_at: Date | null }>(
     'SELECT id, verified, suspended_at FROM agencies WHERE id = $1 FOR SHARE',
@@ -73,7 +73,7 @@ export async function createKey(
   const agency = agencies[0];
   if (!agency) return notFound('Agency');
   if (input.env === 'live') {
-    const refused = liveKeyRefusal({ id: agency.id, verified: agency.verified, suspendedAt: agency.suspended_at });
+    const refused = liveKeyRefusal({ id: agency.id, verified: agency.verified, suspendedAt: agency.suspended_at }, input.creator);
     if (refused) return refused;
   }
   const key = generateKey(input.env);

@@ -12,6 +12,9 @@ const SECRET_PATH_PREFIXES = [
   '/pro/invitation/',
   passwordResetPath('pro', ''),
   passwordResetPath('admin', ''),
+  '/pro/verify/',
+  '/pro/account/email/',
+  '/admin/account/email/',
 ];
 
 export function redactedUrl(url: string): string {

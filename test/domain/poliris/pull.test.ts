@@ -109,7 +109,8 @@ async function agencyPulling(path: string) {
 const mailsTo = async (email: string) =>
   (
     await t.db.query<{ subject: string; text_body: string; html_body: string }>(
-      `SELECT subject, text_body, html_body FROM mails WHERE to_address = $1`,
+      // The passerelle's mails only: sign-up also mailed the address its verification link.
+      `SELECT subject, text_body, html_body FROM mails WHERE to_address = $1 AND subject LIKE 'Votre passerelle%'`,
       [email],
     )
   ).rows;

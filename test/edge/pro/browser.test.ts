@@ -4,6 +4,7 @@ import { createTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { openBrowser } from '../../helpers/browser.js';
 import { publicListing } from '../../helpers/site.js';
+import { mailedLink } from '../../helpers/pro.js';
 
 /**
  * The pro space in Debian's Chromium: sign up → generate a key (shown once, then masked) →
@@ -64,12 +65,14 @@ test(`[${databaseKind}] in Chromium: an agency signs up, manages a key, sees its
 
     // An agent, invited by the admin, is kept out of the key page.
     await page.goto(`${url}/pro/team`);
+    await page.fill('form[action="/pro/team/invitations"] #f-email', `agent-${email}`);
     await page.click('form[action="/pro/team/invitations"] button');
-    const link = (await page.locator('.notice code').innerText()).trim();
+    await page.waitForURL(/fait=invitee/);
+    // The link goes to the colleague's mailbox only.
+    const link = await mailedLink(t, `agent-${email}`, '/pro/invitation/');
     const { page: agentPage } = await browser.newPage();
     await agentPage.context().clearCookies();
-    await agentPage.goto(link.replace(/^https?:\/\/[^/]+/, url));
-    await agentPage.fill('#f-email', `agent-${email}`);
+    await agentPage.goto(`${url}${link}`);
     await agentPage.fill('#f-password', 'mot de passe agent');
     await agentPage.click('button[type=submit]');
     await agentPage.waitForURL(/\/pro$/);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { proBrowser, cookieOf, postPublicForm } from '../../helpers/pro.js';
+import { proBrowser, cookieOf, inviteByMail, postPublicForm } from '../../helpers/pro.js';
 import { figures, tableRows, text } from '../../helpers/page-text.js';
 import { deleteAsVisitor } from '../../../src/domain/leads/visitor-side.js';
 import { agencyWithListing, inboxCounts, mailsTo, unique, visitorToken, visitorWrites } from './contacts-setup.js';
@@ -258,9 +258,8 @@ test(`[${databaseKind}] /pro/leads, linked from mails sent before the inbox, mov
 
 test(`[${databaseKind}] an agent reads, answers and files conversations like an admin`, async () => {
   const agency = await agencyWithListing(t);
-  const invite = await agency.browser.post('/pro/team/invitations', { role: 'agent' });
-  const link = /(\/pro\/invitation\/[A-Za-z0-9_-]{43})/.exec(invite.body)![1]!;
-  const joined = await postPublicForm(t, link, { email: `agent-${unique()}@agence.example`, password: 'mot de passe agent' });
+  const { link } = await inviteByMail(t, agency.browser, 'agent', `agent-${unique()}@agence.example`);
+  const joined = await postPublicForm(t, link, { password: 'mot de passe agent' });
   const agent = proBrowser(t, cookieOf(joined, 'ls_pro')!);
   const { leadId } = await visitorWrites(t, agency.serviceId, { name: 'Inès' });
   assert.equal((await agent.get('/pro/contacts')).statusCode, 200);

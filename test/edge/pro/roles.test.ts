@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import Fastify, { type RouteOptions } from 'fastify';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { cookieOf, postPublicForm, proBrowser, signUpAgency } from '../../helpers/pro.js';
+import { cookieOf, inviteByMail, postPublicForm, proBrowser, signUpAgency } from '../../helpers/pro.js';
 import { proPages } from '../../../src/edge/pro/pro-routes.js';
 
 /**
@@ -37,10 +37,8 @@ async function declaredRoutes() {
 
 test(`[${databaseKind}] an agent is refused every route declared for admins (403, nothing written) and opens the others`, async () => {
   const agency = await signUpAgency(t);
-  const invite = await agency.browser.post('/pro/team/invitations', { role: 'agent' });
-  const link = /(\/pro\/invitation\/[A-Za-z0-9_-]{43})/.exec(invite.body)![1]!;
-  const agentEmail = `agent-${Math.random().toString(36).slice(2, 8)}@agence.example`;
-  const joined = await postPublicForm(t, link, { email: agentEmail, password: 'mot de passe agent' });
+  const { email: agentEmail, link } = await inviteByMail(t, agency.browser, 'agent');
+  const joined = await postPublicForm(t, link, { password: 'mot de passe agent' });
   assert.equal(joined.statusCode, 303);
   const agent = proBrowser(t, cookieOf(joined, 'ls_pro')!);
 
@@ -63,6 +61,7 @@ test(`[${databaseKind}] an agent is refused every route declared for admins (403
     webhookId: 'whk_0000000000000000',
     deliveryId: 'msg_0000000000000000',
     importId: 'imp_0000000000000000',
+    invitationId: 'inv_0000000000000000',
   };
   const values: Record<string, string> = { name: 'clé d’un agent', env: 'test', url: 'https://crm.example/hook', role: 'admin' };
   const writes = async () =>

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
-import { cookieOf, postPublicForm, proBrowser, signUpAgency } from '../../helpers/pro.js';
+import { cookieOf, inviteByMail, postPublicForm, proBrowser, signUpAgency } from '../../helpers/pro.js';
 
 /** /pro/webhooks (docs/decisions.md §9, §13): the agency admin manages its endpoints from the pro space. */
 const { t } = useTestApp();
@@ -92,12 +92,8 @@ test('the plan cap, a bad URL, another agency, an agent and a missing form token
   });
   assert.equal(forged.statusCode, 403);
 
-  const invite = await browser.post('/pro/team/invitations', { role: 'agent' });
-  const link = /(\/pro\/invitation\/[A-Za-z0-9_-]+)/.exec(invite.body)![1]!;
-  const joined = await postPublicForm(t, link, {
-    email: `agent-${Math.random().toString(36).slice(2, 8)}@agence.example`,
-    password: 'mot de passe agent',
-  });
+  const { link } = await inviteByMail(t, browser, 'agent');
+  const joined = await postPublicForm(t, link, { password: 'mot de passe agent' });
   const agent = proBrowser(t, cookieOf(joined, 'ls_pro')!);
   assert.equal((await agent.get('/pro/webhooks')).statusCode, 403);
   assert.equal((await agent.post(`/pro/webhooks/${mine!.id}/disable`)).statusCode, 403);

@@ -4,6 +4,7 @@ import { passwordRoutes } from './password-routes.js';
 import { registerPasskeyRoutes } from './passkey-routes.js';
 import { sessionsRoutes } from './sessions-routes.js';
 import { sessionEndRoutes } from './session-end-routes.js';
+import { addressRoutes } from './address-routes.js';
 
 type AccountRoutes = (app: FastifyInstance, space: SessionSpace) => Promise<void>;
 
@@ -13,6 +14,6 @@ type AccountRoutes = (app: FastifyInstance, space: SessionSpace) => Promise<void
  * each space gives its frame (SessionSpaceOptions.framePage).
  */
 export async function registerAccountRoutes(app: FastifyInstance, space: SessionSpace): Promise<void> {
-  const groups: AccountRoutes[] = [passwordRoutes, registerPasskeyRoutes, sessionsRoutes, sessionEndRoutes];
+  const groups: AccountRoutes[] = [passwordRoutes, registerPasskeyRoutes, sessionsRoutes, sessionEndRoutes, addressRoutes];
   for (const routes of groups) await routes(app, space);
 }

@@ -5,6 +5,8 @@ import { agencyAudience } from '../../../domain/audience/report.js';
 import { lastDays } from '../../../domain/audience/period.js';
 import type { ProSpace } from '../space.js';
 import { DashboardPage } from '../views/dashboard-page.js';
+import { AddressNotice } from '../views/account-pages.js';
+import { signedIn } from '../../http/plugins/session-auth.js';
 
 /** `/pro`: the agency's overview, for admins and agents. */
 export const dashboardPage: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (app, { space }) => {
@@ -16,6 +18,14 @@ export const dashboardPage: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
       agencyAudience(db, { agencyId, env: 'live' }, lastDays(now())),
     ]);
     if (!overview.ok) throw failWith(overview);
-    return space.page(reply, 200, <DashboardPage viewer={space.viewerOf(request)} view={overview.value} audience={audience} />);
+    const viewer = space.viewerOf(request);
+    const addressWaits = signedIn(request).principal.emailVerified === false;
+    return space.page(
+      reply,
+      200,
+      <DashboardPage viewer={viewer} view={overview.value} audience={audience}>
+        {addressWaits ? <AddressNotice email={viewer.email} csrf={viewer.csrf} /> : ''}
+      </DashboardPage>,
+    );
   });
 };

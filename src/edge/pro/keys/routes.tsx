@@ -14,6 +14,7 @@ import { CALLS_CURSOR_PATTERN, type StatusFilter } from '../../../domain/key-usa
 import { keyActivity } from '../../../domain/key-usage/activity.js';
 import { adminsOnly, type ProSpace } from '../space.js';
 import { KeyCreatedPage, KeysPage, RevokePage } from '../views/keys-page.js';
+import { AddressNotice } from '../views/account-pages.js';
 
 const KeysQuery = Type.Object({
   cle: Type.Optional(Type.Union([Type.Literal(''), KeyIdParams.properties.keyId])),
@@ -42,22 +43,28 @@ export const keysPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (
     const status: StatusFilter = request.query.statut ?? 'all';
     const activity = await keyActivity(db, agencyOf(request), at, config.quotas.keyLimits, { keyId, status, before: request.query.avant });
     const flash = request.query.fait === 'revoquee' ? 'Clé révoquée : elle est refusée dès maintenant.' : null;
-    const verified = Boolean(signedIn(request).principal.liveKeys);
+    const { principal } = signedIn(request);
+    const blocker = liveKeysBlocker((await findAgency(db, agencyOf(request)))!, { emailVerified: Boolean(principal.emailVerified) });
+    const viewer = viewerOf(request);
+    const view = { ...activity, filters: { keyId: keyId ?? null, status }, verified: blocker === null, now: at, flash };
     return page(
       reply,
       200,
-      <KeysPage viewer={viewerOf(request)} view={{ ...activity, filters: { keyId: keyId ?? null, status }, verified, now: at, flash }} />,
+      <KeysPage viewer={viewer} view={{ ...view, liveWait: blocker && LIVE_KEYS_UNAVAILABLE_FR[blocker] }}>
+        {blocker === 'address_unverified' ? <AddressNotice email={viewer.email} csrf={viewer.csrf} /> : ''}
+      </KeysPage>,
     );
   });
 
   app.post('/api-keys', { config: adminsOnly, schema: { hide: true, body: NewKey } }, async (request, reply) => {
     const agency = (await findAgency(db, agencyOf(request)))!;
-    const blocker = request.body.env === 'live' ? liveKeysBlocker(agency) : null;
+    const creator = { emailVerified: Boolean(signedIn(request).principal.emailVerified) };
+    const blocker = request.body.env === 'live' ? liveKeysBlocker(agency, creator) : null;
     if (blocker) return message(request, reply, 403, 'Clé LIVE indisponible', LIVE_KEYS_UNAVAILABLE_FR[blocker]);
     const scopes = request.body.scopes === undefined ? undefined : ([] as Scope[]).concat(request.body.scopes as Scope | Scope[]);
     if (scopes !== undefined && scopes.length === 0)
       return message(request, reply, 400, 'Aucun droit choisi', 'Cochez au moins un droit pour la clé.');
-    const created = await createKey(db, { agencyId: agency.id, env: request.body.env, name: request.body.name, scopes });
+    const created = await createKey(db, { agencyId: agency.id, env: request.body.env, name: request.body.name, scopes, creator });
     if (!created.ok) throw failWith(created); // suspended or unverified since the check above
     return page(
       reply,

@@ -1,67 +1,21 @@
 import { PLAN_NAMES, PLANS } from '../../../domain/agencies/plans.js';
 import { PASSWORD_MIN } from '../../../domain/credentials/password.js';
-import { FormErrors } from '../../html/page-parts.js';
+import { Csrf, FormErrors } from '../../html/page-parts.js';
 import { SignInForm, type SignInFields } from '../../html/sign-in-form.js';
+import { LabelledInput } from '../../html/accounts/address-views.js';
 import type { FieldError } from '../../../platform/outcome.js';
 import { ProPage } from './frame.js';
 
-function Field({
-  name,
-  label,
-  type,
-  value,
-  errors,
-  autocomplete,
-  hint,
-}: {
-  name: string;
-  label: string;
-  type: string;
-  value: string;
-  errors: FieldError[];
-  autocomplete: string;
-  hint?: string;
-}): JSX.Element {
-  const error = errors.find((e) => e.field === name)?.message;
-  return (
-    <div>
-      <label for={`f-${name}`} safe>
-        {label}
-      </label>
-      {hint ? (
-        <p class="legal" id={`h-${name}`} safe>
-          {hint}
-        </p>
-      ) : (
-        ''
-      )}
-      <input
-        id={`f-${name}`}
-        name={name}
-        type={type}
-        autocomplete={autocomplete}
-        required
-        value={type === 'password' ? '' : value.slice(0, 300)}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={[error ? `e-${name}` : '', hint ? `h-${name}` : ''].filter(Boolean).join(' ') || undefined}
-      />
-      {error ? (
-        <p class="field-error" id={`e-${name}`} safe>
-          {error}
-        </p>
-      ) : (
-        ''
-      )}
-    </div>
-  );
-}
+/** The pro space's public forms' fields: the kit's labelled input. */
+const Field = LabelledInput;
 
 export function SignupPage({ csrf, values, errors }: { csrf: string; values: Record<string, string>; errors: FieldError[] }): JSX.Element {
   return (
     <ProPage title="Créer un compte agence" section={null} viewer={null}>
       <h1>Créer le compte de votre agence</h1>
       <p>
-        Vous recevez une clé de TEST dès l’inscription. Nous vérifions votre SIREN sous 48 heures ; les clés LIVE sont ensuite disponibles.
+        Vous recevez une clé de TEST dès l’inscription. Nous vérifions votre SIREN sous 48 heures ; les clés LIVE sont ensuite disponibles,
+        une fois votre adresse e-mail confirmée par le lien que nous vous envoyons.
       </p>
       <FormErrors errors={errors} title="Le compte n’a pas été créé. Corrigez :" />
       <form method="post" action="/pro/signup" class="narrow" novalidate>
@@ -129,6 +83,7 @@ export function InvitationPage({
   token,
   agencyName,
   role,
+  email,
   values,
   errors,
 }: {
@@ -136,17 +91,29 @@ export function InvitationPage({
   token: string;
   agencyName: string;
   role: string;
+  /** The invited address, which the account takes; null for an invitation made before addresses were asked. */
+  email: string | null;
   values: Record<string, string>;
   errors: FieldError[];
 }): JSX.Element {
+  const as = role === 'admin' ? 'administrateur' : 'agent';
   return (
     <ProPage title="Rejoindre une agence" section={null} viewer={null}>
       <h1 safe>{`Rejoindre ${agencyName}`}</h1>
-      <p safe>{`Vous êtes invité comme ${role === 'admin' ? 'administrateur' : 'agent'}. Choisissez vos identifiants.`}</p>
+      <p safe>
+        {email
+          ? `Vous êtes invité comme ${as}, à l’adresse ${email} : choisissez votre mot de passe.`
+          : `Vous êtes invité comme ${as}. Choisissez vos identifiants.`}
+      </p>
       <FormErrors errors={errors} title="Le compte n’a pas été créé. Corrigez :" />
       <form method="post" action={`/pro/invitation/${token}`} class="narrow" novalidate>
         <input type="hidden" name="_csrf" value={csrf} />
-        <Field name="email" label="Adresse e-mail" type="email" value={values.email ?? ''} errors={errors} autocomplete="email" />
+        {email ? (
+          // Named for password managers, which file the new password under this address.
+          <input type="hidden" name="username" autocomplete="username" value={email} />
+        ) : (
+          <Field name="email" label="Adresse e-mail" type="email" value={values.email ?? ''} errors={errors} autocomplete="email" />
+        )}
         <Field
           name="password"
           label="Mot de passe"
@@ -159,5 +126,25 @@ export function InvitationPage({
         <button type="submit">Créer mon compte</button>
       </form>
     </ProPage>
+  );
+}
+
+/**
+ * A signed-in user whose address is not verified yet (docs/accounts.md): why LIVE keys wait, and
+ * « Renvoyer le lien » for a lost mail. Shown on the dashboard and the keys page.
+ */
+export function AddressNotice({ email, csrf }: { email: string; csrf: string }): JSX.Element {
+  return (
+    <div class="notice" role="status">
+      <p
+        safe
+      >{`Confirmez votre adresse e-mail : nous avons envoyé un lien à ${email}. Tant qu’elle n’est pas confirmée, votre compte ne peut pas créer de clé LIVE (les clés TEST restent disponibles).`}</p>
+      <form method="post" action="/pro/account/verify" class="inline">
+        <Csrf token={csrf} />
+        <button type="submit" class="secondary">
+          Renvoyer le lien
+        </button>
+      </form>
+    </div>
   );
 }

@@ -138,20 +138,23 @@ function CountFigures({ counts }: { counts: DashboardView['counts'] }): JSX.Elem
   );
 }
 
-/** Verification status with the 48 hours, the plan and its limits, quota use and counts. */
+/** Verification status with the 48 hours, the plan and its limits, quota use and counts; `children`: the user's own notices. */
 export function DashboardPage({
   viewer,
   view,
   audience,
+  children,
 }: {
   viewer: ProViewer;
   view: DashboardView;
   audience: AudienceReport;
+  children?: JSX.Element;
 }): JSX.Element {
   return (
     <ProPage title="Tableau de bord" section="dashboard" viewer={viewer}>
       <h1 safe>{view.agency.name}</h1>
       <AccountStatusNotice viewer={viewer} view={view} />
+      {children ?? ''}
       <FailingWebhooksNotice failing={view.failingWebhooks} />
       <PlanFigures view={view} />
       <CountFigures counts={view.counts} />

@@ -15,6 +15,8 @@ export interface KeysView {
   calls: { lines: CallLine[]; next: string | null };
   filters: UsageFilters;
   verified: boolean;
+  /** Why LIVE keys cannot be made now (live-keys.ts), when they cannot. */
+  liveWait?: string | null;
   now: Date;
   flash: string | null;
 }
@@ -80,7 +82,7 @@ function KeyTable({ cards, now }: { cards: KeyCard[]; now: Date }): JSX.Element 
 }
 
 /** The form of a new key: its name, environment (LIVE once verified) and rights. */
-function NewKeyForm({ csrf, verified }: { csrf: string; verified: boolean }): JSX.Element {
+function NewKeyForm({ csrf, verified, liveWait }: { csrf: string; verified: boolean; liveWait?: string | null }): JSX.Element {
   return (
     <>
       <h2 id="nouvelle-cle">Nouvelle clé</h2>
@@ -99,8 +101,8 @@ function NewKeyForm({ csrf, verified }: { csrf: string; verified: boolean }): JS
           {verified ? (
             ''
           ) : (
-            <p class="legal" id="h-env">
-              Les clés LIVE seront disponibles dès la vérification de votre SIREN.
+            <p class="legal" id="h-env" safe>
+              {liveWait ?? 'Les clés LIVE seront disponibles dès la vérification de votre SIREN.'}
             </p>
           )}
         </div>
@@ -118,11 +120,13 @@ function NewKeyForm({ csrf, verified }: { csrf: string; verified: boolean }): JS
   );
 }
 
-export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }): JSX.Element {
+/** `children`: a notice of the signed-in user's own (an address to verify), under the title. */
+export function KeysPage({ viewer, view, children }: { viewer: ProViewer; view: KeysView; children?: JSX.Element }): JSX.Element {
   const keyName = new Map(view.cards.map((c) => [c.key.id, c.key.name]));
   return (
     <ProPage title="Clés d’API" section="keys" viewer={viewer}>
       <h1>Clés d’API</h1>
+      {children ?? ''}
       {view.flash ? (
         <p class="notice ok" role="status" safe>
           {view.flash}
@@ -133,7 +137,7 @@ export function KeysPage({ viewer, view }: { viewer: ProViewer; view: KeysView }
       <LiveKeyHint view={view} />
       {/* A stacked table: on a phone each key becomes a block of labelled lines, its quota and "Révoquer…" included. */}
       <KeyTable cards={view.cards} now={view.now} />
-      <NewKeyForm csrf={viewer.csrf} verified={view.verified} />
+      <NewKeyForm csrf={viewer.csrf} verified={view.verified} liveWait={view.liveWait} />
       <h2>Les 7 derniers jours</h2>
       <UsageFilterForm cards={view.cards} filters={view.filters} />
       <WeekFigures panel={view.panel} />
