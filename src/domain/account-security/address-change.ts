@@ -10,6 +10,7 @@ import type { MailSite } from '../mail/site.js';
 import { addressChangeAskedMail, newAddressMail } from './address-mails.js';
 import { findAccount, findAccountByEmail, type Account } from './directory.js';
 import { recordAccountEvent } from './events.js';
+import { accountLinkPath } from './account-paths.js';
 
 /**
  * A change of an account's address, for pro users and operators alike (docs/accounts.md): asked
@@ -18,7 +19,6 @@ import { recordAccountEvent } from './events.js';
  */
 
 /** Where the confirmation link leads, under the space's path ('/pro', '/admin'). */
-export const addressChangePath = (base: string, token: string) => `${base}/account/email/${token}`;
 
 /** Asks per account and hour: a stolen session cannot try passwords here faster than at the sign-in. */
 const ASK_LIMIT: ClientLimit = { action: 'address-change', limit: 10, periodMs: 3_600_000 };
@@ -56,7 +56,7 @@ function checkNewAddress(account: Account, typed: string): Outcome<string> {
 export async function askAddressChange(
   db: Database,
   account: Account,
-  input: { email: string; password: string; base: string },
+  input: { email: string; password: string },
   site: MailSite,
   now: Date,
 ): Promise<Outcome<{ email: string }>> {
@@ -73,7 +73,10 @@ export async function askAddressChange(
   if (await findAccountByEmail(db, account.scope, address)) return refuse('conflict', TAKEN_FR, [{ field: 'email', message: TAKEN_FR }]);
   await db.transaction(async (tx) => {
     const token = await issueLink(tx, account, 'email_change', now, address);
-    await enqueueMail(tx, newAddressMail(address, `${site.siteUrl}${addressChangePath(input.base, token)}`), { from: site.mailFrom, now });
+    await enqueueMail(tx, newAddressMail(address, `${site.siteUrl}${accountLinkPath(account.scope, 'email_change', token)}`), {
+      from: site.mailFrom,
+      now,
+    });
     await enqueueMail(tx, addressChangeAskedMail(account.email, address), { from: site.mailFrom, now });
     await recordAccountEvent(tx, account, 'account.email_change_asked', { after: { email: address } });
   });

@@ -6,6 +6,7 @@ import { issueLink, useLink } from '../credentials/one-time-links.js';
 import type { MailSite } from '../mail/site.js';
 import { verifyAddressMail } from './address-mails.js';
 import { recordAccountEvent } from './events.js';
+import { accountLinkPath } from './account-paths.js';
 
 /**
  * A pro user's address, proven by a link mailed to it (docs/accounts.md): sign-up sends one, the
@@ -14,7 +15,6 @@ import { recordAccountEvent } from './events.js';
  */
 
 /** Where the link leads: a page open to any browser, since the mail may be read on another device. */
-export const VERIFY_PATH = '/pro/verify';
 
 /** « Renvoyer le lien »: enough for a lost or late mail, too few to make the service a mail cannon. */
 export const RESEND_LIMIT: ClientLimit = { action: 'verify-resend', limit: 5, periodMs: 3_600_000 };
@@ -27,7 +27,10 @@ export const DEAD_LINK_FR = 'Ce lien a expiré ou a déjà servi. Connectez-vous
  */
 export async function mailVerificationLink(tx: Queryable, user: { id: string; email: string }, site: MailSite, now: Date): Promise<void> {
   const token = await issueLink(tx, { scope: 'pro', id: user.id }, 'verify', now, user.email);
-  await enqueueMail(tx, verifyAddressMail(user.email, `${site.siteUrl}${VERIFY_PATH}/${token}`), { from: site.mailFrom, now });
+  await enqueueMail(tx, verifyAddressMail(user.email, `${site.siteUrl}${accountLinkPath('pro', 'verify', token)}`), {
+    from: site.mailFrom,
+    now,
+  });
 }
 
 /** A new link for a signed-in user whose address is not yet verified (every older one dies), at most RESEND_LIMIT an hour. */

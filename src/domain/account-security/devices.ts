@@ -6,7 +6,8 @@ import type { MailSite } from '../mail/site.js';
 import { deviceLabel, networkOf } from '../sessions/device.js';
 import { findAccount } from './directory.js';
 import { recordAccountEvent } from './events.js';
-import { END_SESSION_PATH, tellNewDevice } from './new-device-mail.js';
+import { tellNewDevice } from './new-device-mail.js';
+import { accountLinkPath } from './account-paths.js';
 
 /**
  * How long a browser stays known after its last sign-in: the life of its device cookie, renewed
@@ -71,19 +72,14 @@ export interface SignInFrom {
  * when it is new to the account, the owner gets a mail (device, network, time, and a link that
  * ends that session) and the audit log an entry. The device cookie's value to set.
  */
-export async function checkSignInDevice(
-  db: Database,
-  signIn: SignInFrom,
-  mail: { site: MailSite; base: string },
-  now: Date,
-): Promise<string> {
+export async function checkSignInDevice(db: Database, signIn: SignInFrom, site: MailSite, now: Date): Promise<string> {
   return db.transaction(async (tx) => {
     const { secret, isNew } = await recogniseDevice(tx, signIn.principal, signIn.cookie, now);
     const account = isNew ? await findAccount(tx, signIn.principal.scope, signIn.principal.id) : null;
     if (!account) return secret;
     const token = await issueLink(tx, signIn.principal, 'end_session', now, signIn.sessionId);
     const news = { device: deviceLabel(signIn.userAgent), network: signIn.address ? networkOf(signIn.address) : null, at: now };
-    await tellNewDevice(tx, account.email, news, `${mail.site.siteUrl}${mail.base}${END_SESSION_PATH}/${token}`, mail.site);
+    await tellNewDevice(tx, account.email, news, `${site.siteUrl}${accountLinkPath(account.scope, 'end_session', token)}`, site);
     await recordAccountEvent(tx, account, 'account.signed_in_new_device', {
       after: { session: signIn.sessionId, device: news.device, network: news.network },
     });

@@ -6,9 +6,6 @@ import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.j
 import type { MailSite } from '../mail/site.js';
 import { LINK_LIFETIMES } from '../credentials/one-time-links.js';
 
-/** Where, under a space's path, the link of a new-device mail ends the session (`${base}${END_SESSION_PATH}/:token`). */
-export const END_SESSION_PATH = '/sessions/end';
-
 /** A sign-in from a browser the account had never used. */
 export interface NewDeviceNews {
   /** « Firefox sur Windows » (deviceLabel). */

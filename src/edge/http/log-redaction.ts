@@ -1,21 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { visitorConversationPath } from '../../domain/leads/links.js';
-import { passwordResetPath } from '../../domain/account-security/account-paths.js';
+import { ACCOUNT_LINK_PREFIXES } from '../../domain/account-security/account-paths.js';
 
 /**
  * Paths whose last segment is a secret that opens something by itself: a visitor's private
  * conversation link, a pro-space invitation, a password reset link. Request log lines
  * (LOG_REQUESTS=1) show them as `[secret]`, so reading the logs never opens any of them.
  */
-const SECRET_PATH_PREFIXES = [
-  visitorConversationPath(''),
-  '/pro/invitation/',
-  passwordResetPath('pro', ''),
-  passwordResetPath('admin', ''),
-  '/pro/verify/',
-  '/pro/account/email/',
-  '/admin/account/email/',
-];
+const SECRET_PATH_PREFIXES = [visitorConversationPath(''), '/pro/invitation/', ...ACCOUNT_LINK_PREFIXES];
 
 export function redactedUrl(url: string): string {
   for (const prefix of SECRET_PATH_PREFIXES) {

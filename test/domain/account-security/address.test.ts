@@ -57,7 +57,7 @@ test(`[${databaseKind}] a verify link proves the address it was sent to only: af
   const verifyToken = (await linkIn(oldEmail, '/pro/verify/'))!;
 
   const account = (await findAccount(db, 'pro', user.id))!;
-  const asked = await askAddressChange(db, account, { email: newEmail, password: 'mot de passe assez long', base: '/pro' }, site, now);
+  const asked = await askAddressChange(db, account, { email: newEmail, password: 'mot de passe assez long' }, site, now);
   assert.equal(asked.ok, true);
   const changeToken = (await linkIn(newEmail, '/pro/account/email/'))!;
   assert.equal((await verifyAddress(db, changeToken, now)).ok, false, 'an address-change link is no verify link');

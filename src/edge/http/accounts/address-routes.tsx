@@ -2,6 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { askAddressChange, confirmAddressChange, DEAD_CHANGE_LINK_FR } from '../../../domain/account-security/address-change.js';
 import { findAccount } from '../../../domain/account-security/directory.js';
+import { LINK_PATHS } from '../../../domain/account-security/account-paths.js';
 import { linkIsLive } from '../../../domain/credentials/one-time-links.js';
 import type { FieldError } from '../../../platform/outcome.js';
 import { AccountMessage, AddressChangeForm, LinkConfirmForm } from '../../html/accounts/address-views.js';
@@ -58,7 +59,7 @@ function askRoutes(instance: FastifyInstance, space: SessionSpace): void {
     const account = await findAccount(db, scope, signedIn(request).principal.id);
     if (!account) return space.message(request, reply, 404, 'Compte introuvable', 'Reconnectez-vous, puis recommencez.');
     const { email = '', password = '' } = request.body;
-    const asked = await askAddressChange(db, account, { email, password, base }, config, now());
+    const asked = await askAddressChange(db, account, { email, password }, config, now());
     if (!asked.ok) {
       for (const [name, value] of Object.entries(asked.headers ?? {})) reply.header(name, value);
       return askForm(request, reply, statusOf(asked.code), email, asked.errors ?? [{ field: 'form', message: asked.detail }]);
@@ -88,12 +89,12 @@ function linkRoutes(instance: FastifyInstance, space: SessionSpace): void {
       <AccountMessage title="Lien inutilisable" text={text} next={{ href: `${base}/login`, label: 'Se connecter' }} />,
     );
   const isPublic = { public: true };
-  app.get('/account/email/:token', { config: isPublic, schema: { ...hidden, params: TokenParams } }, async (request, reply) => {
+  app.get(`${LINK_PATHS.email_change}/:token`, { config: isPublic, schema: { ...hidden, params: TokenParams } }, async (request, reply) => {
     if (!(await linkIsLive(db, scope, 'email_change', request.params.token, now())))
       return deadLink(request, reply, 404, DEAD_CHANGE_LINK_FR);
     const form = (
       <LinkConfirmForm
-        action={`${base}/account/email/${request.params.token}`}
+        action={`${base}${LINK_PATHS.email_change}/${request.params.token}`}
         csrf={space.formToken(reply)}
         title="Confirmer la nouvelle adresse"
         text="Confirmez que cette adresse devient celle de votre compte : vos prochaines connexions et nos messages l’utiliseront."
@@ -103,7 +104,7 @@ function linkRoutes(instance: FastifyInstance, space: SessionSpace): void {
     return space.framed(request, reply, 200, TITLE, form);
   });
   app.post(
-    '/account/email/:token',
+    `${LINK_PATHS.email_change}/:token`,
     { config: isPublic, schema: { ...hidden, params: TokenParams, body: Type.Object(CsrfField) } },
     async (request, reply) => {
       if (!space.formTokenOk(request))

@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionScope } from '../../../domain/sessions/session-store.js';
 import { checkSignInDevice, DEVICE_LIFETIME_MS } from '../../../domain/account-security/devices.js';
-
-/** Each space's path, where its cookies are sent: a space's scope names it. */
-const SPACE_BASES: Record<SessionScope, string> = { pro: '/pro', admin: '/admin' };
+import { ACCOUNT_SPACE_PATHS } from '../../../domain/account-security/account-paths.js';
 
 /** The long-lived cookie naming the browser, one per space (docs/accounts.md, "New devices"). */
 export const deviceCookieName = (scope: SessionScope) => `ls_${scope}_device`;
@@ -21,7 +19,7 @@ export async function finishSignIn(request: FastifyRequest, reply: FastifyReply,
     current && current.stage === 'second_factor'
       ? await app.sessions.elevate(request, reply, principalId)
       : await app.sessions.signIn(request, reply, principalId, 'full');
-  const base = SPACE_BASES[session.scope];
+  const base = ACCOUNT_SPACE_PATHS[session.scope];
   const cookieName = deviceCookieName(session.scope);
   const secret = await checkSignInDevice(
     db,
@@ -32,7 +30,7 @@ export async function finishSignIn(request: FastifyRequest, reply: FastifyReply,
       address: request.ip,
       cookie: request.cookies[cookieName],
     },
-    { site: config, base },
+    config,
     now(),
   );
   reply.setCookie(cookieName, secret, {

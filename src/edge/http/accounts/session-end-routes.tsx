@@ -2,7 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { linkIsLive } from '../../../domain/credentials/one-time-links.js';
 import { endSessionByLink } from '../../../domain/account-security/own-sessions.js';
-import { END_SESSION_PATH } from '../../../domain/account-security/new-device-mail.js';
+import { LINK_PATHS } from '../../../domain/account-security/account-paths.js';
 import { EndSessionConfirm } from '../../html/accounts/sessions-views.js';
 import { CsrfBody } from './csrf-body.js';
 import type { SessionSpace } from '../space-kit.js';
@@ -18,13 +18,13 @@ const DEAD_LINK = 'Ce lien ne fonctionne pas ou plus : il a peut-être déjà se
 export async function sessionEndRoutes(instance: FastifyInstance, space: SessionSpace): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = app.services;
-  const path = `${END_SESSION_PATH}/:token`;
+  const path = `${LINK_PATHS.end_session}/:token`;
   const config = { public: true };
 
   app.get(path, { config, schema: { hide: true, params: Token } }, async (request, reply) => {
     if (!(await linkIsLive(db, space.scope, 'end_session', request.params.token, now())))
       return space.message(request, reply, 404, 'Lien sans effet', DEAD_LINK);
-    const action = `${space.base}${END_SESSION_PATH}/${encodeURIComponent(request.params.token)}`;
+    const action = `${space.base}${LINK_PATHS.end_session}/${encodeURIComponent(request.params.token)}`;
     return space.framed(request, reply, 200, 'Terminer la session', <EndSessionConfirm action={action} csrf={space.formToken(reply)} />);
   });
 

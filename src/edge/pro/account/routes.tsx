@@ -10,6 +10,7 @@ import { signedIn } from '../../http/plugins/session-auth.js';
 import { AccountMessage, LinkConfirmForm } from '../../html/accounts/address-views.js';
 import { checkAccountFields, signUpOf } from '../../../domain/accounts/signup-input.js';
 import type { FieldError } from '../../../platform/outcome.js';
+import { accountLinkPath, LINK_PATHS } from '../../../domain/account-security/account-paths.js';
 import type { ProSpace } from '../space.js';
 import { InvitationPage, SignupPage } from '../views/account-pages.js';
 import { KeyCreatedPage } from '../views/keys-page.js';
@@ -127,12 +128,12 @@ const verificationPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async 
       <AccountMessage title={title} text={text} next={{ href: '/pro', label: 'Aller au tableau de bord' }} />,
     );
 
-  app.get('/verify/:token', { config: isPublic, schema: { hide: true, params: TokenParams } }, async (request, reply) => {
+  app.get(`${LINK_PATHS.verify}/:token`, { config: isPublic, schema: { hide: true, params: TokenParams } }, async (request, reply) => {
     if (!(await linkIsLive(db, 'pro', 'verify', request.params.token, now())))
       return verifyMessage(request, reply, 404, 'Lien inutilisable', DEAD_LINK_FR);
     const form = (
       <LinkConfirmForm
-        action={`/pro/verify/${request.params.token}`}
+        action={accountLinkPath('pro', 'verify', request.params.token)}
         csrf={space.formToken(reply)}
         title="Confirmer votre adresse e-mail"
         text="Confirmez que cette adresse est bien la vôtre : votre compte pourra alors créer des clés LIVE."
@@ -142,7 +143,7 @@ const verificationPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async 
     return framed(request, reply, 200, VERIFY_TITLE, form);
   });
   app.post(
-    '/verify/:token',
+    `${LINK_PATHS.verify}/:token`,
     { config: isPublic, schema: { hide: true, params: TokenParams, body: Type.Object(CsrfField) } },
     async (request, reply) => {
       if (!space.formTokenOk(request))
