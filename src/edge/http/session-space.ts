@@ -10,7 +10,7 @@ import type { SignInFields } from '../html/sign-in-form.js';
 import { toApiError } from './errors.js';
 import { sessionAuth, type SessionAuthOptions, type SessionRefusal } from './plugins/session-auth.js';
 import { finishSignIn } from './accounts/finish-sign-in.js';
-import type { SessionSpace } from './space-kit.js';
+import { CsrfField, safeNext, type SessionSpace } from './space-kit.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 
 /** A sign-in attempt as a space's login capability answers it. */
@@ -55,21 +55,8 @@ export const page = (reply: FastifyReply, status: number, element: JSX.Element) 
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderDocument(element));
 export const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).send();
 
-/**
- * A path inside the space to return to after signing in; anything else (another site, `//host`,
- * a dot segment such as `/pro/../admin`, which the browser would resolve out of the space, plain
- * or percent-encoded) goes to the space's home.
- */
-export function safeNext(base: string, next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith(base) || next.includes('//')) return base;
-  const rest = next.slice(base.length);
-  if (!/^(\/[\w\-./?=&%]*)?$/.test(rest)) return base;
-  const path = rest.split('?')[0]!;
-  const dotSegment = path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
-  return dotSegment ? base : next;
-}
-
-export const CsrfField = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };
+// Owned by the space kit, which the shared account routes import too (no cycle through this file).
+export { CsrfField, safeNext };
 const Next = Type.Optional(Type.String({ maxLength: 500 }));
 const LoginBody = Type.Object({
   ...CsrfField,

@@ -1,3 +1,4 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { Children } from '@kitajs/html';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionScope } from '../../domain/sessions/session-store.js';
@@ -17,3 +18,19 @@ export interface SessionSpace {
   base: string;
   scope: SessionScope;
 }
+
+/**
+ * A path inside the space to return to after signing in; anything else (another site, `//host`,
+ * a dot segment such as `/pro/../admin`, which the browser would resolve out of the space, plain
+ * or percent-encoded) goes to the space's home.
+ */
+export function safeNext(base: string, next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith(base) || next.includes('//')) return base;
+  const rest = next.slice(base.length);
+  if (!/^(\/[\w\-./?=&%]*)?$/.test(rest)) return base;
+  const path = rest.split('?')[0]!;
+  const dotSegment = path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+  return dotSegment ? base : next;
+}
+
+export const CsrfField = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };

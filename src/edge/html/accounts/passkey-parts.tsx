@@ -6,3 +6,5 @@
 export function PasskeySignIn(_props: { base: string; next: string }): JSX.Element {
   return <></>;
 }
+export const PasskeySecondFactor = (_props: { base: string; next: string }): JSX.Element => <></>;
+export const PasskeyEnrol = (_props: { base: string; csrf: string }): JSX.Element => <></>;
