@@ -105,7 +105,12 @@ export async function passSecondFactor(
 }
 
 /** Posts the password form as a browser does, without the code step: the password's own answer. */
-export async function submitPassword(t: TestApp, email: string, password: string, address = uniqueAddress()): Promise<LightMyRequestResponse> {
+export async function submitPassword(
+  t: TestApp,
+  email: string,
+  password: string,
+  address = uniqueAddress(),
+): Promise<LightMyRequestResponse> {
   const form = await t.app.inject({ method: 'GET', url: '/admin/login' });
   const loginCookie = cookieValue(form, 'ls_admin_login');
   return t.app.inject({

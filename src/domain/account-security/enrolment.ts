@@ -2,7 +2,13 @@ import type { Database, Queryable } from '../../platform/db/database.js';
 import type { Outcome } from '../../platform/outcome.js';
 import { endSessionsOf } from '../sessions/session-store.js';
 import { makeRecoveryCodes } from '../credentials/recovery-codes.js';
-import { hasSecondFactor, removeAllSecondFactors, removeSecondFactor, type Principal, type SecondFactor } from '../credentials/second-factors.js';
+import {
+  hasSecondFactor,
+  removeAllSecondFactors,
+  removeSecondFactor,
+  type Principal,
+  type SecondFactor,
+} from '../credentials/second-factors.js';
 import { confirmTotp } from '../credentials/totp.js';
 import { findAccount, type Account } from './directory.js';
 import { recordAccountEvent } from './events.js';

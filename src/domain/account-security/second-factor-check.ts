@@ -39,7 +39,8 @@ async function spendRecoveryCode(db: Database, principal: Principal, code: strin
   return db.transaction(async (tx) => {
     if (!(await useRecoveryCode(tx, principal, code, now))) return false;
     const account = await findAccount(tx, principal.scope, principal.id);
-    if (account) await recordAccountEvent(tx, account, 'account.recovery_code_used', { after: { left: await recoveryCodesLeft(tx, principal) } });
+    if (account)
+      await recordAccountEvent(tx, account, 'account.recovery_code_used', { after: { left: await recoveryCodesLeft(tx, principal) } });
     return true;
   });
 }

@@ -31,8 +31,7 @@ export async function setTeamRequirement(db: Database, adminId: string, required
        WHERE a.id = $2 AND u.id = $1 AND u.agency_id = a.id AND u.role = 'admin' AND a.require_two_factor <> $3 RETURNING a.id`,
       [admin.id, admin.agencyId, required],
     );
-    if (rows.length > 0)
-      await recordAccountEvent(tx, admin, required ? 'account.two_factor_required' : 'account.two_factor_not_required');
+    if (rows.length > 0) await recordAccountEvent(tx, admin, required ? 'account.two_factor_required' : 'account.two_factor_not_required');
     return { ok: true, value: { changed: rows.length > 0 } };
   });
 }

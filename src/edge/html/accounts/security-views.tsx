@@ -32,9 +32,8 @@ function FactorList({ base, csrf, factors }: Pick<SecurityPageProps, 'base' | 'c
           <p class="alert-name" safe>
             {factor.label || KIND_LABELS[factor.kind]}
           </p>
-          <p class="facts">
-            {KIND_LABELS[factor.kind]}, ajouté le {when(factor.createdAt)}
-            {factor.lastUsedAt ? `, utilisé le ${when(factor.lastUsedAt)}` : ''}
+          <p class="facts" safe>
+            {`${KIND_LABELS[factor.kind]}, ajouté le ${when(factor.createdAt)}${factor.lastUsedAt ? `, utilisé le ${when(factor.lastUsedAt)}` : ''}`}
           </p>
           <PostButton
             csrf={csrf}
@@ -185,8 +184,8 @@ export function RecoveryCodesBody({ base, codes }: { base: string; codes: string
       <h1>Vos codes de secours</h1>
       <div class="notice ok" role="status">
         <p>
-          Notez ou imprimez ces dix codes maintenant : ils ne seront plus affichés. Chacun permet une connexion si vous perdez votre
-          second facteur, puis ne sert plus. Les codes précédents, s’il y en avait, ne fonctionnent plus.
+          Notez ou imprimez ces dix codes maintenant : ils ne seront plus affichés. Chacun permet une connexion si vous perdez votre second
+          facteur, puis ne sert plus. Les codes précédents, s’il y en avait, ne fonctionnent plus.
         </p>
       </div>
       <ul class="places">

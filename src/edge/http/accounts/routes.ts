@@ -9,5 +9,8 @@ import { registerSecurityRoutes } from './security-routes.js';
  * each space gives its frame (SessionSpaceOptions.framePage).
  */
 export async function registerAccountRoutes(app: FastifyInstance, space: SessionSpace): Promise<void> {
-  for (const routes of [registerSecondFactorRoutes, registerSecurityRoutes] as Array<(app: FastifyInstance, space: SessionSpace) => Promise<void>>) await routes(app, space);
+  for (const routes of [registerSecondFactorRoutes, registerSecurityRoutes] as Array<
+    (app: FastifyInstance, space: SessionSpace) => Promise<void>
+  >)
+    await routes(app, space);
 }

@@ -9,7 +9,12 @@ import { finishSignIn } from './finish-sign-in.js';
 
 const Next = Type.Optional(Type.String({ maxLength: 500 }));
 const CodeQuery = Type.Object({ next: Next, secours: Type.Optional(Type.String({ maxLength: 5 })) });
-const CodeBody = Type.Object({ ...CsrfField, code: Type.String({ maxLength: 40 }), next: Next, secours: Type.Optional(Type.String({ maxLength: 5 })) });
+const CodeBody = Type.Object({
+  ...CsrfField,
+  code: Type.String({ maxLength: 40 }),
+  next: Next,
+  secours: Type.Optional(Type.String({ maxLength: 5 })),
+});
 const step = { secondFactorStep: true };
 
 /**
@@ -21,7 +26,14 @@ export async function registerSecondFactorRoutes(instance: FastifyInstance, spac
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = app.services;
   const { base } = space;
-  const codePage = (request: FastifyRequest, reply: FastifyReply, status: number, next: string, recovery: boolean, message: string | null) =>
+  const codePage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    next: string,
+    recovery: boolean,
+    message: string | null,
+  ) =>
     space.framed(
       request,
       reply,

@@ -23,7 +23,11 @@ const DONE = {
 } as const;
 const DoneQuery = Type.Object({ fait: Type.Optional(Type.String({ maxLength: 20 })) });
 const Form = Type.Object(CsrfField);
-const ConfirmBody = Type.Object({ ...CsrfField, code: Type.String({ maxLength: 20 }), label: Type.Optional(Type.String({ maxLength: 60 })) });
+const ConfirmBody = Type.Object({
+  ...CsrfField,
+  code: Type.String({ maxLength: 20 }),
+  label: Type.Optional(Type.String({ maxLength: 60 })),
+});
 const TeamBody = Type.Object({ ...CsrfField, required: Type.Union([Type.Literal('oui'), Type.Literal('non')]) });
 const FactorParams = Type.Object({ factorId: IdString('fac') });
 const open = { enrolment: true };
@@ -66,7 +70,9 @@ export async function registerSecurityRoutes(instance: FastifyInstance, space: S
     if (!pending) return space.seeOther(reply, page);
     const account = await findAccount(db, space.scope, signedIn(request).principal.id);
     const safeQrSvg = await QRCode.toString(totpUri(pending.secret, account?.email ?? ''), { type: 'svg', width: 200, margin: 2 });
-    const body = <AppEnrolBody base={base} csrf={csrfOf(request)} safeQrSvg={safeQrSvg} secret={pending.secret} label={label} errors={errors} />;
+    const body = (
+      <AppEnrolBody base={base} csrf={csrfOf(request)} safeQrSvg={safeQrSvg} secret={pending.secret} label={label} errors={errors} />
+    );
     return space.framed(request, reply, status, 'Ajouter une application d’authentification', body);
   };
   const codesPage = (request: FastifyRequest, reply: FastifyReply, codes: string[]) =>
@@ -81,7 +87,9 @@ export async function registerSecurityRoutes(instance: FastifyInstance, space: S
     await startTotpEnrolment(db, principalOf(request), now());
     return space.seeOther(reply, `${page}/app`);
   });
-  app.get('/account/security/app', { config: open, schema: { hide: true } }, async (request, reply) => enrolPage(request, reply, 200, DEFAULT_LABEL, []));
+  app.get('/account/security/app', { config: open, schema: { hide: true } }, async (request, reply) =>
+    enrolPage(request, reply, 200, DEFAULT_LABEL, []),
+  );
   app.post('/account/security/app/confirm', { config: open, schema: { hide: true, body: ConfirmBody } }, async (request, reply) => {
     const label = request.body.label?.trim() || DEFAULT_LABEL;
     const confirmed = await confirmApp(db, principalOf(request), { code: request.body.code, label }, now());

@@ -114,7 +114,11 @@ test(`[${databaseKind}] wrong codes are limited per account, failures only; the 
   const full = await t.app.inject({ method: 'GET', url: '/pro/login/code?next=%2Fpro%2Fcontacts', headers: { cookie: user.cookie! } });
   assert.equal(full.statusCode, 303);
   assert.equal(full.headers.location, '/pro/contacts');
-  const away = await t.app.inject({ method: 'GET', url: '/pro/login/code?next=https%3A%2F%2Fevil.example', headers: { cookie: user.cookie! } });
+  const away = await t.app.inject({
+    method: 'GET',
+    url: '/pro/login/code?next=https%3A%2F%2Fevil.example',
+    headers: { cookie: user.cookie! },
+  });
   assert.equal(away.headers.location, '/pro', 'next stays in the space');
   const nobody = await t.app.inject({ method: 'GET', url: '/pro/login/code' });
   assert.match(String(nobody.headers.location), /^\/pro\/login\?next=/);
@@ -132,6 +136,9 @@ test(`[${databaseKind}] the code form without its token is refused and the sign-
   });
   assert.equal(forged.statusCode, 403);
   assert.equal(cookieOf(forged, 'ls_pro'), undefined);
-  assert.equal((await t.app.inject({ method: 'GET', url: '/pro', headers: { cookie: cookie! } })).headers.location, '/pro/login/code?next=%2Fpro');
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: '/pro', headers: { cookie: cookie! } })).headers.location,
+    '/pro/login/code?next=%2Fpro',
+  );
   assert.equal((await postCode(t, '/pro', cookie!, codeAtStep(user.secret, clock.step()))).statusCode, 303, 'the code was not spent');
 });

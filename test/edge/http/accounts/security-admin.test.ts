@@ -23,7 +23,12 @@ after(() => t.close());
 
 async function cli(...args: string[]) {
   const out: string[] = [];
-  const code = await runCli(args, { LISTING_SYNC_URL: url, ADMIN_TOKEN }, (l) => out.push(l), (l) => out.push(l));
+  const code = await runCli(
+    args,
+    { LISTING_SYNC_URL: url, ADMIN_TOKEN },
+    (l) => out.push(l),
+    (l) => out.push(l),
+  );
   return { code, out: out.join('\n') };
 }
 
@@ -90,11 +95,17 @@ test(`[${databaseKind}] a pro user who lost every factor is reset through the op
   assert.equal((await t.admin('POST', `/users/${userId}/reset-factors`, { reason: '' })).statusCode, 400);
   assert.equal((await t.admin('POST', '/users/usr_0000000000000000/reset-factors', { reason: 'x' })).statusCode, 404);
   assert.equal((await t.admin('POST', '/users/not an id/reset-factors', { reason: 'x' })).statusCode, 400);
-  const reset = await t.admin('POST', `/users/${encodeURIComponent(agency.email)}/reset-factors`, { reason: 'Appel au siège, pièce d’identité' });
+  const reset = await t.admin('POST', `/users/${encodeURIComponent(agency.email)}/reset-factors`, {
+    reason: 'Appel au siège, pièce d’identité',
+  });
   assert.equal(reset.statusCode, 200, reset.body);
   assert.deepEqual(reset.json(), { scope: 'pro', accountId: userId, email: agency.email, factorsRemoved: 1 });
   assert.ok((await accountActions(t, userId)).includes('account.factors_reset'));
   const signedIn = await proPassword(t, agency.email, agency.password);
   assert.equal(signedIn.answer.headers.location, '/pro', 'no factor asked any more');
-  assert.equal((await t.app.inject({ method: 'GET', url: '/pro', headers: { cookie: enrolled.cookie! } })).statusCode, 303, 'sessions ended');
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: '/pro', headers: { cookie: enrolled.cookie! } })).statusCode,
+    303,
+    'sessions ended',
+  );
 });

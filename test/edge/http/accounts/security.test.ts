@@ -15,8 +15,7 @@ import { insertUser } from '../../../../src/domain/accounts/user-store.js';
 const clock = steppedClock();
 const { t } = useTestApp({ now: clock.now });
 
-const userIdOf = async (email: string) =>
-  (await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
+const userIdOf = async (email: string) => (await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
 const factorCount = async (userId: string, confirmed = true) =>
   (
     await t.db.query<{ n: number }>(
@@ -51,7 +50,10 @@ test(`[${databaseKind}] an app is added by its QR code and first code; the first
   assert.match(String(old.headers.location), /^\/pro\/login/, 'the session before the factor opens nothing any more');
   const { rows } = await t.db.query<{ code_hash: string }>('SELECT code_hash FROM recovery_codes WHERE principal_id = $1', [userId]);
   assert.equal(rows.length, 10);
-  assert.ok(rows.every((row) => !first.recoveryCodes.some((code) => row.code_hash.includes(code.replace('-', '')))), 'stored hashed');
+  assert.ok(
+    rows.every((row) => !first.recoveryCodes.some((code) => row.code_hash.includes(code.replace('-', '')))),
+    'stored hashed',
+  );
 
   const browser = browserOf(t, first.cookie);
   const listed = await browser.get('/pro/account/security');
@@ -67,7 +69,11 @@ test(`[${databaseKind}] an app is added by its QR code and first code; the first
   assert.equal(factors.length, 2);
   for (const id of factors) assert.equal((await browser.post(`/pro/account/security/factors/${id}/remove`)).statusCode, 303);
   assert.equal(await factorCount(userId), 0, 'not required: the last one may go');
-  assert.equal((await t.db.query('SELECT 1 FROM recovery_codes WHERE principal_id = $1', [userId])).rows.length, 0, 'and the codes with it');
+  assert.equal(
+    (await t.db.query('SELECT 1 FROM recovery_codes WHERE principal_id = $1', [userId])).rows.length,
+    0,
+    'and the codes with it',
+  );
   assert.equal((await proPassword(t, agency.email, agency.password)).answer.headers.location, '/pro', 'the password alone again');
   assert.deepEqual(await accountActions(t, userId), [
     'account.factor_added',
