@@ -75,8 +75,9 @@ export async function registerSecurityRoutes(instance: FastifyInstance, space: S
     );
     return space.framed(request, reply, status, 'Ajouter une application d’authentification', body);
   };
+  // 201: new codes were made, shown this once (a reload cannot show them again).
   const codesPage = (request: FastifyRequest, reply: FastifyReply, codes: string[]) =>
-    space.framed(request, reply, 200, 'Vos codes de secours', <RecoveryCodesBody base={base} codes={codes} />);
+    space.framed(request, reply, 201, 'Vos codes de secours', <RecoveryCodesBody base={base} codes={codes} />);
 
   app.get('/account/security', { config: open, schema: { hide: true, querystring: DoneQuery } }, async (request, reply) => {
     const done = request.query.fait;

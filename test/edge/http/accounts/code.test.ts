@@ -19,7 +19,7 @@ async function enrolledUser() {
   await agency.browser.get('/pro/account/security');
   const enrolStep = clock.step();
   const app = await addApp(agency.browser, '/pro', enrolStep);
-  assert.equal(app.confirmed.statusCode, 200, app.confirmed.body.slice(0, 500));
+  assert.equal(app.confirmed.statusCode, 201, app.confirmed.body.slice(0, 500));
   const { rows } = await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [agency.email]);
   return { ...agency, ...app, userId: rows[0]!.id, enrolStep };
 }
@@ -90,7 +90,7 @@ test(`[${databaseKind}] recovery codes: each works once, typed loosely, audited;
   assert.match(page.body, /8 codes de secours inutilisés/);
   assert.deepEqual(recoveryCodesOn(page.body), [], 'codes are shown once, never again');
   const remade = await browser.post('/pro/account/security/recovery-codes');
-  assert.equal(remade.statusCode, 200);
+  assert.equal(remade.statusCode, 201);
   const fresh = recoveryCodesOn(remade.body);
   assert.equal(fresh.length, 10);
   const three = await proPassword(t, user.email, user.password);

@@ -50,7 +50,7 @@ test(`[${databaseKind}] an operator without a second factor enrols before any ba
   assert.equal((await browser.post(`/admin/agencies/${agency.agencyId}/suspend`, { reason: 'essai' })).statusCode, 403);
 
   const enrolled = await addApp(browser, '/admin', stepAt(new Date()));
-  assert.equal(enrolled.confirmed.statusCode, 200);
+  assert.equal(enrolled.confirmed.statusCode, 201);
   assert.equal(enrolled.recoveryCodes.length, 10);
   const done = browserOf(t, enrolled.cookie!);
   assert.equal((await done.get('/admin')).statusCode, 200, 'enrolled: the back-office opens');
@@ -89,7 +89,7 @@ test(`[${databaseKind}] an operator who lost every factor is reset with the CLI,
 test(`[${databaseKind}] a pro user who lost every factor is reset through the operator API; the reason is required`, async () => {
   const agency = await signUpAgency(t);
   const enrolled = await addApp(agency.browser, '/pro', stepAt(new Date()));
-  assert.equal(enrolled.confirmed.statusCode, 200);
+  assert.equal(enrolled.confirmed.statusCode, 201);
   const userId = (await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [agency.email])).rows[0]!.id;
   assert.equal((await t.admin('POST', `/users/${userId}/reset-factors`, {})).statusCode, 400);
   assert.equal((await t.admin('POST', `/users/${userId}/reset-factors`, { reason: '' })).statusCode, 400);

@@ -42,7 +42,7 @@ test(`[${databaseKind}] an app is added by its QR code and first code; the first
 
   const first = await addApp(agency.browser, '/pro', clock.step());
   assert.equal(await factorCount(userId, false), 0, 'the new attempt replaced the pending one, then was confirmed');
-  assert.equal(first.confirmed.statusCode, 200);
+  assert.equal(first.confirmed.statusCode, 201);
   assert.equal(first.recoveryCodes.length, 10);
   for (const code of first.recoveryCodes) assert.match(code, /^[0-9a-hj-km-np-z]{5}-[0-9a-hj-km-np-z]{5}$/);
   assert.ok(first.cookie && first.cookie !== agency.browser.cookie, 'a new session');
@@ -116,7 +116,7 @@ test(`[${databaseKind}] an admin requires two factors of the team: first their o
   assert.doesNotMatch(security.body, /account\/security\/team/, 'the team setting is the admins’');
   assert.equal((await member.post('/pro/team/invitations', { role: 'agent' })).statusCode, 403, 'no form of the space either');
   const enrolled = await addApp(member, '/pro', clock.step());
-  assert.equal(enrolled.confirmed.statusCode, 200);
+  assert.equal(enrolled.confirmed.statusCode, 201);
   const done = browserOf(t, enrolled.cookie!);
   assert.equal((await done.get('/pro/contacts')).statusCode, 200, 'enrolled: the space opens');
   const factorId = /factors\/(fac_[A-Za-z0-9]+)\/remove/.exec((await done.get('/pro/account/security')).body)![1]!;
