@@ -72,7 +72,7 @@ export interface PendingTotp {
  * the principal (one app is added at a time; an abandoned attempt leaves nothing usable).
  */
 export async function startTotpEnrolment(tx: Queryable, principal: Principal, now: Date): Promise<PendingTotp> {
-  await tx.query('DELETE FROM second_factors WHERE scope = $1 AND principal_id = $2 AND confirmed_at IS NULL', [
+  await tx.query(`DELETE FROM second_factors WHERE scope = $1 AND principal_id = $2 AND kind = 'totp' AND confirmed_at IS NULL`, [
     principal.scope,
     principal.id,
   ]);

@@ -1,6 +1,22 @@
 import { Csrf } from '../page-parts.js';
 import { PasskeySecondFactor } from './passkey-parts.js';
 
+/** The field of an authenticator app's six digits (a space in the middle, as some apps show them, is accepted). */
+export const AppCodeInput = ({ invalid }: { invalid: boolean }): JSX.Element => (
+  <input
+    id="f-code"
+    name="code"
+    type="text"
+    inputmode="numeric"
+    autocomplete="one-time-code"
+    pattern="[0-9 ]{6,7}"
+    required
+    maxlength="7"
+    class="secret"
+    aria-invalid={invalid ? 'true' : undefined}
+  />
+);
+
 /** What the second step of a sign-in shows: the form's token, where to go next, which code it asks for, why the last one was refused. */
 export interface CodePageProps {
   base: string;
@@ -41,17 +57,7 @@ export function CodePageBody({ base, csrf, next, recovery, message }: CodePagePr
           {recovery ? (
             <input id="f-code" name="code" type="text" autocomplete="off" spellcheck="false" required maxlength="20" class="secret" />
           ) : (
-            <input
-              id="f-code"
-              name="code"
-              type="text"
-              inputmode="numeric"
-              autocomplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              required
-              maxlength="7"
-              class="secret"
-            />
+            <AppCodeInput invalid={false} />
           )}
         </div>
         <button type="submit">Vérifier</button>

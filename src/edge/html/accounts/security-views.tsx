@@ -1,5 +1,6 @@
 import type { SecondFactor } from '../../../domain/credentials/second-factors.js';
 import { Csrf, Flash, FormErrors, PostButton, when } from '../page-parts.js';
+import { AppCodeInput } from './code-page.js';
 import { PasskeyEnrol } from './passkey-parts.js';
 
 /** Why an account must enrol before anything else opens (two-factor-rule.ts), as its owner reads it. */
@@ -152,17 +153,7 @@ export function AppEnrolBody({ base, csrf, safeQrSvg, secret, label, errors }: A
         <Csrf token={csrf} />
         <div>
           <label for="f-code">Code à six chiffres</label>
-          <input
-            id="f-code"
-            name="code"
-            type="text"
-            inputmode="numeric"
-            autocomplete="one-time-code"
-            pattern="[0-9 ]{6,7}"
-            required
-            maxlength="7"
-            aria-invalid={errors.some((e) => e.field === 'code') ? 'true' : undefined}
-          />
+          <AppCodeInput invalid={errors.some((e) => e.field === 'code')} />
         </div>
         <div>
           <label for="f-label">Nom de l’appareil</label>
