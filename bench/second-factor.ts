@@ -41,8 +41,10 @@ async function signInOverHttp(t: TestApp, who: { email: string; password: string
  * What a second factor adds to an operator's sign-in: the password alone against the password and
  * an app's code, measured in one process on the embedded database, alternately so that both see
  * the same machine. Once on the capabilities (the sign-in check, then the code's check), once
- * through HTTP (the forms, the waiting session and its renewal, the code page). scrypt dominates
- * both; the target is under 5 % more with the code.
+ * through HTTP (the forms, the waiting session and its renewal, and the code page's own view, a
+ * request the password alone does not make). scrypt dominates both; the target is under 5 % more
+ * with the code. Last, the code's check alone, many times over, against the password's sign-in:
+ * on a shared machine the end-to-end medians move by several per cent from run to run.
  */
 export async function benchSecondFactor(): Promise<Record<string, number>> {
   let at = Math.floor(Date.now() / 30_000) * 30_000 + 5_000;
@@ -67,30 +69,50 @@ export async function benchSecondFactor(): Promise<Record<string, number>> {
       totp: () => signInOverHttp(t, withApp, new Date(at)),
     };
     const figures: Record<string, number> = {};
+    // Medians: the machine is shared, and one slow run must not decide.
+    const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+    const timed = async (run: () => Promise<boolean>, what: string) => {
+      const started = performance.now();
+      if (!(await run())) throw new Error(`${what} failed`);
+      return performance.now() - started;
+    };
     for (const [name, pair] of [
       ['capabilities', capability],
       ['http', http],
     ] as const) {
-      const spent = { password: 0, totp: 0 };
+      const runs = { password: [] as number[], totp: [] as number[] };
       for (let round = -3; round < ROUNDS; round++) {
         // Each sign-in with the app in a step of its own: the service accepts a step once.
         at += 30_000;
         for (const kind of round % 2 === 0 ? (['password', 'totp'] as const) : (['totp', 'password'] as const)) {
-          const started = performance.now();
-          if (!(await pair[kind]())) throw new Error(`${name}: the ${kind} sign-in failed`);
-          if (round >= 0) spent[kind] += performance.now() - started;
+          const spent = await timed(pair[kind], `${name}: the ${kind} sign-in`);
+          if (round >= 0) runs[kind].push(spent);
         }
       }
-      const password = spent.password / ROUNDS;
-      const totp = spent.totp / ROUNDS;
+      const [password, totp] = [median(runs.password), median(runs.totp)];
       const extra = (totp / password - 1) * 100;
       console.log(
         `  ${name.padEnd(13)} password alone ${fmt(password, 1)} ms · with the app's code ${fmt(totp, 1)} ms · ${extra >= 0 ? '+' : ''}${fmt(extra, 1)} % (target < 5 %)`,
       );
-      figures[`${name}PasswordMs`] = password;
-      figures[`${name}TotpMs`] = totp;
-      figures[`${name}ExtraPercent`] = extra;
+      Object.assign(figures, { [`${name}PasswordMs`]: password, [`${name}TotpMs`]: totp, [`${name}ExtraPercent`]: extra });
     }
+    // The code's check alone, many times: what the second factor adds, without scrypt's noise around it.
+    const steps: number[] = [];
+    for (let round = 0; round < ROUNDS * 5; round++) {
+      at += 30_000;
+      const now = new Date(at);
+      steps.push(
+        await timed(
+          async () =>
+            (await checkSecondFactor(t.db, { scope: 'admin', id: created.operatorId }, codeAtStep(withApp.secret, stepAt(now)), now)).ok,
+          'the code check',
+        ),
+      );
+    }
+    const step = median(steps);
+    const share = (step / figures.capabilitiesPasswordMs!) * 100;
+    console.log(`  the code's check alone ${fmt(step, 2)} ms: ${fmt(share, 1)} % of the password's sign-in (target < 5 %)`);
+    Object.assign(figures, { codeCheckMs: step, codeCheckPercent: share });
     return figures;
   } finally {
     await t.close();
