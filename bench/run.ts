@@ -15,6 +15,7 @@ import { benchModeration } from './moderation.js';
 import { benchPoliris } from './poliris.js';
 import { benchPro } from './pro.js';
 import { benchQuotas } from './quotas.js';
+import { benchSecondFactor } from './second-factor.js';
 import { benchAudience, benchSite } from './site.js';
 import { benchV1 } from './v1.js';
 import { benchWebhooks } from './webhooks.js';
@@ -41,6 +42,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   poliris: benchPoliris,
   pro: benchPro,
   quotas: benchQuotas,
+  'second-factor': benchSecondFactor,
   site: benchSite,
   v1: benchV1,
   webhooks: benchWebhooks,

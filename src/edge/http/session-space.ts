@@ -10,7 +10,7 @@ import type { SignInFields } from '../html/sign-in-form.js';
 import { toApiError } from './errors.js';
 import { sessionAuth, type SessionAuthOptions, type SessionRefusal } from './plugins/session-auth.js';
 import { finishSignIn } from './accounts/finish-sign-in.js';
-import type { SessionSpace } from './space-kit.js';
+import { CsrfField, type SessionSpace } from './space-kit.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { safeNext } from './safe-next.js';
 
@@ -51,13 +51,13 @@ export interface SessionSpaceOptions {
 }
 
 export type { SessionSpace } from './space-kit.js';
-export { safeNext } from './safe-next.js';
 
 export const page = (reply: FastifyReply, status: number, element: JSX.Element) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderDocument(element));
 export const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).send();
 
-export const CsrfField = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };
+// Owned by space-kit.ts and safe-next.ts, which the shared account routes import too (no cycle through this file).
+export { CsrfField, safeNext };
 const Next = Type.Optional(Type.String({ maxLength: 500 }));
 const LoginBody = Type.Object({
   ...CsrfField,

@@ -1,3 +1,4 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { Children } from '@kitajs/html';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionScope } from '../../domain/sessions/session-store.js';
@@ -17,3 +18,6 @@ export interface SessionSpace {
   base: string;
   scope: SessionScope;
 }
+
+/** The CSRF token field every form of a space posts (the session's token, or the public forms' one). */
+export const CsrfField = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };

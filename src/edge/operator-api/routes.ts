@@ -4,6 +4,7 @@ import { moderationAdminRoutes } from './moderation-routes.js';
 import { backOfficeAdminRoutes } from './operations-routes.js';
 import { agencyRoutes } from './agencies/index.js';
 import { keyRoutes } from './keys/index.js';
+import { factorResetRoutes } from './factor-reset-routes.js';
 
 /**
  * Operator API (docs/decisions.md §10): used by the CLI, the back-office and tests. Every route
@@ -19,4 +20,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(backOfficeAdminRoutes);
   await app.register(agencyRoutes);
   await app.register(keyRoutes);
+  await app.register(factorResetRoutes);
 };

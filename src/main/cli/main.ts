@@ -34,6 +34,10 @@ Usage:
                                                       a back-office operator; the password is generated and shown once, or read from stdin
   listing-sync operator list
   listing-sync operator disable OPERATOR_ID|EMAIL     their sessions stop at once; their audit entries stay
+  listing-sync operator reset-factors OPERATOR_ID|EMAIL --reason R
+  listing-sync operator reset-user-factors USER_ID|EMAIL --reason R
+                                                      an account that lost every second factor, its owner recognised: factors and
+                                                      recovery codes removed, sessions ended, R in the audit log
 
 Integrator commands (the agency's key in LISTING_SYNC_KEY; --sandbox with a TEST key):
   listing-sync push FILE [--rejected OUT] [--concurrency N (default 2)]

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { need, type OperatorCommand } from './operator-command-kit.js';
+import { FACTOR_RESET_COMMANDS } from './factor-reset-commands.js';
 
 /** `listing-sync operator ACTION`: the back-office operators' accounts. */
 export const OPERATOR_ACCOUNT_COMMANDS: ReadonlyMap<string, OperatorCommand> = new Map<string, OperatorCommand>([
@@ -35,4 +36,5 @@ export const OPERATOR_ACCOUNT_COMMANDS: ReadonlyMap<string, OperatorCommand> = n
       out(`Operator ${result.operatorId} (${result.email}) disabled at ${result.disabledAt}; their sessions stop working at once.`, result);
     },
   ],
+  ...FACTOR_RESET_COMMANDS,
 ]);

@@ -185,4 +185,12 @@ export class OperatorClient {
   disableOperator(operator: string) {
     return this.call<OperatorView>('POST', `/operators/${encodeURIComponent(operator)}/disable`);
   }
+
+  resetFactors(kind: 'operators' | 'users', account: string, reason: string) {
+    return this.call<{ scope: string; accountId: string; email: string; factorsRemoved: number }>(
+      'POST',
+      `/${kind}/${encodeURIComponent(account)}/reset-factors`,
+      { reason },
+    );
+  }
 }

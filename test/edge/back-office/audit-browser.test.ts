@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createTestApp } from '../../helpers/app.js';
 import { databaseKind, isolatedTestDatabase } from '../../helpers/database.js';
 import { openBrowser } from '../../helpers/browser.js';
-import { createOperator } from '../../helpers/back-office.js';
+import { createOperator, typeOperatorCode } from '../../helpers/back-office.js';
 import { fitsAndShoot } from '../../helpers/page-check.js';
 
 /**
@@ -25,6 +25,7 @@ test(`[${databaseKind}] in Chromium at 1280 and 390 px: the audit log reads whol
     await page.fill('#f-email', operator.email);
     await page.fill('#f-password', operator.password);
     await page.click('button[type=submit]');
+    await typeOperatorCode(t, page, operator.email);
     await page.waitForURL(/\/admin$/);
     await page.goto(`${url}/admin/agencies/${agency.agencyId}`);
     await page.selectOption('#f-plan', 'reseau');

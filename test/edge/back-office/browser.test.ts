@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
 import { openBrowser } from '../../helpers/browser.js';
-import { createOperator } from '../../helpers/back-office.js';
+import { createOperator, typeOperatorCode } from '../../helpers/back-office.js';
 import { v1Body } from '../../helpers/v1.js';
 import { createSession } from '../../../src/domain/sessions/session-store.js';
 
@@ -35,6 +35,7 @@ test(`[${databaseKind}] in Chromium: an operator verifies, moderates and changes
     await page.fill('#f-password', operator.password);
     await browser.screenshot(page, 'admin-login');
     await page.click('button[type=submit]');
+    await typeOperatorCode(t, page, operator.email);
     await page.waitForURL(/\/admin\/moderation$/);
 
     // Verification.

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { createOperator, hiddenCsrf } from '../../helpers/back-office.js';
+import { createOperator, hiddenCsrf, passSecondFactor } from '../../helpers/back-office.js';
 
 /** After signing in, `next` leads back into the back-office only: never to another site (an open redirect). */
 const { t } = useTestApp();
@@ -27,13 +27,15 @@ async function signIn(email: string, password: string, next: string, address: st
     .concat(form.headers['set-cookie'] ?? [])
     .find((c) => c.startsWith('ls_admin_login='))!
     .split(';')[0]!;
-  const posted = await t.app.inject({
+  const passwordAnswer = await t.app.inject({
     method: 'POST',
     url: '/admin/login',
     remoteAddress: address,
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
     payload: new URLSearchParams({ _csrf: hiddenCsrf(form.body)!, email, password, next }).toString(),
   });
+  // The code page carries `next` on to the end of the sign-in.
+  const posted = await passSecondFactor(t, passwordAnswer, email, address);
   return { form, posted };
 }
 

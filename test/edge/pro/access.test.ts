@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN_TOKEN, useTestAppWithClock } from '../../helpers/app.js';
-import { createOperator, submitLogin } from '../../helpers/back-office.js';
+import { createOperator, operatorCode, submitLogin } from '../../helpers/back-office.js';
 import { databaseKind } from '../../helpers/database.js';
 import { cookieOf, hiddenToken, keyIdNamed, newKeyOnPage, postPublicForm, proBrowser, signUpAgency } from '../../helpers/pro.js';
 import { v1Body } from '../../helpers/v1.js';
@@ -222,7 +222,16 @@ test(`[${databaseKind}] under TLS the pro and back-office session cookies, and t
       body: form({ _csrf: hiddenToken(adminShown.body)!, email: operator.email, password: operator.password }),
     });
     assert.equal(adminIn.status, 303, adminIn.body.slice(0, 500));
-    const adminSession = cookieLine(adminIn.headers, 'ls_admin');
+    const waiting = cookieLine(adminIn.headers, 'ls_admin');
+    secure(waiting, 'the back-office session waiting for its second factor');
+    // The app's code finishes the sign-in with a new session.
+    const codeShown = await httpsCall(`${base}${adminIn.headers.location}`, ca, { headers: { cookie: pair(waiting) } });
+    const coded = await httpsCall(`${base}/admin/login/code`, ca, {
+      headers: { cookie: pair(waiting) },
+      body: form({ _csrf: hiddenToken(codeShown.body)!, code: await operatorCode(t, operator.email), next: '/admin' }),
+    });
+    assert.equal(coded.status, 303, coded.body.slice(0, 500));
+    const adminSession = cookieLine(coded.headers, 'ls_admin');
     secure(adminSession, 'the back-office session');
     assert.match(adminSession!, /SameSite=Lax/i);
     assert.match(adminSession!, /Path=\/admin/);

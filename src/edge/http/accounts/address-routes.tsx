@@ -8,9 +8,8 @@ import type { FieldError } from '../../../platform/outcome.js';
 import { AccountMessage, AddressChangeForm, LinkConfirmForm } from '../../html/accounts/address-views.js';
 import { statusOf } from '../error-codes.js';
 import { signedIn } from '../plugins/session-auth.js';
-import type { SessionSpace } from '../space-kit.js';
+import { CsrfField, type SessionSpace } from '../space-kit.js';
 
-const CsrfField = { _csrf: Type.Optional(Type.String({ maxLength: 100 })) };
 // Optional, so that a form sent without them is answered by the page's own French message.
 const AskBody = Type.Object({
   ...CsrfField,

@@ -4,7 +4,7 @@ import { linkIsLive } from '../../../domain/credentials/one-time-links.js';
 import { endSessionByLink } from '../../../domain/account-security/own-sessions.js';
 import { LINK_PATHS } from '../../../domain/account-security/account-paths.js';
 import { EndSessionConfirm } from '../../html/accounts/sessions-views.js';
-import { CsrfBody } from './csrf-body.js';
+import { CsrfField } from '../space-kit.js';
 import type { SessionSpace } from '../space-kit.js';
 
 const Token = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -28,7 +28,7 @@ export async function sessionEndRoutes(instance: FastifyInstance, space: Session
     return space.framed(request, reply, 200, 'Terminer la session', <EndSessionConfirm action={action} csrf={space.formToken(reply)} />);
   });
 
-  app.post(path, { config, schema: { hide: true, params: Token, body: CsrfBody } }, async (request, reply) => {
+  app.post(path, { config, schema: { hide: true, params: Token, body: Type.Object(CsrfField) } }, async (request, reply) => {
     if (!space.formTokenOk(request))
       return space.message(
         request,

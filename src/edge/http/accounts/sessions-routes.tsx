@@ -5,7 +5,7 @@ import { listSessions } from '../../../domain/sessions/session-store.js';
 import { endOwnOtherSessions, endOwnSession } from '../../../domain/account-security/own-sessions.js';
 import { SESSIONS_DONE, SessionsView, type SessionsDone } from '../../html/accounts/sessions-views.js';
 import { signedIn } from '../plugins/session-auth.js';
-import { CsrfBody } from './csrf-body.js';
+import { CsrfField } from '../space-kit.js';
 import type { SessionSpace } from '../space-kit.js';
 
 const PATH = '/account/sessions';
@@ -44,7 +44,7 @@ export async function sessionsRoutes(instance: FastifyInstance, space: SessionSp
 
   app.post(
     `${PATH}/:sessionId/end`,
-    { config, schema: { hide: true, params: Type.Object({ sessionId: IdString('ses') }), body: CsrfBody } },
+    { config, schema: { hide: true, params: Type.Object({ sessionId: IdString('ses') }), body: Type.Object(CsrfField) } },
     async (request, reply) => {
       const { session, principal } = principalOf(request);
       if (request.params.sessionId === session.id)
@@ -55,7 +55,7 @@ export async function sessionsRoutes(instance: FastifyInstance, space: SessionSp
     },
   );
 
-  app.post(`${PATH}/end-others`, { config, schema: { hide: true, body: CsrfBody } }, async (request, reply) => {
+  app.post(`${PATH}/end-others`, { config, schema: { hide: true, body: Type.Object(CsrfField) } }, async (request, reply) => {
     const { session, principal } = principalOf(request);
     const ended = await endOwnOtherSessions(db, principal, session.id);
     return space.seeOther(reply, `${space.base}${PATH}?fait=${ended > 0 ? 'autres' : 'aucune'}`);
