@@ -7,6 +7,7 @@ import { openAgency } from '../onboarding/open-agency.js';
 import { hashPassword } from '../credentials/password.js';
 import { normaliseEmail } from '../credentials/email.js';
 import { endSessionsOf } from '../sessions/session-store.js';
+import { removeAllSecondFactors } from '../credentials/second-factors.js';
 import { mailVerificationLink } from '../account-security/address-verification.js';
 import type { MailSite } from '../mail/site.js';
 import { refuse, type Outcome } from '../../platform/outcome.js';
@@ -165,6 +166,8 @@ export async function removeUser(db: Database, agencyId: string, userId: string,
       return refuse('conflict', 'L’agence doit garder au moins un administrateur.');
     await tx.query('DELETE FROM users WHERE id = $1', [userId]);
     await endSessionsOf(tx, 'pro', userId);
+    // A removed colleague's passkeys and codes could never sign in again; nothing of them is kept.
+    await removeAllSecondFactors(tx, { scope: 'pro', id: userId });
     return { ok: true, value: toUser(target) };
   });
 }

@@ -16,7 +16,23 @@ import { pooledRandomBytes } from '../random-pool.js';
  * conversation, lmsg message of a conversation, imp import of a passerelle file, ses session (the handle the
  * sessions page shows, never the cookie's secret), inv team invitation, fac second factor. A prefix is part of the public id: never change one.
  */
-export const ID_PREFIXES = ['lst', 'agc', 'key', 'syn', 'usr', 'opr', 'whk', 'msg', 'evt', 'lead', 'lmsg', 'imp', 'ses', 'inv', 'fac'] as const;
+export const ID_PREFIXES = [
+  'lst',
+  'agc',
+  'key',
+  'syn',
+  'usr',
+  'opr',
+  'whk',
+  'msg',
+  'evt',
+  'lead',
+  'lmsg',
+  'imp',
+  'ses',
+  'inv',
+  'fac',
+] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 /** The longest id the service accepts back from a client (its own are about 25 characters). */

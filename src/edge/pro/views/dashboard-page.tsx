@@ -1,3 +1,4 @@
+import type { Children } from '@kitajs/html';
 import type { Agency } from '../../../domain/agencies/agency-store.js';
 import { PLAN_BATCH_SIZES, PLAN_DAILY_REQUESTS, PLAN_NAMES, PLAN_WEBHOOKS } from '../../../domain/agencies/plans.js';
 import type { AudienceReport } from '../../../domain/audience/report.js';
@@ -148,13 +149,13 @@ export function DashboardPage({
   viewer: ProViewer;
   view: DashboardView;
   audience: AudienceReport;
-  children?: JSX.Element;
+  children?: Children;
 }): JSX.Element {
   return (
     <ProPage title="Tableau de bord" section="dashboard" viewer={viewer}>
       <h1 safe>{view.agency.name}</h1>
       <AccountStatusNotice viewer={viewer} view={view} />
-      {children ?? ''}
+      {children}
       <FailingWebhooksNotice failing={view.failingWebhooks} />
       <PlanFigures view={view} />
       <CountFigures counts={view.counts} />

@@ -1,3 +1,4 @@
+import type { Children } from '@kitajs/html';
 import { Csrf, ago, when, TableScroll } from '../../html/page-parts.js';
 import type { KeyCard, CallLine, WeekPanel } from '../../../domain/key-usage/key-usage.js';
 import { SCOPES } from '../../../domain/keys/key-format.js';
@@ -121,12 +122,12 @@ function NewKeyForm({ csrf, verified, liveWait }: { csrf: string; verified: bool
 }
 
 /** `children`: a notice of the signed-in user's own (an address to verify), under the title. */
-export function KeysPage({ viewer, view, children }: { viewer: ProViewer; view: KeysView; children?: JSX.Element }): JSX.Element {
+export function KeysPage({ viewer, view, children }: { viewer: ProViewer; view: KeysView; children?: Children }): JSX.Element {
   const keyName = new Map(view.cards.map((c) => [c.key.id, c.key.name]));
   return (
     <ProPage title="Clés d’API" section="keys" viewer={viewer}>
       <h1>Clés d’API</h1>
-      {children ?? ''}
+      {children}
       {view.flash ? (
         <p class="notice ok" role="status" safe>
           {view.flash}
