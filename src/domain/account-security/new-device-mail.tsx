@@ -41,9 +41,7 @@ function newDeviceMail(to: string, news: NewDeviceNews, endLink: string): Outgoi
             {fact}
           </p>
         ))}
-        <p style="margin:16px 0 8px">
-          {ifYou}
-        </p>
+        <p style="margin:16px 0 8px">{ifYou}</p>
         <p style="margin:0 0 8px" safe>
           {ifNot}
         </p>

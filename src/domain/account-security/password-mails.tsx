@@ -23,9 +23,7 @@ export function passwordResetMail(account: Account, link: string): OutgoingMail 
         <>
           <MailGreeting intro={intro} />
           <MailButton href={link} label="Choisir un nouveau mot de passe" />
-          <p style="margin:16px 0 0">
-            {ignore}
-          </p>
+          <p style="margin:16px 0 0">{ignore}</p>
         </>
       ),
     }),
@@ -53,9 +51,7 @@ export function passwordChangedMail(account: Account, how: 'reset' | 'change', a
       children: (
         <>
           <MailGreeting intro={intro} />
-          <p style="margin:0 0 8px">
-            {advice}
-          </p>
+          <p style="margin:0 0 8px">{advice}</p>
           <MailButton href={forgot} label="Choisir un nouveau mot de passe" />
         </>
       ),
