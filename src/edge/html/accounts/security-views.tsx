@@ -95,7 +95,7 @@ export function SecurityPageBody(props: SecurityPageProps): JSX.Element {
       <h2>Seconds facteurs</h2>
       <p>Après le mot de passe, la connexion demande un code de votre application d’authentification ou une clé d’accès.</p>
       <FactorList base={base} csrf={csrf} factors={factors} />
-      <form method="post" action={`${base}/account/security/app`}>
+      <form method="post" action={`${base}/account/security/app`} class="confirm">
         <Csrf token={csrf} />
         <button type="submit">Ajouter une application d’authentification</button>
       </form>
