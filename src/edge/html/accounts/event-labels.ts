@@ -40,7 +40,15 @@ export const ACCOUNT_FIELD_LABELS: Record<string, string> = {
   kind: 'type',
   space: 'espace',
   role: 'rôle',
+  email: 'adresse',
+  from: 'ancienne adresse',
+  left: 'codes restants',
+  reason: 'motif',
+  removed: 'facteurs retirés',
 };
+
+/** Kinds of second factor as the journal names them. */
+const KIND_WORDS: Record<string, string> = { totp: 'application d’authentification', passkey: 'clé d’accès' };
 
 /** The words of an event's action; an action without its own words shows its code. */
 export const accountEventLabel = (action: string): string => (ACCOUNT_EVENT_LABELS as Record<string, string | undefined>)[action] ?? action;
@@ -50,6 +58,13 @@ export function accountEventFacts(after: unknown): Array<{ field: string; text: 
   if (after === null || typeof after !== 'object' || Array.isArray(after)) return [];
   return Object.entries(after as Record<string, unknown>).map(([field, value]) => ({
     field: ACCOUNT_FIELD_LABELS[field] ?? field,
-    text: value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value),
+    text:
+      value === null || value === undefined
+        ? '—'
+        : field === 'kind' && typeof value === 'string'
+          ? (KIND_WORDS[value] ?? value)
+          : typeof value === 'string'
+            ? value
+            : JSON.stringify(value),
   }));
 }
