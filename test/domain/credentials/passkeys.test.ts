@@ -38,10 +38,12 @@ async function enrolled(principal: Principal & { email: string }, label = 'Ordin
   return { passkey, outcome: outcome.value };
 }
 
+/** The principal's passkeys as stored (an operator also has an authenticator app, which is not one). */
 const stored = async (principal: Principal) =>
   (
     await t.db.query<{ label: string; sign_count: string; last_used_at: Date | null; transports: string | null }>(
-      `SELECT label, sign_count, last_used_at, transports FROM second_factors WHERE scope = $1 AND principal_id = $2 ORDER BY created_at`,
+      `SELECT label, sign_count, last_used_at, transports FROM second_factors
+       WHERE scope = $1 AND principal_id = $2 AND kind = 'passkey' ORDER BY created_at`,
       [principal.scope, principal.id],
     )
   ).rows;

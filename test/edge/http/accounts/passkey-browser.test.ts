@@ -1,26 +1,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../../../helpers/app.js';
+import { createTestApp } from '../../../helpers/app.js';
 import { databaseKind } from '../../../helpers/database.js';
 import { openBrowser, waitInPage } from '../../../helpers/browser.js';
 import { fitsAndShoot } from '../../../helpers/page-check.js';
 import { signUpAgency } from '../../../helpers/pro.js';
 import { createOperator } from '../../../helpers/back-office.js';
-import { findSession } from '../../../../src/domain/sessions/session-store.js';
-import { PasskeyEnrol, PasskeySecondFactor } from '../../../../src/edge/html/accounts/passkey-parts.js';
-import { STYLESHEET_PATH } from '../../../../src/edge/html/stylesheet.js';
 
 /**
- * Passkeys in Chromium, through the DevTools protocol's virtual authenticator: a pro user enrols
- * one on the security page, signs out, and signs in with it alone; an operator gives one as the
- * second factor after the password. WebAuthn needs a secure context and a host for the site's
- * id: the service is reached as http://localhost, its configured site URL.
- *
- * Where the security page or the code page of the space is not there, a bare page rendering the
- * same part stands in for it (the part, its script and its routes are what is tested here).
+ * Passkeys in Chromium, through the DevTools protocol's virtual authenticator, on the spaces' own
+ * pages: a pro user enrols one on the security page, signs out, and signs in with it alone; an
+ * operator without a second factor is held on the security page, enrols a passkey there, and
+ * later gives it on the code page after the password. WebAuthn needs a secure context and a host
+ * for the site's id: the service is reached as http://localhost, its configured site URL. Each
+ * page is checked at 390 and 1280 px (no sideways scrolling, axe-core) and shot into .tmp/shots.
  */
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -32,31 +27,13 @@ const freePort = () =>
     });
   });
 
-const bare = (title: string, body: string) =>
-  `<!doctype html>\n<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="stylesheet" href="${STYLESHEET_PATH}"></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
-
-/** Stand-ins for the security and code pages, for a space that does not serve them yet. */
-const standIns = (t: () => TestApp) => (app: FastifyInstance) => {
-  // Under the space's path, so the browser sends the space's cookie with them.
-  const csrfOf = async (scope: 'pro' | 'admin', header: string | undefined) => {
-    const name = scope === 'pro' ? 'ls_pro' : 'ls_admin';
-    const token = header
-      ?.split(/;\s*/)
-      .find((c) => c.startsWith(`${name}=`))
-      ?.slice(name.length + 1);
-    return (await findSession(t().db, scope, token, new Date()))?.csrfToken ?? '';
-  };
-  for (const scope of ['pro', 'admin'] as const)
-    app.get(`/${scope}/stand-in-security`, async (request, reply) => {
-      const csrf = await csrfOf(scope, request.headers.cookie);
-      return reply.type('text/html; charset=utf-8').send(bare('Sécurité', String(PasskeyEnrol({ base: `/${scope}`, csrf }))));
-    });
-  app.get('/admin/stand-in-code', async (request, reply) => {
-    const csrf = await csrfOf('admin', request.headers.cookie);
-    const part = String(PasskeySecondFactor({ base: '/admin', next: '/admin/agencies' }));
-    return reply.type('text/html; charset=utf-8').send(bare('Second facteur', `<input type="hidden" name="_csrf" value="${csrf}">${part}`));
-  });
-};
+/** The page as it is now, at both widths. */
+async function shoot(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await fitsAndShoot(page, name, width);
+  }
+}
 
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -74,20 +51,9 @@ async function virtualAuthenticator(page: Page) {
   return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
 }
 
-/** The space's own page when it serves one with the part, else the stand-in. */
-async function openPart(page: Page, url: string, own: string, standIn: string, part: string) {
-  const served = await page.goto(`${url}${own}`);
-  if (served?.status() === 200 && (await page.locator(`[data-passkey="${part}"]`).count()) > 0) return own;
-  await page.goto(`${url}${standIn}`);
-  return standIn;
-}
-
 test(`[${databaseKind}] in Chromium: enrol a passkey, sign in with it alone; an operator's passkey as the second factor`, async () => {
   const port = await freePort();
-  const t = await createTestApp({
-    env: { SITE_URL: `http://localhost:${port}`, BASE_URL: `http://localhost:${port}` },
-    routes: standIns(() => t),
-  });
+  const t = await createTestApp({ env: { SITE_URL: `http://localhost:${port}`, BASE_URL: `http://localhost:${port}` } });
   const url = `http://localhost:${port}`;
   await t.app.listen({ port, host: 'localhost' });
   const browser = await openBrowser();
@@ -99,69 +65,62 @@ test(`[${databaseKind}] in Chromium: enrol a passkey, sign in with it alone; an 
     const agency = await signUpAgency(t);
     const [name, value] = agency.browser.cookie.split('=') as [string, string];
     await page.context().addCookies([{ name, value, url }]);
-    const security = await openPart(page, url, '/pro/account/security', '/pro/stand-in-security', 'enrol');
+    const security = await page.goto(`${url}/pro/account/security`);
+    assert.equal(security?.status(), 200);
+    assert.equal(await page.locator('h1').innerText(), 'Sécurité du compte');
     await page.waitForSelector('[data-passkey="enrol"]:not([hidden])');
     await page.click('[data-passkey="enrol"] button');
     await waitInPage(page, `document.querySelector('[data-passkey="enrol"] [aria-live]').textContent.length > 0`);
     assert.match(await page.locator('[data-passkey="enrol"] [aria-live]').innerText(), /Donnez d’abord un nom/);
-    // The part with its message, on the security page or alone on its stand-in.
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await fitsAndShoot(page, security === '/pro/account/security' ? 'passkey-pro-security-error' : 'passkey-enrol-part-error', width);
-    }
+    await shoot(page, 'passkey-pro-security-error');
     await page.fill('#f-passkey-label', 'Ordinateur du bureau');
     await page.click('[data-passkey="enrol"] button');
     await page.waitForURL(/\/pro\/account\/security$/);
+    await page.waitForSelector('text=Ordinateur du bureau');
     assert.equal((await authenticator.credentials()).length, 1, 'the authenticator holds the new passkey');
     const { rows } = await t.db.query<{ label: string }>(
       `SELECT label FROM second_factors WHERE kind = 'passkey' AND principal_id = (SELECT id FROM users WHERE email = $1)`,
       [agency.email],
     );
     assert.deepEqual(rows, [{ label: 'Ordinateur du bureau' }]);
-    if (security === '/pro/account/security')
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await fitsAndShoot(page, 'passkey-pro-security', width);
-      }
+    await shoot(page, 'passkey-pro-security');
 
     // Signed out, the user signs in with the passkey alone.
     await page.context().clearCookies();
     await page.goto(`${url}/pro/login?next=%2Fpro%2Fapi-keys`);
     await page.waitForSelector('[data-passkey="sign-in"]:not([hidden])');
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await fitsAndShoot(page, 'passkey-pro-login', width);
-    }
+    await shoot(page, 'passkey-pro-login');
     await page.click('text=Se connecter avec une clé d’accès');
     await page.waitForURL(/\/pro\/api-keys$/);
     assert.match(await page.content(), new RegExp(agency.email.replace(/[.]/g, '\\.')), 'signed in as its owner');
 
-    // An operator enrols a passkey (operators must), signs out, and gives it after the password.
-    const operator = await createOperator(t);
+    // An operator without a second factor signs in with the password: every page leads to the
+    // security page, where a passkey is enrolled; signed out, the operator gives it after the password.
+    const operator = await createOperator(t, undefined, { secondFactor: false });
     await page.context().clearCookies();
     await page.goto(`${url}/admin/login`);
     await page.fill('#f-email', operator.email);
     await page.fill('#f-password', operator.password);
     await page.click('form[action="/admin/login"] button[type=submit]');
-    await page.waitForLoadState();
-    await openPart(page, url, '/admin/account/security', '/admin/stand-in-security', 'enrol');
+    await page.waitForURL(/\/admin\/account\/security$/);
+    assert.match(await page.locator('.notice[role=status]').innerText(), /Double authentification requise/);
     await page.waitForSelector('[data-passkey="enrol"]:not([hidden])');
+    await shoot(page, 'passkey-admin-security-must-enrol');
     await page.fill('#f-passkey-label', 'Clé du poste');
     await page.click('[data-passkey="enrol"] button');
     await page.waitForURL(/\/admin\/account\/security$/);
+    await page.waitForSelector('text=Clé du poste');
+    assert.equal(await page.locator('.notice[role=status]').count(), 0, 'enrolled, the operator is no longer held');
+    assert.equal((await page.goto(`${url}/admin`))?.status(), 200, 'enrolled, the back-office opens');
     await page.context().clearCookies();
     await page.goto(`${url}/admin/login?next=%2Fadmin%2Fagencies`);
     await page.fill('#f-email', operator.email);
     await page.fill('#f-password', operator.password);
     await page.click('form[action="/admin/login"] button[type=submit]');
     await page.waitForURL(/\/admin\/login\/code/);
-    const code = await openPart(page, url, page.url().slice(url.length), '/admin/stand-in-code', 'second-factor');
+    assert.equal(await page.locator('h1').innerText(), 'Vérification en deux étapes');
     await page.waitForSelector('[data-passkey="second-factor"]:not([hidden])');
-    if (code !== '/admin/stand-in-code')
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await fitsAndShoot(page, 'passkey-admin-code', width);
-      }
+    await shoot(page, 'passkey-admin-code');
     await page.click('[data-passkey="second-factor"] button');
     await page.waitForURL(/\/admin\/agencies$/);
     assert.equal((await page.goto(`${url}/admin`))?.status(), 200, 'the back-office opens');

@@ -5,7 +5,7 @@ import { useTestApp } from '../../../helpers/app.js';
 import { uniqueAddress } from '../../../helpers/addresses.js';
 import { databaseKind } from '../../../helpers/database.js';
 import { cookieOf, hiddenToken, postPublicForm, signUpAgency } from '../../../helpers/pro.js';
-import { createOperator, submitLogin } from '../../../helpers/back-office.js';
+import { createOperator, submitPassword } from '../../../helpers/back-office.js';
 import { SoftPasskey } from '../../../helpers/passkey-authenticator.js';
 import { findSession } from '../../../../src/domain/sessions/session-store.js';
 import { relyingPartyOf } from '../../../../src/domain/credentials/passkeys.js';
@@ -134,17 +134,22 @@ test(`[${databaseKind}] bent answers get the same French refusal, open nothing a
 });
 
 test(`[${databaseKind}] an operator enrols a passkey, then gives it as the second factor after the password`, async () => {
-  const operator = await createOperator(t);
-  const signedIn = await submitLogin(t, operator.email, operator.password);
+  // An operator without a factor yet: the password opens the security page alone, where the passkey is enrolled.
+  const operator = await createOperator(t, undefined, { secondFactor: false });
+  const signedIn = await submitPassword(t, operator.email, operator.password);
   assert.equal(signedIn.statusCode, 303);
-  const { passkey, cookie } = await enrol('/admin', `ls_admin=${cookieOf(signedIn, 'ls_admin')!.split('=')[1]}`);
+  const enrolling = `ls_admin=${cookieOf(signedIn, 'ls_admin')!.split('=')[1]}`;
+  const held = await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie: enrolling } });
+  assert.equal(held.statusCode, 303);
+  assert.match(String(held.headers.location), /^\/admin\/account\/security/, 'an operator without a factor must enrol one');
+  const { passkey, cookie } = await enrol('/admin', enrolling);
   assert.equal(
     (await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie } })).statusCode,
     200,
     'enrolled, the back-office opens',
   );
 
-  const again = await submitLogin(t, operator.email, operator.password);
+  const again = await submitPassword(t, operator.email, operator.password);
   assert.match(String(again.headers.location), /^\/admin\/login\/code/);
   const half = cookieOf(again, 'ls_admin')!;
   const _csrf = await csrfOf('admin', half);
