@@ -31,12 +31,20 @@ after(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelope.to.includes(address));
-async function nextMailTo(address: string, count: number): Promise<ReceivedMail> {
+const RESET = 'Réinitialiser votre mot de passe';
+const CHANGED = 'Votre mot de passe a été changé';
+const mailsTo = (address: string, subject?: string) =>
+  smtp.received.filter((mail) => mail.envelope.to.includes(address) && (subject === undefined || mail.parsed.subject === subject));
+/**
+ * Waits for the mail number `count` of that subject to `address`, and that there is no other yet.
+ * Sign-up's verification and the new browsers' sign-ins mail the same address: only the subject
+ * a test is about is counted.
+ */
+async function nextMailTo(address: string, subject: string, count: number): Promise<ReceivedMail> {
   const deadline = Date.now() + 10_000;
-  while (mailsTo(address).length < count && Date.now() < deadline) await sleep(50);
-  assert.equal(mailsTo(address).length, count, `mail number ${count} to ${address}`);
-  return mailsTo(address)[count - 1]!;
+  while (mailsTo(address, subject).length < count && Date.now() < deadline) await sleep(50);
+  assert.equal(mailsTo(address, subject).length, count, `mail number ${count} « ${subject} » to ${address}`);
+  return mailsTo(address, subject)[count - 1]!;
 }
 
 test('a pro user resets a forgotten password through the mailed link; every session ends, and the link works once', async () => {
@@ -48,8 +56,7 @@ test('a pro user resets a forgotten password through the mailed link; every sess
   const asked = await askReset(t, 'pro', user.email);
   assert.equal(asked.statusCode, 200);
   assert.match(asked.body, /Si un compte existe à l’adresse/);
-  const mail = await nextMailTo(user.email, 1);
-  assert.equal(mail.parsed.subject, 'Réinitialiser votre mot de passe');
+  const mail = await nextMailTo(user.email, RESET, 1);
   assert.match(String(mail.parsed.html), /Choisir un nouveau mot de passe/);
   const link = resetPathIn(mail);
   assert.ok(link.startsWith('/pro/password/reset/'));
@@ -78,8 +85,7 @@ test('a pro user resets a forgotten password through the mailed link; every sess
   const oldCookie = await user.browser.get('/pro');
   assert.equal(oldCookie.statusCode, 303, 'the session opened before the reset is over');
   assert.match(String(oldCookie.headers.location), /^\/pro\/login/);
-  const news = await nextMailTo(user.email, 2);
-  assert.equal(news.parsed.subject, 'Votre mot de passe a été changé');
+  const news = await nextMailTo(user.email, CHANGED, 1);
   assert.match(news.parsed.text ?? '', /par le lien de réinitialisation/);
 
   assert.equal((await signInWith(t, 'pro', user.email, password)).statusCode, 303, 'the new password signs in');
@@ -102,9 +108,9 @@ test('a pro user resets a forgotten password through the mailed link; every sess
 test('a second ask kills the first link; an unknown address gets the same page and no mail', async () => {
   const user = await signUpAgency(t);
   await askReset(t, 'pro', user.email);
-  const first = resetPathIn(await nextMailTo(user.email, 1));
+  const first = resetPathIn(await nextMailTo(user.email, RESET, 1));
   await askReset(t, 'pro', user.email);
-  const second = resetPathIn(await nextMailTo(user.email, 2));
+  const second = resetPathIn(await nextMailTo(user.email, RESET, 2));
   assert.equal((await t.app.inject({ method: 'GET', url: first })).statusCode, 404, 'the older link died');
   assert.equal((await t.app.inject({ method: 'GET', url: second })).statusCode, 200);
 
@@ -113,7 +119,7 @@ test('a second ask kills the first link; an unknown address gets the same page a
   const stranger = await askReset(t, 'pro', unknown);
   assert.equal(stranger.statusCode, known.statusCode);
   assert.equal(comparable(stranger.body, unknown), comparable(known.body, user.email), 'the same page, word for word');
-  await nextMailTo(user.email, 3);
+  await nextMailTo(user.email, RESET, 3);
   await sleep(300);
   assert.equal(mailsTo(unknown).length, 0, 'nothing is mailed to an address without an account');
 });
@@ -121,7 +127,7 @@ test('a second ask kills the first link; an unknown address gets the same page a
 test('an operator resets their password in the back-office; a pro link does not open it', async () => {
   const operator = await createOperator(t);
   await askReset(t, 'admin', operator.email);
-  const link = resetPathIn(await nextMailTo(operator.email, 1));
+  const link = resetPathIn(await nextMailTo(operator.email, RESET, 1));
   assert.ok(link.startsWith('/admin/password/reset/'));
   const token = link.split('/').at(-1)!;
   assert.equal((await t.app.inject({ method: 'GET', url: `/pro/password/reset/${token}` })).statusCode, 404, 'another space’s link');
@@ -132,13 +138,13 @@ test('an operator resets their password in the back-office; a pro link does not 
   assert.equal(done.statusCode, 200);
   assert.equal((await signInWith(t, 'admin', operator.email, password)).statusCode, 303);
   assert.equal((await signInWith(t, 'admin', operator.email, operator.password)).statusCode, 401);
-  assert.equal((await nextMailTo(operator.email, 2)).parsed.subject, 'Votre mot de passe a été changé');
+  await nextMailTo(operator.email, CHANGED, 1);
 });
 
 test('tampered and malformed tokens answer 4xx and open nothing', async () => {
   const user = await signUpAgency(t);
   await askReset(t, 'pro', user.email);
-  const link = resetPathIn(await nextMailTo(user.email, 1));
+  const link = resetPathIn(await nextMailTo(user.email, RESET, 1));
   const token = link.split('/').at(-1)!;
   const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
   const password = strongPassword();

@@ -75,7 +75,9 @@ test(`[${databaseKind}] an app is added by its QR code and first code; the first
     'and the codes with it',
   );
   assert.equal((await proPassword(t, agency.email, agency.password)).answer.headers.location, '/pro', 'the password alone again');
-  assert.deepEqual(await accountActions(t, userId), [
+  // Sign-up's address verification and sign-ins leave entries of their own: the factors' are compared.
+  const factorActions = (await accountActions(t, userId)).filter((a) => a.startsWith('account.factor') || a.startsWith('account.recovery'));
+  assert.deepEqual(factorActions, [
     'account.factor_added',
     'account.recovery_codes_made',
     'account.factor_added',
