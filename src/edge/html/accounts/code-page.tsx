@@ -24,6 +24,8 @@ export interface CodePageProps {
   next: string;
   /** The variant asking for a recovery code instead of an app's code. */
   recovery: boolean;
+  /** Whether the account has an authenticator app: without one, a passkey or a recovery code. */
+  hasApp: boolean;
   message: string | null;
 }
 
@@ -31,8 +33,9 @@ export interface CodePageProps {
  * The code page (docs/accounts.md): the six digits of the authenticator app, or, on its variant,
  * one of the recovery codes; a passkey when the account has one.
  */
-export function CodePageBody({ base, csrf, next, recovery, message }: CodePageProps): JSX.Element {
+export function CodePageBody({ base, csrf, next, recovery, hasApp, message }: CodePageProps): JSX.Element {
   const other = `${base}/login/code?next=${encodeURIComponent(next)}${recovery ? '' : '&secours=1'}`;
+  if (!hasApp && !recovery) return <PasskeyOnly base={base} next={next} other={other} message={message} />;
   return (
     <>
       <h1>Vérification en deux étapes</h1>
@@ -63,9 +66,32 @@ export function CodePageBody({ base, csrf, next, recovery, message }: CodePagePr
         <button type="submit">Vérifier</button>
       </form>
       <p>
-        <a href={other}>{recovery ? 'Utiliser l’application d’authentification' : 'Utiliser un code de secours'}</a>
+        <a href={other}>
+          {!recovery ? 'Utiliser un code de secours' : hasApp ? 'Utiliser l’application d’authentification' : 'Utiliser une clé d’accès'}
+        </a>
       </p>
       <PasskeySecondFactor base={base} next={next} />
+    </>
+  );
+}
+
+/** The code page of an account whose second factors are passkeys alone: no app's code to ask for. */
+function PasskeyOnly({ base, next, other, message }: { base: string; next: string; other: string; message: string | null }): JSX.Element {
+  return (
+    <>
+      <h1>Vérification en deux étapes</h1>
+      {message ? (
+        <div class="notice" role="alert" id="erreurs">
+          <p safe>{message}</p>
+        </div>
+      ) : (
+        ''
+      )}
+      <p>Utilisez la clé d’accès enregistrée sur ce compte (votre navigateur la demande).</p>
+      <PasskeySecondFactor base={base} next={next} alone />
+      <p>
+        <a href={other}>Utiliser un code de secours</a>
+      </p>
     </>
   );
 }

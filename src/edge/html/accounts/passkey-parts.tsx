@@ -31,8 +31,8 @@ export function PasskeySignIn({ base, next }: { base: string; next: string }): J
   );
 }
 
-/** On the code page: a passkey of the account as the second factor. */
-export function PasskeySecondFactor({ base, next }: { base: string; next: string }): JSX.Element {
+/** On the code page: a passkey of the account as the second factor (`alone`: the page asks for nothing else). */
+export function PasskeySecondFactor({ base, next, alone = false }: { base: string; next: string; alone?: boolean }): JSX.Element {
   return (
     <div
       class="narrow"
@@ -42,7 +42,7 @@ export function PasskeySecondFactor({ base, next }: { base: string; next: string
       data-action={`${base}/login/code/passkey`}
       data-next={next}
     >
-      <p class="muted">Ou avec une clé d’accès enregistrée sur ce compte :</p>
+      {alone ? '' : <p class="muted">Ou avec une clé d’accès enregistrée sur ce compte&nbsp;:</p>}
       <button type="button">Utiliser une clé d’accès</button>
       <LiveRegion />
       <Script base={base} />

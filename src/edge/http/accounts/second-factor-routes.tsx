@@ -2,6 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkSecondFactor } from '../../../domain/account-security/second-factor-check.js';
 import { CodePageBody } from '../../html/accounts/code-page.js';
+import { listSecondFactors } from '../../../domain/credentials/second-factors.js';
 import { signedIn } from '../plugins/session-auth.js';
 import { CsrfField } from '../space-kit.js';
 import { safeNext } from '../safe-next.js';
@@ -27,21 +28,25 @@ export async function registerSecondFactorRoutes(instance: FastifyInstance, spac
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = app.services;
   const { base } = space;
-  const codePage = (
+  const codePage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
     next: string,
     recovery: boolean,
     message: string | null,
-  ) =>
-    space.framed(
+  ) => {
+    const { session } = signedIn(request);
+    const factors = await listSecondFactors(db, { scope: space.scope, id: session.principalId });
+    const hasApp = factors.some((factor) => factor.kind === 'totp');
+    return space.framed(
       request,
       reply,
       status,
       'Vérification en deux étapes',
-      <CodePageBody base={base} csrf={signedIn(request).session.csrfToken} next={next} recovery={recovery} message={message} />,
+      <CodePageBody base={base} csrf={session.csrfToken} next={next} recovery={recovery} hasApp={hasApp} message={message} />,
     );
+  };
 
   app.get('/login/code', { config: step, schema: { hide: true, querystring: CodeQuery } }, async (request, reply) => {
     const next = safeNext(base, request.query.next);
