@@ -232,14 +232,14 @@ test(`[${databaseKind}] the agency's pro dashboard follows the operator: verifie
   const waiting = (await accepted.browser.get('/pro')).body;
   assert.match(waiting, /SIREN en cours de vérification : réponse sous 4[78] h \d\d min au plus/);
   assert.doesNotMatch(waiting, /SIREN vérifié/);
-  assert.match((await accepted.browser.get('/pro/api-keys')).body, /Les clés LIVE seront disponibles dès la vérification de votre SIREN/);
+  assert.match((await accepted.browser.get('/pro/api-keys')).body, /Les clés LIVE sont disponibles une fois le SIREN de l’agence vérifié/);
   assert.equal((await accepted.browser.post('/pro/api-keys', { name: 'Production', env: 'live' })).statusCode, 403);
 
   assert.equal((await browser.post(`/admin/agencies/${accepted.agencyId}/verify`)).statusCode, 303);
   const verified = (await accepted.browser.get('/pro')).body;
   assert.match(verified, /SIREN vérifié : vous pouvez créer des clés LIVE\./);
   assert.doesNotMatch(verified, /en cours de vérification|Vérification refusée/);
-  assert.doesNotMatch((await accepted.browser.get('/pro/api-keys')).body, /Les clés LIVE seront disponibles/);
+  assert.doesNotMatch((await accepted.browser.get('/pro/api-keys')).body, /Les clés LIVE sont disponibles une fois/);
   const live = await accepted.browser.post('/pro/api-keys', { name: 'Production', env: 'live' });
   assert.equal(live.statusCode, 201, live.body.slice(0, 300));
   assert.match(live.body, /svc_pk_LIVE_/);

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../helpers/app.js';
 import { uniqueAddress } from '../../../helpers/addresses.js';
 import { cookieOf, hiddenToken, proBrowser, type ProBrowser } from '../../../helpers/pro.js';
-import { browserWith, hiddenCsrf, type OperatorBrowser } from '../../../helpers/back-office.js';
+import { browserWith, hiddenCsrf, operatorCode, type OperatorBrowser } from '../../../helpers/back-office.js';
 import { hashPassword } from '../../../../src/domain/credentials/password.js';
 import { newId } from '../../../../src/platform/db/ids.js';
 
@@ -25,7 +25,10 @@ export interface SignedInBrowser<B> {
 
 /**
  * Signs in to `space` as a browser does: GET the form, POST it with its token, from `address`,
- * with a user agent and whatever device cookie the browser holds.
+ * with a user agent and whatever device cookie the browser holds. An operator with an
+ * authenticator app is then sent to the code page: the same browser (address, user agent, device
+ * cookie) types the app's code there, and `response` is the code page's answer, the one that
+ * finishes the sign-in.
  */
 export async function signInAs<S extends 'pro' | 'admin'>(
   t: TestApp,
@@ -34,13 +37,14 @@ export async function signInAs<S extends 'pro' | 'admin'>(
   options: { userAgent?: string; device?: string; address?: string } = {},
 ): Promise<SignedInBrowser<S extends 'pro' ? ProBrowser : OperatorBrowser>> {
   const formCookieName = space === 'pro' ? 'ls_pro_form' : 'ls_admin_login';
+  const address = options.address ?? uniqueAddress();
   const headers = { 'user-agent': options.userAgent ?? FIREFOX };
   const form = await t.app.inject({ method: 'GET', url: `/${space}/login`, headers });
   const formCookie = cookieOf(form, formCookieName)!;
-  const response = await t.app.inject({
+  let response = await t.app.inject({
     method: 'POST',
     url: `/${space}/login`,
-    remoteAddress: options.address ?? uniqueAddress(),
+    remoteAddress: address,
     headers: {
       ...headers,
       'content-type': 'application/x-www-form-urlencoded',
@@ -53,6 +57,24 @@ export async function signInAs<S extends 'pro' | 'admin'>(
     }).toString(),
   });
   assert.equal(response.statusCode, 303, response.body.slice(0, 500));
+  const codePage = String(response.headers.location);
+  if (space === 'admin' && codePage.startsWith('/admin/login/code')) {
+    const cookie = [cookieOf(response, 'ls_admin'), options.device].filter(Boolean).join('; ');
+    const shown = await t.app.inject({ method: 'GET', url: codePage, remoteAddress: address, headers: { ...headers, cookie } });
+    assert.equal(shown.statusCode, 200, shown.body.slice(0, 500));
+    response = await t.app.inject({
+      method: 'POST',
+      url: '/admin/login/code',
+      remoteAddress: address,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', cookie },
+      payload: new URLSearchParams({
+        _csrf: hiddenCsrf(shown.body)!,
+        code: await operatorCode(t, who.email),
+        next: /name="next" value="([^"]*)"/.exec(shown.body)![1]!.replaceAll('&amp;', '&'),
+      }).toString(),
+    });
+    assert.equal(response.statusCode, 303, response.body.slice(0, 500));
+  }
   const session = cookieOf(response, `ls_${space}`)!;
   const browser = space === 'pro' ? proBrowser(t, session) : browserWith(t, session);
   return { response, browser: browser as never, session, device: cookieOf(response, `ls_${space}_device`) };
