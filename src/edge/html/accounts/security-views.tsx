@@ -103,10 +103,17 @@ export function SecurityPageBody(props: SecurityPageProps): JSX.Element {
       {factors.length > 0 ? (
         <>
           <h2>Codes de secours</h2>
-          <p>
-            {props.recoveryCodesLeft} code{props.recoveryCodesLeft > 1 ? 's' : ''} de secours inutilisé
-            {props.recoveryCodesLeft > 1 ? 's' : ''}. Chacun remplace une fois le second facteur si vous le perdez.
-          </p>
+          {props.recoveryCodesLeft === 0 ? (
+            <p class="notice" role="status">
+              Aucun code de secours : si vous perdiez vos seconds facteurs, vous ne pourriez plus vous connecter. Générez-les, puis
+              notez-les en lieu sûr.
+            </p>
+          ) : (
+            <p>
+              {props.recoveryCodesLeft} code{props.recoveryCodesLeft > 1 ? 's' : ''} de secours inutilisé
+              {props.recoveryCodesLeft > 1 ? 's' : ''}. Chacun remplace une fois le second facteur si vous le perdez.
+            </p>
+          )}
           <PostButton csrf={csrf} action={`${base}/account/security/recovery-codes`} label="Générer de nouveaux codes de secours" />
         </>
       ) : (
