@@ -44,9 +44,10 @@ test(`[${databaseKind}] an agent is refused every route declared for admins (403
 
   const routes = await declaredRoutes();
   const adminOnly = routes.filter((route) => route.role === 'admin');
-  // The rule a user sees: keys, webhooks, the passerelle (imports and automatic sending) and the team are the admins'; nothing else is.
+  // The rule a user sees: keys, webhooks, the passerelle (imports and automatic sending), the team and the team's
+  // two-factor requirement are the admins'; nothing else is.
   for (const route of routes) {
-    const admins = /^\/pro\/(api-keys|webhooks|team|passerelle|imports)(\/|$)/.test(route.url);
+    const admins = /^\/pro\/(api-keys|webhooks|team|passerelle|imports)(\/|$)|^\/pro\/account\/security\/team$/.test(route.url);
     assert.equal(route.role === 'admin', admins, `${route.method} ${route.url} ${admins ? 'must be' : 'must not be'} declared for admins`);
   }
   assert.ok(adminOnly.length >= 14, `${adminOnly.length} admin routes`);
