@@ -39,13 +39,7 @@ export function CodePageBody({ base, csrf, next, recovery, hasApp, message }: Co
   return (
     <>
       <h1>Vérification en deux étapes</h1>
-      {message ? (
-        <div class="notice" role="alert" id="erreurs">
-          <p safe>{message}</p>
-        </div>
-      ) : (
-        ''
-      )}
+      <Refusal message={message} />
       <p>
         {recovery
           ? 'Saisissez l’un des codes de secours notés lors de l’activation. Chaque code ne sert qu’une fois.'
@@ -80,18 +74,23 @@ function PasskeyOnly({ base, next, other, message }: { base: string; next: strin
   return (
     <>
       <h1>Vérification en deux étapes</h1>
-      {message ? (
-        <div class="notice" role="alert" id="erreurs">
-          <p safe>{message}</p>
-        </div>
-      ) : (
-        ''
-      )}
+      <Refusal message={message} />
       <p>Utilisez la clé d’accès enregistrée sur ce compte (votre navigateur la demande).</p>
       <PasskeySecondFactor base={base} next={next} alone />
       <p>
         <a href={other}>Utiliser un code de secours</a>
       </p>
     </>
+  );
+}
+
+/** Why the last code was refused, announced first. */
+function Refusal({ message }: { message: string | null }): JSX.Element {
+  return message ? (
+    <div class="notice" role="alert" id="erreurs">
+      <p safe>{message}</p>
+    </div>
+  ) : (
+    <></>
   );
 }
