@@ -35,7 +35,7 @@ export interface CodePageProps {
  */
 export function CodePageBody({ base, csrf, next, recovery, hasApp, message }: CodePageProps): JSX.Element {
   const other = `${base}/login/code?next=${encodeURIComponent(next)}${recovery ? '' : '&secours=1'}`;
-  if (!hasApp && !recovery) return <PasskeyOnly base={base} next={next} other={other} message={message} />;
+  if (!hasApp && !recovery) return <PasskeyOnly base={base} csrf={csrf} next={next} other={other} message={message} />;
   return (
     <>
       <h1>Vérification en deux étapes</h1>
@@ -70,13 +70,14 @@ export function CodePageBody({ base, csrf, next, recovery, hasApp, message }: Co
 }
 
 /** The code page of an account whose second factors are passkeys alone: no app's code to ask for. */
-function PasskeyOnly({ base, next, other, message }: { base: string; next: string; other: string; message: string | null }): JSX.Element {
+function PasskeyOnly(props: { base: string; csrf: string; next: string; other: string; message: string | null }): JSX.Element {
+  const { base, csrf, next, other, message } = props;
   return (
     <>
       <h1>Vérification en deux étapes</h1>
       <Refusal message={message} />
       <p>Utilisez la clé d’accès enregistrée sur ce compte (votre navigateur la demande).</p>
-      <PasskeySecondFactor base={base} next={next} alone />
+      <PasskeySecondFactor base={base} next={next} alone={{ csrf }} />
       <p>
         <a href={other}>Utiliser un code de secours</a>
       </p>

@@ -31,8 +31,11 @@ export function PasskeySignIn({ base, next }: { base: string; next: string }): J
   );
 }
 
-/** On the code page: a passkey of the account as the second factor (`alone`: the page asks for nothing else). */
-export function PasskeySecondFactor({ base, next, alone = false }: { base: string; next: string; alone?: boolean }): JSX.Element {
+/**
+ * On the code page: a passkey of the account as the second factor. `alone`: the page asks for
+ * nothing else, and so has no form whose token the script could read; the token comes with the part.
+ */
+export function PasskeySecondFactor({ base, next, alone }: { base: string; next: string; alone?: { csrf: string } }): JSX.Element {
   return (
     <div
       class="narrow"
@@ -41,6 +44,7 @@ export function PasskeySecondFactor({ base, next, alone = false }: { base: strin
       data-options={`${base}/login/code/passkey/options`}
       data-action={`${base}/login/code/passkey`}
       data-next={next}
+      data-csrf={alone?.csrf}
     >
       {alone ? '' : <p class="muted">Ou avec une clé d’accès enregistrée sur ce compte&nbsp;:</p>}
       <button type="button">Utiliser une clé d’accès</button>
