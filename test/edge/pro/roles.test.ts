@@ -64,7 +64,13 @@ test(`[${databaseKind}] an agent is refused every route declared for admins (403
     importId: 'imp_0000000000000000',
     invitationId: 'inv_0000000000000000',
   };
-  const values: Record<string, string> = { name: 'clé d’un agent', env: 'test', url: 'https://crm.example/hook', role: 'admin', required: 'oui' };
+  const values: Record<string, string> = {
+    name: 'clé d’un agent',
+    env: 'test',
+    url: 'https://crm.example/hook',
+    role: 'admin',
+    required: 'oui',
+  };
   const writes = async () =>
     (
       await t.db.query<{ n: string }>(
