@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { useTestApp } from '../helpers/app.js';
+import { databaseKind } from '../helpers/database.js';
+import { startPhpHarness, type PhpHarness } from './harness.js';
+
+/**
+ * The PHP client's PHPUnit suite (packages/php-client/tests), run by Debian's `php` and `phpunit`
+ * against this service listening on a loopback port, on whichever database the suite runs on.
+ * The PHP tests ask a small harness for agencies and webhook deliveries, and script a proxy that
+ * answers 429, 503 or drops the connection (./harness.ts). Without `php` on the PATH the tests
+ * are skipped, except where REQUIRE_PHP=1 (CI installs PHP and sets it): there a missing PHP fails.
+ */
+const PACKAGE = 'packages/php-client';
+const { t } = useTestApp({ env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' } });
+
+const available = (command: string) => spawnSync(command, ['--version'], { encoding: 'utf8' }).status === 0;
+const hasPhp = available('php') && available('phpunit');
+const skip = hasPhp ? false : 'php and phpunit are not on the PATH (apt-get install php-cli php-curl php-mbstring phpunit)';
+if (!hasPhp && process.env.REQUIRE_PHP === '1') {
+  test('PHP is installed where REQUIRE_PHP=1', () => assert.fail('REQUIRE_PHP=1 but php or phpunit is missing from the PATH'));
+}
+
+/** Runs a command to its end; resolves with its exit code and everything it printed. */
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+test(`[${databaseKind}] the PHP client's PHPUnit suite passes against the service`, { skip, timeout: 240_000 }, async () => {
+  const serviceUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  let harness: PhpHarness | undefined;
+  try {
+    harness = await startPhpHarness(t, serviceUrl);
+    const { code, output } = await run('phpunit', ['-c', `${PACKAGE}/phpunit.xml.dist`, '--colors=never'], {
+      LISTING_SYNC_URL: serviceUrl,
+      LISTING_SYNC_HARNESS: harness.url,
+      LISTING_SYNC_PROXY: harness.proxyUrl,
+    });
+    assert.equal(code, 0, output);
+    // A suite that ran nothing passes too: it must have run every test class.
+    const ran = /OK \((\d+) tests?, (\d+) assertions?\)/.exec(output);
+    assert.ok(ran, output);
+    assert.ok(Number(ran[1]) >= 20 && Number(ran[2]) >= 80, `too few tests or assertions: ${ran[0]}`);
+  } finally {
+    await harness?.close();
+  }
+});
+
+test('composer validates the PHP package', { skip: available('composer') ? false : 'composer is not on the PATH' }, async () => {
+  const { code, output } = await run('composer', ['validate', '--strict', '--no-check-publish', '-d', PACKAGE]);
+  assert.equal(code, 0, output);
+});
+
+test(
+  'PHP_CodeSniffer finds no PSR-12 error nor warning in the PHP package',
+  { skip: available('phpcs') ? false : 'phpcs is not on the PATH' },
+  async () => {
+    const { code, output } = await run('phpcs', ['--standard=PSR12', '--report=emacs', `${PACKAGE}/src`, `${PACKAGE}/tests`]);
+    assert.equal(code, 0, output);
+  },
+);
