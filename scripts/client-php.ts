@@ -9,7 +9,17 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { servedOpenApi } from './client-types.js';
 import { docblock, LINE_WIDTH, typeTag, wrap } from './client-php/layout.js';
-import { aliasesOf, isSchema, name, phpType, union, type Aliases, type PhpType, type Schema, type ShapeField } from './client-php/php-types.js';
+import {
+  aliasesOf,
+  isSchema,
+  name,
+  phpType,
+  union,
+  type Aliases,
+  type PhpType,
+  type Schema,
+  type ShapeField,
+} from './client-php/php-types.js';
 
 // From the repository root, where npm runs its scripts and the suite runs (this module is also compiled into .tmp/suite/).
 export const PHP_OPERATIONS_FILE = resolve('packages/php-client/src/Operations.php');
@@ -56,7 +66,15 @@ export function listedOperations(document: object): Operation[] {
       const own = Array.isArray(operation.parameters) ? (operation.parameters as Parameter[]) : [];
       const overridden = new Set(own.map((parameter) => `${parameter.in} ${parameter.name}`));
       const parameters = [...shared.filter((parameter) => !overridden.has(`${parameter.in} ${parameter.name}`)), ...own];
-      return [{ ...(operation as unknown as Operation), method, path, parameters, responses: (operation.responses ?? {}) as Operation['responses'] }];
+      return [
+        {
+          ...(operation as unknown as Operation),
+          method,
+          path,
+          parameters,
+          responses: (operation.responses ?? {}) as Operation['responses'],
+        },
+      ];
     });
   });
 }
@@ -144,7 +162,9 @@ function methodDocblock(operation: Operation, aliases: Aliases): string {
   const [summary, detail] = summaryAndDetail(operation);
   const entries = [...wrap(summary, METHOD_TEXT_WIDTH)];
   if (detail !== '') entries.push('', ...wrap(detail, METHOD_TEXT_WIDTH));
-  const headers = operation.parameters.filter((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() !== IDEMPOTENCY_HEADER);
+  const headers = operation.parameters.filter(
+    (parameter) => parameter.in === 'header' && parameter.name.toLowerCase() !== IDEMPOTENCY_HEADER,
+  );
   for (const header of headers) {
     entries.push('', ...wrap(`Header ${header.name} (in \`headers\`): ${header.description ?? ''}`.trim(), METHOD_TEXT_WIDTH));
   }
@@ -176,7 +196,10 @@ function phpMethod(operation: Operation, aliases: Aliases): string {
 }
 
 function aliasDefinitions(components: Record<string, Schema>, aliases: Aliases): string[] {
-  return Object.entries(components).flatMap(([alias, schema]) => ['', typeTag(`@phpstan-type ${alias}`, phpType(schema, aliases, true), '', 3)]);
+  return Object.entries(components).flatMap(([alias, schema]) => [
+    '',
+    typeTag(`@phpstan-type ${alias}`, phpType(schema, aliases, true), '', 3),
+  ]);
 }
 
 const HEADER = `<?php
@@ -192,7 +215,10 @@ namespace ListingSync;
 `;
 
 export function phpOperations(document: object): string {
-  const components = ((document as { components?: { schemas?: Record<string, Schema> } }).components?.schemas ?? {}) as Record<string, Schema>;
+  const components = ((document as { components?: { schemas?: Record<string, Schema> } }).components?.schemas ?? {}) as Record<
+    string,
+    Schema
+  >;
   const aliases = aliasesOf(components);
   const traitDoc = docblock(
     [
