@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { useTestApp } from '../helpers/app.js';
 import { databaseKind } from '../helpers/database.js';
 import { startPhpHarness, type PhpHarness } from './harness.js';
@@ -57,6 +58,23 @@ test('composer validates the PHP package', { skip: available('composer') ? false
   const { code, output } = await run('composer', ['validate', '--strict', '--no-check-publish', '-d', PACKAGE]);
   assert.equal(code, 0, output);
 });
+
+const PHPDOC_PARSER = '/usr/share/php/PHPStan/PhpDocParser/autoload.php';
+test(
+  'every docblock of the PHP package, the generated array shapes among them, parses with PHPStan’s PHPDoc parser',
+  { skip: hasPhp && existsSync(PHPDOC_PARSER) ? false : 'php or php-phpstan-phpdoc-parser is not installed' },
+  async () => {
+    const files = ['src', 'src/Helpers', 'tests'].flatMap((dir) =>
+      readdirSync(`${PACKAGE}/${dir}`)
+        .filter((name) => name.endsWith('.php'))
+        .map((name) => `${PACKAGE}/${dir}/${name}`),
+    );
+    const { code, output } = await run('php', ['scripts/php/check-phpdoc.php', ...files]);
+    assert.equal(code, 0, output);
+    const tags = Number(/^(\d+) tags/m.exec(output)?.[1]);
+    assert.ok(tags > 200, `only ${tags} tags read: ${output}`);
+  },
+);
 
 test(
   'PHP_CodeSniffer finds no PSR-12 error nor warning in the PHP package',
