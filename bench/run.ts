@@ -12,6 +12,7 @@ import { benchMail } from './mail.js';
 import { benchMasking } from './masking.js';
 import { benchMetrics } from './metrics.js';
 import { benchModeration } from './moderation.js';
+import { benchPhpClient } from './php-client.js';
 import { benchPoliris } from './poliris.js';
 import { benchPro } from './pro.js';
 import { benchQuotas } from './quotas.js';
@@ -39,6 +40,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   },
   metrics: benchMetrics,
   moderation: benchModeration,
+  'php-client': () => benchPhpClient(),
   poliris: benchPoliris,
   pro: benchPro,
   quotas: benchQuotas,
