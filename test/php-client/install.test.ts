@@ -32,10 +32,7 @@ if (!hasTools && process.env.REQUIRE_PHP === '1') {
 
 /** The outsider's project, exactly as docs/integrator-kit.md writes it, the checkout's path aside. */
 const composerProject = (packagePath: string) => ({
-  name: 'outsider/crm',
-  type: 'project',
   repositories: [{ type: 'path', url: packagePath, options: { symlink: false } }, { 'packagist.org': false }],
-  require: {},
 });
 
 const SCRIPT = `<?php
