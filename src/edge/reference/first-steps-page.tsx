@@ -20,7 +20,7 @@ const Examples = ({ examples, label }: { examples: Example[]; label: string }) =
   <>
     {examples.map(({ language, code }) => (
       <figure>
-        <figcaption safe>{language}</figcaption>
+        <figcaption>{language}</figcaption>
         <Code text={code} label={`${label} (${language})`} />
       </figure>
     ))}
