@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { firstStepExamples } from '../../src/edge/reference/first-steps-examples.js';
 
 /**
  * The documents' examples compile against the client's generated types: a CRM developer who
@@ -116,6 +117,14 @@ function ingestBody(calls: Call[]): object {
   return (push.body as { listings: object[] }).listings[0]!;
 }
 
+/** The TypeScript blocks of /developers, one module each, as a reader pastes them. */
+function firstStepTypeScript(): Record<string, string> {
+  const { checkKey, sendListing } = firstStepExamples('http://127.0.0.1:8080');
+  const blocks = [...checkKey, ...sendListing].filter((example) => example.language === 'TypeScript');
+  assert.equal(blocks.length, 2, 'the key check and the listing sent, in TypeScript');
+  return Object.fromEntries(blocks.map((block, index) => [`first-step-${index + 1}.mts`, block.code]));
+}
+
 const HEADER =
   "import { createListingSyncClient } from '@listing-sync/client';\n" +
   "const client = createListingSyncClient({ baseUrl: 'http://127.0.0.1:8080', key: 'svc_pk_LIVE_x' });\n";
@@ -137,6 +146,8 @@ test('the README’s and the integrator kit’s example bodies compile against t
     'examples.mts': HEADER + calls.map(callSource).join('\n'),
     'client-readme.mts': clientReadmeExample(),
     'wrong-field.mts': HEADER + callSource(wrong, 0),
+    // /developers runs its TypeScript blocks with types stripped: here they meet the types a CRM's project checks.
+    ...firstStepTypeScript(),
     // pushListings takes the ingestion listing: the README's push body with a misnamed field is refused too.
     'wrong-push.mts':
       HEADER.replace('{ createListingSyncClient }', '{ createListingSyncClient, pushListings }') +

@@ -12,8 +12,8 @@ import { dirname, join, relative } from 'node:path';
 const LAYERS = ['domain', 'edge', 'main', 'platform'];
 /** Shared by the test files, not mirrors of a source folder. */
 const SUPPORT = ['test/helpers', 'test/fixtures'];
-/** test/client runs the client package (packages/client) against a live service. */
-const MIRRORS: Record<string, string> = { 'test/client': 'packages/client/src' };
+/** test/client and test/php-client run the client packages (packages/client, packages/php-client) against a live service. */
+const MIRRORS: Record<string, string> = { 'test/client': 'packages/client/src', 'test/php-client': 'packages/php-client/src' };
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

@@ -16,6 +16,7 @@ export const REFERENCE_STYLESHEET = `body{font:16px/1.5 system-ui,sans-serif;max
 h1{font-size:1.6rem;margin-bottom:.2rem}h2{font-size:1.1rem;margin-top:1.6rem}
 code,pre{font-family:ui-monospace,monospace;background:#f2f2f2;border-radius:3px}code{padding:0 .2em;overflow-wrap:anywhere}pre{padding:.8rem;overflow-x:auto;max-width:100%}
 pre:focus-visible{outline:2px solid #0b57d0;outline-offset:2px}li{min-width:0}
+figure{margin:1rem 0}figure pre{margin-top:.25rem}figcaption{font-weight:600}
 .status{color:#555;margin-top:0}nav{margin-bottom:1.5rem;font-size:.95rem}a{color:#0b57d0}
 table{border-collapse:collapse}td,th{text-align:left;padding:.2rem .8rem .2rem 0;vertical-align:top}`;
 

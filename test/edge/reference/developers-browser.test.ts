@@ -36,9 +36,11 @@ test(`[${databaseKind}] the developer pages in Chromium at 390 and 1280 px: no s
     // A code block wider than a phone scrolls within itself, and the keyboard reaches it.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${url}/developers`);
-    const block = page.locator('pre').nth(1);
-    assert.ok(await block.evaluate((pre) => pre.scrollWidth > pre.clientWidth), 'the listing command is wider than the phone');
-    assert.equal(await block.getAttribute('tabindex'), '0');
+    for (const label of ['Envoyer une annonce (curl)', 'Envoyer une annonce (TypeScript)', 'Envoyer une annonce (PHP)']) {
+      const block = page.locator(`pre[aria-label="${label}"]`);
+      assert.ok(await block.evaluate((pre) => pre.scrollWidth > pre.clientWidth), `${label}: wider than the phone`);
+      assert.equal(await block.getAttribute('tabindex'), '0');
+    }
   } finally {
     await browser.close();
   }
