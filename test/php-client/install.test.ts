@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { useTestApp } from '../helpers/app.js';
 import { databaseKind } from '../helpers/database.js';
 import { ingestItem } from '../helpers/listings.js';
+import { phpSkip } from '../helpers/php.js';
 
 /**
  * An outsider installs the PHP client as docs/integrator-kit.md says: in their own Composer
@@ -22,13 +23,7 @@ import { ingestItem } from '../helpers/listings.js';
 const ROOT = process.cwd();
 const { t } = useTestApp();
 
-const available = (command: string) => spawnSync(command, ['--version'], { encoding: 'utf8' }).status === 0;
-const hasTools = available('php') && available('composer');
-const skip = hasTools ? false : 'php and composer are not on the PATH (apt-get install php-cli php-curl php-mbstring composer)';
-if (!hasTools && process.env.REQUIRE_PHP === '1') {
-  test('PHP and Composer are installed where REQUIRE_PHP=1', () =>
-    assert.fail('REQUIRE_PHP=1 but php or composer is missing from the PATH'));
-}
+const skip = phpSkip('php', 'composer');
 
 /** The outsider's project, exactly as docs/integrator-kit.md writes it, the checkout's path aside. */
 const composerProject = (packagePath: string) => ({

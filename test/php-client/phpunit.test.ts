@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { useTestApp } from '../helpers/app.js';
 import { databaseKind } from '../helpers/database.js';
+import { phpSkip, runCommand as run } from '../helpers/php.js';
 import { startPhpHarness, type PhpHarness } from './harness.js';
 
 /**
@@ -16,34 +16,15 @@ import { startPhpHarness, type PhpHarness } from './harness.js';
 const PACKAGE = 'packages/php-client';
 const { t } = useTestApp({ env: { WEBHOOK_DELIVERY: '1', WEBHOOK_ALLOW_PRIVATE: '1' } });
 
-const available = (command: string) => spawnSync(command, ['--version'], { encoding: 'utf8' }).status === 0;
-const hasPhp = available('php') && available('phpunit');
-const skip = hasPhp ? false : 'php and phpunit are not on the PATH (apt-get install php-cli php-curl php-mbstring phpunit)';
-if (!hasPhp && process.env.REQUIRE_PHP === '1') {
-  test('PHP is installed where REQUIRE_PHP=1', () => assert.fail('REQUIRE_PHP=1 but php or phpunit is missing from the PATH'));
-}
-
-/** Runs a command to its end; resolves with its exit code and everything it printed. */
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
+const skip = phpSkip('php', 'phpunit');
 
 test(`[${databaseKind}] the PHP client's PHPUnit suite passes against the service`, { skip, timeout: 240_000 }, async () => {
   const serviceUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   let harness: PhpHarness | undefined;
   try {
     harness = await startPhpHarness(t, serviceUrl);
-    const { code, output } = await run('phpunit', ['-c', `${PACKAGE}/phpunit.xml.dist`, '--colors=never'], {
-      LISTING_SYNC_URL: serviceUrl,
-      LISTING_SYNC_HARNESS: harness.url,
-      LISTING_SYNC_PROXY: harness.proxyUrl,
-    });
+    const env = { LISTING_SYNC_URL: serviceUrl, LISTING_SYNC_HARNESS: harness.url, LISTING_SYNC_PROXY: harness.proxyUrl };
+    const { code, output } = await run('phpunit', ['-c', `${PACKAGE}/phpunit.xml.dist`, '--colors=never'], { env });
     assert.equal(code, 0, output);
     // A suite that ran nothing passes too: it must have run every test class.
     const ran = /OK \((\d+) tests?, (\d+) assertions?\)/.exec(output);
@@ -54,7 +35,7 @@ test(`[${databaseKind}] the PHP client's PHPUnit suite passes against the servic
   }
 });
 
-test('composer validates the PHP package', { skip: available('composer') ? false : 'composer is not on the PATH' }, async () => {
+test('composer validates the PHP package', { skip: phpSkip('composer') }, async () => {
   const { code, output } = await run('composer', ['validate', '--strict', '--no-check-publish', '-d', PACKAGE]);
   assert.equal(code, 0, output);
 });
@@ -62,7 +43,7 @@ test('composer validates the PHP package', { skip: available('composer') ? false
 const PHPDOC_PARSER = '/usr/share/php/PHPStan/PhpDocParser/autoload.php';
 test(
   'every docblock of the PHP package, the generated array shapes among them, parses with PHPStan’s PHPDoc parser',
-  { skip: hasPhp && existsSync(PHPDOC_PARSER) ? false : 'php or php-phpstan-phpdoc-parser is not installed' },
+  { skip: skip || (existsSync(PHPDOC_PARSER) ? false : 'php-phpstan-phpdoc-parser is not installed') },
   async () => {
     const files = ['src', 'src/Helpers', 'tests'].flatMap((dir) =>
       readdirSync(`${PACKAGE}/${dir}`)
@@ -76,11 +57,7 @@ test(
   },
 );
 
-test(
-  'PHP_CodeSniffer finds no PSR-12 error nor warning in the PHP package',
-  { skip: available('phpcs') ? false : 'phpcs is not on the PATH' },
-  async () => {
-    const { code, output } = await run('phpcs', ['--standard=PSR12', '--report=emacs', `${PACKAGE}/src`, `${PACKAGE}/tests`]);
-    assert.equal(code, 0, output);
-  },
-);
+test('PHP_CodeSniffer finds no PSR-12 error nor warning in the PHP package', { skip: phpSkip('phpcs') }, async () => {
+  const { code, output } = await run('phpcs', ['--standard=PSR12', '--report=emacs', `${PACKAGE}/src`, `${PACKAGE}/tests`]);
+  assert.equal(code, 0, output);
+});

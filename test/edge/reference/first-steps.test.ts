@@ -1,11 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
+import { autoloadFromCheckout, phpSkip } from '../../helpers/php.js';
 
 /**
  * The first steps of `/developers`, in each language they are written in, pasted in order by a
@@ -29,11 +30,7 @@ const { t, agency } = useTestApp({
     }),
 });
 
-const hasPhp = spawnSync('php', ['--version'], { encoding: 'utf8' }).status === 0;
-const phpSkip = hasPhp ? false : 'php is not on the PATH (apt-get install php-cli php-curl php-mbstring)';
-if (!hasPhp && process.env.REQUIRE_PHP === '1') {
-  test('PHP is installed where REQUIRE_PHP=1', () => assert.fail('REQUIRE_PHP=1 but php is missing from the PATH'));
-}
+const phpMissing = phpSkip('php');
 
 const unescape = (html: string) =>
   html.replace(/&#34;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -128,12 +125,9 @@ test(`[${databaseKind}] the first steps' blocks, run in the page's order by one 
   // Inside the repository, so that `@listing-sync/client` resolves from the workspace's node_modules.
   const workDir = mkdtempSync(join(ROOT, '.tmp', 'first-steps-'));
   try {
-    // What `composer require` writes, reduced to loading the package from this checkout.
-    mkdirSync(join(workDir, 'vendor'));
-    const bootstrap = join(ROOT, 'packages/php-client/tests/bootstrap.php');
-    writeFileSync(join(workDir, 'vendor/autoload.php'), `<?php\nrequire '${bootstrap.replace(/[\\']/g, '\\$&')}';\n`);
+    autoloadFromCheckout(workDir);
     for (const [index, block] of (await firstStepBlocks()).entries()) {
-      const skip = block.language === 'PHP' ? phpSkip : false;
+      const skip = block.language === 'PHP' ? phpMissing : false;
       await context.test(`block ${index + 1}, ${block.language}`, { skip }, () => runAndCheck(block, workDir));
     }
   } finally {
