@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -125,7 +125,9 @@ export async function startBenchServer(
   // root: another checkout's build, to compare two versions in one run.
   // benchRoutes: the bench entry (bench/server.ts), which adds the bare routes a benchmark compares with.
   // embedded: the server on PGlite, as `npm start` runs it without DATABASE_URL.
-  const entry = options.benchRoutes ? [join(root, 'dist/bench/server.js')] : [join(root, 'dist/src/main/cli/main.js'), 'serve'];
+  // A build from before the layered structure (26 November 2026) has its CLI at dist/src/cli/main.js.
+  const cli = ['dist/src/main/cli/main.js', 'dist/src/cli/main.js'].map((path) => join(root, path)).find((path) => existsSync(path));
+  const entry = options.benchRoutes ? [join(root, 'dist/bench/server.js')] : [cli ?? join(root, 'dist/src/main/cli/main.js'), 'serve'];
   const child = spawn(process.execPath, [...startFlags(root), ...serverArgsFromEnv(), ...nodeArgs, ...entry], {
     env: {
       ...process.env,
