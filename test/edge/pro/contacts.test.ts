@@ -181,12 +181,20 @@ test(`[${databaseKind}] "Marquer comme traité" files it as replied; a conversat
 
   assert.equal((await deleteAsVisitor(t.db, await visitorToken(t, email), new Date())).kind, 'open');
   const deleted = await agency.browser.get(`/pro/contacts/${leadId}`);
-  assert.match(text(deleted.body), /Conversation supprimée par le visiteur le .*: ses messages et son téléphone sont effacés/);
+  assert.match(
+    text(deleted.body),
+    /Conversation supprimée par le visiteur le .*: tous ses messages, les réponses de l’agence comprises, et son téléphone sont effacés/,
+  );
+  assert.match(text(deleted.body), /Aucun message : le visiteur a effacé la conversation, réponses de l’agence comprises\./);
   assert.doesNotMatch(deleted.body, /<textarea/, 'no reply form');
   assert.doesNotMatch(deleted.body, /06 00 00 00 00/);
   assert.match(text(deleted.body), /vous ne pouvez plus lui répondre ici/);
   const inbox = await agency.browser.get('/pro/contacts');
   assert.match(tableRows(inbox.body, 'Contacts de l’agence')[0]![0]!, /^Fanny · supprimée par le visiteur$/);
+  // The export's « Premier message » says why it is empty.
+  const csv = (await agency.browser.get('/pro/contacts.csv?statut=all')).rawPayload.toString('utf8');
+  const fanny = csv.split('\r\n').find((line) => line.includes('Fanny'));
+  assert.match(fanny ?? csv, /"?\(effacé : conversation supprimée par le visiteur le \d{4}-\d{2}-\d{2} \d{2}:\d{2}\)"?$/);
 
   // A form left open in another tab.
   const late = await agency.browser.post(`/pro/contacts/${leadId}`, { text: 'Toujours intéressé ?' });

@@ -79,7 +79,10 @@ export const contactsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
       lead.listingTitle,
       lead.externalId,
       String(lead.messageCount),
-      lead.firstMessage ?? '',
+      lead.firstMessage ??
+        (lead.deletedByVisitor
+          ? `(effacé : conversation supprimée par le visiteur le ${sortableParisDateTime(lead.deletedByVisitor)})`
+          : ''),
     ]);
     return reply
       .header('cache-control', 'no-store')

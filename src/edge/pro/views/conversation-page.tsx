@@ -95,7 +95,8 @@ function ListingAndVisitor({ view, csrf }: { view: ConversationView; csrf: strin
 
 /** The thread, oldest first. */
 function Thread({ thread }: { thread: LeadThread }): JSX.Element {
-  if (thread.messages.length === 0) return <p>Aucun message : le visiteur les a effacés.</p>;
+  // A visitor who deletes a conversation erases every message of it, the agency's replies too.
+  if (thread.messages.length === 0) return <p>Aucun message : le visiteur a effacé la conversation, réponses de l’agence comprises.</p>;
   return (
     <ol class="queue">
       {thread.messages.map((message) => (
@@ -161,7 +162,7 @@ export function ConversationPage({ viewer, view }: { viewer: ProViewer; view: Co
       <StatusForm thread={thread} csrf={viewer.csrf} />
       {thread.deletedByVisitor ? (
         <p class="notice" role="status" safe>
-          {`Conversation supprimée par le visiteur le ${when(thread.deletedByVisitor)} : ses messages et son téléphone sont effacés, et il ne reçoit plus de réponse.`}
+          {`Conversation supprimée par le visiteur le ${when(thread.deletedByVisitor)} : tous ses messages, les réponses de l’agence comprises, et son téléphone sont effacés, et il ne reçoit plus de réponse.`}
         </p>
       ) : (
         ''
