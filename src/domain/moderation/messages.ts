@@ -32,6 +32,14 @@ const MESSAGES = new Map<string, (params: ReasonParams) => Message>([
   ...Object.entries(OTHER_MESSAGES),
 ]);
 
+/**
+ * The French messages of a listing's reasons, each once: an operator who rejects with a rule's
+ * own wording records that wording beside the rule's reason, and the agency reads it once.
+ */
+export function distinctReasonMessages(reasons: readonly Reason[]): string[] {
+  return [...new Set(reasons.map((reason) => describeReason(reason).fr))];
+}
+
 /** A reason's message in French and English, written from its stored values. */
 export function describeReason(reason: Reason): Message {
   const describe = MESSAGES.get(reason.code);

@@ -677,3 +677,18 @@ test(`[${databaseKind}] HTML in a lead's message and in a listing's title is sho
   assert.ok(text(/<h1>([\s\S]*?)<\/h1>/.exec(detail.body)![1]!) === title);
   assert.match(/<title>([^<]*)<\/title>/.exec(detail.body)![1]!, /^Loft &lt;img/, 'the page title too');
 });
+
+test(`[${databaseKind}] a listing rejected with its rule's own wording shows that reason once on its pro page`, async () => {
+  const agency = await verifiedAgency();
+  const body = v1Body(`LST-WORDING-${unique()}`, { description: 'Appartement lumineux. Locataires français uniquement.' });
+  const created = await t.call('POST', '/v1/listings', agency.live, body);
+  assert.equal(created.statusCode, 201, created.body);
+  const { serviceId, moderation } = created.json();
+  const ruleMessage: string = moderation.reasons.find((r: { code: string }) => r.code === 'discriminatory_wording').messageFr;
+  // The back-office offers the rule's message as a reason; the operator picked it as it is.
+  const decided = await t.admin('POST', `/listings/${serviceId}/moderation`, { decision: 'reject', reason: ruleMessage });
+  assert.equal(decided.statusCode, 200, decided.body);
+  const detail = text((await agency.browser.get(`/pro/listings/${serviceId}`)).body);
+  assert.match(detail, /Motifs de modération/);
+  assert.equal(detail.split(text(ruleMessage)).length - 1, 1, 'the reason once');
+});

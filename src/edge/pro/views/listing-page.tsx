@@ -2,7 +2,7 @@ import { complianceWarnings, type ComplianceWarning } from '../../../domain/comp
 import type { AudienceReport } from '../../../domain/audience/report.js';
 import type { Listing } from '../../../domain/listing-model/model.js';
 import type { QueuedListing } from '../../../domain/listings/moderation-queue.js';
-import { describeReason } from '../../../domain/moderation/messages.js';
+import { distinctReasonMessages } from '../../../domain/moderation/messages.js';
 import { isOnSale, publicUrl } from '../../../domain/public-listings/visibility.js';
 import { AudienceSection } from './audience.js';
 import { ListingPlace } from './listing-place.js';
@@ -44,8 +44,8 @@ function ModerationReasons({ listing }: { listing: Listing }): JSX.Element {
     <>
       <h2>Motifs de modération</h2>
       <ul>
-        {listing.moderationReasons.map((reason) => (
-          <li safe>{describeReason(reason).fr}</li>
+        {distinctReasonMessages(listing.moderationReasons).map((message) => (
+          <li safe>{message}</li>
         ))}
       </ul>
     </>
