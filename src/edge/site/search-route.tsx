@@ -11,8 +11,17 @@ import { SearchPage } from './views/search-page.js';
 export const searchRoute: FastifyPluginAsync<SiteContext> = async (app, { cache, audience }) => {
   const { readDb, config } = app.services;
   app.get('/listings', { schema: { hide: true } }, async (request, reply) => {
-    const query = parseSearchQuery(request.query as Record<string, unknown>);
+    const raw = request.query as Record<string, unknown>;
+    const query = parseSearchQuery(raw);
     const { filters, sort, page } = query;
+    // The form sends its empty fields (`?category=&postcode=&q=`): a visitor who shares the address
+    // should share what they chose and nothing else, so the search moves to its clean address.
+    const empty = Object.values(raw).some((value) => value === '' || (Array.isArray(value) && value.includes('')));
+    if (empty && query.errors.length === 0)
+      return reply
+        .code(303)
+        .header('location', searchPath(filters, sort, page))
+        .send();
     const render = async () => {
       const result = await searchPublicListings(readDb, filters, sort, page);
       const pages = Math.ceil(Math.min(result.total, MAX_RESULTS) / PAGE_SIZE);

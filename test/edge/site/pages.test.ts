@@ -227,3 +227,15 @@ test(`[${databaseKind}] the page of a sold listing (410) suggests public listing
   assert.equal(search[1]!.replace(/&amp;/g, '&'), `/listings?transaction=sale&city=${encodeURIComponent(city).replace(/%20/g, '+')}`);
   assert.match(search[2]!, new RegExp(`à vendre à ${city}`));
 });
+
+test(`[${databaseKind}] a search sent with the form's empty fields moves to the address of what was chosen, and nothing else`, async () => {
+  const moved = await page(t, '/listings?q=studio&transaction=sale&category=&city=&postcode=&priceMin=&priceMax=&sort=newest');
+  assert.equal(moved.statusCode, 303);
+  assert.equal(moved.headers.location, '/listings?q=studio&transaction=sale&sort=newest');
+  assert.equal((await page(t, moved.headers.location)).statusCode, 200, 'the clean address is the page itself, not a loop');
+  assert.equal((await page(t, '/listings?q=&category=')).headers.location, '/listings');
+  // A refused value is shown with its message on the page as sent, so that the visitor can correct it.
+  const refused = await page(t, '/listings?priceMin=cher&category=');
+  assert.equal(refused.statusCode, 400);
+  assert.match(refused.body, /<title>Erreur : /);
+});
