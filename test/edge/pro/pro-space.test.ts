@@ -229,3 +229,16 @@ test('guessing a pro password is throttled per account whatever the address; a s
   const keysAfter = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE agency_id = $1', [agency.agencyId]);
   assert.equal(keysAfter.rows[0]!.n, keysBefore.rows[0]!.n);
 });
+
+test('the sign-up form states what each plan allows: calls a day, batch size, webhooks', async () => {
+  const form = await t.app.inject({ method: 'GET', url: '/pro/signup' });
+  assert.equal(form.statusCode, 200);
+  const hint = /<ul class="legal" id="h-plan">([\s\S]*?)<\/ul>/.exec(form.body)?.[1] ?? '';
+  const lines = [...hint.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]!.replace(/[\u202f\u00a0]/g, ' '));
+  assert.deepEqual(lines, [
+    'Pro Solo : 1 000 appels à l’API v1 par 24 heures, lots de 10 annonces au plus (POST /v1/listings/batch), pas de webhook.',
+    'Pro Agence : 10 000 appels à l’API v1 par 24 heures, lots de 50 annonces au plus (POST /v1/listings/batch), 1 webhook par environnement (LIVE, bac à sable).',
+    'Pro Réseau : appels à l’API v1 sans limite par jour, lots de 100 annonces au plus (POST /v1/listings/batch), 3 webhooks par environnement (LIVE, bac à sable).',
+  ]);
+  assert.match(form.body, /<select id="f-plan" name="plan" aria-describedby="h-plan">/);
+});

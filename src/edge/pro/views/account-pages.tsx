@@ -1,4 +1,4 @@
-import { PLAN_NAMES, PLANS } from '../../../domain/agencies/plans.js';
+import { PLAN_NAMES, PLANS, planAllowances } from '../../../domain/agencies/plans.js';
 import { PASSWORD_MIN } from '../../../domain/credentials/password.js';
 import { Csrf, FormErrors } from '../../html/page-parts.js';
 import { SignInForm, type SignInFields } from '../../html/sign-in-form.js';
@@ -49,7 +49,12 @@ export function SignupPage({ csrf, values, errors }: { csrf: string; values: Rec
         />
         <div>
           <label for="f-plan">Formule</label>
-          <select id="f-plan" name="plan">
+          <ul class="legal" id="h-plan">
+            {PLANS.map((plan) => (
+              <li safe>{`${PLAN_NAMES[plan]} : ${planAllowances(plan)}.`}</li>
+            ))}
+          </ul>
+          <select id="f-plan" name="plan" aria-describedby="h-plan">
             {PLANS.map((plan) => (
               <option value={plan} selected={(values.plan ?? 'agence') === plan} safe>
                 {PLAN_NAMES[plan]}
