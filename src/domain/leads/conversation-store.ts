@@ -70,24 +70,51 @@ export async function leadsAfter(
   return rows.map(toSummary);
 }
 
+/** A conversation in the pro inbox: with the start of its latest message, read without opening it (which marks it read). */
+export interface InboxLead extends LeadSummary {
+  lastMessage: { author: 'visitor' | 'agency'; excerpt: string } | null;
+}
+
+/** Characters of the latest message the inbox shows. */
+export const EXCERPT_LENGTH = 140;
+
 /** Latest activity first, a page at a time: the pro inbox. */
 export async function recentLeads(
   db: Queryable,
   scope: AgencyEnv,
   filter: LeadFilter & { unreadOnly?: boolean; unarchivedOnly?: boolean; limit: number; offset: number },
-): Promise<{ leads: LeadSummary[]; total: number }> {
+): Promise<{ leads: InboxLead[]; total: number }> {
   const where = `AND ($3::text IS NULL OR d.status = $3) AND ($4::boolean IS NOT TRUE OR EXISTS (
       SELECT 1 FROM lead_messages m WHERE m.lead_id = d.id AND NOT m.withheld AND m.author = 'visitor'
         AND m.created_at > coalesce(d.read_at, '-infinity'::timestamptz))) AND ($5::boolean IS NOT TRUE OR d.status <> 'archived')`;
   const params = [scope.agencyId, scope.env, filter.status ?? null, filter.unreadOnly ?? false, filter.unarchivedOnly ?? false];
   const [page, count] = await Promise.all([
-    db.query<SummaryRow>(
-      `SELECT ${SUMMARY_COLUMNS} ${AGENCY_SCOPE} ${where} ORDER BY d.last_message_at DESC, d.id DESC LIMIT $6 OFFSET $7`,
+    db.query<SummaryRow & { last_author: 'visitor' | 'agency' | null; last_text: string | null }>(
+      `SELECT ${SUMMARY_COLUMNS}, lm.author AS last_author, left(lm.body, ${EXCERPT_LENGTH * 3}) AS last_text
+       ${AGENCY_SCOPE.replace(
+         ' WHERE ',
+         ` LEFT JOIN LATERAL (SELECT m.author, m.body FROM lead_messages m WHERE m.lead_id = d.id AND NOT m.withheld
+         ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true WHERE `,
+       )}
+       ${where} ORDER BY d.last_message_at DESC, d.id DESC LIMIT $6 OFFSET $7`,
       [...params, filter.limit, filter.offset],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total ${AGENCY_SCOPE} ${where}`, params),
   ]);
-  return { leads: page.rows.map(toSummary), total: count.rows[0]?.total ?? 0 };
+  const leads = page.rows.map((row) => ({
+    ...toSummary(row),
+    lastMessage: row.last_author === null || row.last_text === null ? null : { author: row.last_author, excerpt: excerptOf(row.last_text) },
+  }));
+  return { leads, total: count.rows[0]?.total ?? 0 };
+}
+
+/** One line: blank space folded, cut at a word with an ellipsis when longer than EXCERPT_LENGTH. */
+function excerptOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= EXCERPT_LENGTH) return line;
+  const cut = line.slice(0, EXCERPT_LENGTH);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > EXCERPT_LENGTH / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
 }
 
 /** How many conversations the agency has in each status, and how many hold unread messages. */

@@ -44,7 +44,7 @@ test(`[${databaseKind}] the inbox counts each status and the unread, filters by 
   const inbox = await agency.browser.get('/pro/contacts');
   const shown = inboxCounts(inbox.body);
   assert.deepEqual(
-    ['Nouveau', 'Lu', 'Répondu', 'Archivé', 'Non lus'].map((label) => shown.get(label)),
+    ['Nouveau', 'Lu', 'Répondu', 'Archivé', 'Contacts non lus'].map((label) => shown.get(label)),
     ['1', '1', '0', '1', '2'],
     'Chloé archived is still unread',
   );
@@ -276,4 +276,23 @@ test(`[${databaseKind}] an agent reads, answers and files conversations like an 
   assert.equal((await agent.post(`/pro/contacts/${leadId}/status`, { status: 'archived' })).statusCode, 303);
   assert.equal((await agent.get('/pro/contacts.csv')).statusCode, 200);
   assert.equal((await agent.get('/pro/account')).statusCode, 200);
+});
+
+test(`[${databaseKind}] each inbox row shows the start of its latest message, whoever wrote it, and reading the inbox marks nothing read`, async () => {
+  const agency = await agencyWithListing(t);
+  const long = `Bonjour,\n\nnous cherchons un appartement pour la rentrée. ${'Est-il encore disponible et peut-on le visiter samedi ? '.repeat(4)}`;
+  await visitorWrites(t, agency.serviceId, { name: 'Inès', message: long });
+  const answered = await visitorWrites(t, agency.serviceId, { name: 'Jules', message: 'Libre en juin ?' });
+  const reply = await agency.browser.post(`/pro/contacts/${answered.leadId}`, { text: 'Oui, dès le 1er juin.' });
+  assert.equal(reply.statusCode, 303);
+
+  const inbox = await agency.browser.get('/pro/contacts');
+  const rows = new Map(tableRows(inbox.body, 'Contacts de l’agence').map((row) => [row[0]!, row]));
+  const ines = rows.get('Inès')!;
+  assert.match(ines[2]!, /Bonjour, nous cherchons un appartement pour la rentrée\. Est-il encore disponible/, 'blank lines folded');
+  assert.match(ines[2]!, /…$/, 'cut with an ellipsis');
+  assert.ok(ines[2]!.length < 200, ines[2]);
+  assert.match(rows.get('Jules')![2]!, /Agence : Oui, dès le 1er juin\.$/);
+  assert.equal(ines[4], '1', 'still unread: the excerpt is read without opening the conversation');
+  assert.match(inbox.body, /<th scope="col">Messages non lus<\/th>/);
 });

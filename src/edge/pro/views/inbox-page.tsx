@@ -1,4 +1,5 @@
-import { LEAD_STATUSES, type LeadStatus, type LeadSummary } from '../../../domain/leads/conversation-model.js';
+import { LEAD_STATUSES, type LeadStatus } from '../../../domain/leads/conversation-model.js';
+import type { InboxLead } from '../../../domain/leads/conversation-store.js';
 import { PRO_INBOX_PATH, proConversationPath } from '../../../domain/leads/links.js';
 import { TableScroll, when } from '../../html/page-parts.js';
 import { LEAD_STATUS_LABELS } from '../../html/labels.js';
@@ -44,7 +45,7 @@ function InboxCounts({ counts }: { counts: LeadCounts }): JSX.Element {
       counts[status],
       { status, unreadOnly: false, page: 1 },
     ]),
-    ['Non lus', counts.unread, { status: 'all', unreadOnly: true, page: 1 }],
+    ['Contacts non lus', counts.unread, { status: 'all', unreadOnly: true, page: 1 }],
   ];
   return (
     <p>
@@ -84,7 +85,7 @@ function InboxFilters({ filter, counts }: { filter: InboxFilter; counts: LeadCou
   );
 }
 
-function InboxTable({ leads }: { leads: LeadSummary[] }): JSX.Element {
+function InboxTable({ leads }: { leads: InboxLead[] }): JSX.Element {
   return (
     <TableScroll label="Contacts de l’agence">
       <table class="list stacked">
@@ -95,7 +96,7 @@ function InboxTable({ leads }: { leads: LeadSummary[] }): JSX.Element {
             <th scope="col">Annonce</th>
             <th scope="col">Dernier message</th>
             <th scope="col">Statut</th>
-            <th scope="col">Non lus</th>
+            <th scope="col">Messages non lus</th>
           </tr>
         </thead>
         <tbody>
@@ -116,13 +117,23 @@ function InboxTable({ leads }: { leads: LeadSummary[] }): JSX.Element {
                   <span class="muted" safe>{` ${lead.externalId}`}</span>
                 </span>
               </td>
-              <td data-label="Dernier message" safe>
-                {when(lead.lastMessageAt)}
+              <td data-label="Dernier message">
+                <span>
+                  <span safe>{when(lead.lastMessageAt)}</span>
+                  {lead.lastMessage ? <br /> : ''}
+                  {lead.lastMessage ? (
+                    <span class="muted" safe>
+                      {`${lead.lastMessage.author === 'agency' ? 'Agence : ' : ''}${lead.lastMessage.excerpt}`}
+                    </span>
+                  ) : (
+                    ''
+                  )}
+                </span>
               </td>
               <td data-label="Statut" safe>
                 {LEAD_STATUS_LABELS[lead.status]}
               </td>
-              <td data-label="Non lus">
+              <td data-label="Messages non lus">
                 {/* The badge inside a span: a stacked cell's grid would stretch it. */}
                 <span>
                   {lead.unreadCount > 0 ? (
@@ -172,7 +183,7 @@ function Pager({ filter, pages }: { filter: InboxFilter; pages: number }): JSX.E
 /** `/pro/contacts`: the counts, the filters, the export link, a page of conversations. */
 export function InboxPage(props: {
   viewer: ProViewer;
-  leads: LeadSummary[];
+  leads: InboxLead[];
   total: number;
   counts: LeadCounts;
   filter: InboxFilter;
