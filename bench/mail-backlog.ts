@@ -47,10 +47,18 @@ export async function queueAlertBacklog(server: BenchServer, db: pg.Client, serv
   const config = loadConfig({ SITE_URL: server.url });
   const database = await openDatabase({ databaseUrl: server.databaseUrl!, dataDir: null, poolSize: 2 });
   try {
-    // The worker's own alerts.match job may take some of them meanwhile: they are written all the same.
     await sendDueAlertMails(database, { kind: 'immediate' }, new Date(), { siteUrl: config.siteUrl, mailFrom: config.mailFrom });
   } finally {
     await database.close();
+  }
+  // The worker's own alerts.match job may have taken some meanwhile: their mails are committed with their rows' removal.
+  for (;;) {
+    const { rows: left } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alert_pending p JOIN alerts a ON a.id = p.alert_id WHERE a.search_id = $1`,
+      [searchId],
+    );
+    if (left[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const { rows: written } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mails WHERE to_address LIKE $1`, [
     `%${BACKLOG_DOMAIN}`,

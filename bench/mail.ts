@@ -117,6 +117,29 @@ function costLine(cost: Cost, contacts: number, mails: number) {
   );
 }
 
+/**
+ * MAIL_STATEMENTS=n, with PG_EXTRA="-c shared_preload_libraries=pg_stat_statements": the n
+ * statements that took PostgreSQL longest in a phase (wall time of their execution, lock waits
+ * included), to see where its CPU goes. Returns what prints them at the phase's end.
+ */
+async function statementsOfPhase(db: pg.Client): Promise<() => Promise<void>> {
+  const top = Number(process.env.MAIL_STATEMENTS ?? 0);
+  if (!top) return async () => {};
+  await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await db.query('SELECT pg_stat_statements_reset()');
+  return async () => {
+    const { rows } = await db.query<{ calls: string; ms: number; query: string }>(
+      `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
+       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT $1`,
+      [top],
+    );
+    for (const row of rows)
+      console.log(
+        `      ${fmt(row.ms)} ms in ${fmt(Number(row.calls))} calls (${fmt(row.ms / Number(row.calls), 2)} ms each): ${row.query}`,
+      );
+  };
+}
+
 const statusLine = (statuses: Map<number, number>) => [...statuses].map(([status, n]) => `${fmt(n)} × ${status}`).join(', ');
 const formLine = (burst: Burst, count: number) =>
   `${fmt(count)} contacts in ${fmt(burst.seconds, 1)} s (${fmt(count / burst.seconds, 1)}/s; ${statusLine(burst.statuses)}); the form's latency ${spread(burst.latencies)}`;
@@ -124,6 +147,7 @@ const formLine = (burst: Burst, count: number) =>
 /** Contacts arriving at 50 a second: how long a mail waits, and the form answers, while the sender keeps up. */
 async function steadyPhase(run: Run, count: number): Promise<Record<string, number>> {
   console.log(`  steady: ${fmt(STEADY_RATE)} contacts/s for ${fmt(count / STEADY_RATE)} s, load average at start ${loadAverages()}`);
+  const statements = await statementsOfPhase(run.db);
   const since = new Date();
   const cost = meter(run);
   // Arrivals keep their pace whatever the answers' latency (up to 256 in flight): a slow form shows as latency, not as fewer contacts.
@@ -136,6 +160,7 @@ async function steadyPhase(run: Run, count: number): Promise<Record<string, numb
     `    commit → SMTP acceptance of ${fmt(delays.length)} of ${fmt(mails.length)} mails (${fmt(delays.length / burst.seconds)}/s): ${spread(delays)} (target p95 < 2,000 ms)`,
   );
   console.log(`    ${costLine(spent, count, mails.length)}; load average at the end ${loadAverages()}`);
+  await statements();
   return {
     steady_contacts_per_s: count / burst.seconds,
     steady_form_p50_ms: percentile(burst.latencies, 0.5),
@@ -158,6 +183,7 @@ async function drainPhase(run: Run, count: number, backlog: number): Promise<Rec
   console.log(
     `  drain: ${fmt(backlog)} alert mails queued, then ${fmt(count)} contacts, 32 at a time; load average at start ${loadAverages()}`,
   );
+  const statements = await statementsOfPhase(run.db);
   const since = new Date();
   const cost = meter(run);
   const duplicatesBefore = run.sink.duplicates;
@@ -191,6 +217,7 @@ async function drainPhase(run: Run, count: number, backlog: number): Promise<Rec
   const overtook = queued > 0 && percentile(acknowledgements, 0.95) < percentile(backlogDelays, 0.95);
   if (queued) console.log(`    acknowledgements' p95 ${overtook ? 'below' : 'NOT below'} the backlog's (the priority)`);
   console.log(`    ${costLine(spent, count, mails.length)}; load average at the end ${loadAverages()}`);
+  await statements();
   return {
     drain_contacts_per_s: count / burst.seconds,
     drain_form_p95_ms: percentile(burst.latencies, 0.95),
