@@ -259,10 +259,11 @@ export async function benchMail(): Promise<Record<string, number> | undefined> {
     worker = await startBenchWorker(server.databaseUrl!, { SMTP_URL: smtpUrl }, profile);
     const run: Run = { server, worker, db, sink, serviceId, postgres: await postgresCpu(db) };
     const { rows } = await db.query<{ column_name: string }>(
-      `SELECT column_name FROM information_schema.columns WHERE table_name = 'mails' AND column_name LIKE '%priorit%'`,
+      `SELECT table_name || '.' || column_name AS column_name FROM information_schema.columns
+       WHERE table_name IN ('mails', 'jobs') AND column_name LIKE '%priorit%'`,
     );
     console.log(
-      `  server (WORKER=0) pid ${server.child.pid}, worker pid ${worker.child.pid}; mails' priority column: ${rows.map((r) => r.column_name).join(', ') || 'none in this build'}`,
+      `  server (WORKER=0) pid ${server.child.pid}, worker pid ${worker.child.pid}; priority column of mail or jobs: ${rows.map((r) => r.column_name).join(', ') || 'none in this build'}`,
     );
     // What the processes cost with no traffic (polling, periodic jobs): the floor under each phase's CPU.
     const idle = meter(run);
