@@ -309,3 +309,49 @@ export const loadAverages = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+export interface BenchWorker {
+  child: ChildProcess;
+  /** CPU time the worker process has used so far, in ms. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `listing-sync worker` of the build on `databaseUrl`, as production runs it beside servers
+ * started with WORKER=0: the background work (jobs, mail, deliveries) alone, in its own process.
+ * Resolves once it says it runs.
+ */
+export async function startBenchWorker(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  root = process.env.BENCH_ROOT ?? process.cwd(),
+): Promise<BenchWorker> {
+  const child = spawn(process.execPath, [...startFlags(root), ...nodeArgs, join(root, 'dist/src/main/cli/main.js'), 'worker'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', DEMO: '0', ...env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onOutput = (chunk: Buffer) => {
+      output += chunk;
+      if (!output.includes('worker running')) return;
+      child.stdout!.off('data', onOutput);
+      child.stdout!.resume();
+      resolve();
+    };
+    child.stdout!.on('data', onOutput);
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
+  });
+  return {
+    child,
+    cpuMs: () => processCpuMs(child.pid!),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
