@@ -194,18 +194,22 @@ async function markSent(options: Sending, id: number, at: Date): Promise<void> {
  */
 async function claimOthersOldest(options: Sending): Promise<StoredMail[]> {
   const lease = options.leases.lease();
-  // The first by priority, then age, are chosen (index mails_queued_by_priority), then locked in id order.
+  // Twice SWEEP heads are chosen by priority, then age (index mails_queued_by_priority), and
+  // locked in id order, skipping those another sender is claiming; the best SWEEP of them by
+  // priority are claimed. Locking only the first SWEEP in id order would drop a late
+  // acknowledgement behind older digests (docs/operations.md, "Mail").
   const { rows } = await options.db.query<MailRow>(
     `WITH oldest AS (
-       SELECT m.id FROM mails m
+       SELECT m.id, row_number() OVER (ORDER BY m.priority DESC, m.created_at) AS rank FROM mails m
        WHERE m.state = 'queued' AND m.last_error IS NULL AND (m.claimed_until IS NULL OR m.claimed_until <= $1)
          AND NOT EXISTS (SELECT 1 FROM mails o WHERE o.to_address = m.to_address AND o.state = 'queued' AND o.id < m.id)
        ORDER BY m.priority DESC, m.created_at LIMIT $2 * 2
      ), locked AS (
        ${lockInIdOrder('mails', `mails.state = 'queued' AND (mails.claimed_until IS NULL OR mails.claimed_until <= $1)`, { among: 'oldest', skipLocked: true })}
-       LIMIT $2
+     ), best AS (
+       SELECT oldest.id FROM locked JOIN oldest ON oldest.id = locked.id ORDER BY oldest.rank LIMIT $2
      )
-     UPDATE mails m SET claimed_by = $3, claimed_until = $4 FROM locked WHERE m.id = locked.id
+     UPDATE mails m SET claimed_by = $3, claimed_until = $4 FROM best WHERE m.id = best.id
      RETURNING ${MAIL_COLUMNS.split(', ')
        .map((column) => `m.${column}`)
        .join(', ')}`,
