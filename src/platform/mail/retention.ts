@@ -45,11 +45,9 @@ export async function purgeOldMailBodies(db: Queryable, now: Date): Promise<numb
 
 /** Deletes the mails done more than MAIL_RETENTION_DAYS before `now`; how many. */
 export async function purgeOldMails(db: Queryable, now: Date): Promise<number> {
-  return inBatches(
-    db,
-    `DELETE FROM mails WHERE id IN (SELECT id FROM mails WHERE state <> 'queued' AND done_at < $1 LIMIT ${BATCH})`,
-    [daysBefore(now, MAIL_RETENTION_DAYS)],
-  );
+  return inBatches(db, `DELETE FROM mails WHERE id IN (SELECT id FROM mails WHERE state <> 'queued' AND done_at < $1 LIMIT ${BATCH})`, [
+    daysBefore(now, MAIL_RETENTION_DAYS),
+  ]);
 }
 
 export const mailJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
