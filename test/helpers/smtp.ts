@@ -17,6 +17,8 @@ export interface SmtpReceiver {
   received: ReceivedMail[];
   /** Addresses the server refuses for good (550 to RCPT TO). */
   refusedRecipients: Set<string>;
+  /** Addresses answered 451 to RCPT TO (a temporary failure) as many times as their count says. */
+  deferredRecipients: Map<string, number>;
   /** While down, every connection is refused with 421 (a temporary failure, as a server being restarted says). */
   setDown(down: boolean): void;
   /** Resolves once `count` mails have arrived (or rejects after `timeoutMs`). */
@@ -35,6 +37,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
   let down = false;
   const refusedRecipients = new Set<string>();
+  const deferredRecipients = new Map<string, number>();
   const waiters = new Set<() => void>();
   const options: SMTPServerOptions = {
     logger: false,
@@ -50,6 +53,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       callback(new Error('bad credentials'));
     },
     onRcptTo(address, _session, callback) {
+      const deferrals = deferredRecipients.get(address.address) ?? 0;
+      if (deferrals > 0) {
+        deferredRecipients.set(address.address, deferrals - 1);
+        return callback(Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 }));
+      }
       if (!refusedRecipients.has(address.address)) return callback();
       callback(Object.assign(new Error('no such mailbox'), { responseCode: 550 }));
     },
@@ -77,6 +85,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     url: `smtp://${encodeURIComponent(SMTP_USER)}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}`,
     received,
     refusedRecipients,
+    deferredRecipients,
     setDown: (value) => void (down = value),
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
+import { liftUndeliverable } from '../../platform/mail/undeliverable.js';
 import { refuse, type Outcome } from '../../platform/outcome.js';
 import { hitClientLimit, type ClientLimit } from '../../platform/throttling/address-limits.js';
 import { isEmailAddress, normaliseEmail } from '../credentials/email.js';
@@ -76,6 +77,7 @@ export async function askAddressChange(
     await enqueueMail(tx, newAddressMail(address, `${site.siteUrl}${accountLinkPath(account.scope, 'email_change', token)}`), {
       from: site.mailFrom,
       now,
+      confirmsAddress: true,
     });
     await enqueueMail(tx, addressChangeAskedMail(account.email, address), { from: site.mailFrom, now });
     await recordAccountEvent(tx, account, 'account.email_change_asked', { after: { email: address } });
@@ -106,6 +108,8 @@ export async function confirmAddressChange(
         `UPDATE ${TABLE[scope]} SET email = $2${verified} WHERE id = $1`,
         scope === 'pro' ? [account.id, link.detail, now] : [account.id, link.detail],
       );
+      // The link came to the new address: mail may go there again if it was refused before.
+      await liftUndeliverable(tx, link.detail);
       await recordAccountEvent(tx, account, 'account.email_changed', { after: { from: account.email, email: link.detail } });
       return { ok: true, value: { email: link.detail } };
     });

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
+import { liftUndeliverable, undeliverableMark } from '../../platform/mail/undeliverable.js';
 import { refuse, type Outcome } from '../../platform/outcome.js';
 import { hitClientLimit, type ClientLimit } from '../../platform/throttling/address-limits.js';
 import { issueLink, useLink } from '../credentials/one-time-links.js';
@@ -30,10 +31,15 @@ export async function mailVerificationLink(tx: Queryable, user: { id: string; em
   await enqueueMail(tx, verifyAddressMail(user.email, `${site.siteUrl}${accountLinkPath('pro', 'verify', token)}`), {
     from: site.mailFrom,
     now,
+    // The way back for an address refused before (src/platform/mail/undeliverable.ts).
+    confirmsAddress: true,
   });
 }
 
-/** A new link for a signed-in user whose address is not yet verified (every older one dies), at most RESEND_LIMIT an hour. */
+/**
+ * A new link for a signed-in user whose address is not yet verified, or was verified and has since
+ * been refused by the SMTP server for good (every older link dies), at most RESEND_LIMIT an hour.
+ */
 export async function resendVerificationLink(db: Database, userId: string, site: MailSite, now: Date): Promise<Outcome<{ email: string }>> {
   return db.transaction(async (tx): Promise<Outcome<{ email: string }>> => {
     const { rows } = await tx.query<{ email: string; verified: boolean }>(
@@ -42,7 +48,8 @@ export async function resendVerificationLink(db: Database, userId: string, site:
     );
     const user = rows[0];
     if (!user) return refuse('not_found', 'Compte introuvable.');
-    if (user.verified) return refuse('conflict', 'Votre adresse e-mail est déjà vérifiée : il n’y a rien à renvoyer.');
+    if (user.verified && !(await undeliverableMark(tx, user.email)))
+      return refuse('conflict', 'Votre adresse e-mail est déjà vérifiée : il n’y a rien à renvoyer.');
     const limit = await hitClientLimit(tx, RESEND_LIMIT, userId, now);
     if (!limit.allowed)
       return refuse(
@@ -57,7 +64,8 @@ export async function resendVerificationLink(db: Database, userId: string, site:
 }
 
 /**
- * Follows a verify link: the user's address is verified, once, and the audit log says so. A
+ * Follows a verify link: the user's address is verified, once, and the audit log says so; a
+ * refusal of the address by the SMTP server is forgotten (src/platform/mail/undeliverable.ts). A
  * malformed, unknown, expired or used token, or one sent to an address the account no longer
  * has, changes nothing.
  */
@@ -73,6 +81,8 @@ export async function verifyAddress(db: Database, token: string, now: Date): Pro
     );
     const user = rows[0];
     if (!user) return refuse('not_found', DEAD_LINK_FR);
+    // The link came to this address: mail goes there again if the SMTP server had refused it.
+    await liftUndeliverable(tx, user.email);
     if (!user.was_verified)
       await recordAccountEvent(tx, { scope: 'pro', id: link.id, agencyId: user.agency_id }, 'account.email_verified', {
         after: { email: user.email },

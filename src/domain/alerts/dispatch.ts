@@ -54,7 +54,12 @@ export async function sendDueAlertMails(db: Database, due: Due, now: Date, site:
         now,
       );
       for (const [i, { alert, shown }] of mailed.entries())
-        await enqueueMail(tx, listingsMail(alert, shown, { manageToken: tokens[i]! }, site), { from: site.mailFrom, now });
+        // Alerts leave after the mails a person is waiting for (docs/operations.md, "Mail").
+        await enqueueMail(tx, listingsMail(alert, shown, { manageToken: tokens[i]! }, site), {
+          from: site.mailFrom,
+          now,
+          priority: 'bulk',
+        });
       return { alerts: taken.length, mails: mailed.length };
     });
     mails += batch.mails;

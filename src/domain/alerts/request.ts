@@ -74,7 +74,8 @@ export async function requestAlert(
       { confirmToken: confirmToken!, manageToken: manageToken! },
       site,
     );
-    await enqueueMail(tx, mail, { from: site.mailFrom, now: client.now });
+    // Its link confirms the address, so it goes even to one refused before (src/platform/mail/undeliverable.ts).
+    await enqueueMail(tx, mail, { from: site.mailFrom, now: client.now, confirmsAddress: true });
     return { ok: true, value: { alertId } };
   });
 }

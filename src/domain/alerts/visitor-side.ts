@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
+import { liftUndeliverable } from '../../platform/mail/undeliverable.js';
 import { CONFIRMATION_MS, type AlertView } from './alert-model.js';
 import { followAlertLink, newAlertLinks, type AlertLink } from './alert-links.js';
 import { alertsOf, deleteAlertOf, findAlert } from './alert-store.js';
@@ -53,6 +54,8 @@ export async function confirmAlert(
       link.frequency,
       now,
     ]);
+    // The confirmation came by mail: the address takes mail again if the SMTP server had refused it.
+    await liftUndeliverable(tx, link.email);
     const [manageToken] = await newAlertLinks(tx, [{ kind: 'manage', email: link.email, alertId: alert.alertId }], now);
     return {
       kind: 'confirmed',

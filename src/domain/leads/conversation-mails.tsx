@@ -148,9 +148,19 @@ export interface VisitorMailNews {
   text: string;
 }
 
-/** Mails the visitor: the acknowledgement of a contact, or an agency's reply, with the private link. */
+/**
+ * Mails the visitor: the acknowledgement of a contact, or an agency's reply, with the private
+ * link. The acknowledgement answers the visitor's own new contact and its link confirms the
+ * address (opening it lifts a refusal, `readVisitorThread`): it goes even to an address the
+ * SMTP server refused before; a reply to such an address is suppressed (docs/operations.md, "Mail").
+ */
 export async function tellVisitor(tx: Queryable, news: VisitorMailNews, site: MailSite, now: Date): Promise<void> {
-  await enqueueMail(tx, visitorMail(news, site), { from: site.mailFrom, now, keep: news.scope.env === 'test' });
+  await enqueueMail(tx, visitorMail(news, site), {
+    from: site.mailFrom,
+    now,
+    keep: news.scope.env === 'test',
+    confirmsAddress: news.kind === 'acknowledgement',
+  });
 }
 
 function visitorMail(news: VisitorMailNews, site: MailSite): OutgoingMail {

@@ -52,7 +52,8 @@ export async function sendDueDigests(db: Database, now: Date, site: MailSite): P
           messages: r.messages,
           last: r.last,
         }));
-        await enqueueMail(tx, digestMail(user.email, lines, site), { from: site.mailFrom, now });
+        // Nobody waits for a digest by the minute: it leaves after acknowledgements (docs/operations.md, "Mail").
+        await enqueueMail(tx, digestMail(user.email, lines, site), { from: site.mailFrom, now, priority: 'bulk' });
         sent += 1;
       }
       await tx.query('UPDATE users SET digest_sent_on = $2::date, digest_covered_until = $3 WHERE id = $1', [user.id, day, now]);

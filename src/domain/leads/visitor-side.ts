@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
+import { liftUndeliverable } from '../../platform/mail/undeliverable.js';
 import { refuseFields, type Refusal } from '../../platform/outcome.js';
 import { appendChangeEvents } from '../events/outbox.js';
 import type { MailSite } from '../mail/site.js';
@@ -55,6 +56,9 @@ export async function readVisitorThread(db: Queryable, token: string, site: Mail
   const link = await followVisitorLink(db, token);
   if (link.kind !== 'open') return link;
   const row = await leadRow(db, link.leadId);
+  // The link reached the visitor by mail: a refusal of the address set before that mail was
+  // written is lifted, since the visitor reads mail there (docs/operations.md, "Mail").
+  await liftUndeliverable(db, row.email, link.issuedAt);
   // The visitor's own messages are all shown, even those the agency withheld by blocking.
   const messages = await threadMessages(db, link.leadId, { withheld: true });
   return {

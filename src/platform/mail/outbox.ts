@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { JobQueue } from '../jobs/queue.js';
 import { buildHeaders, newMessageId, parseMailAddress, type OutgoingMail } from './headers.js';
+import { suppressedBecause, undeliverableMark } from './undeliverable.js';
 
 /** The job that sends one mail (src/platform/mail/sender.ts). */
 export const MAIL_JOB = 'mail.send';
@@ -17,9 +18,26 @@ export const mailBackoff = (attempt: number) => Math.min(3_600_000, 30_000 * 2 *
 /** A mail's job is found by this key, so that a sender that sent the mail can drop its job. */
 export const mailJobKey = (mailId: number) => `mail:${mailId}`;
 
+/**
+ * The order mails leave in when several recipients' mails wait (docs/operations.md, "Mail"):
+ * what a person is waiting for (a visitor's acknowledgement, an agency's news of a contact, an
+ * account's link) before digests and alerts, which nobody waits for by the minute. A
+ * recipient's own mails still leave in the order they were written.
+ */
+export const MAIL_PRIORITY = { transactional: 1, bulk: 0 } as const;
+export type MailPriority = keyof typeof MAIL_PRIORITY;
+
+/** A `mail.send` job's payload; `bulk` lets its job send what waits with a higher priority first. */
+export interface MailJobPayload {
+  mailId: number;
+  bulk?: true;
+}
+
 export interface EnqueuedMail {
   mailId: number;
   messageId: string;
+  /** `suppressed`: not to be sent, its address refused for good (src/platform/mail/undeliverable.ts). */
+  state: 'queued' | 'kept' | 'suppressed';
 }
 
 /**
@@ -35,14 +53,24 @@ export async function enqueueMail(
     now: Date;
     /** Kept in the mailbox and never sent, SMTP_URL or not: the sandbox's mails, whose addresses are made up. */
     keep?: boolean;
+    /** Default `transactional`: a caller that forgets delays no one. Digests and alerts say `bulk`. */
+    priority?: MailPriority;
+    /**
+     * The mail's link confirms its address (a verification, an alert's confirmation, a visitor's
+     * acknowledgement): it is sent even to an address refused for good, as the way back.
+     */
+    confirmsAddress?: boolean;
   },
 ): Promise<EnqueuedMail> {
   const from = parseMailAddress(options.from);
   const headers = buildHeaders(mail, from, newMessageId(from));
+  const mark = options.keep || options.confirmsAddress ? null : await undeliverableMark(tx, headers.to.address);
+  const state = options.keep ? 'kept' : mark ? 'suppressed' : 'queued';
+  const priority = MAIL_PRIORITY[options.priority ?? 'transactional'];
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at,
-       state, done_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING id`,
+       state, done_at, last_error, priority)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
     [
       headers.messageId,
       headers.from.name,
@@ -54,18 +82,21 @@ export async function enqueueMail(
       mail.text,
       mail.html,
       options.now,
-      options.keep ? 'kept' : 'queued',
-      options.keep ? options.now : null,
+      state,
+      state === 'queued' ? null : options.now,
+      mark ? suppressedBecause(mark.since) : null,
+      priority,
     ],
   );
   const mailId = Number(rows[0]!.id);
-  if (!options.keep)
-    await new JobQueue(tx, () => options.now).enqueue(
-      MAIL_JOB,
-      { mailId },
-      { tx, maxAttempts: MAIL_MAX_ATTEMPTS, singletonKey: mailJobKey(mailId) },
-    );
-  return { mailId, messageId: headers.messageId };
+  const payload: MailJobPayload = priority === MAIL_PRIORITY.bulk ? { mailId, bulk: true } : { mailId };
+  if (state === 'queued')
+    await new JobQueue(tx, () => options.now).enqueue(MAIL_JOB, payload, {
+      tx,
+      maxAttempts: MAIL_MAX_ATTEMPTS,
+      singletonKey: mailJobKey(mailId),
+    });
+  return { mailId, messageId: headers.messageId, state };
 }
 
 export interface MailBacklog {
@@ -75,11 +106,17 @@ export interface MailBacklog {
   oldestQueuedSeconds: number | null;
 }
 
-/** The mails still to send, as the metrics show them: read at each scrape (index mails_queued_since). */
+/**
+ * The mails still to send, as the metrics show them: read at each scrape, the oldest from the
+ * first entry of each priority in index mails_queued_by_priority.
+ */
 export async function mailBacklog(db: Queryable, now: Date): Promise<MailBacklog> {
   const { rows } = await db.query<{ queued: number; oldest: Date | null }>(
     `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM mails WHERE state = 'queued' LIMIT 100000) q) AS queued,
-            (SELECT min(created_at) FROM mails WHERE state = 'queued') AS oldest`,
+            (SELECT min(first.created_at) FROM unnest($1::smallint[]) p(priority),
+               LATERAL (SELECT created_at FROM mails WHERE state = 'queued' AND priority = p.priority ORDER BY created_at LIMIT 1) first
+            ) AS oldest`,
+    [Object.values(MAIL_PRIORITY)],
   );
   const oldest = rows[0]!.oldest;
   return { queued: rows[0]!.queued, oldestQueuedSeconds: oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : null };

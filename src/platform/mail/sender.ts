@@ -1,11 +1,12 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { Coalescer } from '../jobs/coalesce.js';
 import { ReportedFailure, RunLater, type JobContext, type JobRunner } from '../jobs/runner.js';
 import { discardWaitingJobs } from '../jobs/queue.js';
 import { lockInIdOrder, type LeaseKeeper, type RenewableRows } from '../jobs/lease-loop.js';
-import { MAIL_JOB, MAIL_MAX_ATTEMPTS, mailBackoff, mailJobKey } from './outbox.js';
+import { MAIL_JOB, MAIL_MAX_ATTEMPTS, mailBackoff, mailJobKey, type MailJobPayload } from './outbox.js';
 import { MAIL_COLUMNS, toStoredMail, type MailRow, type StoredMail } from './store.js';
 import { PermanentMailError, type MailTransport } from './transport.js';
+import { markUndeliverable } from './undeliverable.js';
 import { SmtpOutage, type OutageLog } from './outage.js';
 
 export interface MailSenderOptions {
@@ -91,17 +92,20 @@ export function registerMailSender(runner: JobRunner, options: MailSenderOptions
     },
   };
   const sending: Sending = { ...options, sent, leases: runner.leases, claims, outage: new SmtpOutage(options.log, options.now) };
-  runner.register(MAIL_JOB, (payload, context) => sendMailJob(sending, (payload as { mailId: number }).mailId, context), {
+  runner.register(MAIL_JOB, (payload, context) => sendMailJob(sending, payload as MailJobPayload, context), {
     backoff: options.backoff ?? mailBackoff,
   });
 }
 
-async function sendMailJob(options: Sending, mailId: number, context: JobContext): Promise<void> {
+async function sendMailJob(options: Sending, { mailId, bulk }: MailJobPayload, context: JobContext): Promise<void> {
   const { db, now, transport } = options;
   if (!transport) {
     await db.query(`UPDATE mails SET state = 'kept', done_at = $2 WHERE id = $1 AND state = 'queued'`, [mailId, now()]);
     return;
   }
+  // A digest's or an alert's job sweeps first, which takes what a person waits for before its
+  // own mail (docs/operations.md, "Mail"): a backlog of them holds no acknowledgement back.
+  if (bulk) await sendOthersOldest(options, context);
   await sendRecipientMails(options, mailId, context);
   await sendOthersOldest(options, context);
 }
@@ -152,7 +156,7 @@ async function sendAlone(options: Sending, mail: StoredMail): Promise<void> {
   try {
     await transport!.send(mail);
   } catch (error) {
-    if (error instanceof PermanentMailError) return finish(options, mail.id, 'failed', now(), error.message);
+    if (error instanceof PermanentMailError) return void (await refused(options, mail, error));
     options.outage.failed(mail.id, error);
     return release(options, [mail.id], describe(error));
   }
@@ -190,28 +194,33 @@ async function markSent(options: Sending, id: number, at: Date): Promise<void> {
  */
 async function claimOthersOldest(options: Sending): Promise<StoredMail[]> {
   const lease = options.leases.lease();
-  // The oldest are chosen first (index mails_queued_since), then locked in id order.
+  // Twice SWEEP heads are chosen by priority, then age (index mails_queued_by_priority), and
+  // locked in id order, skipping those another sender is claiming; the best SWEEP of them by
+  // priority are claimed. Locking only the first SWEEP in id order would drop a late
+  // acknowledgement behind older digests (docs/operations.md, "Mail").
   const { rows } = await options.db.query<MailRow>(
     `WITH oldest AS (
-       SELECT m.id FROM mails m
+       SELECT m.id, row_number() OVER (ORDER BY m.priority DESC, m.created_at) AS rank FROM mails m
        WHERE m.state = 'queued' AND m.last_error IS NULL AND (m.claimed_until IS NULL OR m.claimed_until <= $1)
          AND NOT EXISTS (SELECT 1 FROM mails o WHERE o.to_address = m.to_address AND o.state = 'queued' AND o.id < m.id)
-       ORDER BY m.created_at LIMIT $2 * 2
+       ORDER BY m.priority DESC, m.created_at LIMIT $2 * 2
      ), locked AS (
        ${lockInIdOrder('mails', `mails.state = 'queued' AND (mails.claimed_until IS NULL OR mails.claimed_until <= $1)`, { among: 'oldest', skipLocked: true })}
-       LIMIT $2
+     ), best AS (
+       SELECT oldest.id FROM locked JOIN oldest ON oldest.id = locked.id ORDER BY oldest.rank LIMIT $2
      )
-     UPDATE mails m SET claimed_by = $3, claimed_until = $4 FROM locked WHERE m.id = locked.id
+     UPDATE mails m SET claimed_by = $3, claimed_until = $4 FROM best WHERE m.id = best.id
      RETURNING ${MAIL_COLUMNS.split(', ')
        .map((column) => `m.${column}`)
        .join(', ')}`,
     [lease.now, SWEEP, lease.owner, lease.until],
   );
-  // A mail whose claim lapsed while this process was sending it, claimed again here, is left to that sending.
+  // A mail whose claim lapsed while this process was sending it, claimed again here, is left to
+  // that sending. They are handed to the pool's connections in priority order, then age.
   const mails = rows
     .map(toStoredMail)
     .filter((mail) => !options.leases.holds(options.claims, mail.id))
-    .sort((a, b) => a.id - b.id);
+    .sort((a, b) => b.priority - a.priority || a.id - b.id);
   options.leases.hold(
     options.claims,
     mails.map((mail) => mail.id),
@@ -244,7 +253,8 @@ async function sendInOrder(options: Sending, batch: StoredMail[], mailId: number
       await transport!.send(mail);
     } catch (error) {
       if (error instanceof PermanentMailError) {
-        mark(finish(options, mail.id, 'failed', now(), error.message));
+        // The rest of the batch goes to the same mailbox: suppressed with the mark, or tried on.
+        if ((await refused(options, mail, error)).length > 0) break;
         continue;
       }
       await release(options, rest(), describe(error));
@@ -314,12 +324,30 @@ async function claimOldestWaiting(options: Sending, of: { mailId: number } | { r
   return mails;
 }
 
-async function finish(options: Sending, id: number, state: 'sent' | 'failed', at: Date, error: string | null): Promise<void> {
-  await options.db.query(
+async function finish(options: Sending, id: number, state: 'sent' | 'failed', at: Date, error: string | null, db: Queryable = options.db) {
+  await db.query(
     `UPDATE mails SET state = $2, done_at = $3, last_error = $4, claimed_by = NULL, claimed_until = NULL WHERE id = $1 AND state = 'queued'`,
     [id, state, at, error],
   );
   options.leases.drop(options.claims, [id]);
+}
+
+/**
+ * A mail the server refused for good: it is `failed`, and when the refusal is of the mailbox its
+ * address is marked undeliverable in the same transaction, the mails still waiting for it
+ * suppressed (this sender's claims among them). Returns the suppressed mails' ids.
+ */
+async function refused(options: Sending, mail: StoredMail, error: PermanentMailError): Promise<number[]> {
+  const at = options.now();
+  const suppressed = await options.db.transaction(async (tx) => {
+    await finish(options, mail.id, 'failed', at, error.message, tx);
+    if (!error.refusesAddress) return [];
+    const refusal = { address: mail.to.address, mailId: mail.id, smtpAnswer: error.message, at, heldBy: options.leases.owner };
+    return markUndeliverable(tx, refusal);
+  });
+  options.leases.drop(options.claims, suppressed);
+  if (suppressed.length > 0) await discardWaitingJobs(options.db, MAIL_JOB, suppressed.map(mailJobKey));
+  return suppressed;
 }
 
 /** Hands claimed mails back at once (`error` null: not failed, only not sent yet; their last error is kept). */

@@ -11,7 +11,10 @@ export interface StoredMail {
   extraHeaders: Record<string, string>;
   text: string;
   html: string;
-  state: 'queued' | 'sent' | 'kept' | 'failed';
+  /** `suppressed`: never sent, its address refused for good (src/platform/mail/undeliverable.ts). */
+  state: 'queued' | 'sent' | 'kept' | 'failed' | 'suppressed';
+  /** Higher leaves first among recipients (MAIL_PRIORITY in outbox.ts). */
+  priority: number;
   createdAt: Date;
   doneAt: Date | null;
 }
@@ -28,12 +31,13 @@ export interface MailRow {
   text_body: string;
   html_body: string;
   state: StoredMail['state'];
+  priority: number;
   created_at: Date;
   done_at: Date | null;
 }
 
 export const MAIL_COLUMNS =
-  'id, message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, state, created_at, done_at';
+  'id, message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, state, priority, created_at, done_at';
 
 export const toStoredMail = (row: MailRow): StoredMail => ({
   id: Number(row.id),
@@ -45,6 +49,7 @@ export const toStoredMail = (row: MailRow): StoredMail => ({
   text: row.text_body,
   html: row.html_body,
   state: row.state,
+  priority: Number(row.priority),
   createdAt: new Date(row.created_at),
   doneAt: row.done_at === null ? null : new Date(row.done_at),
 });

@@ -8,8 +8,29 @@ export interface MailTransport {
   close(): void;
 }
 
-/** The server refused this mail for good (a 5xx to its recipient or its content): retrying cannot help. */
-export class PermanentMailError extends Error {}
+/**
+ * The server refused this mail for good (a 5xx to its recipient or its content): retrying cannot
+ * help. `refusesAddress`: the refusal is of the mailbox (a 5xx to RCPT TO, or to DATA with an
+ * enhanced code of the address, 5.1.x, or of a disabled mailbox, 5.2.1), so the address is marked
+ * undeliverable; a refusal of the content (a 5.7.x spam verdict at DATA) fails this mail alone.
+ */
+export class PermanentMailError extends Error {
+  constructor(
+    message: string,
+    readonly refusesAddress: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The refusal, if the server's answer is one for good (a 5xx to RCPT TO or DATA). */
+export function permanentRefusal(error: { responseCode?: number; command?: string; message?: string }): PermanentMailError | null {
+  const { responseCode, command } = error;
+  if (responseCode === undefined || responseCode < 500 || (command !== 'RCPT TO' && command !== 'DATA')) return null;
+  const message = error.message ?? '';
+  const ofTheMailbox = command === 'RCPT TO' || /\b5\.(1\.\d{1,3}|2\.1)\b/.test(message);
+  return new PermanentMailError(`refused by the SMTP server: ${message}`, ofTheMailbox);
+}
 
 /** Connections kept open to the SMTP server: about as many as the job runner sends at once. */
 const POOL_CONNECTIONS = 5;
@@ -54,10 +75,7 @@ export function smtpTransport(url: string): MailTransport {
           html: mail.html,
         });
       } catch (error) {
-        const { responseCode, command } = error as { responseCode?: number; command?: string };
-        if (responseCode !== undefined && responseCode >= 500 && (command === 'RCPT TO' || command === 'DATA'))
-          throw new PermanentMailError(`refused by the SMTP server: ${(error as Error).message}`);
-        throw error;
+        throw permanentRefusal(error as { responseCode?: number; command?: string; message?: string }) ?? error;
       }
     },
     close: () =>

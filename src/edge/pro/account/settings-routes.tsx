@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { blockedVisitors, unblockVisitor } from '../../../domain/leads/block-list.js';
 import { chooseLeadMail, LEAD_MAIL_CHOICES, leadMailChoice } from '../../../domain/leads/preferences.js';
+import { undeliverableMark } from '../../../platform/mail/undeliverable.js';
 import { CsrfField } from '../../http/session-space.js';
 import type { ProSpace } from '../space.js';
 import { SettingsPage } from '../views/settings-page.js';
@@ -14,7 +15,7 @@ const UnblockBody = Type.Object({ ...CsrfField, email: Type.String({ maxLength: 
 
 /**
  * `/pro/account`, for admins and agents (docs/site-and-spaces.md): how the signed-in user hears of
- * visitors' messages (their own choice), and the agency's blocked visitors. One page, since the
+ * visitors' messages (their own choice), whether mail still reaches them, and the agency's blocked visitors. One page, since the
  * space had no account page and these are the settings a member changes.
  */
 export const settingsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (app, { space }) => {
@@ -24,12 +25,15 @@ export const settingsPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = asy
     '/account',
     { schema: { hide: true, querystring: Type.Object({ fait: Type.Optional(Type.String({ maxLength: 20 })) }) } },
     async (request, reply) => {
-      const [leadMail, blocked] = await Promise.all([
+      const viewer = space.viewerOf(request);
+      const [leadMail, blocked, refused] = await Promise.all([
         leadMailChoice(db, space.userOf(request)),
         blockedVisitors(db, space.agencyOf(request)),
+        undeliverableMark(db, viewer.email),
       ]);
       const flash = FLASHES[request.query.fait ?? ''] ?? null;
-      return space.page(reply, 200, <SettingsPage viewer={space.viewerOf(request)} leadMail={leadMail} blocked={blocked} flash={flash} />);
+      const settings = { viewer, leadMail, blocked, flash, refusedSince: refused?.since ?? null };
+      return space.page(reply, 200, <SettingsPage {...settings} />);
     },
   );
 

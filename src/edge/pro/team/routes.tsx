@@ -8,6 +8,7 @@ import { UserIdParams } from '../../http/params.js';
 import { IdString } from '../../../platform/validation/schema-types.js';
 import { statusOf } from '../../http/error-codes.js';
 import { adminsOnly, type ProSpace } from '../space.js';
+import { foldAddress, undeliverableMarks } from '../../../platform/mail/undeliverable.js';
 import { TeamPage, type TeamForm } from '../views/team-page.js';
 
 // The address is optional, so that a form sent without it is answered by the page's own French message (and an agent by the role's 403).
@@ -33,7 +34,21 @@ export const teamPages: FastifyPluginAsyncTypebox<{ space: ProSpace }> = async (
   const teamPage = async (request: FastifyRequest, reply: FastifyReply, status: number, form: TeamForm) => {
     const agencyId = agencyOf(request);
     const [team, invitations] = await Promise.all([listTeam(db, agencyId), listPendingInvitations(db, agencyId, now())]);
-    return page(reply, status, <TeamPage viewer={viewerOf(request)} team={team} invitations={invitations} form={form} />);
+    // Members whose address the SMTP server refused for good: they hear of no contact by mail.
+    const refused = new Set(
+      (
+        await undeliverableMarks(
+          db,
+          team.map((user) => user.email),
+        )
+      ).map((mark) => mark.address),
+    );
+    const unreachable = new Set(team.filter((user) => refused.has(foldAddress(user.email))).map((user) => user.id));
+    return page(
+      reply,
+      status,
+      <TeamPage viewer={viewerOf(request)} team={team} unreachable={unreachable} invitations={invitations} form={form} />,
+    );
   };
 
   app.get('/team', { config: adminsOnly, schema: { hide: true, querystring: FlashQuery } }, async (request, reply) =>

@@ -1,4 +1,5 @@
 import { LEAD_MAIL_CHOICES, type LeadMailChoice } from '../../../domain/leads/preferences.js';
+import { frenchDate } from '../../html/format.js';
 import { Csrf, Flash, TableScroll, when } from '../../html/page-parts.js';
 import { ProPage, type ProViewer } from './frame.js';
 
@@ -32,23 +33,51 @@ const SecurityLinks = () => (
   </>
 );
 
+/**
+ * The user's address refused for good by the SMTP server (docs/operations.md, "Mail"): no mail
+ * goes there until a link mailed to it is followed, or the account takes another address.
+ */
+function UndeliverableNotice({ email, since, csrf }: { email: string; since: Date; csrf: string }): JSX.Element {
+  return (
+    <div class="notice" role="status" id="adresse-refusee">
+      <p
+        safe
+      >{`Les e-mails vers ${email} n’arrivent plus (refusés par le serveur de messagerie le ${frenchDate(since)}) : vous ne recevez ni les messages des visiteurs ni les liens de votre compte.`}</p>
+      <p>
+        Vérifiez cette adresse auprès de votre messagerie, puis confirmez-la à nouveau : nous y envoyons un lien, et le suivre rétablit les
+        e-mails. Si elle ne sert plus, <a href="/pro/account/email">changez d’adresse</a>.
+      </p>
+      <form method="post" action="/pro/account/verify" class="inline">
+        <Csrf token={csrf} />
+        <button type="submit" class="secondary">
+          Confirmer l’adresse à nouveau
+        </button>
+      </form>
+    </div>
+  );
+}
+
 /** `/pro/account`: the signed-in user's mail preference, and the agency's blocked visitors. */
 export function SettingsPage({
   viewer,
   leadMail,
   blocked,
   flash,
+  refusedSince,
 }: {
   viewer: ProViewer;
   leadMail: LeadMailChoice;
   blocked: Array<{ email: string; blockedAt: Date }>;
   flash: string | null;
+  /** When the SMTP server refused the user's address for good; null while mail reaches it. */
+  refusedSince: Date | null;
 }): JSX.Element {
   return (
     <ProPage title="Votre compte" section="account" viewer={viewer}>
       <h1>Votre compte</h1>
       <p safe>{`${viewer.email} · ${viewer.role === 'admin' ? 'administrateur' : 'agent'} de ${viewer.agencyName}`}</p>
       <Flash text={flash} />
+      {refusedSince ? <UndeliverableNotice email={viewer.email} since={refusedSince} csrf={viewer.csrf} /> : ''}
       <SecurityLinks />
       <h2 id="prevenu">Être prévenu des messages des visiteurs</h2>
       <form method="post" action="/pro/account/lead-mail" class="narrow">

@@ -30,8 +30,8 @@ const Head = ({ columns }: { columns: readonly string[] }) => (
   </thead>
 );
 
-/** The agency's members, removable by an administrator. */
-function Members({ viewer, team }: { viewer: ProViewer; team: User[] }): JSX.Element {
+/** The agency's members, removable by an administrator; those mail no longer reaches are flagged. */
+function Members({ viewer, team, unreachable }: { viewer: ProViewer; team: User[]; unreachable: ReadonlySet<string> }): JSX.Element {
   return (
     <TableScroll label="Membres de l’agence">
       <table class="list stacked">
@@ -40,8 +40,9 @@ function Members({ viewer, team }: { viewer: ProViewer; team: User[] }): JSX.Ele
         <tbody>
           {team.map((user) => (
             <tr>
-              <td data-label={MEMBER_COLUMNS[0]} safe>
-                {user.email}
+              <td data-label={MEMBER_COLUMNS[0]}>
+                <span safe>{user.email}</span>
+                {unreachable.has(user.id) ? <em> · e-mails refusés par sa messagerie</em> : ''}
               </td>
               <td data-label={MEMBER_COLUMNS[1]}>{roleName(user.role)}</td>
               <td data-label={MEMBER_COLUMNS[2]} safe>
@@ -110,11 +111,14 @@ function PendingInvitations({ viewer, invitations }: { viewer: ProViewer; invita
 export function TeamPage({
   viewer,
   team,
+  unreachable,
   invitations,
   form,
 }: {
   viewer: ProViewer;
   team: User[];
+  /** Ids of the members whose address the SMTP server refused for good. */
+  unreachable: ReadonlySet<string>;
   invitations: PendingInvitation[];
   form: TeamForm;
 }): JSX.Element {
@@ -122,7 +126,7 @@ export function TeamPage({
     <ProPage title="Équipe" section="team" viewer={viewer}>
       <h1>Équipe</h1>
       <Flash text={form.flash} />
-      <Members viewer={viewer} team={team} />
+      <Members viewer={viewer} team={team} unreachable={unreachable} />
       <PendingInvitations viewer={viewer} invitations={invitations} />
       <h2>Inviter quelqu’un</h2>
       <p>Nous envoyons l’invitation à l’adresse de votre collègue : elle est valable 7 jours et ne sert qu’une fois.</p>
