@@ -24,7 +24,18 @@ export interface PageMeta {
  * The frame every HTML page shares: French, one stylesheet, no script, a skip link, a header
  * and a footer. The pro space and the back-office are meant to reuse it with their own nav.
  */
-export function Layout({ meta, nav, children }: { meta: PageMeta; nav?: JSX.Element; children: Children }): JSX.Element {
+export function Layout({
+  meta,
+  nav,
+  footer,
+  children,
+}: {
+  meta: PageMeta;
+  nav?: JSX.Element;
+  /** A space's own footer (pro space, back-office); the public one by default. */
+  footer?: JSX.Element;
+  children: Children;
+}): JSX.Element {
   // A title that ends with the site's name already (the search page without criteria) does not take it twice.
   const fullTitle = meta.title.endsWith(SITE_NAME) ? meta.title : `${meta.title} | ${SITE_NAME}`;
   const navigation: JSX.Element = nav ?? <PublicNav />;
@@ -65,19 +76,25 @@ export function Layout({ meta, nav, children }: { meta: PageMeta; nav?: JSX.Elem
           {children}
         </main>
         <footer class="site">
-          <div class="wrap">
-            <p>
-              Annonces publiées par des agences immobilières. Les coordonnées des annonceurs ne sont pas affichées : écrivez à l’agence avec
-              le formulaire de chaque annonce.
-            </p>
-            {nav ? '' : <ProLinks />}
-            <p>
-              <a href="/developers">Agences et éditeurs de logiciels : publier vos annonces</a>
-            </p>
-          </div>
+          <div class="wrap">{footer ?? <PublicFooter />}</div>
         </footer>
       </body>
     </html>
+  );
+}
+
+function PublicFooter(): JSX.Element {
+  return (
+    <>
+      <p>
+        Annonces publiées par des agences immobilières. Les coordonnées des annonceurs ne sont pas affichées : écrivez à l’agence avec le
+        formulaire de chaque annonce.
+      </p>
+      <ProLinks />
+      <p>
+        <a href="/developers">Agences et éditeurs de logiciels : publier vos annonces</a>
+      </p>
+    </>
   );
 }
 

@@ -255,3 +255,11 @@ test('disabling an operator ends their sessions at once; signing out ends one', 
   assert.equal((await other.post('/admin/logout')).statusCode, 303);
   assert.equal((await other.get('/admin')).statusCode, 303);
 });
+
+test('the back-office has its own footer, with the operators’ references, not the visitors’ notice', async () => {
+  const browser = await signIn(t);
+  const footer = /<footer class="site">([\s\S]*?)<\/footer>/.exec((await browser.get('/admin')).body)?.[1] ?? '';
+  assert.match(footer, /Back-office des opérateurs/);
+  assert.match(footer, /<a href="\/docs">Référence de l’API<\/a>/);
+  assert.doesNotMatch(footer, /Les coordonnées des annonceurs ne sont pas affichées|Créer un compte agence/);
+});

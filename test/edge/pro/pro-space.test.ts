@@ -242,3 +242,13 @@ test('the sign-up form states what each plan allows: calls a day, batch size, we
   ]);
   assert.match(form.body, /<select id="f-plan" name="plan" aria-describedby="h-plan">/);
 });
+
+test('the pro space has its own footer, where agencies get help, not the visitors’ notice nor the sign-up link', async () => {
+  const agency = await signUpAgency(t);
+  const footer = /<footer class="site">([\s\S]*?)<\/footer>/.exec((await agency.browser.get('/pro')).body)?.[1] ?? '';
+  assert.match(footer, /Espace professionnel des agences/);
+  assert.match(footer, /<a href="\/support">Aide et contact<\/a>/);
+  assert.doesNotMatch(footer, /Les coordonnées des annonceurs ne sont pas affichées|Créer un compte agence/);
+  // The public pages keep theirs.
+  assert.match((await t.app.inject({ method: 'GET', url: '/' })).body, /Les coordonnées des annonceurs ne sont pas affichées/);
+});

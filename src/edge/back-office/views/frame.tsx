@@ -63,8 +63,23 @@ export function AdminPage({
     <Layout
       meta={{ title: `${title} · Back-office`, description: 'Back-office des opérateurs', noindex: true }}
       nav={<AdminNav current={section} viewer={viewer} />}
+      footer={<AdminFooter />}
     >
       {children}
     </Layout>
+  );
+}
+
+/** The back-office's own footer: the operators' references, not the visitors' notice. */
+function AdminFooter(): JSX.Element {
+  return (
+    <>
+      <p>Back-office des opérateurs : modération, agences, clés et journal d’audit.</p>
+      <nav aria-label="Références des opérateurs" class="pro-links">
+        <a href="/docs">Référence de l’API</a>
+        <a href="/errors">Codes d’erreur</a>
+        <a href="/">Le site d’annonces</a>
+      </nav>
+    </>
   );
 }

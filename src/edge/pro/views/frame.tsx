@@ -83,9 +83,24 @@ export function ProPage({
     <Layout
       meta={{ title: `${title} · Espace pro`, description: 'Espace pro des agences', noindex: true }}
       nav={<ProNav current={section} viewer={viewer} />}
+      footer={<ProFooter />}
     >
       {children}
     </Layout>
+  );
+}
+
+/** The pro space's own footer: where agencies get help, not the visitors' notice about hidden contact details. */
+function ProFooter(): JSX.Element {
+  return (
+    <>
+      <p>Espace professionnel des agences : vos annonces, vos clés d’API, vos contacts et votre audience sur le site.</p>
+      <nav aria-label="Aide aux agences" class="pro-links">
+        <a href="/support">Aide et contact</a>
+        <a href="/developers">Intégrer votre logiciel (API, fichier de passerelle)</a>
+        <a href="/">Le site d’annonces</a>
+      </nav>
+    </>
   );
 }
 
