@@ -39,6 +39,7 @@ export function Layout({
   // A title that ends with the site's name already (the search page without criteria) does not take it twice.
   const fullTitle = meta.title.endsWith(SITE_NAME) ? meta.title : `${meta.title} | ${SITE_NAME}`;
   const navigation: JSX.Element = nav ?? <PublicNav />;
+  const closing: JSX.Element = footer ?? <PublicFooter />;
   return (
     <html lang="fr">
       <head>
@@ -76,7 +77,7 @@ export function Layout({
           {children}
         </main>
         <footer class="site">
-          <div class="wrap">{footer ?? <PublicFooter />}</div>
+          <div class="wrap">{closing}</div>
         </footer>
       </body>
     </html>
