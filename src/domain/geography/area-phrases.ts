@@ -23,6 +23,12 @@ export function communeLabel(code: string): string | null {
   return commune ? `${shortCommuneName(commune.name)} (${commune.departmentCode})` : null;
 }
 
+/** A commune's name as its suggestion shows it (« Lyon 3e » for 69383); null when the list has no such commune. */
+export function communeName(code: string): string | null {
+  const commune = officialList().communes.get(code.trim().toUpperCase());
+  return commune ? shortCommuneName(commune.name) : null;
+}
+
 /** The département of a commune (« 69 » for 69383); null when the list has no such commune. */
 export const departmentOfCommune = (code: string): string | null =>
   officialList().communes.get(code.trim().toUpperCase())?.departmentCode ?? null;

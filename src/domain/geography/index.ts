@@ -5,4 +5,4 @@ export { UNPLACED, type Location, type PlaceWarning, type PlaceWarningCode } fro
 export { placeListing } from './resolve.js';
 export { suggestCommunes, SUGGESTION_QUERY_MAX, type CommuneSuggestion } from './suggest.js';
 export { allDepartments, departmentOf, placeLabel, properCityName, regionOf, shortCommuneName } from './areas.js';
-export { communeCodes, communeLabel, departmentOfCommune, inDepartment, inRegion } from './area-phrases.js';
+export { communeCodes, communeLabel, communeName, departmentOfCommune, inDepartment, inRegion } from './area-phrases.js';

@@ -18,7 +18,7 @@ import {
   type Sort,
 } from '../../domain/public-listings/model.js';
 import { unstorableTextReason } from '../../platform/validation/storable.js';
-import { communeCodes, departmentOf, regionOf } from '../../domain/geography/index.js';
+import { communeCodes, communeName, departmentOf, regionOf } from '../../domain/geography/index.js';
 
 /** The query parameters of `GET /listings` (docs/decisions.md §12, §18), in the order URLs write them. */
 export const SEARCH_FIELDS = [
@@ -203,6 +203,9 @@ export function parseSearchQuery(query: Record<string, unknown>): SearchQuery {
     }
   }
   reconcile(filters, refuse);
+  // A chosen commune's address holds its code alone (a shared link, a search sent on to its clean
+  // address): the city field shows the commune's name, as its suggestion did.
+  if (filters.commune !== undefined && !typed.city) typed.city = communeName(filters.commune) ?? undefined;
   // An order chosen in the form is kept, keywords or not (a visitor who asks for the newest gets
   // them); none chosen is relevance, which is the newest first without keywords.
   return { filters, sort: effectiveSort(filters, sort ?? 'relevance'), page, errors, typed };

@@ -129,12 +129,14 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the city field suggests 
       for (const key of ['ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(key);
       assert.equal((await state(page)).code, code);
 
-      // Enter with the list closed searches, with the city's name and its code.
+      // Enter with the list closed searches, with the city's name and its code; the search then
+      // moves to its clean address, which holds the code alone.
+      const searched = page.waitForRequest(/\/listings\?/);
       await page.keyboard.press('Enter');
-      await page.waitForURL(/\/listings\?/);
-      const sent = new URL(page.url()).searchParams;
+      const sent = new URL((await searched).url()).searchParams;
       assert.equal(sent.get('city'), name);
       assert.equal(sent.get('commune'), code);
+      await page.waitForURL(new RegExp(`/listings\\?commune=${code}$`));
 
       // The results page keeps the choice while the name stays in the field.
       if (!(await input.isVisible())) await page.locator('details.filters > summary').click();

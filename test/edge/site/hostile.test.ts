@@ -52,7 +52,7 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
   );
   const pages: Array<{ name: string; method: 'GET' | 'POST'; url: fc.Arbitrary<string>; statuses: number[]; type: RegExp }> = [
     { name: 'home', method: 'GET', url: queryString.map((q) => `/${q}`), statuses: [200], type: /^text\/html/ },
-    { name: 'search', method: 'GET', url: queryString.map((q) => `/listings${q}`), statuses: [200, 400, 404], type: /^text\/html/ },
+    { name: 'search', method: 'GET', url: queryString.map((q) => `/listings${q}`), statuses: [200, 303, 400, 404], type: /^text\/html/ },
     {
       name: 'listing',
       method: 'GET',
@@ -105,6 +105,13 @@ test(`[${databaseKind}] hostile query strings, path segments and form bodies on 
         assert.ok(target.statuses.includes(response.statusCode), `${target.name} ${url} → ${response.statusCode}`);
         // A place's page under other words is sent on to its own address, under /immobilier.
         if (response.statusCode === 301) return assert.match(String(response.headers.location), /^\/immobilier\/[a-z0-9-]+$/, url);
+        // A search sent with empty fields moves to its clean address, once: that address is the page itself.
+        if (response.statusCode === 303) {
+          const location = String(response.headers.location);
+          assert.ok(location.startsWith('/listings') && !/=(&|$)/.test(location), `${url} → ${location}`);
+          const landed = await t.app.inject({ method: 'GET', url: location, headers: { accept: 'text/html' } });
+          return assert.ok([200, 404].includes(landed.statusCode), `${url} → ${location} → ${landed.statusCode}`);
+        }
         assert.match(String(response.headers['content-type']), target.type, url);
         if (/^text\/html/.test(String(response.headers['content-type'])))
           assert.match(response.body, /^<!doctype html>\n<html lang="fr">/, url);
