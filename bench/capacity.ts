@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import pg from 'pg';
 import { contactBurst, setUp, SmtpSink } from './mail.js';
 import { siteItem } from './site.js';
@@ -16,6 +17,9 @@ import { CITIES } from '../test/fixtures/sample-listings.js';
  * bigger or distributed primary, or replicas for reads, spread).
  *
  *   scripts/with-postgres.sh npm run bench capacity      (CAPACITY_LISTINGS, default 100,000)
+ *   CAPACITY_ONLY=webhooks CAPACITY_LISTINGS=25000 scripts/with-postgres.sh npm run bench capacity
+ *       (the pushes and the deliveries of the changes only, then each delivery's PostgreSQL CPU
+ *       against the change's it announces)
  *
  * Phases, each with one kind of work on the machine: a nightly import (created), changed and
  * unchanged pushes; webhook deliveries and mails sent by a `listing-sync worker`; public pages
@@ -115,9 +119,21 @@ async function until(what: string, done: () => Promise<boolean> | boolean, timeo
   }
 }
 
+/** Until PostgreSQL spends under 5 % of a core over two seconds: the background work is done. */
+async function untilIdle(database: Database) {
+  for (let busy = Infinity; busy > 0.1;) {
+    const before = database.cpu();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    busy = database.cpu() - before;
+  }
+}
+
 /** `listing-sync worker` on the benchmark's database; resolves once it runs. */
 async function startWorker(databaseUrl: string, env: Record<string, string>): Promise<ChildProcess> {
-  const worker = spawn(process.execPath, [...startFlags(process.cwd()), 'dist/src/main/cli/main.js', 'worker'], {
+  // BENCH_ROOT: the worker of that checkout's build, as startBenchServer serves it (before/after).
+  const root = process.env.BENCH_ROOT ?? process.cwd();
+  const worker = spawn(process.execPath, [...startFlags(root), join(root, 'dist/src/main/cli/main.js'), 'worker'], {
+    cwd: root,
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', DEMO: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -298,9 +314,16 @@ export async function benchCapacity() {
     if (subscribed.status !== 201) throw new Error(`subscription: ${subscribed.status} ${await subscribed.text()}`);
     const { webhookId } = (await subscribed.json()) as { webhookId: string };
     results.updated = await measure('push: changed listings', only(server.child), database, () => push(server, 0, CHANGED, 1));
-    results.unchanged = await measure('push: unchanged listings', only(server.child), database, () => push(server, 0, CHANGED, 1));
+    const webhooksOnly = process.env.CAPACITY_ONLY === 'webhooks';
+    if (!webhooksOnly)
+      results.unchanged = await measure('push: unchanged listings', only(server.child), database, () => push(server, 0, CHANGED, 1));
 
-    // Webhook deliveries of the changes, by a worker alone on the machine's work.
+    // Webhook deliveries of the changes, by a worker alone on the machine's work. The outbox's
+    // other followers (keyword index, relay, alerts) catch up first, with deliveries off: in the
+    // measurement they would charge their work on the pushes' events to the deliveries.
+    const settling = await startWorker(server.databaseUrl!, { WEBHOOK_DELIVERY: '0', SMTP_URL: smtpUrl });
+    await untilIdle(database);
+    await stopWorker(settling);
     let worker = await startWorker(server.databaseUrl!, { WEBHOOK_ALLOW_PRIVATE: '1', SMTP_URL: smtpUrl });
     results.webhooks = await measure('webhook deliveries (worker)', only(worker), database, async () => {
       await until('deliveries', () => hooks.received >= CHANGED);
@@ -312,6 +335,12 @@ export async function benchCapacity() {
       return hooks.received;
     });
     await stopWorker(worker);
+    const perUnit = (meter: Meter) => (meter.databaseCpu / meter.units) * 1000;
+    console.log(
+      `  PostgreSQL CPU: a delivery ${fmt(perUnit(results.webhooks), 3)} ms, the change it announces ${fmt(perUnit(results.updated), 3)} ms: ` +
+        `${fmt(perUnit(results.webhooks) / perUnit(results.updated), 2)}×`,
+    );
+    if (webhooksOnly) return results;
     // The contacts below would be delivered too (lead.received): the mails are measured alone.
     await fetch(`${server.url}/v1/webhooks/${webhookId}`, { method: 'DELETE', headers: { authorization: `Bearer ${server.liveKey}` } });
 
