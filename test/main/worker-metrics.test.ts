@@ -20,7 +20,13 @@ test(`[${databaseKind}] a worker's /metrics gives the queues' depths and ages an
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-worker-metrics-'));
   const pg = onPostgres ? await createEmptyPostgresDatabase() : null;
   const worker = await startWorker(
-    loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', METRICS_TOKEN, METRICS_PORT: '0', ...(pg ? { DATABASE_URL: pg.url } : {}) }),
+    loadConfig({
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'silent',
+      METRICS_TOKEN,
+      METRICS_PORT: '0',
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+    }),
     { print: () => {} },
   );
   try {
@@ -35,9 +41,10 @@ test(`[${databaseKind}] a worker's /metrics gives the queues' depths and ages an
        VALUES ('<worker-metrics@test>', 'site@example.test', 'visitor@example.test', 'Bonjour', 'Texte', '<p>Texte</p>', 'another-sender', $1, $2)`,
       [new Date(Date.now() + 60 * MINUTE).toISOString(), ago(20)],
     );
-    await db.query(`INSERT INTO agencies (id, name, plan, verified, created_at) VALUES ('agc_workermetrics', 'Agence', 'agence', true, $1)`, [
-      ago(60),
-    ]);
+    await db.query(
+      `INSERT INTO agencies (id, name, plan, verified, created_at) VALUES ('agc_workermetrics', 'Agence', 'agence', true, $1)`,
+      [ago(60)],
+    );
     await db.query(
       `INSERT INTO webhook_endpoints (id, agency_id, env, url, secret, event_cursor, created_at, updated_at)
        VALUES ('whk_workermetrics', 'agc_workermetrics', 'live', 'https://hooks.example.test/in', 'whsec_x', 0, $1, $1)`,

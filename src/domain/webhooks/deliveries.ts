@@ -230,8 +230,13 @@ export async function deliveryBacklog(db: Queryable, now: Date): Promise<Deliver
  */
 export async function purgeOldDeliveries(db: Queryable, now: Date): Promise<void> {
   await db.query(
-    `DELETE FROM webhook_deliveries d USING webhook_endpoints e
-     WHERE d.endpoint_id = e.id AND d.created_at < $1 AND d.state <> 'pending' AND d.finished_at < $1`,
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT old.id FROM webhook_endpoints e CROSS JOIN LATERAL (
+         SELECT d.id FROM webhook_deliveries d
+         WHERE d.endpoint_id = e.id AND d.created_at < $1 AND d.state <> 'pending' AND d.finished_at < $1
+         OFFSET 0
+       ) old
+     )`,
     [new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString()],
   );
 }
