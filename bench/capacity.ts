@@ -119,6 +119,27 @@ async function until(what: string, done: () => Promise<boolean> | boolean, timeo
   }
 }
 
+/**
+ * CAPACITY_STATEMENTS=1, with PG_EXTRA="-c shared_preload_libraries=pg_stat_statements -c
+ * pg_stat_statements.track_planning=on": the statements that cost PostgreSQL most from now to the
+ * call of the function returned.
+ */
+async function topStatements(db: pg.Client): Promise<(() => Promise<void>) | null> {
+  if (process.env.CAPACITY_STATEMENTS !== '1') return null;
+  await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await db.query('SELECT pg_stat_statements_reset()');
+  return async () => {
+    const { rows } = await db.query<{ ms: number; plan_ms: number; calls: string; rows: string; query: string }>(
+      `SELECT total_exec_time AS ms, total_plan_time AS plan_ms, calls, rows, query FROM pg_stat_statements
+       ORDER BY total_exec_time + total_plan_time DESC LIMIT 10`,
+    );
+    for (const row of rows)
+      console.log(
+        `    ${fmt(row.ms).padStart(7)} ms + plan ${fmt(row.plan_ms).padStart(6)} ms, ${row.calls} calls, ${row.rows} rows: ${row.query.replace(/\s+/g, ' ').slice(0, 160)}`,
+      );
+  };
+}
+
 /** Until PostgreSQL spends under 5 % of a core over two seconds: the background work is done. */
 async function untilIdle(database: Database) {
   for (let busy = Infinity; busy > 0.1;) {
@@ -324,6 +345,7 @@ export async function benchCapacity() {
     const settling = await startWorker(server.databaseUrl!, { WEBHOOK_DELIVERY: '0', SMTP_URL: smtpUrl });
     await untilIdle(database);
     await stopWorker(settling);
+    const statements = await topStatements(db);
     let worker = await startWorker(server.databaseUrl!, { WEBHOOK_ALLOW_PRIVATE: '1', SMTP_URL: smtpUrl });
     results.webhooks = await measure('webhook deliveries (worker)', only(worker), database, async () => {
       await until('deliveries', () => hooks.received >= CHANGED);
@@ -335,6 +357,7 @@ export async function benchCapacity() {
       return hooks.received;
     });
     await stopWorker(worker);
+    await statements?.();
     const perUnit = (meter: Meter) => (meter.databaseCpu / meter.units) * 1000;
     console.log(
       `  PostgreSQL CPU: a delivery ${fmt(perUnit(results.webhooks), 3)} ms, the change it announces ${fmt(perUnit(results.updated), 3)} ms: ` +
