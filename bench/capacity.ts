@@ -129,13 +129,26 @@ async function topStatements(db: pg.Client): Promise<(() => Promise<void>) | nul
   await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   await db.query('SELECT pg_stat_statements_reset()');
   return async () => {
-    const { rows } = await db.query<{ ms: number; plan_ms: number; calls: string; rows: string; query: string }>(
-      `SELECT total_exec_time AS ms, total_plan_time AS plan_ms, calls, rows, query FROM pg_stat_statements
-       ORDER BY total_exec_time + total_plan_time DESC LIMIT 10`,
+    // Buffers touched and WAL records move with the work done, not with the neighbours' load as times do.
+    const { rows } = await db.query<{
+      ms: number;
+      plan_ms: number;
+      calls: string;
+      rows: string;
+      buffers: string;
+      wal: string;
+      query: string;
+    }>(
+      `SELECT total_exec_time AS ms, total_plan_time AS plan_ms, calls, rows, shared_blks_hit + shared_blks_read AS buffers, wal_records AS wal, query
+       FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 10`,
     );
+    const { rows: total } = await db.query<{ buffers: string; wal: string }>(
+      `SELECT sum(shared_blks_hit + shared_blks_read) AS buffers, sum(wal_records) AS wal FROM pg_stat_statements`,
+    );
+    console.log(`    all statements: ${fmt(Number(total[0]!.buffers))} buffers touched, ${fmt(Number(total[0]!.wal))} WAL records`);
     for (const row of rows)
       console.log(
-        `    ${fmt(row.ms).padStart(7)} ms + plan ${fmt(row.plan_ms).padStart(6)} ms, ${row.calls} calls, ${row.rows} rows: ${row.query.replace(/\s+/g, ' ').slice(0, 160)}`,
+        `    ${fmt(row.ms).padStart(7)} ms + plan ${fmt(row.plan_ms).padStart(6)} ms, ${row.calls} calls, ${row.rows} rows, ${row.buffers} buffers, ${row.wal} WAL records: ${row.query.replace(/\s+/g, ' ').slice(0, 120)}`,
       );
   };
 }
