@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import pg from 'pg';
 import { contactBurst, setUp, SmtpSink } from './mail.js';
 import { siteItem } from './site.js';
@@ -16,6 +17,9 @@ import { CITIES } from '../test/fixtures/sample-listings.js';
  * bigger or distributed primary, or replicas for reads, spread).
  *
  *   scripts/with-postgres.sh npm run bench capacity      (CAPACITY_LISTINGS, default 100,000)
+ *   CAPACITY_ONLY=webhooks CAPACITY_LISTINGS=25000 scripts/with-postgres.sh npm run bench capacity
+ *       (the pushes and the deliveries of the changes only, then each delivery's PostgreSQL CPU
+ *       against the change's it announces)
  *
  * Phases, each with one kind of work on the machine: a nightly import (created), changed and
  * unchanged pushes; webhook deliveries and mails sent by a `listing-sync worker`; public pages
@@ -115,9 +119,55 @@ async function until(what: string, done: () => Promise<boolean> | boolean, timeo
   }
 }
 
+/**
+ * CAPACITY_STATEMENTS=1, with PG_EXTRA="-c shared_preload_libraries=pg_stat_statements -c
+ * pg_stat_statements.track_planning=on": the statements that cost PostgreSQL most from now to the
+ * call of the function returned.
+ */
+async function topStatements(db: pg.Client): Promise<(() => Promise<void>) | null> {
+  if (process.env.CAPACITY_STATEMENTS !== '1') return null;
+  await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await db.query('SELECT pg_stat_statements_reset()');
+  return async () => {
+    // Buffers touched and WAL records move with the work done, not with the neighbours' load as times do.
+    const { rows } = await db.query<{
+      ms: number;
+      plan_ms: number;
+      calls: string;
+      rows: string;
+      buffers: string;
+      wal: string;
+      query: string;
+    }>(
+      `SELECT total_exec_time AS ms, total_plan_time AS plan_ms, calls, rows, shared_blks_hit + shared_blks_read AS buffers, wal_records AS wal, query
+       FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 10`,
+    );
+    const { rows: total } = await db.query<{ buffers: string; wal: string }>(
+      `SELECT sum(shared_blks_hit + shared_blks_read) AS buffers, sum(wal_records) AS wal FROM pg_stat_statements`,
+    );
+    console.log(`    all statements: ${fmt(Number(total[0]!.buffers))} buffers touched, ${fmt(Number(total[0]!.wal))} WAL records`);
+    for (const row of rows)
+      console.log(
+        `    ${fmt(row.ms).padStart(7)} ms + plan ${fmt(row.plan_ms).padStart(6)} ms, ${row.calls} calls, ${row.rows} rows, ${row.buffers} buffers, ${row.wal} WAL records: ${row.query.replace(/\s+/g, ' ').slice(0, 120)}`,
+      );
+  };
+}
+
+/** Until PostgreSQL spends under 5 % of a core over two seconds: the background work is done. */
+async function untilIdle(database: Database) {
+  for (let busy = Infinity; busy > 0.1;) {
+    const before = database.cpu();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    busy = database.cpu() - before;
+  }
+}
+
 /** `listing-sync worker` on the benchmark's database; resolves once it runs. */
 async function startWorker(databaseUrl: string, env: Record<string, string>): Promise<ChildProcess> {
-  const worker = spawn(process.execPath, [...startFlags(process.cwd()), 'dist/src/main/cli/main.js', 'worker'], {
+  // BENCH_ROOT: the worker of that checkout's build, as startBenchServer serves it (before/after).
+  const root = process.env.BENCH_ROOT ?? process.cwd();
+  const worker = spawn(process.execPath, [...startFlags(root), join(root, 'dist/src/main/cli/main.js'), 'worker'], {
+    cwd: root,
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', DEMO: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -298,9 +348,17 @@ export async function benchCapacity() {
     if (subscribed.status !== 201) throw new Error(`subscription: ${subscribed.status} ${await subscribed.text()}`);
     const { webhookId } = (await subscribed.json()) as { webhookId: string };
     results.updated = await measure('push: changed listings', only(server.child), database, () => push(server, 0, CHANGED, 1));
-    results.unchanged = await measure('push: unchanged listings', only(server.child), database, () => push(server, 0, CHANGED, 1));
+    const webhooksOnly = process.env.CAPACITY_ONLY === 'webhooks';
+    if (!webhooksOnly)
+      results.unchanged = await measure('push: unchanged listings', only(server.child), database, () => push(server, 0, CHANGED, 1));
 
-    // Webhook deliveries of the changes, by a worker alone on the machine's work.
+    // Webhook deliveries of the changes, by a worker alone on the machine's work. The outbox's
+    // other followers (keyword index, relay, alerts) catch up first, with deliveries off: in the
+    // measurement they would charge their work on the pushes' events to the deliveries.
+    const settling = await startWorker(server.databaseUrl!, { WEBHOOK_DELIVERY: '0', SMTP_URL: smtpUrl });
+    await untilIdle(database);
+    await stopWorker(settling);
+    const statements = await topStatements(db);
     let worker = await startWorker(server.databaseUrl!, { WEBHOOK_ALLOW_PRIVATE: '1', SMTP_URL: smtpUrl });
     results.webhooks = await measure('webhook deliveries (worker)', only(worker), database, async () => {
       await until('deliveries', () => hooks.received >= CHANGED);
@@ -312,6 +370,13 @@ export async function benchCapacity() {
       return hooks.received;
     });
     await stopWorker(worker);
+    await statements?.();
+    const perUnit = (meter: Meter) => (meter.databaseCpu / meter.units) * 1000;
+    console.log(
+      `  PostgreSQL CPU: a delivery ${fmt(perUnit(results.webhooks), 3)} ms, the change it announces ${fmt(perUnit(results.updated), 3)} ms: ` +
+        `${fmt(perUnit(results.webhooks) / perUnit(results.updated), 2)}×`,
+    );
+    if (webhooksOnly) return results;
     // The contacts below would be delivered too (lead.received): the mails are measured alone.
     await fetch(`${server.url}/v1/webhooks/${webhookId}`, { method: 'DELETE', headers: { authorization: `Bearer ${server.liveKey}` } });
 

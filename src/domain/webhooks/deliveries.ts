@@ -17,10 +17,18 @@ export interface ClaimedDelivery {
 }
 
 /**
+ * A pending delivery no process holds: its lease (`leased_until`) over or never taken. A row
+ * claimed by a process older than migration 210 has no lease and holds until next_attempt_at.
+ */
+const UNLEASED = (at: string) =>
+  `webhook_deliveries.state = 'pending' AND webhook_deliveries.next_attempt_at <= ${at} AND (webhook_deliveries.leased_until IS NULL OR webhook_deliveries.leased_until <= ${at})`;
+
+/**
  * Claims due deliveries, oldest first, at most `perEndpoint` of one endpoint in a claim and
  * none of `busyEndpoints` (those this process already has enough of in flight), so one slow
  * receiver never holds every sending slot. The oldest are chosen first, then locked in id
- * order, skipping those another process is claiming (the lock order of lease-loop.ts).
+ * order, skipping those another process is claiming (the lock order of lease-loop.ts). The
+ * claim writes no indexed column (migration 210): PostgreSQL rewrites the row in its page.
  */
 export async function claimDeliveries(
   db: Queryable,
@@ -40,16 +48,16 @@ export async function claimDeliveries(
   }>(
     `WITH candidates AS (
        SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
-       WHERE state = 'pending' AND next_attempt_at <= $1 AND endpoint_id <> ALL ($2::text[])
+       WHERE ${UNLEASED('$1')} AND endpoint_id <> ALL ($2::text[])
        ORDER BY next_attempt_at LIMIT $3 * 4
      ), chosen AS (
        SELECT c.id FROM (SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS rank FROM candidates) c
        WHERE c.rank <= $4 ORDER BY c.next_attempt_at LIMIT $3 * 2
      ), due AS (
-       ${lockInIdOrder('webhook_deliveries', `webhook_deliveries.state = 'pending' AND webhook_deliveries.next_attempt_at <= $1`, { among: 'chosen', skipLocked: true })}
+       ${lockInIdOrder('webhook_deliveries', UNLEASED('$1'), { among: 'chosen', skipLocked: true })}
        LIMIT $3
      )
-     UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $5, locked_by = $6
+     UPDATE webhook_deliveries d SET attempts = d.attempts + 1, leased_until = $5, locked_by = $6
      FROM due, webhook_endpoints e WHERE d.id = due.id AND e.id = d.endpoint_id
      RETURNING d.id, d.endpoint_id, d.payload, d.attempts, d.event_at, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.enabled`,
     [
@@ -77,7 +85,8 @@ export async function claimDeliveries(
 }
 
 /**
- * Records an attempt and what follows from it, if the delivery is still this process's: done,
+ * Records an attempt and what follows from it, if the delivery is still this process's (a
+ * failure in webhook_attempts, a success on the delivery itself): done,
  * due again after its backoff, or failed for good; the endpoint's run of failures starts or
  * ends, and an endpoint failing for FAILING_DISABLES_AFTER_MS is disabled. Returns whether
  * that attempt disabled the endpoint.
@@ -94,12 +103,15 @@ export async function recordAttempt(
   const nextAt = state === 'pending' ? new Date(at.getTime() + delay!).toISOString() : null;
   const { rows } = await db.query<{ disabled: boolean }>(
     `WITH delivery AS (
-       UPDATE webhook_deliveries SET state = $3, next_attempt_at = $4, locked_by = NULL, finished_at = CASE WHEN $3 = 'pending' THEN NULL ELSE $5::timestamptz END
+       UPDATE webhook_deliveries SET state = $3, next_attempt_at = $4, locked_by = NULL, leased_until = NULL,
+         finished_at = CASE WHEN $3 = 'pending' THEN NULL ELSE $5::timestamptz END,
+         success_status = CASE WHEN $11 THEN $7::int END, success_latency_ms = CASE WHEN $11 THEN $9::int END,
+         success_response = CASE WHEN $11 THEN $10::text END
        WHERE id = $1 AND locked_by = $2 AND attempts = $6
        RETURNING endpoint_id
      ), attempt AS (
        INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms, response)
-       SELECT $1, $6, $5, $7, $8, $9, $10 FROM delivery
+       SELECT $1, $6, $5, $7, $8, $9, $10 FROM delivery WHERE NOT $11
      )
      UPDATE webhook_endpoints e SET
        failing_since = CASE WHEN $11 THEN NULL ELSE coalesce(e.failing_since, $5) END,
@@ -136,7 +148,7 @@ export interface Success {
 
 /**
  * Records successful attempts of this process's deliveries in one statement: each delivery
- * done (if still this process's, as `recordAttempt` checks), its attempt logged, and the run
+ * done (if still this process's, as `recordAttempt` checks) with its attempt's answer, and the run
  * of failures of each endpoint ended. At a thousand deliveries a second, one statement per
  * attempt was most of the database's work of delivering. The deliveries, then their
  * endpoints, are locked in id order (lease-loop.ts), so two processes' records never deadlock.
@@ -159,12 +171,10 @@ export async function recordSuccesses(db: Queryable, runnerId: string, successes
      ), held AS (
        ${lockInIdOrder('webhook_deliveries', 'webhook_deliveries.locked_by = $1', { among: '(SELECT id FROM input)' })}
      ), delivery AS (
-       UPDATE webhook_deliveries d SET state = 'succeeded', next_attempt_at = NULL, locked_by = NULL, finished_at = i.at
+       UPDATE webhook_deliveries d SET state = 'succeeded', next_attempt_at = NULL, locked_by = NULL, leased_until = NULL, finished_at = i.at,
+         success_status = i.status, success_latency_ms = i.latency_ms, success_response = i.response
        FROM input i, held WHERE d.id = i.id AND held.id = d.id AND d.attempts = i.attempt
        RETURNING d.id, d.endpoint_id
-     ), attempt AS (
-       INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms, response)
-       SELECT i.id, i.attempt, i.at, i.status, NULL, i.latency_ms, i.response FROM input i JOIN delivery ON delivery.id = i.id
      ), recovered AS (
        ${lockInIdOrder('webhook_endpoints', 'webhook_endpoints.failing_since IS NOT NULL', { among: '(SELECT DISTINCT endpoint_id AS id FROM delivery)' })}
      )
@@ -174,12 +184,12 @@ export async function recordSuccesses(db: Queryable, runnerId: string, successes
 }
 
 /** Gives claimed deliveries back unspent (this process is stopping before they were sent). */
-export async function releaseDeliveries(db: Queryable, runnerId: string, ids: string[], now: Date): Promise<void> {
+export async function releaseDeliveries(db: Queryable, runnerId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.query(
     `WITH held AS (${lockInIdOrder('webhook_deliveries', 'id = ANY ($1::text[]) AND locked_by = $2')})
-     UPDATE webhook_deliveries d SET attempts = d.attempts - 1, next_attempt_at = $3, locked_by = NULL FROM held WHERE d.id = held.id`,
-    [ids, runnerId, now.toISOString()],
+     UPDATE webhook_deliveries d SET attempts = d.attempts - 1, leased_until = NULL, locked_by = NULL FROM held WHERE d.id = held.id`,
+    [ids, runnerId],
   );
 }
 
@@ -188,7 +198,7 @@ export async function renewDeliveries(db: Queryable, runnerId: string, ids: stri
   if (ids.length === 0) return [];
   const { rows } = await db.query<{ id: string }>(
     `WITH held AS (${lockInIdOrder('webhook_deliveries', `id = ANY ($1::text[]) AND locked_by = $2 AND state = 'pending'`)})
-     UPDATE webhook_deliveries d SET next_attempt_at = $3 FROM held WHERE d.id = held.id RETURNING d.id`,
+     UPDATE webhook_deliveries d SET leased_until = $3 FROM held WHERE d.id = held.id RETURNING d.id`,
     [ids, runnerId, until.toISOString()],
   );
   return rows.map((row) => row.id);
@@ -213,11 +223,22 @@ export async function deliveryBacklog(db: Queryable, now: Date): Promise<Deliver
   };
 }
 
-/** Finished deliveries older than the retention, with their attempts (a periodic job). */
+/**
+ * Finished deliveries older than the retention, with their attempts (a periodic job). A delivery
+ * finishes after it is created: each endpoint's old ones are found by creation, in the index the
+ * delivery log reads, rather than in an index of their own that every delivery would write.
+ */
 export async function purgeOldDeliveries(db: Queryable, now: Date): Promise<void> {
-  await db.query(`DELETE FROM webhook_deliveries WHERE state <> 'pending' AND finished_at < $1`, [
-    new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString(),
-  ]);
+  await db.query(
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT old.id FROM webhook_endpoints e CROSS JOIN LATERAL (
+         SELECT d.id FROM webhook_deliveries d
+         WHERE d.endpoint_id = e.id AND d.created_at < $1 AND d.state <> 'pending' AND d.finished_at < $1
+         OFFSET 0
+       ) old
+     )`,
+    [new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString()],
+  );
 }
 
 export const deliveryJobs = ({ db, now }: JobDeps): PeriodicJob[] => [

@@ -51,8 +51,14 @@ export async function deliveryLog(
     created_at: Date;
     payload: string;
     attempts: DeliveryAttempt[] | null;
+    attempt_count: number;
+    finished_at: Date | null;
+    success_status: number | null;
+    success_latency_ms: number | null;
+    success_response: string | null;
   }>(
-    `SELECT d.id, d.event_type, d.event_id, d.state, d.next_attempt_at, d.locked_by, d.created_at, d.payload,
+    `SELECT d.id, d.event_type, d.event_id, d.state, d.next_attempt_at, d.locked_by, d.created_at, d.payload, d.attempts AS attempt_count,
+            d.finished_at, d.success_status, d.success_latency_ms, d.success_response,
             (SELECT json_agg(json_build_object('attempt', a.attempt, 'at', a.at, 'status', a.status, 'error', a.error, 'latencyMs', a.latency_ms, 'answer', a.response) ORDER BY a.attempt)
              FROM webhook_attempts a WHERE a.delivery_id = d.id) AS attempts
      FROM webhook_deliveries d
@@ -68,7 +74,22 @@ export async function deliveryLog(
     eventType: row.event_type,
     eventId: row.event_id,
     state: row.state,
-    attempts: (row.attempts ?? []).map((a) => ({ ...a, at: new Date(a.at) })),
+    attempts: [
+      ...(row.attempts ?? []).map((a) => ({ ...a, at: new Date(a.at) })),
+      // The successful attempt has no row of its own: it is on the delivery (migration 210).
+      ...(row.success_status === null
+        ? []
+        : [
+            {
+              attempt: row.attempt_count,
+              at: row.finished_at!,
+              status: row.success_status,
+              error: null,
+              latencyMs: row.success_latency_ms!,
+              answer: row.success_response,
+            },
+          ]),
+    ],
     // While a process holds it, next_attempt_at is its lease, not a planned attempt.
     nextAttemptAt: row.state === 'pending' && !row.locked_by ? row.next_attempt_at : null,
     createdAt: row.created_at,
@@ -76,6 +97,13 @@ export async function deliveryLog(
   }));
   return { ok: true, value: { deliveries, next: more ? deliveries[deliveries.length - 1]!.deliveryId : null } };
 }
+
+/**
+ * A delivery a process is sending: claimed, its lease not over (a claim older than migration 210
+ * has its lease in next_attempt_at).
+ */
+const IN_FLIGHT = (alias: string, at: string) =>
+  `${alias}.state = 'pending' AND ${alias}.locked_by IS NOT NULL AND coalesce(${alias}.leased_until, ${alias}.next_attempt_at) > ${at}`;
 
 /** A delivery due again now, with the same webhook-id (a manual retry); not one being sent right now. */
 export async function retryDelivery(
@@ -86,7 +114,7 @@ export async function retryDelivery(
   now: Date,
 ): Promise<Outcome<null>> {
   const { rows } = await db.query<{ in_flight: boolean; enabled: boolean }>(
-    `SELECT d.state = 'pending' AND d.locked_by IS NOT NULL AND d.next_attempt_at > $5 AS in_flight, e.enabled
+    `SELECT ${IN_FLIGHT('d', '$5')} AS in_flight, e.enabled
      FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
      WHERE d.id = $1 AND e.id = $2 AND e.agency_id = $3 AND e.env = $4`,
     [deliveryId, webhookId, scope.agencyId, scope.env, now.toISOString()],
@@ -95,9 +123,17 @@ export async function retryDelivery(
   if (!found) return notFound('Delivery');
   if (!found.enabled) return refuse('conflict', 'The endpoint is disabled: enable it before retrying its deliveries');
   if (found.in_flight) return refuse('conflict', 'The delivery is being sent right now: see its attempt in the log in a few seconds');
+  // A success recorded on the delivery moves to a row of its own, so the next attempt keeps it in the log.
   await db.query(
-    `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = $2, locked_by = NULL, finished_at = NULL
-     WHERE id = $1 AND NOT (state = 'pending' AND locked_by IS NOT NULL AND next_attempt_at > $2)`,
+    `WITH kept AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms, response)
+       SELECT d.id, d.attempts, d.finished_at, d.success_status, NULL, d.success_latency_ms, d.success_response FROM webhook_deliveries d
+       WHERE d.id = $1 AND d.success_status IS NOT NULL AND NOT (${IN_FLIGHT('d', '$2')})
+       ON CONFLICT DO NOTHING
+     )
+     UPDATE webhook_deliveries d SET state = 'pending', next_attempt_at = $2, locked_by = NULL, leased_until = NULL, finished_at = NULL,
+       success_status = NULL, success_latency_ms = NULL, success_response = NULL
+     WHERE d.id = $1 AND NOT (${IN_FLIGHT('d', '$2')})`,
     [deliveryId, now.toISOString()],
   );
   return { ok: true, value: null };

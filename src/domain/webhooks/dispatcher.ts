@@ -90,7 +90,7 @@ export class WebhookDispatcher {
             busyEndpoints: this.busyEndpoints(inHand),
           }),
         renew: (ids, lease) => renewDeliveries(this.db, lease.owner, ids as string[], lease.until),
-        release: (ids, lease) => releaseDeliveries(this.db, lease.owner, ids as string[], lease.now),
+        release: (ids, lease) => releaseDeliveries(this.db, lease.owner, ids as string[]),
       },
       {
         work: (delivery, signal) => this.attempt(delivery, signal),

@@ -240,7 +240,7 @@ export async function rotateSecret(
 export async function failWaitingDeliveries(tx: Queryable, webhookId: string, now: Date, why: string): Promise<void> {
   await tx.query(
     `WITH failed AS (
-       UPDATE webhook_deliveries SET state = 'failed', attempts = attempts + 1, next_attempt_at = NULL, locked_by = NULL, finished_at = $2
+       UPDATE webhook_deliveries SET state = 'failed', attempts = attempts + 1, next_attempt_at = NULL, locked_by = NULL, leased_until = NULL, finished_at = $2
        WHERE endpoint_id = $1 AND state = 'pending' RETURNING id, attempts)
      INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, latency_ms)
      SELECT id, attempts, $2, NULL, $3, 0 FROM failed`,
