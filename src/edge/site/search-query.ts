@@ -120,6 +120,14 @@ function reconcile(filters: SearchFilters, refuse: (field: SearchField, message:
 }
 
 /**
+ * A chosen commune's address holds its code alone (a shared link, a search sent on to its clean
+ * address): the city field shows the commune's name, as its suggestion did.
+ */
+function showChosenCommune(filters: SearchFilters, typed: SearchQuery['typed']): void {
+  if (filters.commune !== undefined && !typed.city) typed.city = communeName(filters.commune) ?? undefined;
+}
+
+/**
  * Reads the search's query string. Every value is checked before it reaches a query: a value
  * that breaks its rule gets a French message and is left out of the search, which still runs
  * with the others, so a visitor is never left with an error alone.
@@ -203,9 +211,7 @@ export function parseSearchQuery(query: Record<string, unknown>): SearchQuery {
     }
   }
   reconcile(filters, refuse);
-  // A chosen commune's address holds its code alone (a shared link, a search sent on to its clean
-  // address): the city field shows the commune's name, as its suggestion did.
-  if (filters.commune !== undefined && !typed.city) typed.city = communeName(filters.commune) ?? undefined;
+  showChosenCommune(filters, typed);
   // An order chosen in the form is kept, keywords or not (a visitor who asks for the newest gets
   // them); none chosen is relevance, which is the newest first without keywords.
   return { filters, sort: effectiveSort(filters, sort ?? 'relevance'), page, errors, typed };
