@@ -109,7 +109,8 @@ function wholeNumber(text: string, max: number): number | null {
 }
 
 /** The rules between filters, once each is read. */
-function reconcile(filters: SearchFilters, refuse: (field: SearchField, message: string) => void): void {
+function reconcile(filters: SearchFilters, typed: SearchQuery['typed'], refuse: (field: SearchField, message: string) => void): void {
+  showChosenCommune(filters, typed);
   // A commune chosen among the suggestions is the search's place: the name typed beside it is what the field shows.
   if (filters.commune !== undefined) delete filters.city;
   if (filters.priceMin !== undefined && filters.priceMax !== undefined && filters.priceMin > filters.priceMax) {
@@ -210,8 +211,7 @@ export function parseSearchQuery(query: Record<string, unknown>): SearchQuery {
       }
     }
   }
-  reconcile(filters, refuse);
-  showChosenCommune(filters, typed);
+  reconcile(filters, typed, refuse);
   // An order chosen in the form is kept, keywords or not (a visitor who asks for the newest gets
   // them); none chosen is relevance, which is the newest first without keywords.
   return { filters, sort: effectiveSort(filters, sort ?? 'relevance'), page, errors, typed };
