@@ -30,7 +30,12 @@ const SUMMARY_COLUMNS = `d.id, d.listing_id, d.external_id, l.public_title, d.st
   (SELECT count(*)::int FROM lead_messages m WHERE m.lead_id = d.id AND NOT m.withheld AND m.author = 'visitor'
      AND m.created_at > coalesce(d.read_at, '-infinity'::timestamptz)) AS unread_count`;
 
-const AGENCY_SCOPE = `FROM leads d JOIN listings l ON l.id = d.listing_id WHERE d.agency_id = $1 AND d.env = $2 AND NOT d.withheld`;
+const AGENCY_LEADS = 'FROM leads d JOIN listings l ON l.id = d.listing_id';
+const AGENCY_FILTER = 'WHERE d.agency_id = $1 AND d.env = $2 AND NOT d.withheld';
+const AGENCY_SCOPE = `${AGENCY_LEADS} ${AGENCY_FILTER}`;
+/** The latest message of each conversation, joined beside it (the inbox's excerpt). */
+const LATEST_MESSAGE = `LEFT JOIN LATERAL (SELECT m.author, m.body FROM lead_messages m WHERE m.lead_id = d.id AND NOT m.withheld
+  ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true`;
 
 const toSummary = (r: SummaryRow): LeadSummary => ({
   leadId: r.id,
@@ -91,12 +96,7 @@ export async function recentLeads(
   const [page, count] = await Promise.all([
     db.query<SummaryRow & { last_author: 'visitor' | 'agency' | null; last_text: string | null }>(
       `SELECT ${SUMMARY_COLUMNS}, lm.author AS last_author, left(lm.body, ${EXCERPT_LENGTH * 3}) AS last_text
-       ${AGENCY_SCOPE.replace(
-         ' WHERE ',
-         ` LEFT JOIN LATERAL (SELECT m.author, m.body FROM lead_messages m WHERE m.lead_id = d.id AND NOT m.withheld
-         ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true WHERE `,
-       )}
-       ${where} ORDER BY d.last_message_at DESC, d.id DESC LIMIT $6 OFFSET $7`,
+       ${AGENCY_LEADS} ${LATEST_MESSAGE} ${AGENCY_FILTER} ${where} ORDER BY d.last_message_at DESC, d.id DESC LIMIT $6 OFFSET $7`,
       [...params, filter.limit, filter.offset],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total ${AGENCY_SCOPE} ${where}`, params),
