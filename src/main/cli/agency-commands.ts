@@ -78,8 +78,8 @@ export const AGENCY_COMMANDS: ReadonlyMap<string, OperatorCommand> = new Map<str
   ],
   [
     'verifications',
-    async ({ client, out }) => {
-      const result = await client.verifications();
+    async ({ client, values, out }) => {
+      const result = await client.verifications(values.limit ? Number(values.limit) : undefined);
       const lines = result.items.map(
         (item) =>
           `${item.agency.agencyId}  ${item.agency.name.padEnd(24)} SIREN ${item.agency.siren ?? '—'} (${item.siren})  ` +
@@ -87,7 +87,11 @@ export const AGENCY_COMMANDS: ReadonlyMap<string, OperatorCommand> = new Map<str
       );
       out(
         lines.length
-          ? [`${result.total} awaiting verification (${result.overdue} overdue), oldest first:`, ...lines].join('\n')
+          ? [
+              `${result.total} awaiting verification (${result.overdue} overdue), oldest first:`,
+              ...lines,
+              ...(result.total > lines.length ? [`… and ${result.total - lines.length} more, newer (--limit up to 500 shows more).`] : []),
+            ].join('\n')
           : 'No agency awaits verification.',
         result,
       );

@@ -19,7 +19,7 @@ Usage:
   listing-sync agency show AGENCY_ID                  an agency, its plan and its keys
   listing-sync agency verify AGENCY_ID                verify the business registration; issues the first LIVE key
   listing-sync agency plan AGENCY_ID solo|agence|reseau
-  listing-sync agency verifications                   agencies awaiting their business-registration check, oldest first, with the 48 hours
+  listing-sync agency verifications [--limit N]       agencies awaiting their business-registration check, oldest first, with the 48 hours
   listing-sync agency refuse AGENCY_ID --reason R     refuse the registration (the agency reads R in its pro space)
   listing-sync agency suspend AGENCY_ID --reason R    refuse its keys and take its listings off the public site (reversible)
   listing-sync agency reinstate AGENCY_ID             lift a suspension

@@ -158,8 +158,11 @@ export class OperatorClient {
     return this.call<KeyView & { revoked: boolean }>('DELETE', `/keys/${encodeURIComponent(keyId)}`);
   }
 
-  verifications() {
-    return this.call<{ total: number; overdue: number; items: VerificationView[] }>('GET', '/verifications');
+  verifications(limit?: number) {
+    return this.call<{ total: number; overdue: number; items: VerificationView[] }>(
+      'GET',
+      `/verifications${limit ? `?limit=${limit}` : ''}`,
+    );
   }
 
   refuseVerification(agencyId: string, reason: string) {

@@ -332,8 +332,16 @@ test(`[${databaseKind}] CLI: operators are created with a password shown once (o
 
 test(`[${databaseKind}] CLI: the verification queue, a refusal, and a suspension lifted again`, async () => {
   const waiting = (await t.admin('POST', '/agencies', { name: 'Immo Attente', plan: 'solo', siren: '732829320' })).json();
-  const queue = await cli('agency', 'verifications');
+  const newer = (await t.admin('POST', '/agencies', { name: 'Immo Attente Bis', plan: 'solo', siren: '732829320' })).json();
+  // Other files' agencies may wait too on a shared database: 500 shows them all, the newest last.
+  const queue = await cli('agency', 'verifications', '--limit', '500');
   assert.equal(queue.code, 0, queue.err);
+  const first = await cli('agency', 'verifications', '--limit', '1');
+  const total = Number(/^(\d+) awaiting/.exec(first.out)?.[1]);
+  assert.ok(total >= 2, first.out);
+  assert.equal(first.out.split('\n').filter((line) => line.startsWith('agc_')).length, 1, first.out);
+  assert.match(first.out, new RegExp(`… and ${total - 1} more, newer \\(--limit up to 500 shows more\\)\\.$`), 'a cut list says so');
+  assert.equal((await cli('agency', 'refuse', newer.agencyId, '--reason', 'Doublon')).code, 0);
   assert.match(queue.out, new RegExp(`${waiting.agencyId}\\s+Immo Attente.*SIREN 732829320 \\(valid\\)\\s+4[78] h \\d+ min left`));
   assert.equal((await cli('agency', 'refuse', waiting.agencyId)).code, 2, 'a refusal needs its reason');
   const refused = await cli('agency', 'refuse', waiting.agencyId, '--reason', 'Kbis illisible');
