@@ -120,11 +120,16 @@ const STANDALONE = [
  * Word boundaries by letters, not \b, which treats "é" as a non-word character. The text is
  * lowercased before the scan and the pattern has neither the `i` nor the `u` flag: both slow
  * the engine down by half, and lowercase Latin letters are all a French ad needs.
+ *
+ * A match starts with the character before its phrase, which is not a letter, and the text is
+ * scanned with a space in front: the engine then looks for a separator before anything else
+ * and tries the phrases only where a word starts, three times faster than a look-behind tried
+ * at every position (measured in docs/benchmarks.md).
  */
-const NOT_A_LETTER_BEFORE = '(?<![a-z0-9\\u00e0-\\u00ff\\u0153])';
-const NOT_A_LETTER_AFTER = '(?![a-z0-9\\u00e0-\\u00ff\\u0153])';
+const LETTER = '[a-z0-9\\u00e0-\\u00ff\\u0153]';
+const NOT_A_LETTER = '[^a-z0-9\\u00e0-\\u00ff\\u0153]';
 const DETECTOR = new RegExp(
-  `${NOT_A_LETTER_BEFORE}(?:${accentInsensitive(AROUND_GROUP)}|(?<standalone>${STANDALONE.map(accentInsensitive).join('|')})|(?<ageDescribed>${accentInsensitive(AGE_DESCRIBED)})(?: (?<ageRequired>${accentInsensitive(REQUIRING_AFTER)}))?)${NOT_A_LETTER_AFTER}`,
+  `${NOT_A_LETTER}(?:${accentInsensitive(AROUND_GROUP)}|(?<standalone>${STANDALONE.map(accentInsensitive).join('|')})|(?<ageDescribed>${accentInsensitive(AGE_DESCRIBED)})(?: (?<ageRequired>${accentInsensitive(REQUIRING_AFTER)}))?)(?!${LETTER})`,
   'g',
 );
 
@@ -149,10 +154,12 @@ export function findDiscriminatoryWording(text: string, transaction: Transaction
   const lowered = text.toLowerCase();
   // Lowercasing keeps every index but for a few letters (Turkish İ); then quote the lowered text.
   const quoted = lowered.length === text.length ? text : lowered;
+  // In the text with a space in front, a match's index is its phrase's index in the text itself.
+  const scanned = ` ${lowered}`;
   DETECTOR.lastIndex = 0;
-  for (let match = DETECTOR.exec(lowered); match !== null; match = DETECTOR.exec(lowered)) {
+  for (let match = DETECTOR.exec(scanned); match !== null; match = DETECTOR.exec(scanned)) {
     if (match.groups === undefined || !isDiscriminatory(match.groups, rental)) continue;
-    const phrase = quoted.slice(match.index, match.index + match[0].length).replace(/\s+/g, ' ');
+    const phrase = quoted.slice(match.index, match.index + match[0].length - 1).replace(/\s+/g, ' ');
     const key = phrase.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
