@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { contactBurst, setUp, SmtpSink } from './mail.js';
 import { siteItem } from './site.js';
+import { addAgencies, multiplyListings } from './many-listings.js';
 import { benchItem } from './ingest.js';
 import { cpuSeconds, fmt, load, loadAverages, postgresCpu, startBenchServer, startFlags, type BenchServer } from './lib.js';
 import { CITIES } from '../test/fixtures/sample-listings.js';
@@ -224,11 +225,7 @@ async function addMonth(db: pg.Client, agencyId: string, scale: number) {
     events: Math.round(MONTH.eventsPerDay * 30 * scale),
     deliveries: Math.round(MONTH.deliveriesPerDay * 30 * scale),
   };
-  await db.query(
-    `INSERT INTO agencies (id, name, plan, verified, created_at)
-     SELECT 'agc_month' || g, 'Agence ' || g, 'agence', true, now() - interval '400 days' FROM generate_series(1, $1) g`,
-    [month.agencies],
-  );
+  await addAgencies(db, 'agc_month', month.agencies);
   // One line per authenticated call, spread over the agencies and the 30 days, as the request log writes them.
   await db.query(
     `INSERT INTO request_log (at, agency_id, key_id, env, method, path, status, error_code, latency_ms, request_id)
@@ -288,32 +285,6 @@ async function sizes(db: pg.Client) {
 }
 
 const mib = (bytes: number | string) => fmt(Number(bytes) / 2 ** 20, 1);
-
-/**
- * The public listings copied in SQL until there are `times` as many, in the same cities, spread
- * over the month's agencies: what a listing page and a search cost when each city has `times`
- * as many listings (a search counts its results), and the listings table's size then.
- */
-async function multiplyListings(db: pg.Client, agencyId: string, times: number, agencies: number) {
-  const { rows } = await db.query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'listings' ORDER BY ordinal_position`,
-  );
-  const value: Record<string, string> = {
-    // Same shape (lst_ and 19 letters or digits): the copy number replaces the last two.
-    id: `left(l.id, 21) || lpad(to_hex(n), 2, '0')`,
-    external_id: `l.external_id || '-' || n`,
-    agency_id: `'agc_month' || (1 + abs(hashtext(l.id || n)) % ${agencies})`,
-  };
-  const columns = rows.map((row) => row.column_name);
-  await db.query(
-    `INSERT INTO listings (${columns.join(', ')})
-     SELECT ${columns.map((column) => value[column] ?? `l.${column}`).join(', ')}
-     FROM listings l, generate_series(1, $2::int - 1) n WHERE l.agency_id = $1 AND l.env = 'live'
-     ON CONFLICT DO NOTHING`,
-    [agencyId, times],
-  );
-  await db.query('VACUUM ANALYZE listings');
-}
 
 export async function benchCapacity() {
   if (!process.env.DATABASE_URL) {

@@ -93,7 +93,8 @@ export async function startBenchServer(
   nodeArgs: string[] = [],
   // BENCH_ROOT=<checkout>: that checkout's build serves, measured by this one's benchmarks (before/after).
   root = process.env.BENCH_ROOT ?? process.cwd(),
-  options: { benchRoutes?: boolean; embedded?: boolean } = {},
+  // database: a database of that name on DATABASE_URL's server, made if missing and kept afterwards.
+  options: { benchRoutes?: boolean; embedded?: boolean; database?: string } = {},
 ): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'listing-sync-bench-'));
   let databaseUrl: string | null = null;
@@ -101,10 +102,11 @@ export async function startBenchServer(
   let databaseCpuMs = async (_except?: readonly number[]) => 0;
   // embedded: PGlite in a fresh DATA_DIR even when a PostgreSQL server is at hand (bench/embedded.ts).
   if (process.env.DATABASE_URL && !options.embedded) {
-    const name = `ls_bench_${randomBytes(5).toString('hex')}`;
+    const name = options.database ?? `ls_bench_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
+    if (!exists) await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
@@ -115,6 +117,7 @@ export async function startBenchServer(
     databaseCpuMs = (except = []) => backendsCpuMs(watcher, name, except);
     dropDatabase = async () => {
       await watcher.end();
+      if (options.database) return;
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -193,6 +196,9 @@ export async function startBenchServer(
 export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
+  /** autocannon's histogram has no p95: the percentiles either side of it. */
+  p90: number;
+  p97_5: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -203,6 +209,8 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
+    p90: result.latency.p90,
+    p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,

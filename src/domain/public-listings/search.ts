@@ -174,14 +174,18 @@ export function searchStatement(filters: SearchFilters, sort: Sort, page: number
  * search. The index holds public listings only (a departure removes its row in the same
  * transaction, migration 150), and a suspended agency's rows are left out here too in case
  * the indexer wrote one as the suspension committed; the page's cards are read from the view.
+ * Only the candidates are ranked, in a step of their own: PostgreSQL computes a select list
+ * before its sort, and ranking in the candidates' own step ranked every match (20,000 for a
+ * neighbourhood's name at 1,000,000 listings) to keep 1,001 (docs/benchmarks.md).
  */
 function rankedStatement(filters: SearchFilters, offset: number): { sql: string; params: unknown[] } {
   const { sql: where, params, keywords } = whereClause(filters, 'keyword-index');
   return {
-    sql: `WITH matching AS MATERIALIZED (
-       SELECT listing_id AS id, first_published_at, ${rank(keywords!)} AS rank FROM listing_search ${where}
+    sql: `WITH newest AS MATERIALIZED (
+       SELECT listing_id AS id, first_published_at, document FROM listing_search ${where}
          AND agency_id NOT IN (SELECT id FROM agencies WHERE suspended_at IS NOT NULL)
        ORDER BY first_published_at DESC, listing_id DESC LIMIT ${MAX_RESULTS + 1}),
+     matching AS MATERIALIZED (SELECT id, first_published_at, ${rank(keywords!)} AS rank FROM newest),
      page AS MATERIALIZED (
        SELECT id, row_number() OVER () AS n FROM (
          SELECT id FROM matching ORDER BY rank DESC, first_published_at DESC, id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
