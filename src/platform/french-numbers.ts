@@ -6,3 +6,10 @@
 const whole = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 export const frenchWhole = (value: number): string => whole.format(value);
+
+const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/** « 320 000 € »: whole euros, the sign after a no-break space. */
+export const frenchEuros = (amount: number): string => `${whole.format(amount)}\u00a0€`;
+/** « 4,5 % »: one decimal at most. */
+export const frenchPercent = (value: number): string => `${oneDecimal.format(value)}\u00a0%`;

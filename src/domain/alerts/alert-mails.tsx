@@ -1,6 +1,6 @@
 import { mailAddress, type OutgoingMail } from '../../platform/mail/headers.js';
 import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
-import { priceForMail } from '../mail/price.js';
+import { priceHeadline } from '../public-listings/price-wording.js';
 import type { MailSite } from '../mail/site.js';
 import type { PublicListing } from '../public-listings/model.js';
 import { publicUrl } from '../public-listings/visibility.js';
@@ -102,7 +102,12 @@ function shown(listing: PublicListing, site: MailSite): MailedListing {
   const { surface, rooms } = listing.content;
   const place = listingPlaceLabel(listing.content);
   const facts = [`${whole.format(surface)}\u00a0m²`, `${whole.format(rooms)}\u00a0pièce${rooms >= 2 ? 's' : ''}`, place];
-  return { title: listing.title, price: priceForMail(listing), facts: facts.join(' · '), url: publicUrl(site.siteUrl, listing.serviceId) };
+  return {
+    title: listing.title,
+    price: priceHeadline(listing.content),
+    facts: facts.join(' · '),
+    url: publicUrl(site.siteUrl, listing.serviceId),
+  };
 }
 
 /** New listings of an alert's search: at once (several in one mail) or in the 08:00 digest. */

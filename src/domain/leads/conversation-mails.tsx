@@ -6,7 +6,7 @@ import { publicUrl } from '../public-listings/visibility.js';
 import { listingPlaceLabel } from '../public-listings/place-paths.js';
 import type { PublicListing } from '../public-listings/model.js';
 import { MailButton, MailGreeting, MailLayout, textMail } from '../mail/layout.js';
-import { priceForMail } from '../mail/price.js';
+import { priceHeadline } from '../public-listings/price-wording.js';
 import type { MailSite } from '../mail/site.js';
 import type { AgencyEnv } from '../tenant.js';
 import type { Visitor } from './conversation-model.js';
@@ -32,7 +32,7 @@ export interface MailedListing {
 /** A public listing as mails show it. */
 export const mailedListing = (listing: PublicListing, site: MailSite): MailedListing => ({
   title: listing.title,
-  price: priceForMail(listing),
+  price: priceHeadline(listing.content),
   where: listingPlaceLabel(listing.content),
   url: publicUrl(site.siteUrl, listing.serviceId),
 });

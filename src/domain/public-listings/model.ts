@@ -39,6 +39,8 @@ export interface ListingCard {
   price: number;
   charges: number | null;
   fees: Fees | null;
+  /** A sale's fees as a percentage, when the agency gave that rather than an amount: the price's wording needs it. */
+  feesPercent: number | null;
   surface: number;
   rooms: number;
   dpe: EnergyClass | null;

@@ -22,7 +22,7 @@ export const ORDER_BY: Record<Sort, string> = {
 export const CARD_ROWS = `SELECT p.id, p.title, p.transaction, p.property_type, p.city, p.postcode, p.price, p.surface, p.rooms, p.dpe, p.status, p.content`;
 export const CARD_FIELDS = `id, title, transaction, property_type, city, postcode, price, surface, rooms, dpe, status,
   content ->> 'neighborhood' AS neighborhood, (content ->> 'charges')::float8 AS charges, content -> 'fees' AS fees,
-  content -> 'photos' -> 0 AS photo, content -> 'location' AS location`;
+  (content ->> 'feesPercent')::float8 AS fees_percent, content -> 'photos' -> 0 AS photo, content -> 'location' AS location`;
 
 export interface CardRow {
   id: string;
@@ -39,6 +39,7 @@ export interface CardRow {
   neighborhood: string | null;
   charges: number | null;
   fees: ListingCard['fees'];
+  fees_percent: number | null;
   photo: ListingCard['photo'];
   location: ListingCard['location'];
 }
@@ -54,6 +55,7 @@ export const toCard = (row: CardRow): ListingCard => ({
   price: row.price,
   charges: row.charges,
   fees: row.fees,
+  feesPercent: row.fees_percent,
   surface: row.surface,
   rooms: row.rooms,
   dpe: row.dpe,

@@ -1,12 +1,10 @@
 import { frenchDate, frenchDateTime } from '../../platform/calendar/french-time.js';
-import { frenchWhole } from '../../platform/french-numbers.js';
+import { frenchEuros, frenchPercent, frenchWhole } from '../../platform/french-numbers.js';
 
 /** French presentation of numbers, money, areas and dates, as the public pages show them. */
-const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-
-export const euros = (amount: number) => `${frenchWhole(amount)}\u00a0€`;
+export const euros = frenchEuros;
 export const squareMetres = (surface: number) => `${frenchWhole(surface)}\u00a0m²`;
-export const percent = (value: number) => `${oneDecimal.format(value)}\u00a0%`;
+export const percent = frenchPercent;
 export const count = frenchWhole;
 /** Dates in Paris time ("14 mars 2026", "14 mars 2026 à 09:05"), owned by the calendar. */
 export { frenchDate, frenchDateTime };

@@ -6,7 +6,7 @@ import { PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../html/labels.js';
 import type { PublicListing } from '../../domain/public-listings/model.js';
 import { listingPlaceLabel, placeHeading, type Place } from '../../domain/public-listings/place-paths.js';
 import type { TransactionCounts } from '../../domain/public-listings/places.js';
-import { priceDisplay } from './price-display.js';
+import { priceDisplay } from '../../domain/public-listings/price-wording.js';
 
 /** schema.org types for each kind of property. */
 const SCHEMA_TYPES: Record<PropertyType, string> = {

@@ -2,9 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { ingestItem } from '../../helpers/listings.js';
+import { ingestItem, postcodeFor } from '../../helpers/listings.js';
 import { v1Body } from '../../helpers/v1.js';
 import { signUpAgency } from '../../helpers/pro.js';
+import { contact, page as sitePage } from '../../helpers/site.js';
+import { addProUser } from '../../helpers/smtp.js';
+import { latestPrivatePath, uniqueVisitorEmail } from '../../helpers/conversations.js';
 import { LEGAL_FIELD_NAMES } from '../../../src/domain/listing-model/legal-fields.js';
 
 /** Issue 21: the legal-mention fields on both interfaces, their checks, and stored listings left alone. */
@@ -216,6 +219,28 @@ test(`[${databaseKind}] the public page shows each mention in the law's words wh
   assert.ok(html.includes(`313${th}500${nbsp}€ honoraires inclus`), 'price with fees');
   assert.ok(html.includes(`Prix hors honoraires : 300${th}000${nbsp}€`), 'the price without fees, worked out from feesPercent');
   assert.ok(html.includes(`dont 4,5${nbsp}% TTC d’honoraires à la charge de l’acquéreur`));
+
+  // One wording of the price everywhere the public reads it: the results' card, the
+  // acknowledgement mail and the visitor's conversation page say what the page says.
+  const headline = `313${th}500${nbsp}€ honoraires inclus`;
+  const results = (await sitePage(t, `/listings?postcode=${postcodeFor('LM-PAGE-SALE')}&transaction=sale&sort=newest`)).body;
+  const card = results.split('<li class="card">').find((item) => item.includes(`/listings/${sale}"`)) ?? '';
+  assert.ok(card.includes(headline), `the card's price: ${/<p class="price">[^<]*/.exec(card)?.[0] ?? results.slice(0, 300)}`);
+  await addProUser(t.db, agency.agencyId, uniqueVisitorEmail('agent'));
+  const email = uniqueVisitorEmail('prix');
+  const sent = await contact(t, sale, { name: 'Camille', email, message: 'Bonjour, le prix est-il ferme ?' }, '198.51.100.77');
+  assert.equal(sent.statusCode, 200, sent.body.slice(0, 300));
+  const { rows: mails } = await t.db.query<{ to_address: string; text_body: string; html_body: string }>(
+    `SELECT to_address, text_body, html_body FROM mails WHERE text_body LIKE '%LM-PAGE-SALE%' AND created_at > now() - interval '1 minute'`,
+  );
+  const acknowledgement = mails.find((mail) => mail.to_address === email);
+  assert.ok(acknowledgement?.html_body.includes(headline), 'the acknowledgement');
+  const notices = mails.filter((mail) => mail.to_address !== email);
+  assert.ok(notices.length > 0, 'the agency is told');
+  for (const notice of notices) assert.ok(notice.text_body.includes(`Prix : ${headline}`), notice.text_body);
+  const conversation = (await t.app.inject({ method: 'GET', url: await latestPrivatePath(t.db, email), headers: { accept: 'text/html' } }))
+    .body;
+  assert.ok(conversation.includes(headline), 'the conversation page');
   assert.ok(
     html.includes(
       'Les informations sur les risques auxquels ce bien est exposé sont disponibles sur le site Géorisques : <a href="https://www.georisques.gouv.fr">www.georisques.gouv.fr</a>',

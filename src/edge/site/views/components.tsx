@@ -4,7 +4,7 @@ import { squareMetres, plural } from '../../html/format.js';
 import type { ListingCard, SearchFilters, Sort } from '../../../domain/public-listings/model.js';
 import { listingPath } from '../../../domain/public-listings/visibility.js';
 import { PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../../html/labels.js';
-import { priceDisplay } from '../price-display.js';
+import { priceDisplay } from '../../../domain/public-listings/price-wording.js';
 import { listingPlaceLabel } from '../../../domain/public-listings/place-paths.js';
 import { searchPath } from '../search-query.js';
 

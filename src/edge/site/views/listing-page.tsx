@@ -3,7 +3,7 @@ import { frenchDate, squareMetres } from '../../html/format.js';
 import { Layout } from '../../html/layout.js';
 import type { PublicListing } from '../../../domain/public-listings/model.js';
 import { floorLabel, PROPERTY_TYPE_LABELS, TRANSACTION_LABELS } from '../../html/labels.js';
-import { priceDisplay } from '../price-display.js';
+import { priceDisplay } from '../../../domain/public-listings/price-wording.js';
 import { listingDescription, listingJsonLd, listingSummary } from '../seo.js';
 import { listingPlaces } from '../../../domain/public-listings/place-paths.js';
 import { PlaceCrumbs } from './place-pages.js';

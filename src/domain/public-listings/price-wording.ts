@@ -1,5 +1,5 @@
-import type { Fees, Transaction } from '../../domain/listing-model/model.js';
-import { euros, percent } from '../html/format.js';
+import type { Fees, Transaction } from '../listing-model/model.js';
+import { frenchEuros as euros, frenchPercent as percent } from '../../platform/french-numbers.js';
 
 export interface PriceDisplay {
   /** The price as a visitor reads it first: fees included for a sale, charges included for a rent. */
@@ -8,7 +8,7 @@ export interface PriceDisplay {
   details: string[];
 }
 
-interface Priced {
+export interface Priced {
   transaction: Transaction;
   price: number;
   charges: number | null;
@@ -20,6 +20,11 @@ interface Priced {
 }
 
 /**
+ * The one wording of a price, wherever the public reads it: the listing's page, the cards of the
+ * results and the home page, the visitor's conversation page, and every mail (acknowledgement,
+ * the agency's notice, alerts). A second wording drifts: a sale whose fees were given as a
+ * percentage once read « honoraires inclus » on its page and a bare amount everywhere else.
+ *
  * How a price must be shown (arrêté du 10 janvier 2017 for sales; loi ALUR and its décret of
  * 2015 for rentals): a sale shows its price fees included, the fees as a percentage of the
  * price without them, and who pays them; a rental shows its monthly rent charges included,
@@ -76,3 +81,6 @@ function rentDisplay({ price, charges, fees, tenantFees }: Priced): PriceDisplay
   else details.push('Honoraires locataire : renseignez-vous auprès de l’agence');
   return { headline, details };
 }
+
+/** The price as a visitor reads it first, in a line: cards, the conversation page, mails. */
+export const priceHeadline = (listing: Priced): string => priceDisplay(listing).headline;
