@@ -1,14 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { COSEALG, isoBase64URL, parseAuthenticatorData } from '@simplewebauthn/server/helpers';
 import type { Queryable } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { refuse, success, type Outcome, type Refusal } from '../../platform/outcome.js';
@@ -40,7 +35,18 @@ export const PASSKEY_LABEL_MAX = 60;
  * The signature algorithms a passkey may use, named rather than probed: the library's default
  * probes the runtime for post-quantum ones through an experimental Web Crypto call.
  */
-const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+const algorithms = async () => {
+  const { COSEALG } = await helpers();
+  return [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+};
+
+/**
+ * The WebAuthn library and its certificate parsers are loaded at the first passkey ceremony, not
+ * when the process starts: about 5 MB of heap and 26 MB of a process's memory that a server taking
+ * pushes, or a worker, never uses (docs/benchmarks.md, "Figures behind the code").
+ */
+const webauthn = () => import('@simplewebauthn/server');
+const helpers = () => import('@simplewebauthn/server/helpers');
 const TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
 
 /** The same words for every answer that does not prove a passkey: nothing says whether an account or a key exists. */
@@ -143,7 +149,7 @@ async function takeChallenge(
 ): Promise<string | null> {
   let challenge: unknown;
   try {
-    challenge = (JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown }).challenge;
+    challenge = (JSON.parse((await helpers()).isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown }).challenge;
   } catch {
     return null;
   }
@@ -168,7 +174,9 @@ export async function passkeyRegistrationOptions(
   now: Date,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await passkeysOf(db, account);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: account.email,
@@ -178,7 +186,7 @@ export async function passkeyRegistrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-    supportedAlgorithmIDs: ALGORITHMS,
+    supportedAlgorithmIDs: await algorithms(),
   });
   await keepChallenge(db, options.challenge, account.scope, account.id, 'register', now);
   return options;
@@ -203,13 +211,15 @@ export async function verifyPasskeyRegistration(
   const challenge = await takeChallenge(db, response.response.clientDataJSON, principal.scope, principal.id, 'register', now);
   if (!challenge) return challengeGone();
   try {
-    const verification = await verifyRegistrationResponse({
+    const verification = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: false,
-      supportedAlgorithmIDs: ALGORITHMS,
+      supportedAlgorithmIDs: await algorithms(),
     });
     if (!verification.verified) return notRecognised();
     const { credential } = verification.registrationInfo;
@@ -259,7 +269,9 @@ export async function passkeyAuthenticationOptions(
   now: Date,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allowed = principal ? await passkeysOf(db, principal) : null;
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CHALLENGE_LIFETIME_MS,
     userVerification: principal ? 'preferred' : 'required',
@@ -295,9 +307,12 @@ export async function verifyPasskeyAssertion(
   if (!passkey || (who.principal && passkey.principalId !== who.principal.id)) return notRecognised();
   if (!(await who.mayUse(passkey.principalId))) return notRecognised();
   try {
+    const { isoBase64URL, parseAuthenticatorData } = await helpers();
     const { counter } = parseAuthenticatorData(isoBase64URL.toBuffer(response.response.authenticatorData));
     if ((counter > 0 || passkey.counter > 0) && counter <= passkey.counter) return notRecognised();
-    const verification = await verifyAuthenticationResponse({
+    const verification = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,

@@ -1,7 +1,17 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as french from '@zxcvbn-ts/language-fr';
+import { createRequire } from 'node:module';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password.js';
+
+/**
+ * zxcvbn and its dictionaries are loaded at the first password checked, not when the process
+ * starts: they hold about 8 MB of heap and 28 MB of a process's memory, which a server that only
+ * takes pushes, or a worker, never needs (docs/benchmarks.md, "Figures behind the code").
+ * `require` keeps the check synchronous, as every caller wants it.
+ */
+const load = createRequire(import.meta.url);
+type Common = typeof import('@zxcvbn-ts/language-common');
+type French = typeof import('@zxcvbn-ts/language-fr');
+const common = (): Common => load('@zxcvbn-ts/language-common') as Common;
 
 /**
  * The one rule a new password must pass, wherever one is chosen (sign-up, invitation, reset,
@@ -31,10 +41,13 @@ let estimator: ZxcvbnFactory | null = null;
 let commonPasswords: ReadonlySet<string> | null = null;
 
 function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
+  if (estimator) return estimator;
+  const { ZxcvbnFactory: Factory } = load('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+  const french = load('@zxcvbn-ts/language-fr') as French;
+  estimator = new Factory({
     ...OPTIONS,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...french.dictionary },
+    graphs: common().adjacencyGraphs,
+    dictionary: { ...common().dictionary, ...french.dictionary },
     translations: {
       ...french.translations,
       warnings: { ...french.translations.warnings, userInputs: CONTEXT_REASON },
@@ -44,7 +57,7 @@ function zxcvbn(): ZxcvbnFactory {
 }
 
 const isCommon = (password: string) => {
-  commonPasswords ??= new Set(common.dictionary['passwords-common']);
+  commonPasswords ??= new Set(common().dictionary['passwords-common']);
   const folded = password.normalize('NFC').toLowerCase();
   return commonPasswords.has(folded) || commonPasswords.has(folded.replace(/\s+/g, ''));
 };
