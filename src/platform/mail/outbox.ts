@@ -17,6 +17,8 @@ export const mailBackoff = (attempt: number) => Math.min(3_600_000, 30_000 * 2 *
 
 /** A mail's job is found by this key, so that a sender that sent the mail can drop its job. */
 export const mailJobKey = (mailId: number) => `mail:${mailId}`;
+/** `mailJobKey` in SQL, of a column holding the mail's id. */
+const mailJobKeySql = (idColumn: string) => `'mail:' || ${idColumn}`;
 
 /**
  * The order mails leave in when several recipients' mails wait (docs/operations.md, "Mail"):
@@ -89,14 +91,39 @@ export async function enqueueMail(
     ],
   );
   const mailId = Number(rows[0]!.id);
-  const payload: MailJobPayload = priority === MAIL_PRIORITY.bulk ? { mailId, bulk: true } : { mailId };
-  if (state === 'queued')
-    await new JobQueue(tx, () => options.now).enqueue(MAIL_JOB, payload, {
-      tx,
-      maxAttempts: MAIL_MAX_ATTEMPTS,
-      singletonKey: mailJobKey(mailId),
-    });
+  if (state === 'queued') await enqueueMailJob(tx, mailId, priority, options.now);
   return { mailId, messageId: headers.messageId, state };
+}
+
+/** The job that sends mail `mailId` (a no-op while it has one). */
+async function enqueueMailJob(db: Queryable, mailId: number, priority: number, now: Date): Promise<void> {
+  const payload: MailJobPayload = priority === MAIL_PRIORITY.bulk ? { mailId, bulk: true } : { mailId };
+  await new JobQueue(db, () => now).enqueue(MAIL_JOB, payload, {
+    tx: db,
+    maxAttempts: MAIL_MAX_ATTEMPTS,
+    singletonKey: mailJobKey(mailId),
+  });
+}
+
+/** Mails given back their job per run of the rescue at most. */
+const RESCUE_BATCH = 1_000;
+
+/**
+ * Gives a job to each waiting mail that has none and that no sender holds (its claim lapsed):
+ * a job whose mail another sender holds finishes at once rather than wait for it
+ * (src/platform/mail/sender.ts), and should that sender fail to send it (a temporary failure
+ * while sweeping, a process that died) the mail keeps a way to be sent. A periodic job; how many.
+ */
+export async function rescueMailsWithoutJob(db: Queryable, now: Date): Promise<number> {
+  const { rows } = await db.query<{ id: number | string; priority: number }>(
+    `SELECT m.id, m.priority FROM mails m
+     WHERE m.state = 'queued' AND (m.claimed_until IS NULL OR m.claimed_until <= $1)
+       AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.name = $2 AND j.singleton_key = ${mailJobKeySql('m.id')} AND j.state = 'queued')
+     ORDER BY m.id LIMIT $3`,
+    [now, MAIL_JOB, RESCUE_BATCH],
+  );
+  for (const row of rows) await enqueueMailJob(db, Number(row.id), Number(row.priority), now);
+  return rows.length;
 }
 
 export interface MailBacklog {
