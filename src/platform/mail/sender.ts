@@ -284,17 +284,19 @@ interface Busy {
   ahead: number;
   /** Milliseconds until the furthest of the holders' claims lapses. */
   heldForMs: number;
-  /** When the job's own mail was written, if among the BATCH oldest. */
+  /** When the job's own mail was written, if among the BATCH oldest (null: more than a claim's worth ahead of it). */
   ownCreatedAt: Date | null;
 }
 
 function busyDelay(options: MailSenderOptions, busy: Busy): number {
-  // Half its age again for a mail that has waited long already: its jobs come back less and less often.
-  const waited = busy.ownCreatedAt === null ? 0 : options.now().getTime() - busy.ownCreatedAt.getTime();
+  // A mail behind more than a claim's worth waits the longest: a recipient's batch sender holds
+  // them, and goes on to this mail too. Otherwise half its age again for a mail that has waited
+  // long already: its jobs come back less and less often.
+  if (busy.ownCreatedAt === null) return Math.round(Math.min(BUSY_RETRY_MAX_MS, busy.heldForMs + BUSY_RETRY_MS));
+  const waited = options.now().getTime() - busy.ownCreatedAt.getTime();
   const expected = Math.max(busy.ahead * BUSY_MS_PER_MAIL_AHEAD, waited / 2);
   // Never past the holder's lease: a holder that died lets go within it.
-  const lapse = busy.heldForMs + BUSY_RETRY_MS;
-  return Math.round(Math.min(BUSY_RETRY_MAX_MS, lapse, Math.max(BUSY_RETRY_MS, expected)));
+  return Math.round(Math.min(BUSY_RETRY_MAX_MS, busy.heldForMs + BUSY_RETRY_MS, Math.max(BUSY_RETRY_MS, expected)));
 }
 
 /**
