@@ -55,13 +55,14 @@ const BUSY_MS_PER_MAIL_AHEAD = 20;
  * The `mail.send` job (docs/decisions.md §16). Without a transport the mail is kept in the
  * mailbox at once. With one, the job sends its recipient's waiting mails oldest first, its own
  * among them, so that after an outage a recipient's mails arrive in the order they were
- * written; while its last claim came back full it goes on with the next ones (a burst to one
- * recipient is sent by one job, and the jobs of the mails it sent find them gone). When another
- * sender holds the recipient's oldest mails the job steps aside (`RunLater`) rather than
- * holding a runner's slot to wait. A mail is marked sent only once the server has accepted it:
- * a crash between the two sends it again (at-least-once, with the same Message-ID, by which
- * mail clients drop the copy). Every mail keeps its own job until it has left, so a sender
- * that dies leaves no mail without one.
+ * written; it goes on until a claim finds none waiting (a burst to one recipient is sent by one
+ * job, and the jobs of the mails it sent are dropped with their "sent" mark). When another
+ * sender holds the job's own mail the job finishes; when it holds only older ones the job steps
+ * aside (`RunLater`) rather than holding a runner's slot to wait. A mail is marked sent only
+ * once the server has accepted it: a crash between the two sends it again (at-least-once, with
+ * the same Message-ID, by which mail clients drop the copy). A mail keeps its own job until it
+ * has left, or until another sender holds it; a mail that sender gives back unsent, or leaves
+ * behind by dying, gets a job again from `mail.rescue` (`rescueMailsWithoutJob`, outbox.ts).
  */
 export function registerMailSender(runner: JobRunner, options: MailSenderOptions): void {
   // The process's sent mails are marked together (each at the time the server took it), locked
@@ -132,8 +133,8 @@ async function sendRecipientMails(options: Sending, mailId: number, context: Job
     recipient = claim[0]!.to.address;
     await sendInOrder(options, claim, mailId, context);
     ownLeft ||= claim.some((mail) => mail.id === mailId);
-    // A short claim took all that waited, this job's mail with it; mails written since have jobs of their own.
-    if (claim.length < BATCH) return 'done';
+    // On until a claim finds nothing: the jobs of mails written meanwhile wait a moment
+    // (BEHIND_JOB_DELAY_MS, outbox.ts) for this sender to send them.
   }
 }
 
