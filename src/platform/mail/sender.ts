@@ -40,6 +40,12 @@ const MARK_RETRY_MS = [100, 500, 2_000, 5_000];
 const SWEEP = 50;
 const SWEEP_ROUNDS = 10;
 /**
+ * A job sweeps only when its mail waited longer than this for it: mail is behind (a burst), and
+ * sweeps send the waiting mails faster than their jobs one by one. While mail keeps up a sweep
+ * finds little and costs PostgreSQL a scan of the waiting mails (docs/benchmarks.md, "Mail").
+ */
+const SWEEP_WHEN_LATE_MS = 200;
+/**
  * When another sender holds the recipient's older mails, this job looks again after about the
  * time they take to leave, or half the time its mail has waited if longer (at least
  * BUSY_RETRY_MS, at most BUSY_RETRY_MAX_MS). Meanwhile that
@@ -110,26 +116,33 @@ async function sendMailJob(options: Sending, { mailId, bulk }: MailJobPayload, c
   // own mail (docs/operations.md, "Mail"): a backlog of them holds no acknowledgement back.
   if (bulk) await sendOthersOldest(options, context);
   // Its mail held by another sender, which marks it sent and drops this job, or, failing,
-  // leaves it to the rescue (`rescueMailsWithoutJob`): this job has nothing to do, sweep included.
-  if ((await sendRecipientMails(options, mailId, context)) === 'held elsewhere') return;
+  // leaves it to the rescue (`rescueMailsWithoutJob`): this job has nothing to do. A job that
+  // took its mail at once sweeps nothing either: mail keeps up, and each mail's own job sends it.
+  if ((await sendRecipientMails(options, mailId, context)) !== 'late') return;
   await sendOthersOldest(options, context);
 }
 
-/** Sends the job's recipient's waiting mails, oldest first, 50 per claim, its own mail among them. */
-async function sendRecipientMails(options: Sending, mailId: number, context: JobContext): Promise<'done' | 'held elsewhere'> {
+/**
+ * Sends the job's recipient's waiting mails, oldest first, 50 per claim, its own mail among
+ * them. `late`: its mail had waited more than SWEEP_WHEN_LATE_MS when claimed, or had left.
+ */
+async function sendRecipientMails(options: Sending, mailId: number, context: JobContext): Promise<'on time' | 'late' | 'held elsewhere'> {
   let recipient: string | null = null;
   let ownLeft = false;
+  let outcome: 'on time' | 'late' = 'late';
   for (;;) {
     const claim = await claimOldestWaiting(options, recipient === null ? { mailId } : { recipient });
     if ('busy' in claim) {
       if (claim.busy.ownHeld) return 'held elsewhere';
       // Another sender has the older ones and sends them in order; this job looks again soon, if
       // its mail is still waiting, leaving its runner's slot to other mails meanwhile.
-      if (ownLeft) return 'done';
+      if (ownLeft) return outcome;
       throw new RunLater(busyDelay(options, claim.busy), 'older mails to the same recipient are held by another sender');
     }
     // Nothing waits any more (on the first claim: this job's mail has left already).
-    if (claim.length === 0) return 'done';
+    if (claim.length === 0) return outcome;
+    const own = claim.find((mail) => mail.id === mailId);
+    if (own && options.now().getTime() - own.createdAt.getTime() <= SWEEP_WHEN_LATE_MS) outcome = 'on time';
     recipient = claim[0]!.to.address;
     await sendInOrder(options, claim, mailId, context);
     ownLeft ||= claim.some((mail) => mail.id === mailId);
