@@ -28,10 +28,6 @@ interface Sending extends MailSenderOptions {
   claims: RenewableRows;
 }
 
-/** A claim's mails as its UPDATE … RETURNING gives them (the mails table as `m`). */
-const CLAIMED_COLUMNS = MAIL_COLUMNS.split(', ')
-  .map((column) => `m.${column}`)
-  .join(', ');
 /** Mails one claim takes at a time (one recipient's oldest waiting ones). */
 const BATCH = 50;
 /**
@@ -49,9 +45,6 @@ const SWEEP_ROUNDS = 10;
  * finds little and costs PostgreSQL a scan of the waiting mails (docs/benchmarks.md, "Mail").
  */
 const SWEEP_WHEN_LATE_MS = 200;
-/** A recipient's batch sender that finds its next mail swept waits this long for it, this many times at most. */
-const SWEPT_WAIT_MS = 25;
-const SWEPT_WAITS = 20;
 /**
  * When another sender holds the recipient's older mails, this job looks again after about the
  * time they take to leave, or half the time its mail has waited if longer (at least
@@ -137,18 +130,10 @@ async function sendRecipientMails(options: Sending, mailId: number, context: Job
   let recipient: string | null = null;
   let ownLeft = false;
   let outcome: 'on time' | 'late' = 'late';
-  let sweptWaits = 0;
   for (;;) {
     const claim = await claimOldestWaiting(options, recipient === null ? { mailId } : { recipient });
     if ('busy' in claim) {
-      // Its own mail held, or older ones by a recipient's batch sender (it holds several, and
-      // goes on until none waits, this mail among them): the holder sends it.
-      if (claim.busy.ownHeld || (!ownLeft && claim.busy.heldCount > 1)) return 'held elsewhere';
-      // A sweep holds the recipient's oldest mail for one sending: a batch sender waits for it.
-      if (ownLeft && claim.busy.heldCount === 1 && ++sweptWaits <= SWEPT_WAITS) {
-        await new Promise((resolve) => setTimeout(resolve, SWEPT_WAIT_MS));
-        continue;
-      }
+      if (claim.busy.ownHeld) return 'held elsewhere';
       // Another sender has the older ones and sends them in order; this job looks again soon, if
       // its mail is still waiting, leaving its runner's slot to other mails meanwhile.
       if (ownLeft) return outcome;
@@ -244,7 +229,9 @@ async function claimOthersOldest(options: Sending): Promise<StoredMail[]> {
        SELECT oldest.id FROM locked JOIN oldest ON oldest.id = locked.id ORDER BY oldest.rank LIMIT $2
      )
      UPDATE mails m SET claimed_by = $3, claimed_until = $4 FROM best WHERE m.id = best.id
-     RETURNING ${CLAIMED_COLUMNS}`,
+     RETURNING ${MAIL_COLUMNS.split(', ')
+       .map((column) => `m.${column}`)
+       .join(', ')}`,
     [lease.now, SWEEP, lease.owner, lease.until],
   );
   // A mail whose claim lapsed while this process was sending it, claimed again here, is left to
@@ -307,8 +294,6 @@ async function sendInOrder(options: Sending, batch: StoredMail[], mailId: number
 interface Busy {
   /** The job's own mail is among those held: its holder sends it. */
   ownHeld: boolean;
-  /** Mails held among the BATCH oldest: one, a sweep's; several, a recipient's batch sender's. */
-  heldCount: number;
   /** Waiting mails older than the job's own, among the BATCH oldest. */
   ahead: number;
   /** Milliseconds until the furthest of the holders' claims lapses. */
@@ -341,19 +326,12 @@ async function claimOldestWaiting(
   const lease = options.leases.lease();
   const recipient = 'mailId' in of ? `(SELECT to_address FROM mails WHERE id = $1::bigint AND state = 'queued')` : '$1::text';
   const { rows } = await options.db.query<
-    {
-      busy: boolean;
-      held_count: number;
-      own_held: boolean;
-      ahead: number;
-      held_for_ms: number | null;
-      own_created_at: Date | null;
-    } & Partial<MailRow>
+    { busy: boolean; own_held: boolean; ahead: number; held_for_ms: number | null; own_created_at: Date | null } & Partial<MailRow>
   >(
     `WITH waiting AS (
        SELECT id, claimed_until, created_at FROM mails WHERE to_address = ${recipient} AND state = 'queued' ORDER BY id LIMIT $2 FOR UPDATE
      ), held AS (
-       SELECT count(*) FILTER (WHERE claimed_until > $3) > 0 AS busy, count(*) FILTER (WHERE claimed_until > $3)::int AS held_count,
+       SELECT count(*) FILTER (WHERE claimed_until > $3) > 0 AS busy,
               coalesce(bool_or(id = $6::bigint AND claimed_until > $3), false) AS own_held,
               count(*) FILTER (WHERE id < $6::bigint)::int AS ahead,
               extract(epoch FROM max(claimed_until) FILTER (WHERE claimed_until > $3) - $3::timestamptz) * 1000 AS held_for_ms,
@@ -362,29 +340,23 @@ async function claimOldestWaiting(
      ), claimed AS (
        UPDATE mails m SET claimed_by = $4, claimed_until = $5 FROM waiting, held
        WHERE m.id = waiting.id AND NOT held.busy
-       RETURNING ${CLAIMED_COLUMNS}
+       RETURNING ${MAIL_COLUMNS.split(', ')
+         .map((column) => `m.${column}`)
+         .join(', ')}
      )
      SELECT held.*, claimed.* FROM held LEFT JOIN claimed ON true ORDER BY claimed.id`,
     ['mailId' in of ? of.mailId : of.recipient, BATCH, lease.now, lease.owner, lease.until, 'mailId' in of ? of.mailId : null],
   );
   const first = rows[0];
   if (first?.busy) {
-    const { own_held: ownHeld, held_count: heldCount, ahead, held_for_ms: heldFor, own_created_at: created } = first;
-    return {
-      busy: { ownHeld, heldCount, ahead, heldForMs: Number(heldFor ?? 0), ownCreatedAt: created === null ? null : new Date(created) },
-    };
+    const ownCreatedAt = first.own_created_at === null ? null : new Date(first.own_created_at);
+    return { busy: { ownHeld: first.own_held, ahead: first.ahead, heldForMs: Number(first.held_for_ms ?? 0), ownCreatedAt } };
   }
   const mails = rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => toStoredMail(row as MailRow));
   // Their claim lapsed while another job of this process was sending them: it goes on, in order.
   if (mails.some((mail) => options.leases.holds(options.claims, mail.id))) {
     return {
-      busy: {
-        ownHeld: mails.some((mail) => mail.id === ('mailId' in of ? of.mailId : null)),
-        heldCount: mails.length,
-        ahead: 0,
-        heldForMs: 0,
-        ownCreatedAt: null,
-      },
+      busy: { ownHeld: mails.some((mail) => mail.id === ('mailId' in of ? of.mailId : null)), ahead: 0, heldForMs: 0, ownCreatedAt: null },
     };
   }
   options.leases.hold(
