@@ -69,13 +69,12 @@ export async function enqueueMail(
   const mark = options.keep || options.confirmsAddress ? null : await undeliverableMark(tx, headers.to.address);
   const state = options.keep ? 'kept' : mark ? 'suppressed' : 'queued';
   const priority = MAIL_PRIORITY[options.priority ?? 'transactional'];
-  // `behind`: older mails to the same address wait (the sender of those goes on to this one);
-  // looked for from the newest, which are the likeliest to wait (the oldest have mostly left).
+  // `behind`: older mails to the same address wait (the sender of those goes on to this one).
   const { rows } = await tx.query<{ id: number; behind: boolean }>(
     `INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at,
        state, done_at, last_error, priority)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14)
-     RETURNING id, $11 = 'queued' AND EXISTS (SELECT 1 FROM mails o WHERE o.to_address = $5 AND o.state = 'queued' ORDER BY o.id DESC LIMIT 1) AS behind`,
+     RETURNING id, $11 = 'queued' AND EXISTS (SELECT 1 FROM mails o WHERE o.to_address = $5 AND o.state = 'queued') AS behind`,
     [
       headers.messageId,
       headers.from.name,
