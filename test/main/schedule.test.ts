@@ -28,6 +28,7 @@ const EXPECTED: Record<string, number> = {
   'alerts.purge': HOUR,
   'audience.purge': 24 * HOUR,
   'mail.purge-old': 24 * HOUR,
+  'mail.rescue': 60_000,
   'poliris.pull-due': 5 * 60_000,
   'listings.place-backfill': 60_000,
 };

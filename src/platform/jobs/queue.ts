@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from './periodic.js';
+import { lockInIdOrder } from './lease-loop.js';
 
 /** NOTIFY channel telling every runner that a job was enqueued (sent on commit, once per transaction). */
 export const JOBS_CHANNEL = 'listing_sync_jobs';
@@ -52,15 +53,20 @@ export class JobQueue {
 }
 
 /**
- * Removes the waiting jobs of `name` with these singleton keys: work that was done by other
- * means (the mail sender sends a recipient's waiting mails in one go, and drops the jobs of
- * those it sent). A job a runner holds is left alone: it runs, and finds nothing left to do.
+ * The waiting jobs of a name with these singleton keys (`name` and `keys` are SQL expressions,
+ * parameters most often), locked in id order and skipping those being claimed at that moment,
+ * as a subquery of ids: work that was done by other means (the mail sender sends a recipient's
+ * waiting mails in one go, and drops the jobs of those it sent, in the statement that marks
+ * them). A job a runner holds is left alone: it runs, and finds nothing left to do.
  */
+export const waitingJobIdsSql = (name: string, keys: string) =>
+  lockInIdOrder('jobs', `name = ${name} AND singleton_key = ANY(${keys}::text[]) AND state = 'queued' AND locked_by IS NULL`, {
+    skipLocked: true,
+  });
+
+/** Removes the waiting jobs of `name` with these singleton keys (`waitingJobIdsSql`). */
 export async function discardWaitingJobs(db: Queryable, name: string, singletonKeys: string[]): Promise<void> {
-  await db.query(`DELETE FROM jobs WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state = 'queued' AND locked_by IS NULL`, [
-    name,
-    singletonKeys,
-  ]);
+  await db.query(`DELETE FROM jobs WHERE id IN (${waitingJobIdsSql('$1', '$2')})`, [name, singletonKeys]);
 }
 
 /** Counted up to this many: a count of a huge backlog would cost the scrape that asks for it. */

@@ -17,6 +17,8 @@ export const mailBackoff = (attempt: number) => Math.min(3_600_000, 30_000 * 2 *
 
 /** A mail's job is found by this key, so that a sender that sent the mail can drop its job. */
 export const mailJobKey = (mailId: number) => `mail:${mailId}`;
+/** `mailJobKey` in SQL, of a column holding the mail's id. */
+const mailJobKeySql = (idColumn: string) => `'mail:' || ${idColumn}`;
 
 /**
  * The order mails leave in when several recipients' mails wait (docs/operations.md, "Mail"):
@@ -67,10 +69,12 @@ export async function enqueueMail(
   const mark = options.keep || options.confirmsAddress ? null : await undeliverableMark(tx, headers.to.address);
   const state = options.keep ? 'kept' : mark ? 'suppressed' : 'queued';
   const priority = MAIL_PRIORITY[options.priority ?? 'transactional'];
-  const { rows } = await tx.query<{ id: number }>(
+  // `behind`: older mails to the same address wait (the sender of those goes on to this one).
+  const { rows } = await tx.query<{ id: number; behind: boolean }>(
     `INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at,
        state, done_at, last_error, priority)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14)
+     RETURNING id, $11 = 'queued' AND EXISTS (SELECT 1 FROM mails o WHERE o.to_address = $5 AND o.state = 'queued') AS behind`,
     [
       headers.messageId,
       headers.from.name,
@@ -89,14 +93,50 @@ export async function enqueueMail(
     ],
   );
   const mailId = Number(rows[0]!.id);
-  const payload: MailJobPayload = priority === MAIL_PRIORITY.bulk ? { mailId, bulk: true } : { mailId };
-  if (state === 'queued')
-    await new JobQueue(tx, () => options.now).enqueue(MAIL_JOB, payload, {
-      tx,
-      maxAttempts: MAIL_MAX_ATTEMPTS,
-      singletonKey: mailJobKey(mailId),
-    });
+  const runAt = rows[0]!.behind ? new Date(options.now.getTime() + BEHIND_JOB_DELAY_MS) : options.now;
+  if (state === 'queued') await enqueueMailJob(tx, mailId, priority, options.now, runAt);
   return { mailId, messageId: headers.messageId, state };
+}
+
+/**
+ * How long the job of a mail written behind older ones to the same address waits before it
+ * runs. Their sender sends the address's mails until none waits, this one among them, and drops
+ * its job with the "sent" mark: run at once, the job would only find them held and step aside
+ * (docs/benchmarks.md, "Mail"). Should that sender have finished just before the mail committed,
+ * the job sends it after this delay.
+ */
+export const BEHIND_JOB_DELAY_MS = 1_000;
+
+/** The job that sends mail `mailId` (a no-op while it has one). */
+async function enqueueMailJob(db: Queryable, mailId: number, priority: number, now: Date, runAt = now): Promise<void> {
+  const payload: MailJobPayload = priority === MAIL_PRIORITY.bulk ? { mailId, bulk: true } : { mailId };
+  await new JobQueue(db, () => now).enqueue(MAIL_JOB, payload, {
+    runAt,
+    tx: db,
+    maxAttempts: MAIL_MAX_ATTEMPTS,
+    singletonKey: mailJobKey(mailId),
+  });
+}
+
+/** Mails given back their job per run of the rescue at most. */
+const RESCUE_BATCH = 1_000;
+
+/**
+ * Gives a job to each waiting mail that has none and that no sender holds (its claim lapsed):
+ * a job whose mail another sender holds finishes at once rather than wait for it
+ * (src/platform/mail/sender.ts), and should that sender fail to send it (a temporary failure
+ * while sweeping, a process that died) the mail keeps a way to be sent. A periodic job; how many.
+ */
+export async function rescueMailsWithoutJob(db: Queryable, now: Date): Promise<number> {
+  const { rows } = await db.query<{ id: number | string; priority: number }>(
+    `SELECT m.id, m.priority FROM mails m
+     WHERE m.state = 'queued' AND (m.claimed_until IS NULL OR m.claimed_until <= $1)
+       AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.name = $2 AND j.singleton_key = ${mailJobKeySql('m.id')} AND j.state = 'queued')
+     ORDER BY m.id LIMIT $3`,
+    [now, MAIL_JOB, RESCUE_BATCH],
+  );
+  for (const row of rows) await enqueueMailJob(db, Number(row.id), Number(row.priority), now);
+  return rows.length;
 }
 
 export interface MailBacklog {

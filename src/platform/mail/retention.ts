@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { HOUR_MS, type JobDeps, type PeriodicJob } from '../jobs/periodic.js';
+import { rescueMailsWithoutJob } from './outbox.js';
 
 /**
  * Days a mail's text and HTML are kept once it has left the service (sent, given up, or
@@ -59,4 +60,5 @@ export const mailJobs = ({ db, now }: JobDeps): PeriodicJob[] => [
       await purgeOldMails(db, now());
     },
   },
+  { name: 'mail.rescue', everyMs: 60_000, run: async () => void (await rescueMailsWithoutJob(db, now())) },
 ];

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database.js';
 import { Coalescer } from '../jobs/coalesce.js';
 import { ReportedFailure, RunLater, type JobContext, type JobRunner } from '../jobs/runner.js';
-import { discardWaitingJobs } from '../jobs/queue.js';
+import { discardWaitingJobs, waitingJobIdsSql } from '../jobs/queue.js';
 import { lockInIdOrder, type LeaseKeeper, type RenewableRows } from '../jobs/lease-loop.js';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, mailBackoff, mailJobKey, type MailJobPayload } from './outbox.js';
 import { MAIL_COLUMNS, toStoredMail, type MailRow, type StoredMail } from './store.js';
@@ -40,6 +40,12 @@ const MARK_RETRY_MS = [100, 500, 2_000, 5_000];
 const SWEEP = 50;
 const SWEEP_ROUNDS = 10;
 /**
+ * A job sweeps only when its mail waited longer than this for it: mail is behind (a burst), and
+ * sweeps send the waiting mails faster than their jobs one by one. While mail keeps up a sweep
+ * finds little and costs PostgreSQL a scan of the waiting mails (docs/benchmarks.md, "Mail").
+ */
+const SWEEP_WHEN_LATE_MS = 200;
+/**
  * When another sender holds the recipient's older mails, this job looks again after about the
  * time they take to leave, or half the time its mail has waited if longer (at least
  * BUSY_RETRY_MS, at most BUSY_RETRY_MAX_MS). Meanwhile that
@@ -55,30 +61,33 @@ const BUSY_MS_PER_MAIL_AHEAD = 20;
  * The `mail.send` job (docs/decisions.md §16). Without a transport the mail is kept in the
  * mailbox at once. With one, the job sends its recipient's waiting mails oldest first, its own
  * among them, so that after an outage a recipient's mails arrive in the order they were
- * written; while its last claim came back full it goes on with the next ones (a burst to one
- * recipient is sent by one job, and the jobs of the mails it sent find them gone). When another
- * sender holds the recipient's oldest mails the job steps aside (`RunLater`) rather than
- * holding a runner's slot to wait. A mail is marked sent only once the server has accepted it:
- * a crash between the two sends it again (at-least-once, with the same Message-ID, by which
- * mail clients drop the copy). Every mail keeps its own job until it has left, so a sender
- * that dies leaves no mail without one.
+ * written; it goes on until a claim finds none waiting (a burst to one recipient is sent by one
+ * job, and the jobs of the mails it sent are dropped with their "sent" mark). When another
+ * sender holds the job's own mail the job finishes; when it holds only older ones the job steps
+ * aside (`RunLater`) rather than holding a runner's slot to wait. A mail is marked sent only
+ * once the server has accepted it: a crash between the two sends it again (at-least-once, with
+ * the same Message-ID, by which mail clients drop the copy). A mail keeps its own job until it
+ * has left, or until another sender holds it; a mail that sender gives back unsent, or leaves
+ * behind by dying, gets a job again from `mail.rescue` (`rescueMailsWithoutJob`, outbox.ts).
  */
 export function registerMailSender(runner: JobRunner, options: MailSenderOptions): void {
   // The process's sent mails are marked together (each at the time the server took it), locked
   // in id order like every claim (src/platform/jobs/lease-loop.ts): marks in no set order
   // deadlocked against claims in a burst.
   const sent = new Coalescer<{ id: number; at: Date }>(async (mails) => {
+    // Their jobs need not run (a burst to one recipient leaves by one job): those not yet taken
+    // are dropped by the same statement; a job a runner holds runs and finds its mail gone.
     await options.db.query(
-      `WITH marked AS (${lockInIdOrder('mails', `id = ANY($1::bigint[]) AND state = 'queued'`)})
-       UPDATE mails SET state = 'sent', done_at = s.at, last_error = NULL, claimed_by = NULL, claimed_until = NULL
-       FROM unnest($1::bigint[], $2::timestamptz[]) AS s(id, at), marked WHERE mails.id = s.id AND marked.id = s.id`,
-      [mails.map((m) => m.id), mails.map((m) => m.at)],
-    );
-    // Their jobs need not run (a burst to one recipient leaves by one job): those not yet taken are dropped.
-    await discardWaitingJobs(
-      options.db,
-      MAIL_JOB,
-      mails.map((m) => mailJobKey(m.id)),
+      `WITH marked AS (${lockInIdOrder('mails', `id = ANY($1::bigint[]) AND state = 'queued'`)}),
+       sent AS (
+         UPDATE mails SET state = 'sent', done_at = s.at, last_error = NULL, claimed_by = NULL, claimed_until = NULL
+         FROM unnest($1::bigint[], $2::timestamptz[]) AS s(id, at), marked WHERE mails.id = s.id AND marked.id = s.id
+         RETURNING mails.id
+       ), dropped AS (
+         DELETE FROM jobs WHERE id IN (${waitingJobIdsSql('$3', '$4')})
+       )
+       SELECT count(*) FROM sent`,
+      [mails.map((m) => m.id), mails.map((m) => m.at), MAIL_JOB, mails.map((m) => mailJobKey(m.id))],
     );
   });
   const claims: RenewableRows = {
@@ -106,29 +115,39 @@ async function sendMailJob(options: Sending, { mailId, bulk }: MailJobPayload, c
   // A digest's or an alert's job sweeps first, which takes what a person waits for before its
   // own mail (docs/operations.md, "Mail"): a backlog of them holds no acknowledgement back.
   if (bulk) await sendOthersOldest(options, context);
-  await sendRecipientMails(options, mailId, context);
+  // Its mail held by another sender, which marks it sent and drops this job, or, failing,
+  // leaves it to the rescue (`rescueMailsWithoutJob`): this job has nothing to do. A job that
+  // took its mail at once sweeps nothing either: mail keeps up, and each mail's own job sends it.
+  if ((await sendRecipientMails(options, mailId, context)) !== 'late') return;
   await sendOthersOldest(options, context);
 }
 
-/** Sends the job's recipient's waiting mails, oldest first, 50 per claim, its own mail among them. */
-async function sendRecipientMails(options: Sending, mailId: number, context: JobContext): Promise<void> {
+/**
+ * Sends the job's recipient's waiting mails, oldest first, 50 per claim, its own mail among
+ * them. `late`: its mail had waited more than SWEEP_WHEN_LATE_MS when claimed, or had left.
+ */
+async function sendRecipientMails(options: Sending, mailId: number, context: JobContext): Promise<'on time' | 'late' | 'held elsewhere'> {
   let recipient: string | null = null;
   let ownLeft = false;
+  let outcome: 'on time' | 'late' = 'late';
   for (;;) {
     const claim = await claimOldestWaiting(options, recipient === null ? { mailId } : { recipient });
-    if (claim === 'busy') {
-      // Another sender has them and sends them in order; this job looks again soon, if its
-      // mail is still waiting, leaving its runner's slot to other mails meanwhile.
-      if (ownLeft) return;
-      throw new RunLater(await busyDelay(options, mailId), 'older mails to the same recipient are held by another sender');
+    if ('busy' in claim) {
+      if (claim.busy.ownHeld) return 'held elsewhere';
+      // Another sender has the older ones and sends them in order; this job looks again soon, if
+      // its mail is still waiting, leaving its runner's slot to other mails meanwhile.
+      if (ownLeft) return outcome;
+      throw new RunLater(busyDelay(options, claim.busy), 'older mails to the same recipient are held by another sender');
     }
     // Nothing waits any more (on the first claim: this job's mail has left already).
-    if (claim.length === 0) return;
+    if (claim.length === 0) return outcome;
+    const own = claim.find((mail) => mail.id === mailId);
+    if (own && options.now().getTime() - own.createdAt.getTime() <= SWEEP_WHEN_LATE_MS) outcome = 'on time';
     recipient = claim[0]!.to.address;
     await sendInOrder(options, claim, mailId, context);
     ownLeft ||= claim.some((mail) => mail.id === mailId);
-    // A short claim took all that waited, this job's mail with it; mails written since have jobs of their own.
-    if (claim.length < BATCH) return;
+    // On until a claim finds nothing: the jobs of mails written meanwhile wait a moment
+    // (BEHIND_JOB_DELAY_MS, outbox.ts) for this sender to send them.
   }
 }
 
@@ -271,38 +290,53 @@ async function sendInOrder(options: Sending, batch: StoredMail[], mailId: number
   if (markFailure !== null) throw new RunLater(MARK_RETRY_MS[0]!, `a "sent" mark failed: ${describe(markFailure)}`);
 }
 
-async function busyDelay(options: MailSenderOptions, mailId: number): Promise<number> {
-  const { rows } = await options.db.query<{ ahead: number; created_at: Date; held_for_ms: number | null }>(
-    `SELECT (SELECT count(*)::int FROM (
-               SELECT 1 FROM mails WHERE to_address = own.to_address AND state = 'queued' AND id < own.id LIMIT $2
-             ) older) AS ahead, own.created_at,
-            (SELECT extract(epoch FROM max(claimed_until) - $3::timestamptz) * 1000 FROM mails
-             WHERE to_address = own.to_address AND state = 'queued' AND id < own.id) AS held_for_ms
-     FROM mails own WHERE own.id = $1`,
-    [mailId, BUSY_RETRY_MAX_MS / BUSY_MS_PER_MAIL_AHEAD, options.now()],
-  );
-  if (!rows[0]) return BUSY_RETRY_MS;
-  // Half its age again for a mail that has waited long already: its jobs come back less and less often.
-  const waited = options.now().getTime() - new Date(rows[0].created_at).getTime();
-  const expected = Math.max(rows[0].ahead * BUSY_MS_PER_MAIL_AHEAD, waited / 2);
+/** What the claim saw of a recipient another sender holds. */
+interface Busy {
+  /** The job's own mail is among those held: its holder sends it. */
+  ownHeld: boolean;
+  /** Waiting mails older than the job's own, among the BATCH oldest. */
+  ahead: number;
+  /** Milliseconds until the furthest of the holders' claims lapses. */
+  heldForMs: number;
+  /** When the job's own mail was written, if among the BATCH oldest (null: more than a claim's worth ahead of it). */
+  ownCreatedAt: Date | null;
+}
+
+function busyDelay(options: MailSenderOptions, busy: Busy): number {
+  // A mail behind more than a claim's worth waits the longest: a recipient's batch sender holds
+  // them, and goes on to this mail too. Otherwise half its age again for a mail that has waited
+  // long already: its jobs come back less and less often.
+  if (busy.ownCreatedAt === null) return Math.round(Math.min(BUSY_RETRY_MAX_MS, busy.heldForMs + BUSY_RETRY_MS));
+  const waited = options.now().getTime() - busy.ownCreatedAt.getTime();
+  const expected = Math.max(busy.ahead * BUSY_MS_PER_MAIL_AHEAD, waited / 2);
   // Never past the holder's lease: a holder that died lets go within it.
-  const lapse = rows[0].held_for_ms === null ? Infinity : Number(rows[0].held_for_ms) + BUSY_RETRY_MS;
-  return Math.round(Math.min(BUSY_RETRY_MAX_MS, lapse, Math.max(BUSY_RETRY_MS, expected)));
+  return Math.round(Math.min(BUSY_RETRY_MAX_MS, busy.heldForMs + BUSY_RETRY_MS, Math.max(BUSY_RETRY_MS, expected)));
 }
 
 /**
- * In one statement, takes the recipient's oldest waiting mails in id order ('busy' when another
- * sender holds one of them: it sends them in order). The first claim names the job's mail, and
- * finds nothing when that mail has left already. The claims are held under the runner's lease.
+ * In one statement, takes the recipient's oldest waiting mails in id order, or when another
+ * sender holds one of them (it sends them in order) says so, with what the job needs to decide
+ * (`Busy`). The first claim names the job's mail, and finds nothing when that mail has left
+ * already. The claims are held under the runner's lease.
  */
-async function claimOldestWaiting(options: Sending, of: { mailId: number } | { recipient: string }): Promise<StoredMail[] | 'busy'> {
+async function claimOldestWaiting(
+  options: Sending,
+  of: { mailId: number } | { recipient: string },
+): Promise<StoredMail[] | { busy: Busy }> {
   const lease = options.leases.lease();
   const recipient = 'mailId' in of ? `(SELECT to_address FROM mails WHERE id = $1::bigint AND state = 'queued')` : '$1::text';
-  const { rows } = await options.db.query<{ busy: boolean } & Partial<MailRow>>(
+  const { rows } = await options.db.query<
+    { busy: boolean; own_held: boolean; ahead: number; held_for_ms: number | null; own_created_at: Date | null } & Partial<MailRow>
+  >(
     `WITH waiting AS (
-       SELECT id, claimed_until FROM mails WHERE to_address = ${recipient} AND state = 'queued' ORDER BY id LIMIT $2 FOR UPDATE
+       SELECT id, claimed_until, created_at FROM mails WHERE to_address = ${recipient} AND state = 'queued' ORDER BY id LIMIT $2 FOR UPDATE
      ), held AS (
-       SELECT count(*) > 0 AS busy FROM waiting WHERE claimed_until > $3
+       SELECT count(*) FILTER (WHERE claimed_until > $3) > 0 AS busy,
+              coalesce(bool_or(id = $6::bigint AND claimed_until > $3), false) AS own_held,
+              count(*) FILTER (WHERE id < $6::bigint)::int AS ahead,
+              extract(epoch FROM max(claimed_until) FILTER (WHERE claimed_until > $3) - $3::timestamptz) * 1000 AS held_for_ms,
+              min(created_at) FILTER (WHERE id = $6::bigint) AS own_created_at
+       FROM waiting
      ), claimed AS (
        UPDATE mails m SET claimed_by = $4, claimed_until = $5 FROM waiting, held
        WHERE m.id = waiting.id AND NOT held.busy
@@ -310,13 +344,21 @@ async function claimOldestWaiting(options: Sending, of: { mailId: number } | { r
          .map((column) => `m.${column}`)
          .join(', ')}
      )
-     SELECT held.busy, claimed.* FROM held LEFT JOIN claimed ON true ORDER BY claimed.id`,
-    ['mailId' in of ? of.mailId : of.recipient, BATCH, lease.now, lease.owner, lease.until],
+     SELECT held.*, claimed.* FROM held LEFT JOIN claimed ON true ORDER BY claimed.id`,
+    ['mailId' in of ? of.mailId : of.recipient, BATCH, lease.now, lease.owner, lease.until, 'mailId' in of ? of.mailId : null],
   );
-  if (rows[0]?.busy) return 'busy';
+  const first = rows[0];
+  if (first?.busy) {
+    const ownCreatedAt = first.own_created_at === null ? null : new Date(first.own_created_at);
+    return { busy: { ownHeld: first.own_held, ahead: first.ahead, heldForMs: Number(first.held_for_ms ?? 0), ownCreatedAt } };
+  }
   const mails = rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => toStoredMail(row as MailRow));
   // Their claim lapsed while another job of this process was sending them: it goes on, in order.
-  if (mails.some((mail) => options.leases.holds(options.claims, mail.id))) return 'busy';
+  if (mails.some((mail) => options.leases.holds(options.claims, mail.id))) {
+    return {
+      busy: { ownHeld: mails.some((mail) => mail.id === ('mailId' in of ? of.mailId : null)), ahead: 0, heldForMs: 0, ownCreatedAt: null },
+    };
+  }
   options.leases.hold(
     options.claims,
     mails.map((mail) => mail.id),

@@ -293,6 +293,8 @@ test(`[${databaseKind}] mails to many recipients leave side by side: one job sen
     await write(visitor, { subject: `Accusé ${i}` });
     agentMails.push((await write(agent, { subject: `Contact ${i}` })).messageId);
   }
+  // Mail is behind: the burst waited for a runner (a job sweeps only then, SWEEP_WHEN_LATE_MS).
+  await sleep(300);
   const runner = new JobRunner(t.db, { pollMs: 20, concurrency: 1, onError: () => {} });
   let jobRuns = 0;
   const register = runner.register.bind(runner);
