@@ -59,6 +59,11 @@ test(`[${databaseKind}] in Chromium: the mailbox and a mail, at 390 and 1280 px`
       await frame.locator('text=Le visiteur').waitFor();
       assert.match(await frame.locator('body').innerText(), /<script>alert\(1\)<\/script>/, 'the visitor’s markup shows as text');
       assert.equal(await frame.locator('script').count(), 0);
+      // The whole mail shows in its frame, down to its button, without a scroll inside the frame.
+      const mailFrame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
+      const mailHeight = await mailFrame.evaluate<number>('document.documentElement.scrollHeight');
+      const frameHeight = (await page.locator('iframe.mail-html').boundingBox())!.height;
+      assert.ok(mailHeight <= frameHeight, `the mail (${mailHeight} px) fits its frame (${frameHeight} px) at ${width} px`);
       await page.screenshot({ path: join(SHOTS, `mail-${width}.png`), fullPage: true });
       assert.deepEqual(await axeViolations(page), [], `the mail at ${width} px`);
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');

@@ -110,7 +110,8 @@ export function MailPage({ mail }: { mail: StoredMail }): JSX.Element {
         title={`Version HTML de « ${mail.subject} »`}
         sandbox=""
         srcdoc={srcdoc(mail.html)}
-        style="width:100%;height:36rem;border:1px solid #ccc;border-radius:.3rem;background:#fff"
+        // As tall as the screen, 36rem at least: no script may size a sandboxed frame to its mail, and a phone's narrow column makes a mail taller.
+        style="width:100%;height:max(36rem,100vh);border:1px solid #ccc;border-radius:.3rem;background:#fff"
       ></iframe>
       <h2>Version texte</h2>
       <pre class="mail-text" style="white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f4;padding:.8rem;border-radius:.3rem" safe>
