@@ -54,6 +54,20 @@ test(`[${databaseKind}] in Chromium: an agency signs up, manages a key, sees its
         `${path} fits a phone's width`,
       );
     }
+    // The calls read whole on a phone, each a block of labelled lines, not a table cut at the screen's edge.
+    await page.goto(`${url}/pro/api-keys`);
+    const calls = page.locator('table.calls');
+    const box = (await calls.boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `the calls fit the phone (${box.x} + ${box.width} px)`);
+    const label = await calls
+      .locator('tbody td')
+      .first()
+      .evaluate(
+        (cell) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(cell, '::before')
+            .content,
+      );
+    assert.equal(label, '"Heure"', 'each line says what it is');
     await browser.screenshot(page, 'pro-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${url}/pro/api-keys`);

@@ -93,7 +93,9 @@ export function WeekFigures({ panel }: { panel: WeekPanel }): JSX.Element {
   );
 }
 
-/** The latest calls, most recent first, with the link to older ones. */
+const CALL_COLUMNS = ['Heure', 'Clé', 'Requête', 'Statut', 'Durée'] as const;
+
+/** The latest calls, most recent first, with the link to older ones; on a phone each call is a block of labelled lines, none cut off. */
 export function RecentCalls({
   calls,
   filters,
@@ -107,27 +109,33 @@ export function RecentCalls({
   return (
     <>
       <TableScroll label="Derniers appels, les plus récents d’abord">
-        <table class="list calls">
+        <table class="list calls stacked">
           <caption class="sr">Derniers appels, les plus récents d’abord</caption>
           <thead>
             <tr>
-              <th scope="col">Heure</th>
-              <th scope="col">Clé</th>
-              <th scope="col">Requête</th>
-              <th scope="col">Statut</th>
-              <th scope="col">Durée</th>
+              {CALL_COLUMNS.map((column) => (
+                <th scope="col" safe>
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {calls.lines.map((line) => (
               <tr>
-                <td safe>{when(line.at)}</td>
-                <td safe>{keyName.get(line.keyId) ?? line.keyId}</td>
-                <td>
+                <td data-label={CALL_COLUMNS[0]} safe>
+                  {when(line.at)}
+                </td>
+                <td data-label={CALL_COLUMNS[1]} safe>
+                  {keyName.get(line.keyId) ?? line.keyId}
+                </td>
+                <td data-label={CALL_COLUMNS[2]}>
                   <code safe>{`${line.method} ${line.path}`}</code>
                 </td>
-                <td safe>{line.errorCode ? `${line.status} ${line.errorCode}` : String(line.status)}</td>
-                <td safe>{`${number.format(Math.round(line.latencyMs))} ms`}</td>
+                <td data-label={CALL_COLUMNS[3]} safe>
+                  {line.errorCode ? `${line.status} ${line.errorCode}` : String(line.status)}
+                </td>
+                <td data-label={CALL_COLUMNS[4]} safe>{`${number.format(Math.round(line.latencyMs))} ms`}</td>
               </tr>
             ))}
           </tbody>
