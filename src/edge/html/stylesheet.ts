@@ -75,7 +75,7 @@ ins{background:#d7f5dd;text-decoration:underline}del{background:#ffe1dc;text-dec
 ul.photos{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}ul.photos img{width:15rem;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);border-radius:.3rem}
 form.decision{background:var(--soft);border-radius:.5rem;padding:.8rem 1rem;margin:1rem 0}form.decision>div{margin-bottom:.6rem}
 figure.chart{margin:1rem 0;max-width:40rem}figure.chart svg{display:block;width:100%;height:auto}figure.chart figcaption{font-size:.9rem;color:var(--muted)}
-.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:0 1.5rem}.charts figure.chart{margin:.5rem 0;max-width:none}table.numbers{max-width:46rem}table.numbers th,table.numbers td{padding:.4rem .3rem}@media(max-width:30rem){table.numbers{font-size:.875rem}}table.numbers tbody th,table.numbers tfoot th{white-space:nowrap}table.numbers td,table.numbers thead th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:0 1.5rem;align-items:end}.charts figure.chart{margin:.5rem 0;max-width:none}table.numbers{max-width:46rem}table.numbers th,table.numbers td{padding:.4rem .3rem}@media(max-width:30rem){table.numbers{font-size:.875rem}}table.numbers tbody th,table.numbers tfoot th{white-space:nowrap}table.numbers td,table.numbers thead th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums}
 fieldset{border:1px solid var(--line);border-radius:.3rem;margin:0 0 .8rem;padding:.5rem .8rem}legend{font-weight:600;font-size:.9rem}
 label.check{display:flex;gap:.5rem;align-items:center;font-weight:400}label.check input{width:auto}
 form.search label.check{align-self:center}

@@ -54,6 +54,13 @@ test(`[${databaseKind}] in Chromium at 1280 and 390 px: the audience charts and 
         const box = await chart.boundingBox();
         assert.ok(box && box.width >= 200 && box.x + box.width <= width, `a chart of ${box?.width} px, inside ${width} px`);
       }
+      // The three charts on one line sit on one baseline, whatever their titles' lengths.
+      const bottoms = new Set<number>();
+      for (const chart of await page.locator('.charts svg').all()) {
+        const box = (await chart.boundingBox())!;
+        if (width === 1280) bottoms.add(Math.round(box.y + box.height));
+      }
+      assert.ok(bottoms.size <= 1, `the charts' bottoms at ${[...bottoms].join(', ')} px`);
       assert.equal(await page.locator('caption:has-text("Audience de toutes vos annonces par jour") >> xpath=.. >> tbody tr').count(), 28);
       await fitsAndShoot(page, 'pro-audience-dashboard', width);
       await page.locator('#audience-heading').scrollIntoViewIfNeeded();

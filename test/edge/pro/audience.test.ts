@@ -85,5 +85,10 @@ test(`[${databaseKind}] an agency with no visit yet is told so, with empty chart
   const agency = await verifiedAgency();
   const dashboard = await agency.browser.get('/pro');
   assert.match(text(dashboard.body), /Aucune visite comptée sur la période/);
+  assert.match(
+    dashboard.body,
+    /<details><summary>Le détail par jour : que des zéros<\/summary>\s*<div class="table-scroll"/,
+    'the zeros folded',
+  );
   assert.match(dashboard.body, /<title id="audience-leads-title">Contacts par jour, du [^<]+ : aucune\.<\/title>/);
 });

@@ -128,43 +128,58 @@ export function AudienceSection({
           <MeasureChart id={`${id}-${measure.key}`} report={report} measure={measure} />
         ))}
       </div>
-      <TableScroll label={caption}>
-        <table class="list numbers">
-          <caption safe>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Jour</th>
-              {/* A soft hyphen: the longest heading may break on a phone. */}
-              <th scope="col">{'Appa\u00adritions'}</th>
-              <th scope="col">Vues</th>
-              <th scope="col">dont mobile</th>
-              <th scope="col">Contacts</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...report.days].reverse().map((d) => (
-              <tr>
-                <th scope="row" safe>
-                  {tableDay.format(asDate(d.day))}
-                </th>
-                <td safe>{count(d.total.searchAppearances)}</td>
-                <td safe>{count(d.total.detailViews)}</td>
-                <td safe>{count(d.mobile.detailViews)}</td>
-                <td safe>{count(d.total.leads)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td safe>{count(report.total.searchAppearances)}</td>
-              <td safe>{count(report.total.detailViews)}</td>
-              <td safe>{count(report.days.reduce((sum, d) => sum + d.mobile.detailViews, 0))}</td>
-              <td safe>{count(report.total.leads)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </TableScroll>
+      {quiet ? (
+        // A new agency's 28 rows of zeros say nothing the line above does not: folded, still there to open.
+        <details>
+          <summary>Le détail par jour : que des zéros</summary>
+          <DayTable report={report} caption={caption} />
+        </details>
+      ) : (
+        <DayTable report={report} caption={caption} />
+      )}
     </section>
+  );
+}
+
+/** The period day by day, the most recent first, with its totals. */
+function DayTable({ report, caption }: { report: AudienceReport; caption: string }): JSX.Element {
+  return (
+    <TableScroll label={caption}>
+      <table class="list numbers">
+        <caption safe>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Jour</th>
+            {/* A soft hyphen: the longest heading may break on a phone. */}
+            <th scope="col">{'Appa\u00adritions'}</th>
+            <th scope="col">Vues</th>
+            <th scope="col">dont mobile</th>
+            <th scope="col">Contacts</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...report.days].reverse().map((d) => (
+            <tr>
+              <th scope="row" safe>
+                {tableDay.format(asDate(d.day))}
+              </th>
+              <td safe>{count(d.total.searchAppearances)}</td>
+              <td safe>{count(d.total.detailViews)}</td>
+              <td safe>{count(d.mobile.detailViews)}</td>
+              <td safe>{count(d.total.leads)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td safe>{count(report.total.searchAppearances)}</td>
+            <td safe>{count(report.total.detailViews)}</td>
+            <td safe>{count(report.days.reduce((sum, d) => sum + d.mobile.detailViews, 0))}</td>
+            <td safe>{count(report.total.leads)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </TableScroll>
   );
 }
