@@ -39,6 +39,30 @@ test(`[${databaseKind}] the audit log names operators by e-mail and shows before
   assert.match((await browser.get(`/admin/agencies/${agency.agencyId}`)).body, /<option value="reseau" selected>Pro Réseau<\/option>/);
 });
 
+test(`[${databaseKind}] the journal names and links each target, and filters by kind of target and by operator`, async () => {
+  const first = await createOperator(t);
+  const second = await createOperator(t);
+  const agency = await t.agency({ name: 'Immo des Pentes', plan: 'solo' });
+  assert.equal((await (await signIn(t, first)).post(`/admin/agencies/${agency.agencyId}/plan`, { plan: 'reseau' })).statusCode, 303);
+  const browser = await signIn(t, second);
+  assert.equal((await browser.post(`/admin/agencies/${agency.agencyId}/suspend`, { reason: 'Impayés' })).statusCode, 303);
+
+  const all = (await browser.get('/admin/audit')).body;
+  assert.ok(
+    all.includes(`<a href="/admin/agencies/${agency.agencyId}">« Immo des Pentes » (${agency.agencyId})</a>`),
+    'the agency by name, linked to its file',
+  );
+  const byFirst = text((await browser.get(`/admin/audit?type=&par=${encodeURIComponent(first.email.toUpperCase())}`)).body);
+  assert.match(byFirst, /Changement de formule/);
+  assert.doesNotMatch(byFirst, /Suspension de l’agence/, 'only what the first operator did');
+  const onOperators = text((await browser.get('/admin/audit?type=operator&par=')).body);
+  assert.match(onOperators, /Opérateur créé/);
+  assert.doesNotMatch(onOperators, /Changement de formule|Suspension de l’agence/, 'only entries about operators');
+  const refused = await browser.get('/admin/audit?type=planete');
+  assert.equal(refused.statusCode, 400);
+  assert.match(text(refused.body), /type/);
+});
+
 test('a recorded value that only looks like an instant is shown as written, and never breaks the page', () => {
   assert.deepEqual(
     changeLines({ reason: null, suspendedAt: null }, { reason: '2026-13-45T99:99:99Z', suspendedAt: '2026-13-45T99:99:99Z' }),

@@ -99,6 +99,34 @@ export function changeLines(before: unknown, after: unknown): Array<{ field: str
 const actorOf = (entry: AuditRecord) =>
   entry.actorEmail ?? (entry.actor === ADMIN_TOKEN_ACTOR ? 'jeton de l’API opérateur (CLI)' : entry.actor);
 
+/** Where the back-office shows a target: an agency's file, a listing's review page; a key on its agency's file. */
+function targetPath(entry: AuditRecord): string | null {
+  if (entry.targetType === 'agency') return `/admin/agencies/${encodeURIComponent(entry.targetId)}`;
+  if (entry.targetType === 'listing') return `/admin/moderation/${encodeURIComponent(entry.targetId)}`;
+  if (entry.targetType === 'key' && entry.agencyId) return `/admin/agencies/${encodeURIComponent(entry.agencyId)}`;
+  return null;
+}
+
+/** « · agence « Immo Nord » (agc_…) », linked to where it is seen; an operator or user by e-mail. */
+function Target({ entry }: { entry: AuditRecord }): JSX.Element {
+  const kind = TARGET_LABELS[entry.targetType] ?? entry.targetType;
+  const name = entry.targetEmail ?? (entry.targetName ? `« ${entry.targetName} » (${entry.targetId})` : entry.targetId);
+  const path = targetPath(entry);
+  const named: JSX.Element = path ? (
+    <a href={path} safe>
+      {name}
+    </a>
+  ) : (
+    <span safe>{name}</span>
+  );
+  return (
+    <span class="muted">
+      <span safe>{`· ${kind} `}</span>
+      {named}
+    </span>
+  );
+}
+
 /** Operators' actions, newest first: one card each, whose lines wrap at any width. */
 export function AuditList({ entries }: { entries: AuditRecord[] }): JSX.Element {
   if (entries.length === 0) return <p>Aucune action enregistrée.</p>;
@@ -109,11 +137,7 @@ export function AuditList({ entries }: { entries: AuditRecord[] }): JSX.Element 
         return (
           <li>
             <p>
-              <strong safe>{ACTION_LABELS[entry.action] ?? entry.action}</strong>{' '}
-              <span
-                class="muted"
-                safe
-              >{`· ${TARGET_LABELS[entry.targetType] ?? entry.targetType} ${entry.targetEmail ?? entry.targetId}`}</span>
+              <strong safe>{ACTION_LABELS[entry.action] ?? entry.action}</strong> <Target entry={entry} />
             </p>
             <p class="muted" safe>{`${when(entry.at)} · par ${actorOf(entry)}`}</p>
             {lines.length ? (
@@ -137,14 +161,54 @@ export function AuditList({ entries }: { entries: AuditRecord[] }): JSX.Element 
   );
 }
 
-export function AuditPage({ viewer, entries, next }: { viewer: Viewer; entries: AuditRecord[]; next: number | null }): JSX.Element {
+/** The filters of the journal: a kind of target, an operator (or pro user) by e-mail. */
+export interface AuditFilters {
+  targetType?: AuditRecord['targetType'];
+  actorEmail?: string;
+}
+
+function FilterForm({ filters }: { filters: AuditFilters }): JSX.Element {
+  return (
+    <form method="get" action="/admin/audit" class="inline" role="search" aria-label="Filtrer le journal">
+      <label for="audit-type">Sur</label>
+      <select id="audit-type" name="type">
+        <option value="">tout</option>
+        {Object.entries(TARGET_LABELS).map(([type, label]) => (
+          <option value={type} selected={filters.targetType === type} safe>
+            {`les ${label}s`}
+          </option>
+        ))}
+      </select>
+      <label for="audit-actor">Par (e-mail)</label>
+      <input id="audit-actor" name="par" type="email" maxlength="254" value={filters.actorEmail ?? ''} autocomplete="off" />
+      <button type="submit">Filtrer</button>
+    </form>
+  );
+}
+
+export function AuditPage({
+  viewer,
+  entries,
+  filters,
+  next,
+}: {
+  viewer: Viewer;
+  entries: AuditRecord[];
+  filters: AuditFilters;
+  next: number | null;
+}): JSX.Element {
+  const kept = new URLSearchParams({
+    ...(filters.targetType ? { type: filters.targetType } : {}),
+    ...(filters.actorEmail ? { par: filters.actorEmail } : {}),
+  });
   return (
     <AdminPage title="Journal" section="audit" viewer={viewer}>
       <h1>Journal des opérateurs</h1>
+      <FilterForm filters={filters} />
       <AuditList entries={entries} />
       {next ? (
         <p>
-          <a href={`/admin/audit?avant=${next}`}>Actions plus anciennes</a>
+          <a href={`/admin/audit?${new URLSearchParams([...kept, ['avant', String(next)]]).toString()}`}>Actions plus anciennes</a>
         </p>
       ) : (
         ''
