@@ -114,9 +114,7 @@ export function RecentCalls({
           <thead>
             <tr>
               {CALL_COLUMNS.map((column) => (
-                <th scope="col" safe>
-                  {column}
-                </th>
+                <th scope="col">{column}</th>
               ))}
             </tr>
           </thead>
