@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import type { Queryable } from '../../src/platform/db/database.js';
+import type { Database, Queryable } from '../../src/platform/db/database.js';
 import { newId } from '../../src/platform/db/ids.js';
+import { isolatedTestDatabase } from './database.js';
 
 /** A mail as the SMTP server received it: the envelope, the raw message and mailparser's reading. */
 export interface ReceivedMail {
@@ -142,4 +144,26 @@ export async function mailsSettled(db: Queryable, states: readonly string[] = ['
     if (rows.every((r) => states.includes(r.state)) || Date.now() > deadline) return rows;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A mail test's bench: a real SMTP server and a database of the file's own (the mail tables are
+ * global: on the shared PostgreSQL another file's mails would interleave), made before the file's
+ * tests and closed after them. Read its fields inside tests and hooks.
+ */
+export function useMailBench(): { readonly db: Database; readonly smtp: SmtpReceiver; readonly url: string | null } {
+  const bench = {} as { db: Database; smtp: SmtpReceiver; url: string | null };
+  let closeDatabase: (() => Promise<void>) | undefined;
+  before(async () => {
+    bench.smtp = await startSmtpReceiver();
+    const isolated = await isolatedTestDatabase();
+    bench.db = isolated.db;
+    bench.url = isolated.url;
+    closeDatabase = isolated.close;
+  });
+  after(async () => {
+    await closeDatabase?.();
+    await bench.smtp?.close();
+  });
+  return bench;
 }
