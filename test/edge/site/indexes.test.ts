@@ -48,13 +48,14 @@ test(`[${databaseKind}] each filter and sort of the site can use its index on li
     return plan(`SELECT id FROM public_listings ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT 20`, params, sort === 'price_asc' ? ['sort'] : []);
   };
   const sorted = (sort: Sort) => plan(`SELECT id FROM public_listings ORDER BY ${ORDER_BY[sort]} LIMIT 20`, [], ['sort']);
-  const expectations: Array<[string, Promise<string>, string]> = [
+  const expectations: Array<[string, Promise<string>, string | RegExp]> = [
     ['city', filtered({ city: 'indexville' }), 'site_city'],
     ['city and transaction, newest first', inCity('newest'), 'site_city'],
     ['city and transaction, by price', inCity('price_asc'), 'site_city_price'],
     ['postcode', filtered({ postcode: '97101' }), 'site_postcode'],
     ['department', filtered({ postcode: '971' }), 'site_postcode'],
-    ['price range', filtered({ priceMin: 200000, priceMax: 300000 }), 'site_price'],
+    // A price index: site_price, or migration 181's site_department_price read whole (price its third column, the count's columns included); on a shared database the planner picks either.
+    ['price range', filtered({ priceMin: 200000, priceMax: 300000 }), /site_(department_)?price\b/],
     ['newest', sorted('newest'), 'site_newest'],
     ['price ascending', sorted('price_asc'), 'site_price'],
     ['price descending', sorted('price_desc'), 'site_price'],
@@ -66,6 +67,6 @@ test(`[${databaseKind}] each filter and sort of the site can use its index on li
   ];
   for (const [what, planned, index] of expectations) {
     const text = await planned;
-    assert.ok(text.includes(index), `${what} uses ${index}:\n${text}`);
+    assert.ok(typeof index === 'string' ? text.includes(index) : index.test(text), `${what} uses ${index}:\n${text}`);
   }
 });
