@@ -10,6 +10,9 @@ import { mailedListing, tellAgencyOfVisitorMessage, tellVisitor, type MailedList
 import type { PublicListing } from '../public-listings/model.js';
 import { newVisitorLink } from './visitor-links.js';
 import { hitVisitorLimits, type VisitorClient } from './visitor-limits.js';
+import { findLeadThread } from './conversation-store.js';
+import type { LeadThread } from './conversation-model.js';
+import type { BeforeCommit } from '../../platform/idempotency/store.js';
 
 export interface ReceivedLead {
   leadId: string;
@@ -77,8 +80,9 @@ export async function receiveSandboxLead(
   input: LeadInput,
   now: Date,
   site: MailSite,
-): Promise<Outcome<ReceivedLead>> {
-  return db.transaction(async (tx) => {
+  beforeCommit?: BeforeCommit<LeadThread>,
+): Promise<Outcome<LeadThread>> {
+  return db.transaction(async (tx): Promise<Outcome<LeadThread>> => {
     const { rows } = await tx.query<{ external_id: string; public_title: string; agency_name: string }>(
       `SELECT l.external_id, l.public_title, a.name AS agency_name FROM listings l JOIN agencies a ON a.id = l.agency_id
        WHERE l.id = $1 AND l.agency_id = $2 AND l.env = 'test' AND l.deleted_at IS NULL`,
@@ -94,7 +98,10 @@ export async function receiveSandboxLead(
       agencyName: row.agency_name,
       shown: null,
     };
-    return { ok: true, value: await openConversation(tx, listing, input, site, now) };
+    const { leadId } = await openConversation(tx, listing, input, site, now);
+    const thread = (await findLeadThread(tx, listing.scope, leadId))!;
+    await beforeCommit?.(tx, thread);
+    return { ok: true, value: thread };
   });
 }
 

@@ -5,7 +5,8 @@ import { refuse } from '../../../platform/outcome.js';
 import { checkLeadInput, LEAD_LIMITS } from '../../../domain/leads/lead-input.js';
 import { isBlocked } from '../../../domain/leads/block-list.js';
 import { receiveSandboxLead } from '../../../domain/leads/receive.js';
-import { findLeadThread } from '../../../domain/leads/conversation-store.js';
+import type { LeadThread as LeadThreadRecord } from '../../../domain/leads/conversation-model.js';
+import { answerInWrite } from '../../http/plugins/idempotency.js';
 import { tenantOf } from '../../http/tenant.js';
 import { LeadThread, SandboxLeadBody } from './schemas.js';
 import { leadLocation, threadJson } from './lead-json.js';
@@ -67,13 +68,15 @@ export const sandboxLeadRoute: FastifyPluginAsyncTypebox = async (app) => {
             { field: 'email', message: 'email is on the agency’s block list' },
           ]),
         );
-      const received = await receiveSandboxLead(db, agencyId, serviceId, checked.input, app.services.now(), config);
+      const answer = (thread: LeadThreadRecord) => {
+        reply.header('location', leadLocation(config.baseUrl, tenant, thread.leadId));
+        return threadJson(thread);
+      };
+      // Kept with the conversation's mails: a retry after a crash replays it and never opens a second one.
+      const kept = answerInWrite(request, reply, 201, answer);
+      const received = await receiveSandboxLead(db, agencyId, serviceId, checked.input, app.services.now(), config, kept);
       if (!received.ok) throw failWith(received);
-      const thread = (await findLeadThread(db, tenant, received.value.leadId))!;
-      return reply
-        .code(201)
-        .header('location', leadLocation(config.baseUrl, tenant, thread.leadId))
-        .send(threadJson(thread));
+      return reply.code(201).send(answer(received.value));
     },
   );
 };

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestAgency, type TestApp } from '../../../helpers/app.js';
 import { databaseKind, isolatedTestDatabase } from '../../../helpers/database.js';
 import { contact, publicListing } from '../../../helpers/site.js';
+import { v1Body } from '../../../helpers/v1.js';
 import type { Database } from '../../../../src/platform/db/database.js';
 
 /**
@@ -46,17 +47,17 @@ after(async () => {
 const lapse = (key: string) =>
   t.db.query(`UPDATE idempotency_keys SET created_at = created_at - interval '10 minutes' WHERE key = $1`, [key]);
 
-async function crashingThenRetried(method: 'POST', url: string, body: unknown, key: string) {
+async function crashingThenRetried(method: 'POST', url: string, body: unknown, key: string, apiKey = agency.live) {
   const headers = { 'idempotency-key': key };
   crashed = true;
   try {
     // Not through `call`: the "dead" process's answer is no answer of the service's.
-    await t.app.inject({ method, url, headers: { ...headers, authorization: `Bearer ${agency.live}` }, payload: body as object });
+    await t.app.inject({ method, url, headers: { ...headers, authorization: `Bearer ${apiKey}` }, payload: body as object });
   } finally {
     crashed = false;
   }
   await lapse(key);
-  return t.call(method, url, agency.live, body, headers);
+  return t.call(method, url, apiKey, body, headers);
 }
 
 test(`[${databaseKind}] an answer to a visitor retried after a crash between commit and answer is replayed: one message, one mail`, async () => {
@@ -93,4 +94,24 @@ test(`[${databaseKind}] a webhook endpoint created again after a crash between c
   assert.equal(endpoints.length, 1, 'one endpoint, not two');
   assert.equal(retried.json().webhook.webhookId, endpoints[0]!.webhookId);
   assert.match(retried.json().secret, /^whsec_/);
+});
+
+test(`[${databaseKind}] a sandbox conversation opened again after a crash between commit and answer is the same one, mailed once`, async () => {
+  const listing = await t.call('POST', '/sandbox/v1/listings', agency.test, v1Body('IDEM-CRASH-SBX'));
+  assert.equal(listing.statusCode, 201, listing.body);
+  const email = `essai.${Math.random().toString(36).slice(2, 8)}@example.org`;
+  const body = { serviceId: listing.json().serviceId, name: 'Noé', email, message: 'Une visite mardi ?' };
+  const retried = await crashingThenRetried('POST', '/sandbox/v1/leads', body, 'sandbox-lead-crash-1', agency.test);
+  assert.equal(retried.statusCode, 201, retried.body);
+  assert.equal(retried.headers['idempotent-replayed'], 'true', 'the first answer, replayed');
+  const leadId = retried.json().leadId as string;
+  assert.match(String(retried.headers.location), new RegExp(leadId));
+  const leads = (await t.call('GET', '/sandbox/v1/leads', agency.test)).json().data as Array<{ leadId: string }>;
+  assert.deepEqual(
+    leads.map((l) => l.leadId),
+    [leadId],
+    'one conversation, not two',
+  );
+  const acknowledgements = await t.db.query('SELECT id FROM mails WHERE to_address = $1', [email]);
+  assert.equal(acknowledgements.rows.length, 1, 'the visitor is acknowledged once');
 });
