@@ -178,7 +178,7 @@ function startDropIfAsked(config: Config, db: Database, services: Services, logg
 
 const lostKeysHint = (config: Config) =>
   config.adminToken ? 'Lost them? Issue new ones:' : 'Lost them? Start with ADMIN_TOKEN set, then:';
-const newKeyCommand = (agencyId: string) => `npx listing-sync key create --agency ${agencyId} --env live`;
+const newKeyCommand = (agencyId: string) => `bin/listing-sync key create --agency ${agencyId} --env live`;
 
 /** BASE_URL as loadConfig derives it when the variable is not set, to tell whether it was. */
 function defaultBaseUrl(config: Config) {
@@ -282,8 +282,8 @@ function printBanner(
   print(`  TLS         ${config.tls ? 'on, TLS 1.3 minimum' : 'off: plain HTTP is for local use or behind a TLS-terminating proxy'}`);
   print(
     config.adminToken
-      ? `  operator    ${url}/admin/api (Bearer ADMIN_TOKEN): npx listing-sync agency list, key create --agency <agencyId> --env live|test`
-      : '  operator    API off: set ADMIN_TOKEN (16+ characters) to manage agencies and keys with `npx listing-sync`',
+      ? `  operator    ${url}/admin/api (Bearer ADMIN_TOKEN): bin/listing-sync agency list, key create --agency <agencyId> --env live|test`
+      : '  operator    API off: set ADMIN_TOKEN (16+ characters) to manage agencies and keys with `bin/listing-sync`',
   );
   if (demo) {
     print('');

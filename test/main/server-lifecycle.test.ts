@@ -129,7 +129,7 @@ test('the server stops with its npm launcher, and cleanly on SIGINT; the banner 
     }
     assert.ok(
       output.stdout.includes(
-        `\nDemo agency ${agencyId} (its keys were shown on the first start). Lost them? Start with ADMIN_TOKEN set, then: npx listing-sync key create --agency ${agencyId} --env live\n`,
+        `\nDemo agency ${agencyId} (its keys were shown on the first start). Lost them? Start with ADMIN_TOKEN set, then: bin/listing-sync key create --agency ${agencyId} --env live\n`,
       ),
       output.stdout,
     );

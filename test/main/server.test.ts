@@ -69,7 +69,7 @@ test(`[${databaseKind}] first start creates a demo agency and prints a working k
     assert.match(
       output,
       new RegExp(
-        `Lost them\\? Start with ADMIN_TOKEN set, then:\n {2}npx listing-sync key create --agency ${first.demo!.agencyId} --env live`,
+        `Lost them\\? Start with ADMIN_TOKEN set, then:\n {2}bin/listing-sync key create --agency ${first.demo!.agencyId} --env live`,
       ),
     );
     const curl = /curl -H "Authorization: Bearer (svc_pk_LIVE_\w+)" (\S+)/.exec(output);
@@ -100,7 +100,7 @@ test(`[${databaseKind}] first start creates a demo agency and prints a working k
       assert.ok(!again.join('\n').includes('svc_pk_'), 'later starts print no key');
       assert.ok(
         again.includes(
-          `Demo agency ${first.demo!.agencyId} (its keys were shown on the first start). Lost them? Start with ADMIN_TOKEN set, then: npx listing-sync key create --agency ${first.demo!.agencyId} --env live`,
+          `Demo agency ${first.demo!.agencyId} (its keys were shown on the first start). Lost them? Start with ADMIN_TOKEN set, then: bin/listing-sync key create --agency ${first.demo!.agencyId} --env live`,
         ),
         again.join('\n'),
       );

@@ -113,8 +113,8 @@ export function FirstStepsPageFr({ baseUrl }: { baseUrl: string }): JSX.Element 
           <code>POST /ingest/ingestListings</code> (codes français : <code>"transaction":"VENTE","type":"APPARTEMENT"</code>).
         </li>
         <li>
-          Clés perdues ? Avec le serveur démarré avec <code>ADMIN_TOKEN</code> : <code>npx listing-sync agency list --name demo</code>, puis{' '}
-          <code>npx listing-sync key create --agency agc_… --env live</code>.
+          Clés perdues ? Avec le serveur démarré avec <code>ADMIN_TOKEN</code> : <code>bin/listing-sync agency list --name demo</code>, puis{' '}
+          <code>bin/listing-sync key create --agency agc_… --env live</code>.
         </li>
       </ol>
       <h2>Sans code</h2>
@@ -178,7 +178,7 @@ export function FirstStepsPageEn({ baseUrl }: { baseUrl: string }): JSX.Element 
         </li>
         <li>
           Lost the demo keys? With the server started with <code>ADMIN_TOKEN</code> set:{' '}
-          <code>npx listing-sync agency list --name demo</code>, then <code>npx listing-sync key create --agency agc_… --env live</code>.
+          <code>bin/listing-sync agency list --name demo</code>, then <code>bin/listing-sync key create --agency agc_… --env live</code>.
         </li>
       </ol>
       <h2>No code</h2>
