@@ -1,4 +1,4 @@
-import { formatWait, keyLine, need, type OperatorCommand } from './operator-command-kit.js';
+import { formatWait, keyLine, need, optionalWholeNumber, type OperatorCommand } from './operator-command-kit.js';
 
 /** `listing-sync agency ACTION`: agencies, their plan and their business-registration check. */
 export const AGENCY_COMMANDS: ReadonlyMap<string, OperatorCommand> = new Map<string, OperatorCommand>([
@@ -79,7 +79,7 @@ export const AGENCY_COMMANDS: ReadonlyMap<string, OperatorCommand> = new Map<str
   [
     'verifications',
     async ({ client, values, out }) => {
-      const result = await client.verifications(values.limit ? Number(values.limit) : undefined);
+      const result = await client.verifications(optionalWholeNumber(values.limit, '--limit', 1));
       const lines = result.items.map(
         (item) =>
           `${item.agency.agencyId}  ${item.agency.name.padEnd(24)} SIREN ${item.agency.siren ?? '—'} (${item.siren})  ` +

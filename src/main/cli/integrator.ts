@@ -8,6 +8,7 @@ import {
 } from '@listing-sync/client';
 import { ListingFileError, openListingFile, type ListingFile } from './listing-file.js';
 import { UnreachableServer } from './operator-client.js';
+import { readWholeNumber, wholeNumberRule } from './whole-number.js';
 import { Interrupts, signalExitCode } from './interrupts.js';
 import { EXIT, FileReader, Progress, type IntegratorIo, type IntegratorOptions } from './integrator-io.js';
 import { runPush } from './push-run.js';
@@ -32,9 +33,8 @@ export async function runIntegratorCommand(
     throw new IntegratorUsageError(
       'LISTING_SYNC_KEY is not set: export the agency’s API key (svc_pk_LIVE_… or, with --sandbox, svc_pk_TEST_…)',
     );
-  const concurrency = options.concurrency === undefined ? 2 : Number(options.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
-    throw new IntegratorUsageError('--concurrency must be a whole number from 1 to 16');
+  const concurrency = options.concurrency === undefined ? 2 : readWholeNumber(options.concurrency, 1, 16);
+  if (concurrency === null) throw new IntegratorUsageError(wholeNumberRule('--concurrency', 1, 16));
   const baseUrl = env.LISTING_SYNC_URL || 'http://127.0.0.1:8080';
   const where = `${baseUrl}${options.sandbox ? '/sandbox' : ''}`;
   if (!file) {

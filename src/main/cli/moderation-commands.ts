@@ -1,10 +1,9 @@
-import { formatWait, need, UsageError, type OperatorCommand } from './operator-command-kit.js';
+import { formatWait, need, optionalWholeNumber, type OperatorCommand } from './operator-command-kit.js';
 
 /** Approves or rejects the version the operator reviewed; `action` says which. */
 const decide: OperatorCommand = async ({ client, values, action, args, out }) => {
   const serviceId = need(args[0], 'SERVICE_ID');
-  const version = Number(need(values.version, '--version (the version you reviewed, as the queue shows it)'));
-  if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
+  const version = optionalWholeNumber(need(values.version, '--version (the version you reviewed, as the queue shows it)'), '--version', 1)!;
   const decision = action === 'reject' ? 'reject' : 'approve';
   const reason = decision === 'reject' ? need(values.reason, '--reason (shown to the agency)') : values.reason;
   const result = await client.decide(serviceId, { decision, version, ...(reason ? { reason } : {}) });
@@ -19,7 +18,7 @@ export const MODERATION_COMMANDS: ReadonlyMap<string, OperatorCommand> = new Map
   [
     'queue',
     async ({ client, values, out }) => {
-      const result = await client.moderationQueue(values.limit ? Number(values.limit) : undefined);
+      const result = await client.moderationQueue(optionalWholeNumber(values.limit, '--limit', 1));
       const lines = result.items.map((item) =>
         [
           `${item.serviceId} v${item.version}  ${item.agencyName} (${item.externalId}), waiting ${formatWait(item.waitingSeconds)}${item.approved ? `; v${item.approved.version} stays public meanwhile` : ''}`,

@@ -1,4 +1,5 @@
 import type { KeyView, OperatorClient } from './operator-client.js';
+import { readWholeNumber, wholeNumberRule } from './whole-number.js';
 
 type Print = (line: string) => void;
 
@@ -47,6 +48,14 @@ export class UsageError extends Error {}
 export function need(value: string | undefined, what: string): string {
   if (!value) throw new UsageError(`missing ${what}`);
   return value;
+}
+
+/** An optional number option (`--limit`): undefined when absent, a UsageError when it is not a whole number in bounds. */
+export function optionalWholeNumber(value: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  if (value === undefined) return undefined;
+  const read = readWholeNumber(value, min, max);
+  if (read === null) throw new UsageError(wholeNumberRule(flag, min, max));
+  return read;
 }
 
 export const formatWait = (seconds: number) =>

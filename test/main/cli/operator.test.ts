@@ -277,6 +277,16 @@ test(`[${databaseKind}] CLI moderation queue, approve and reject decide the vers
   const json = JSON.parse((await cli('moderation', 'queue', '--limit', '200', '--json')).out);
   assert.ok(json.total >= 2);
 
+  for (const [flag, value, args] of [
+    ['--limit', 'abc', ['moderation', 'queue']],
+    ['--limit', '0', ['agency', 'verifications']],
+    ['--version', '1.5', ['moderation', 'approve', first]],
+  ] as const) {
+    const refused = await cli(...args, flag, value);
+    assert.equal(refused.code, 2, `${flag} ${value} is a usage error, not ignored: ${refused.out}`);
+    assert.match(refused.err, new RegExp(`${flag} must be a whole number from 1`));
+  }
+
   const missingVersion = await cli('moderation', 'approve', first);
   assert.equal(missingVersion.code, 2, 'the version reviewed is required');
   assert.match(missingVersion.err, /--version/);
