@@ -22,7 +22,7 @@ const list = (names: string[]) => names.join(', ');
 
 /** The fees of a sale as the arrêté of 10 January 2017 wants them, when `fees` and `feesPercent` let them be worked out. */
 export function saleFees(
-  c: ListingContent,
+  c: Pick<ListingContent, 'transaction' | 'price' | 'fees' | 'feesPercent'>,
 ): { priceWithFees: number; priceWithoutFees: number; percent: number; paidBy: 'buyer' | 'seller' } | null {
   const fees = c.fees;
   if (c.transaction === 'rental' || !fees?.feesPaidBy || (fees.feesPaidBy !== 'buyer' && fees.feesPaidBy !== 'seller')) return null;

@@ -1,5 +1,6 @@
 import type { Fees, Transaction } from '../listing-model/model.js';
 import { frenchEuros as euros, frenchPercent as percent } from '../../platform/french-numbers.js';
+import { saleFees } from '../compliance/legal-mention-rules.js';
 
 export interface PriceDisplay {
   /** The price as a visitor reads it first: fees included for a sale, charges included for a rent. */
@@ -34,31 +35,19 @@ export function priceDisplay(listing: Priced): PriceDisplay {
   return listing.transaction === 'rental' ? rentDisplay(listing) : saleDisplay(listing);
 }
 
-function saleDisplay({ price, fees, feesPercent }: Priced): PriceDisplay {
-  const included = fees?.feeIncluded !== false;
-  // An amount given wins; else the percentage of the price without fees gives it.
-  const amount =
-    fees?.agencyFees ??
-    (feesPercent != null ? Math.round(included ? price - price / (1 + feesPercent / 100) : (price * feesPercent) / 100) : null);
-  if (!fees || fees.feesPaidBy === 'seller') {
-    return {
-      headline: euros(price),
-      details: [fees ? 'Honoraires à la charge du vendeur' : 'Honoraires : renseignez-vous auprès de l’agence'],
-    };
-  }
-  if (fees.feesPaidBy !== 'buyer' || amount === null) {
-    return { headline: euros(price), details: ['Honoraires : renseignez-vous auprès de l’agence'] };
-  }
-  // Fees "included" unless the agency says the price leaves them out.
-  const withoutFees = included ? price - amount : price;
-  const withFees = included ? price : price + amount;
-  if (withoutFees <= 0)
-    return { headline: `${euros(withFees)} honoraires inclus`, details: [`dont ${euros(amount)} d’honoraires à la charge de l’acquéreur`] };
+function saleDisplay(listing: Priced): PriceDisplay {
+  const { price, fees } = listing;
+  // The fees worked out as the legal mention's rule does: its owner, so page and warning agree.
+  const sale = saleFees(listing);
+  if (!fees) return { headline: euros(price), details: ['Honoraires : renseignez-vous auprès de l’agence'] };
+  if (sale?.paidBy === 'seller') return { headline: euros(price), details: ['Honoraires à la charge du vendeur'] };
+  if (!sale) return { headline: euros(price), details: ['Honoraires : renseignez-vous auprès de l’agence'] };
+  const amount = sale.priceWithFees - sale.priceWithoutFees;
   return {
-    headline: `${euros(withFees)} honoraires inclus`,
+    headline: `${euros(sale.priceWithFees)} honoraires inclus`,
     details: [
-      `dont ${percent((amount / withoutFees) * 100)} TTC d’honoraires à la charge de l’acquéreur, soit ${euros(amount)}`,
-      `Prix hors honoraires : ${euros(withoutFees)}`,
+      `dont ${percent(sale.percent)} TTC d’honoraires à la charge de l’acquéreur, soit ${euros(amount)}`,
+      `Prix hors honoraires : ${euros(sale.priceWithoutFees)}`,
     ],
   };
 }
