@@ -1,4 +1,6 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/schema-validator.js';
+import { FRENCH_RULES } from '../../platform/validation/french-rule-words.js';
 import formbody from '@fastify/formbody';
 import type { Children } from '@kitajs/html';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -115,7 +117,15 @@ function errorAnswer(base: string, texts: SessionSpaceOptions['texts'], message:
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const problem = toApiError(error);
     if (problem.status >= 500) request.log.error({ err: error }, `${base} page failed`);
-    const details = problem.errors?.length ? problem.errors.map((e) => `${e.field} : ${e.message}`).join(' ; ') : problem.detail;
+    // A form or an address its schema refused: the rules in French, each message led by its field.
+    const refusedFields = error.validation
+      ? fieldErrorsFromAjv(error.validation as AjvIssue[], error.validationContext === 'body' ? 'formulaire' : 'adresse', FRENCH_RULES)
+      : null;
+    const details = refusedFields?.length
+      ? refusedFields.map((e) => e.message).join(' ; ')
+      : problem.errors?.length
+        ? problem.errors.map((e) => `${e.field} : ${e.message}`).join(' ; ')
+        : problem.detail;
     return message(
       request,
       reply,

@@ -2,13 +2,14 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FieldError } from '../outcome.js';
-import { EARLIEST_INSTANT, LATEST_INSTANT, NO_CONTROL_CHARACTERS, isStorableInstant, unstorableTextReason } from './storable.js';
+import { isStorableInstant, unstorableTextReason } from './storable.js';
+import { ENGLISH_RULES, STORABLE_TEXT, type AjvIssue, type RuleWords } from './rule-words.js';
+
+export type { AjvIssue } from './rule-words.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped once more.
 type AddFormats = (ajv: Ajv) => Ajv;
 export const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
-
-const STORABLE_TEXT = 'storableText';
 
 const isoDateTime = (fullFormats['date-time'] as { validate: (value: string) => boolean }).validate;
 /**
@@ -122,103 +123,13 @@ export const FIELD_MESSAGE_MAX = 400;
 
 const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export interface AjvIssue {
-  instancePath: string;
-  schemaPath?: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-const FORMAT_WORDS: Record<string, string> = {
-  'date-time': `must be an ISO 8601 date-time with an offset, such as 2026-03-01T09:30:00Z, from ${EARLIEST_INSTANT} to ${LATEST_INSTANT}`,
-  date: 'must be a calendar date written YYYY-MM-DD, such as 2026-03-01',
-  uri: 'must be an absolute URI',
-  email: 'must be an e-mail address',
-};
-
-const PATTERN_WORDS: Record<string, string> = {
-  [NO_CONTROL_CHARACTERS]: 'must not contain control characters',
-  '^[0-9]{5}$': 'must be 5 digits',
-  '^https?://': 'must start with http:// or https://',
-  '^[A-Z]{3}$': 'must be a currency code of 3 capital letters',
-};
-
-const plural = (count: unknown, word: string) => `${String(count)} ${word}${Number(count) === 1 ? '' : 's'}`;
-
-/**
- * Each rule a schema states, said as the end of a sentence that starts with the field's name
- * (`listings must have at most 500 items`), in the same voice as the service's own messages.
- * Ajv's defaults (`must NOT have fewer than 1 items`, `must be >= 1`) never reach an integrator.
- */
-function plainMessage(issue: AjvIssue): string {
-  const params = issue.params;
-  switch (issue.keyword) {
-    case 'minItems':
-      return `must have at least ${plural(params.limit, 'item')}`;
-    case 'maxItems':
-      return `must have at most ${plural(params.limit, 'item')}`;
-    case 'minLength':
-      return Number(params.limit) === 1 ? 'must not be empty' : `must be at least ${plural(params.limit, 'character')} long`;
-    case 'maxLength':
-      return `must be at most ${plural(params.limit, 'character')} long`;
-    case 'minimum':
-      return `must be ${String(params.limit)} or more`;
-    case 'maximum':
-      return `must be ${String(params.limit)} or less`;
-    case 'exclusiveMinimum':
-      return `must be more than ${String(params.limit)}`;
-    case 'exclusiveMaximum':
-      return `must be less than ${String(params.limit)}`;
-    case 'multipleOf':
-      return `must be a multiple of ${String(params.multipleOf)}`;
-    case 'minProperties':
-      return `must have at least ${plural(params.limit, 'field')}`;
-    case 'maxProperties':
-      return `must have at most ${plural(params.limit, 'field')}`;
-    case 'uniqueItems':
-      return `must not hold the same item twice (items ${String(params.j)} and ${String(params.i)} are equal)`;
-    case 'dependentRequired':
-    case 'dependencies':
-      return `must have ${String(params.missingProperty)} when it has ${String(params.property)}`;
-    case 'not':
-    case 'false schema':
-      return 'is not allowed here';
-    case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
-    case 'const':
-      return `must be ${String(params.allowedValue)}`;
-    case 'format':
-      return FORMAT_WORDS[String(params.format)] ?? `must be a valid ${String(params.format)}`;
-    case 'pattern': {
-      const pattern = String(params.pattern);
-      const id = /^\^(lst|agc|key)_/.exec(pattern);
-      if (id) return `must be an identifier such as ${id[1]}_0AbC… (${id[1]}_ then letters and digits)`;
-      return PATTERN_WORDS[pattern] ?? `must match the pattern ${pattern}`;
-    }
-    case 'type':
-      return `must be ${article(String(params.type))}`;
-    case STORABLE_TEXT:
-      return issue.message ?? 'must be text that can be stored';
-    default:
-      // A rule no schema of the service uses today: its name at least says which one failed.
-      return `breaks the rule "${issue.keyword}"`;
-  }
-}
-
-const article = (type: string) =>
-  type
-    .split(',')
-    .map((t) => (t === 'null' ? 'null' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`))
-    .join(' or ');
-
 /**
  * A union (anyOf) fails with one error per branch and one for the union itself. When every
  * branch is a choice of values or of types (an enum written as constants, a nullable enum,
  * a nullable number), that is one rule for the integrator: said once, naming what is allowed.
  * Otherwise the branch that came closest (the one whose type matched) explains the failure.
  */
-function summariseUnion(branches: AjvIssue[]): string | AjvIssue[] {
+function summariseUnion(branches: AjvIssue[], words: RuleWords): string | AjvIssue[] {
   const allowed: string[] = [];
   const types: string[] = [];
   for (const issue of branches) {
@@ -227,12 +138,15 @@ function summariseUnion(branches: AjvIssue[]): string | AjvIssue[] {
     else if (issue.keyword === 'type') types.push(String(issue.params.type));
     else return branches.filter((b) => b.keyword !== 'type');
   }
-  if (allowed.length === 0) return `must be ${article(types.join(','))}`;
-  const choices = [...allowed, ...types.filter((t) => t === 'null')];
-  return `must be one of ${choices.join(', ')}`;
+  if (allowed.length === 0) return words.types(types);
+  return words.choices([...allowed, ...types.filter((t) => t === 'null')]);
 }
 
-export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError[] {
+/**
+ * The field errors of a refused request, each message starting with the field's name: in the
+ * API's English by default, in French for the pages of the pro space and the back-office.
+ */
+export function fieldErrorsFromAjv(issues: AjvIssue[], part: string, words: RuleWords = ENGLISH_RULES): FieldError[] {
   const isUnion = (issue: AjvIssue) => issue.keyword === 'anyOf' || issue.keyword === 'oneOf';
   const unions = issues.filter(isUnion);
   const inside = (issue: AjvIssue, union: AjvIssue) =>
@@ -251,18 +165,18 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string): FieldError
   };
   const report = (issue: AjvIssue): void => {
     if (issue.keyword === 'required') {
-      push(jsonPath(issue.instancePath, String(issue.params.missingProperty)), 'is required');
+      push(jsonPath(issue.instancePath, String(issue.params.missingProperty)), words.required);
     } else if (issue.keyword === 'additionalProperties') {
       const name = String(issue.params.additionalProperty);
-      if (name === '') push(jsonPath(issue.instancePath) || part, 'has a field with an empty name, which is not known');
-      else push(jsonPath(issue.instancePath, name), 'is not a known field');
+      if (name === '') push(jsonPath(issue.instancePath) || part, words.emptyName);
+      else push(jsonPath(issue.instancePath, name), words.unknownField);
     } else if (isUnion(issue)) {
-      const summary = summariseUnion(branchesOf(issue));
+      const summary = summariseUnion(branchesOf(issue), words);
       if (typeof summary === 'string') push(jsonPath(issue.instancePath) || part, summary);
       else if (summary.length > 0) summary.forEach(report);
-      else push(jsonPath(issue.instancePath) || part, 'does not match any of the allowed forms');
+      else push(jsonPath(issue.instancePath) || part, words.noForm);
     } else {
-      push(jsonPath(issue.instancePath) || part, plainMessage(issue));
+      push(jsonPath(issue.instancePath) || part, words.rule(issue));
     }
   };
   // An error inside a union is reported through the outermost union that holds it.

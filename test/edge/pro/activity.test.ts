@@ -77,7 +77,10 @@ test('an admin sees the team’s events, an agent their own, no agency another�
   // Pages: past the oldest entry, nothing; a malformed cursor is a French 400.
   const seqs = await t.db.query<{ seq: string }>('SELECT min(seq) AS seq FROM operator_audit WHERE agency_id = $1', [agency.agencyId]);
   assert.match((await adminBrowser.get(`/pro/activity?avant=${seqs.rows[0]!.seq}`)).body, /Aucun événement enregistré/);
-  assert.equal((await adminBrowser.get('/pro/activity?avant=hier')).statusCode, 400);
+  const malformed = await adminBrowser.get('/pro/activity?avant=hier');
+  assert.equal(malformed.statusCode, 400);
+  assert.match(malformed.body, /avant doit/, 'the rule in French, led by its field');
+  assert.doesNotMatch(malformed.body, /must /);
 
   const journal = await support.browser.get('/admin/audit');
   assert.equal(journal.statusCode, 200, journal.body.slice(0, 300));
