@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
  */
 export const STYLESHEET = `:root{--ink:#1b1b1b;--muted:#555;--line:#d9d9d9;--soft:#f4f5f7;--accent:#0b57d0;--accent-ink:#fff;--warn:#8a1c00;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink)}
 *{box-sizing:border-box}body{margin:0;background:#fff}
-a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible,summary:focus-visible{outline:3px solid #f0b40f;outline-offset:2px}
+a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible,summary:focus-visible,.notice:focus{outline:3px solid #f0b40f;outline-offset:2px}
 .wrap{max-width:72rem;margin:0 auto;padding:0 1rem}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;padding:.5rem;z-index:9}
 header.site{border-bottom:1px solid var(--line)}header.site .wrap{display:flex;gap:.25rem 1.5rem;align-items:center;min-height:3.5rem;flex-wrap:wrap;padding-top:.4rem;padding-bottom:.4rem}
@@ -21,9 +21,9 @@ input,select,textarea{width:100%;font:inherit;padding:.45rem .55rem;border:1px s
 textarea{min-height:8rem}
 button{font:inherit;font-weight:600;padding:.55rem 1.1rem;border:0;border-radius:.3rem;background:var(--accent);color:var(--accent-ink);cursor:pointer}
 .field-error{color:var(--warn);font-size:.9rem;margin:.2rem 0 0}[aria-invalid=true]{border-color:var(--warn);border-width:2px}
-.notice{border-left:4px solid var(--warn);background:#fff4f0;padding:.6rem .9rem;margin:1rem 0}.notice:focus{outline:3px solid #f0b40f;outline-offset:2px}.notice ul{margin:.3rem 0 0;padding-left:1.2rem}
+.notice{border-left:4px solid var(--warn);background:#fff4f0;padding:.6rem .9rem;margin:1rem 0}.notice ul{margin:.3rem 0 0;padding-left:1.2rem}
 .ok{border-left-color:#0a7d32;background:#eefaf1}
-.layout{display:grid;gap:1.5rem}@media(min-width:56rem){.layout{grid-template-columns:17rem 1fr}.layout form.search{grid-template-columns:1fr}}
+.layout{display:grid;gap:1.5rem}.layout form.search{grid-template-columns:1fr}@media(min-width:56rem){.layout{grid-template-columns:17rem 1fr}}
 details.filters>summary{cursor:pointer;font-weight:600;padding:.55rem .8rem;border:1px solid var(--line);border-radius:.3rem;background:var(--soft)}details.filters[open]>summary{margin-bottom:.75rem}
 @media(min-width:56rem){@supports selector(::details-content){details.filters>summary{display:none}details.filters::details-content{display:block;content-visibility:visible}}}
 footer.site nav{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0 0 1rem}
@@ -59,18 +59,17 @@ form.inline{display:inline-flex;gap:.5rem;align-items:center;flex-wrap:wrap;marg
 .admin-nav form.inline{margin-left:auto}.who{color:var(--muted);font-size:.9rem}
 button.link{background:none;color:var(--accent);padding:0;text-decoration:underline;font-weight:400}
 button.secondary{background:#fff;color:var(--warn);border:2px solid var(--warn)}
-.narrow{max-width:26rem}.narrow>div{margin-bottom:.8rem}
+.narrow{max-width:26rem}.narrow>div,.reply>div,.reply form>div{margin-bottom:.8rem}
 .late{color:var(--warn);font-weight:700}.good{color:#0a7d32}.muted{color:var(--muted)}
 dl.figures{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.75rem;margin:0}dl.figures div{background:var(--soft);border-radius:.4rem;padding:.6rem .8rem}
 dl.figures dt{font-size:.85rem;color:var(--muted)}dl.figures dd{margin:0;font-size:1.4rem;font-weight:700}
 ol.queue{list-style:none;padding:0}ol.queue>li{border:1px solid var(--line);border-radius:.5rem;padding:.8rem 1rem;margin-bottom:1rem}ol.queue>li.overdue{border-left:6px solid var(--warn)}
 ol.queue h2{margin:0 0 .3rem;font-size:1.1rem}.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}
 form.refuse{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}form.refuse label{flex-basis:100%}form.refuse input{flex:1;min-width:12rem}
-
 .table-scroll{overflow-x:auto;max-width:100%;margin:.5rem 0 1rem}.table-scroll>table{margin:0}
 table.list{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}table.list th,table.list td{border-bottom:1px solid var(--line);padding:.4rem .5rem;text-align:left;vertical-align:top}table.list caption{text-align:left;font-weight:600}
 @media(max-width:40rem){table.stacked,table.stacked tbody{display:block}table.stacked thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.stacked tr{display:block;border:1px solid var(--line);border-radius:.5rem;margin:0 0 .75rem;padding:.3rem .7rem}table.stacked td{display:grid;grid-template-columns:9.5rem 1fr;gap:.5rem;border:0;padding:.25rem 0;overflow-wrap:anywhere}table.stacked td::before{content:attr(data-label);font-weight:600}}
-.compare{display:grid;gap:1.5rem}@media(min-width:56rem){.compare{grid-template-columns:1fr 1fr}}.compare section{border:1px solid var(--line);border-radius:.5rem;padding:.8rem 1rem}
+.compare{display:grid;gap:1.5rem}@media(min-width:56rem){.compare{grid-template-columns:1fr 1fr}}.compare section{border:1px solid var(--line);border-radius:.5rem;padding:.8rem 1rem}:is(.compare section,ol.queue>li)>:first-child{margin-top:0}
 ins{background:#d7f5dd;text-decoration:underline}del{background:#ffe1dc;text-decoration:line-through}
 ul.photos{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}ul.photos img{width:15rem;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);border-radius:.3rem}
 form.decision{background:var(--soft);border-radius:.5rem;padding:.8rem 1rem;margin:1rem 0}form.decision>div{margin-bottom:.6rem}
@@ -78,10 +77,9 @@ figure.chart{margin:1rem 0;max-width:40rem}figure.chart svg{display:block;width:
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:0 1.5rem;align-items:end}.charts figure.chart{margin:.5rem 0;max-width:none}table.numbers{max-width:46rem}table.numbers th,table.numbers td{padding:.4rem .3rem}@media(max-width:30rem){table.numbers{font-size:.875rem}}table.numbers tbody th,table.numbers tfoot th{white-space:nowrap}table.numbers td,table.numbers thead th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums}
 fieldset{border:1px solid var(--line);border-radius:.3rem;margin:0 0 .8rem;padding:.5rem .8rem}legend{font-weight:600;font-size:.9rem}
 label.check{display:flex;gap:.5rem;align-items:center;font-weight:400}label.check input{width:auto}
-form.search label.check{align-self:center}
 input.secret{font-family:ui-monospace,monospace;font-size:.95rem;max-width:40rem}
 ol.thread{list-style:none;padding:0;margin:0;max-width:46rem}ol.thread>li{border:1px solid var(--line);border-radius:.5rem;padding:.6rem .9rem;margin:0 0 .75rem}ol.thread>li.mine{background:var(--soft);margin-left:1.5rem}ol.thread>li.theirs{margin-right:1.5rem}ol.thread .from{margin:0 0 .3rem;font-size:.9rem;color:var(--muted)}ol.thread .from strong{color:var(--ink)}ol.thread .description{margin:0}
-section.reply{max-width:46rem}section.reply form>div{margin-bottom:.8rem}form.confirm{display:flex;flex-wrap:wrap;gap:.75rem 1.25rem;align-items:center;margin:1.25rem 0}
+.reply{max-width:46rem}form.confirm{display:flex;flex-wrap:wrap;gap:.75rem 1.25rem;align-items:center;margin:1.25rem 0}
 details.alert-box{margin:1rem 0 0;border:1px solid var(--line);border-radius:.5rem;padding:.55rem .8rem}details.alert-box>summary{cursor:pointer;font-weight:600}details.alert-box[open]>summary{margin-bottom:.75rem}form.alert>div,form.alert>fieldset{margin-bottom:.8rem}
 ul.alerts{list-style:none;padding:0;margin:0 0 1rem;max-width:46rem}ul.alerts>li{border:1px solid var(--line);border-radius:.5rem;padding:.6rem .9rem;margin:0 0 .75rem}ul.alerts .alert-name{margin:0 0 .2rem;font-weight:600}ul.alerts .facts{margin:0 0 .5rem}
 .combo{position:relative}.combo ul{position:absolute;left:0;right:0;z-index:5;margin:.2rem 0 0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #767676;border-radius:.3rem;box-shadow:0 2px 8px #0003;max-height:20rem;overflow-y:auto}.combo li{padding:.45rem .6rem;cursor:pointer}.combo li:hover{background:var(--soft)}.combo [aria-selected=true]{background:var(--accent);color:var(--accent-ink)}.combo [aria-selected=true] .muted{color:inherit}@media(min-width:56rem){.combo ul{right:auto;min-width:max(100%,20rem)}}

@@ -117,8 +117,9 @@ function Thread({ thread }: { thread: LeadThread }): JSX.Element {
 /** A plain form: it posts without script, and a refused reply comes back with what was typed. */
 function ReplyForm({ view, csrf }: { view: ConversationView; csrf: string }): JSX.Element {
   const error = view.reply.errors.find((e) => e.field === 'text')?.message;
+  // As wide as the visitor's reply box on the site: room to write, lines still easy to read.
   return (
-    <form method="post" action={proConversationPath(view.thread.leadId)} class="narrow" novalidate>
+    <form method="post" action={proConversationPath(view.thread.leadId)} class="reply" novalidate>
       <Csrf token={csrf} />
       <div>
         <label for="f-text">Votre réponse</label>

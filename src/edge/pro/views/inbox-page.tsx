@@ -59,28 +59,25 @@ function InboxCounts({ counts }: { counts: LeadCounts }): JSX.Element {
   );
 }
 
-/** A plain GET form: it works without script, and its address can be bookmarked. */
+/**
+ * A plain GET form: it works without script, and its address can be bookmarked. Inline, as the
+ * other filter forms of the spaces, so the button stands beside the controls it applies.
+ */
 function InboxFilters({ filter, counts }: { filter: InboxFilter; counts: LeadCounts }): JSX.Element {
   return (
-    <form method="get" action={PRO_INBOX_PATH} class="search" aria-label="Filtrer les contacts">
-      <div>
-        <label for="f-statut">Statut</label>
-        <select id="f-statut" name="statut">
-          {INBOX_STATUSES.map((status) => (
-            <option value={status} selected={filter.status === status} safe>
-              {statusChoice(status, counts)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label class="check">
-          <input type="checkbox" name="nonlus" value="1" checked={filter.unreadOnly} /> Non lus seulement
-        </label>
-      </div>
-      <div>
-        <button type="submit">Filtrer</button>
-      </div>
+    <form method="get" action={PRO_INBOX_PATH} class="inline" aria-label="Filtrer les contacts">
+      <label for="f-statut">Statut</label>
+      <select id="f-statut" name="statut">
+        {INBOX_STATUSES.map((status) => (
+          <option value={status} selected={filter.status === status} safe>
+            {statusChoice(status, counts)}
+          </option>
+        ))}
+      </select>
+      <label class="check">
+        <input type="checkbox" name="nonlus" value="1" checked={filter.unreadOnly} /> Non lus seulement
+      </label>
+      <button type="submit">Filtrer</button>
     </form>
   );
 }
