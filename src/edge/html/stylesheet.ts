@@ -12,7 +12,7 @@ a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,s
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;padding:.5rem;z-index:9}
 header.site{border-bottom:1px solid var(--line)}header.site .wrap{display:flex;gap:.25rem 1.5rem;align-items:center;min-height:3.5rem;flex-wrap:wrap;padding-top:.4rem;padding-bottom:.4rem}
 .brand{font-weight:700;font-size:1.15rem;text-decoration:none;color:var(--ink)}header.site nav a{margin-right:1rem}
-main{padding:1.25rem 0 3rem}h1{font-size:1.7rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.75rem 0 .75rem}
+main{padding:1.25rem 0 3rem}main.wrap{padding:1.25rem 1rem 3rem}h1{font-size:1.7rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.75rem 0 .75rem}
 footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.9rem;padding:1.5rem 0}
 .hero{background:var(--soft);border-radius:.5rem;padding:1.25rem}
 form.search{display:grid;grid-template-columns:repeat(auto-fit,minmax(9.5rem,1fr));gap:.75rem 1rem;align-items:end}

@@ -62,6 +62,12 @@ test(`[${databaseKind}] in Chromium at 1280 and 390 px: a wide reply box, cards 
       const gaps = await cardGaps(page);
       assert.equal(gaps.length, 4, 'the listing, the visitor and the two messages');
       for (const { card, gap } of gaps) assert.ok(Math.abs(gap) <= 2, `${width} px: ${card} starts ${gap} px below the card's padding`);
+      const send = await boxOf(page, 'main form:last-of-type button[type=submit]');
+      const footer = await boxOf(page, 'footer.site');
+      assert.ok(
+        footer.top - send.bottom >= 24,
+        `${width} px: « Envoyer la réponse » ends ${footer.top - send.bottom} px above the footer's line`,
+      );
       await fitsAndShoot(page, 'pro-conversation-layout', width);
 
       await page.goto(`${url}/pro/contacts`);
