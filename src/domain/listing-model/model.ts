@@ -128,8 +128,8 @@ export interface Listing {
 }
 
 /**
- * The number of bedrooms an interface answers with: what the agency stated, else as many as
- * rooms, the default both interfaces document (docs/decisions.md §6). The content stores only
+ * The number of bedrooms the JSON answers give: what the agency stated, else as many as rooms,
+ * the default both interfaces document (docs/decisions.md §6). The content stores only
  * what was stated, so that pages show « Chambres » only when the agency gave a number; the
  * content hash reads the listing through this default, so stating the default or leaving it out
  * hashes alike (docs/decisions.md §6, "Bedrooms").

@@ -1,5 +1,4 @@
 import type { PublicContent, PublicListing } from '../public-listings/model.js';
-import { statedOrDefaultBedrooms } from '../listing-model/model.js';
 import { PROPERTY_TYPE_WRITTEN, SUB_TYPE_WRITTEN, TRANSACTION_WRITTEN } from './codes.js';
 import { FEATURE_RANKS, PHOTO_RANKS, PHOTO_TITLE_RANKS, POLIRIS_FIELD_COUNT, POLIRIS_VERSION_WRITTEN, RANK } from './ranks.js';
 import { foldCode, writeDate, writeNumber, writeYesNo } from './values.js';
@@ -51,7 +50,8 @@ function writePlace(content: PublicContent, set: Put): void {
   set(RANK.surface, writeNumber(content.surface));
   if (content.propertyType === 'land') set(RANK.landSurface, writeNumber(content.surface));
   set(RANK.rooms, writeNumber(content.rooms));
-  set(RANK.bedrooms, writeNumber(statedOrDefaultBedrooms(content)));
+  // Empty when not given, which a reader takes as many as rooms (docs/decisions.md §6).
+  set(RANK.bedrooms, writeNumber(content.bedrooms));
   set(RANK.floor, writeNumber(content.floor));
   set(RANK.furnished, writeYesNo(content.furnished));
 }
