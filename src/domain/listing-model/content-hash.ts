@@ -11,7 +11,13 @@ import type { CommercialStatus, ListingContent } from './model.js';
 export interface CanonicalJson {
   /** Made from the bytes when first asked for (a driver that sends parameters as text). */
   readonly text: string;
+  /** What is stored. */
   readonly bytes: Buffer;
+  /**
+   * What the hashes read, one part after another: `[bytes]`, or, when bedrooms was left out,
+   * the head with the default (`CanonicalParts.hashedHead`) and the stored bytes after theirs.
+   */
+  readonly hashed: readonly Buffer[];
 }
 
 let encoding = Buffer.allocUnsafe(16 * 1024);
@@ -25,13 +31,14 @@ const put = (text: string, offset: number) => offset + encoding.write(text, offs
  * every push), and the bytes are copied out once.
  */
 export function canonicalJson(content: ListingContent): CanonicalJson {
-  const { head, description, tail } = listingContent.canonicalParts(content);
+  const { head, hashedHead, description, tail } = listingContent.canonicalParts(content);
   const value = jsonStringParts(description);
   let length = head.length + tail.length;
   for (const part of value) length += part.length;
   // A UTF-16 unit never takes more than 3 bytes in UTF-8.
   if (encoding.length < 3 * length) encoding = Buffer.allocUnsafe(6 * length);
   let offset = put(head, 0);
+  const headLength = offset;
   for (const part of value) offset = put(part, offset);
   offset = put(tail, offset);
   const bytes = Buffer.allocUnsafe(offset);
@@ -39,6 +46,7 @@ export function canonicalJson(content: ListingContent): CanonicalJson {
   let text: string | undefined;
   return {
     bytes,
+    hashed: hashedHead === head ? [bytes] : [Buffer.from(hashedHead, 'utf8'), bytes.subarray(headLength)],
     get text() {
       return (text ??= bytes.toString('utf8'));
     },
@@ -70,13 +78,16 @@ const statusSuffix = (status: CommercialStatus) => {
   return suffix;
 };
 
-/** Equal hashes mean a push changes nothing: no new version, no new change sequence. */
+/**
+ * Equal hashes mean a push changes nothing: no new version, no new change sequence. `json` is
+ * the content's canonical JSON, or the text the hashes read (`ContentModel.hashedJson`).
+ */
 export function contentHash(
   content: ListingContent,
   status: CommercialStatus,
-  json: string | CanonicalJson = listingContent.canonicalJson(content),
+  json: string | CanonicalJson = canonicalJson(content),
 ): string {
-  // The digest of the text `${json}\u0000${status}`, as stored hashes were computed.
-  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json.bytes;
-  return sha256Joined([bytes, statusSuffix(status)]);
+  // The digest of the text `${hashed}\u0000${status}`, as stored hashes were computed.
+  const hashed = typeof json === 'string' ? [Buffer.from(json, 'utf8')] : json.hashed;
+  return sha256Joined([...hashed, statusSuffix(status)]);
 }

@@ -1,4 +1,4 @@
-import type { ListingContent } from './model.js';
+import { statedOrDefaultBedrooms, type ListingContent } from './model.js';
 import { LEGAL_FIELD_NAMES } from './legal-fields.js';
 
 /**
@@ -10,6 +10,11 @@ import { LEGAL_FIELD_NAMES } from './legal-fields.js';
  * something other than its default, so absent and null hash alike and a new field leaves every
  * stored hash as it was. Reading fills every absent field with its default, so rows written
  * before a field existed read as if it had been given empty.
+ *
+ * The hashes read one field other than it is stored: `bedrooms`, stored as the agency stated it
+ * (null when it gave none), is hashed through its documented default, as many as rooms. Every
+ * listing stored before kept that default in its content, so its hash stays valid, and a push
+ * that leaves bedrooms out or states the default is `unchanged` (docs/decisions.md §6).
  */
 
 /** What an absent optional field means, for every optional field of the first release. */
@@ -44,6 +49,8 @@ export const ADDED_FIELDS: AddedFields = Object.fromEntries([...LEGAL_FIELD_NAME
  */
 export interface CanonicalParts {
   head: string;
+  /** The head as the hashes read it: `head` itself (the same string) unless bedrooms was left out. */
+  hashedHead: string;
   description: string | null;
   tail: string;
 }
@@ -53,6 +60,8 @@ export interface ContentModel {
   canonicalJson(content: ListingContent): string;
   /** The same text in parts: `head + JSON.stringify(description) + tail`. */
   canonicalParts(content: ListingContent): CanonicalParts;
+  /** The text the content and review hashes read: the canonical JSON with bedrooms defaulted. */
+  hashedJson(content: ListingContent): string;
   /** Stored content with every absent field filled with its default. */
   read(stored: Record<string, unknown>): ListingContent;
 }
@@ -71,10 +80,11 @@ export function createContentModel(added: AddedFields): ContentModel {
     }
     // JSON.stringify writes an object as "{" + its members joined by "," + "}": the members
     // before the description, the description's, then the others are the whole object's.
-    const head = JSON.stringify(canonicalBeforeDescription(content));
+    const head = headText(content, content.bedrooms ?? null);
     const tail = JSON.stringify(after);
     return {
-      head: head === '{}' ? '{"description":' : `${head.slice(0, -1)},"description":`,
+      head,
+      hashedHead: content.bedrooms == null ? headText(content, statedOrDefaultBedrooms(content)) : head,
       description: content.description ?? null,
       tail: tail === '{}' ? '}' : `,${tail.slice(1)}`,
     };
@@ -85,6 +95,10 @@ export function createContentModel(added: AddedFields): ContentModel {
       return head + JSON.stringify(description) + tail;
     },
     canonicalParts,
+    hashedJson(content) {
+      const { hashedHead, description, tail } = canonicalParts(content);
+      return hashedHead + JSON.stringify(description) + tail;
+    },
     read(stored) {
       let filled: Record<string, unknown> | null = null;
       for (const [name, value] of defaultEntries) {
@@ -97,9 +111,15 @@ export function createContentModel(added: AddedFields): ContentModel {
   };
 }
 
+/** The members before the description, then `"description":`. */
+function headText(content: ListingContent, bedrooms: number | null): string {
+  const head = JSON.stringify(canonicalBeforeDescription(content, bedrooms));
+  return head === '{}' ? '{"description":' : `${head.slice(0, -1)},"description":`;
+}
+
 // Written out rather than looped over: these run for every listing of every push. Together,
 // with the description between them, they are every field of the first release, in order.
-function canonicalBeforeDescription(content: ListingContent) {
+function canonicalBeforeDescription(content: ListingContent, bedrooms: number | null) {
   return {
     title: content.title,
     transaction: content.transaction,
@@ -109,7 +129,7 @@ function canonicalBeforeDescription(content: ListingContent) {
     charges: content.charges ?? null,
     surface: content.surface,
     rooms: content.rooms,
-    bedrooms: content.bedrooms ?? null,
+    bedrooms,
     floor: content.floor ?? null,
     city: content.city,
     postcode: content.postcode,

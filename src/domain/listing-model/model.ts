@@ -62,6 +62,7 @@ export interface ListingContent extends LegalFields {
   charges: number | null;
   surface: number;
   rooms: number;
+  /** As the agency stated it: null when it gave none (interfaces answer `statedOrDefaultBedrooms`). */
   bedrooms: number | null;
   floor: number | null;
   city: string;
@@ -127,9 +128,12 @@ export interface Listing {
 }
 
 /**
- * Defaults both interfaces apply to what a client sent, so that one listing reads the same
- * whichever interface wrote it. Spec 2.1: bedrooms not given (or null) means as many as rooms.
+ * The number of bedrooms the JSON answers give: what the agency stated, else as many as rooms,
+ * the default both interfaces document (docs/decisions.md §6). The content stores only
+ * what was stated, so that pages show « Chambres » only when the agency gave a number; the
+ * content hash reads the listing through this default, so stating the default or leaving it out
+ * hashes alike (docs/decisions.md §6, "Bedrooms").
  */
-export function withContentDefaults(content: ListingContent): ListingContent {
-  return content.bedrooms === null ? { ...content, bedrooms: content.rooms } : content;
+export function statedOrDefaultBedrooms(content: Pick<ListingContent, 'bedrooms' | 'rooms'>): number {
+  return content.bedrooms ?? content.rooms;
 }

@@ -1,4 +1,4 @@
-import type { Listing } from '../listing-model/model.js';
+import { statedOrDefaultBedrooms, type Listing } from '../listing-model/model.js';
 import { legalFieldsRead } from '../listing-model/legal-fields.js';
 import { UNPLACED } from '../geography/index.js';
 import { complianceWarnings } from '../compliance/legal-mention-rules.js';
@@ -33,7 +33,7 @@ export function toV1Record(listing: Listing, siteUrl: string) {
     postcode: c.postcode,
     surface: c.surface,
     rooms: c.rooms,
-    bedrooms: c.bedrooms,
+    bedrooms: statedOrDefaultBedrooms(c),
     dpe: c.dpe,
     ges: c.ges,
     photos: [...c.photos].sort((a, b) => a.order - b.order),

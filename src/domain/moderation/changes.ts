@@ -1,5 +1,4 @@
-import { listingContent } from '../listing-model/content.js';
-import { sha256Joined, type CanonicalJson } from '../listing-model/content-hash.js';
+import { canonicalJson, sha256Joined, type CanonicalJson } from '../listing-model/content-hash.js';
 import type { ListingContent } from '../listing-model/model.js';
 
 const PRICE_KEY = ',"price":';
@@ -11,13 +10,14 @@ const SURFACE_KEY = ',"surface":';
  * listing never waits for an operator (docs/decisions.md §11); the commercial status is not content,
  * so a status change never reaches this question.
  */
-export function reviewHash(content: ListingContent, json: string | CanonicalJson = listingContent.canonicalJson(content)): string {
-  // The canonical JSON lists price, priceUnit and charges together, before surface; the cut is
-  // unambiguous because a quote inside a string value is always escaped.
-  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json.bytes;
-  const from = bytes.indexOf(PRICE_KEY);
-  const to = bytes.indexOf(SURFACE_KEY, from);
-  return sha256Joined([bytes.subarray(0, from), bytes.subarray(to)]);
+export function reviewHash(content: ListingContent, json: CanonicalJson = canonicalJson(content)): string {
+  // The canonical JSON lists price, priceUnit and charges together, before surface, in its first
+  // part (the head, before the description); the cut is unambiguous because a quote inside a
+  // string value is always escaped. The hashed parts read bedrooms as the content hash does.
+  const [head, ...rest] = json.hashed as [Buffer, ...Buffer[]];
+  const from = head.indexOf(PRICE_KEY);
+  const to = head.indexOf(SURFACE_KEY, from);
+  return sha256Joined([head.subarray(0, from), head.subarray(to), ...rest]);
 }
 
 export function onlyPriceStatusOrChargesChanged(before: ListingContent, after: ListingContent): boolean {

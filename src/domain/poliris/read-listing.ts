@@ -1,5 +1,4 @@
 import type { ListingContent, ListingDraft, Photo, PropertyType, Transaction } from '../listing-model/model.js';
-import { withContentDefaults } from '../listing-model/model.js';
 import type { LegalFieldName, LegalFields } from '../listing-model/legal-fields.js';
 import { LIMITS } from '../listings/limits.js';
 import { businessErrors } from '../listings/business-rules.js';
@@ -92,7 +91,7 @@ function readContent(fields: LineFields): ListingContent | undefined {
   if (fields.errors.length > 0 || !kind || !money || !mentions || !size) return undefined;
   const studio = kind.propertyType === 'studio' && size.rooms > 1;
   // No error was raised: every required field was read, so the content is whole.
-  return withContentDefaults({
+  return {
     ...place,
     ...texts,
     transaction: kind.transaction,
@@ -109,7 +108,7 @@ function readContent(fields: LineFields): ListingContent | undefined {
     createdAtExternal: null,
     updatedAtExternal: null,
     ...legal,
-  } as ListingContent);
+  } as ListingContent;
 }
 
 /** Ranks 3 and 4; an apartment is a studio or a duplex by rank 181 (sous-type) or rank 81 (duplex). */

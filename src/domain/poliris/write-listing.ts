@@ -50,6 +50,7 @@ function writePlace(content: PublicContent, set: Put): void {
   set(RANK.surface, writeNumber(content.surface));
   if (content.propertyType === 'land') set(RANK.landSurface, writeNumber(content.surface));
   set(RANK.rooms, writeNumber(content.rooms));
+  // Empty when not given, which a reader takes as many as rooms (docs/decisions.md §6).
   set(RANK.bedrooms, writeNumber(content.bedrooms));
   set(RANK.floor, writeNumber(content.floor));
   set(RANK.furnished, writeYesNo(content.furnished));

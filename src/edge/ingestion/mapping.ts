@@ -1,4 +1,4 @@
-import type { Listing, PropertyType, Transaction } from '../../domain/listing-model/model.js';
+import { statedOrDefaultBedrooms, type Listing, type PropertyType, type Transaction } from '../../domain/listing-model/model.js';
 import { serviceFields } from '../../domain/listings/response-views.js';
 import { legalFieldsRead } from '../../domain/listing-model/legal-fields.js';
 import { UNPLACED } from '../../domain/geography/index.js';
@@ -23,7 +23,7 @@ export function toIngestRecord(listing: Listing, siteUrl: string) {
     charges: c.charges,
     surface: c.surface,
     rooms: c.rooms,
-    bedrooms: c.bedrooms,
+    bedrooms: statedOrDefaultBedrooms(c),
     floor: c.floor,
     city: c.city,
     postcode: c.postcode,

@@ -13,7 +13,6 @@ import {
   type PropertyType,
   type SourceCrm,
   type Transaction,
-  withContentDefaults,
 } from '../../domain/listing-model/model.js';
 import { LIMITS } from '../../domain/listings/limits.js';
 import { readLegalFields } from '../../domain/listings/legal-input.js';
@@ -128,7 +127,7 @@ type ReadFields = ReturnType<typeof readFields>;
 
 /** The model's content of fields read without a refusal. */
 function contentOf(read: ReadFields): ListingContent {
-  return withContentDefaults({
+  return {
     title: read.title!,
     transaction: INGEST_TRANSACTIONS[read.transactionCode!]!,
     propertyType: INGEST_TYPES[read.typeCode!]!,
@@ -154,7 +153,7 @@ function contentOf(read: ReadFields): ListingContent {
     updatedAtExternal: read.updatedAtExternal ?? null,
     reference: read.reference ?? null,
     ...read.legal,
-  });
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { ON_SALE_STATUSES } from '../../domain/public-listings/visibility.js';
 import { Count, DateTime, Int, Text } from '../../platform/validation/schema-types.js';
 import { LocationSchema } from '../../domain/listings/schemas.js';
 import { UNPLACED } from '../../domain/geography/index.js';
+import { statedOrDefaultBedrooms } from '../../domain/listing-model/model.js';
 
 const SEQ_MAX = Number.MAX_SAFE_INTEGER;
 export const RELAY_PAGE_MAX = 500;
@@ -92,7 +93,11 @@ export const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
           listing: item.listing && {
             ...item.listing,
             // A listing written before places existed has none until the backfill reaches it.
-            content: { ...item.listing.content, location: item.listing.content.location ?? UNPLACED },
+            content: {
+              ...item.listing.content,
+              bedrooms: statedOrDefaultBedrooms(item.listing.content),
+              location: item.listing.content.location ?? UNPLACED,
+            },
             firstPublishedAt: item.listing.firstPublishedAt.toISOString(),
             updatedAt: item.listing.updatedAt.toISOString(),
           },

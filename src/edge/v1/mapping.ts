@@ -1,5 +1,5 @@
 import { refuseFields, type FieldError, type Outcome, type Refusal } from '../../platform/outcome.js';
-import { withContentDefaults, type ListingContent, type ListingDraft } from '../../domain/listing-model/model.js';
+import type { ListingContent, ListingDraft } from '../../domain/listing-model/model.js';
 import { LEGAL_FIELD_NAMES, type LegalFields } from '../../domain/listing-model/legal-fields.js';
 import { businessErrors } from '../../domain/listings/business-rules.js';
 import { unsafeTextErrors } from '../../platform/validation/text.js';
@@ -27,7 +27,7 @@ export function contentFromV1(body: V1Body, base?: ListingContent): ListingConte
     const value = pick(name);
     return typeof value === 'string' ? normaliseTimestamp(value) : null;
   };
-  return withContentDefaults({
+  return {
     title: pick('title'),
     transaction: pick('transaction', 'type'),
     propertyType: pick('propertyType', 'category'),
@@ -62,7 +62,7 @@ export function contentFromV1(body: V1Body, base?: ListingContent): ListingConte
     createdAtExternal: timestamp('createdAtExternal'),
     updatedAtExternal: timestamp('updatedAtExternal'),
     ...legalFromV1(body, base),
-  });
+  };
 }
 
 /** The legal-mention fields: given ones from the body (null clears), the others from `base`. */

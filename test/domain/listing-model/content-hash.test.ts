@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJson } from '../../../src/domain/listing-model/content-hash.js';
+import { canonicalJson, contentHash } from '../../../src/domain/listing-model/content-hash.js';
+import { reviewHash } from '../../../src/domain/moderation/changes.js';
 import { listingContent } from '../../../src/domain/listing-model/content.js';
 import type { ListingContent } from '../../../src/domain/listing-model/model.js';
 import { storedSample } from '../../helpers/listings.js';
@@ -54,5 +55,22 @@ test('the canonical bytes are the UTF-8 of the canonical text, whatever the desc
       assert.equal(json.text, reference(content));
       assert.equal(listingContent.canonicalJson(content), reference(content));
     }
+  }
+});
+
+test('bedrooms left out is stored as null and hashed as its default, as many as rooms (docs/decisions.md §6)', () => {
+  for (const description of descriptions) {
+    const stated = { ...base, description, rooms: 3, bedrooms: 3 };
+    const unstated = { ...base, description, rooms: 3, bedrooms: null };
+    const stored = canonicalJson(unstated);
+    assert.equal(JSON.parse(stored.text).bedrooms, null, 'stored as stated');
+    assert.equal(stored.text, reference(unstated));
+    assert.equal(Buffer.concat(stored.hashed).toString('utf8'), reference(stated), 'hashed with the default');
+    assert.equal(listingContent.hashedJson(unstated), reference(stated));
+    assert.equal(contentHash(unstated, 'active'), contentHash(stated, 'active'));
+    assert.equal(reviewHash(unstated), reviewHash(stated));
+    assert.equal(reviewHash({ ...unstated, price: 1 }), reviewHash(stated), 'a price change alone stays one');
+    assert.notEqual(contentHash({ ...unstated, rooms: 4 }, 'active'), contentHash(stated, 'active'), 'the default follows rooms');
+    assert.notEqual(contentHash({ ...base, description, rooms: 3, bedrooms: 2 }, 'active'), contentHash(stated, 'active'));
   }
 });

@@ -15,7 +15,7 @@ test('a complete valid item maps onto the model with spec defaults', () => {
   assert.ok(check.ok);
   assert.equal(check.draft.content.transaction, 'rental');
   assert.equal(check.draft.content.propertyType, 'apartment');
-  assert.equal(check.draft.content.bedrooms, 3, 'bedrooms defaults to rooms');
+  assert.equal(check.draft.content.bedrooms, null, 'bedrooms kept as stated: none (reads answer the default, rooms)');
   assert.equal(check.draft.status, 'active');
   assert.deepEqual(
     check.draft.content.photos.map((p) => p.order),
