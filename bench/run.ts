@@ -20,6 +20,7 @@ import { benchSecondFactor } from './second-factor.js';
 import { benchAudience, benchSite } from './site.js';
 import { benchV1 } from './v1.js';
 import { benchWebhooks } from './webhooks.js';
+import { benchWriteSteps } from './write-steps.js';
 
 /** `npm run bench [name…]`: runs the named benchmarks (all by default) and prints their figures. */
 const BENCHES: Record<string, () => Promise<unknown>> = {
@@ -48,6 +49,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   site: benchSite,
   v1: benchV1,
   webhooks: benchWebhooks,
+  'write-steps': benchWriteSteps,
 };
 
 const wanted = process.argv.slice(2).filter((name) => name in BENCHES);
