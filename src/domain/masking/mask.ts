@@ -6,6 +6,7 @@
  * character that is not part of a contact detail comes out untouched.
  */
 import { fold, originalEnd, originalStart, type Folded } from './fold.js';
+import { joinsDetails } from './joining.js';
 import { createPhoneDetector } from './phone.js';
 import { createPortalDetector, DEFAULT_PORTALS } from './portals.js';
 import { overlapChecker, sortSmall, subtract } from './spans.js';
@@ -18,7 +19,14 @@ import { createWordScanner } from './words.js';
 export { DEFAULT_PORTALS } from './portals.js';
 export type { MaskKind } from './types.js';
 
-export const MASK_TEXT = "[coordonnées masquées – contactez l'agence via la messagerie du site]";
+/**
+ * The mark left where contact details were: short, as a sentence holds one however many details
+ * it had (joining.ts); pages that show it explain it once (docs/decisions.md §8).
+ */
+export const MASK_TEXT = '[coordonnées masquées]';
+
+/** Whether a public text holds the mark. */
+export const holdsMask = (text: string | null | undefined): boolean => text?.includes(MASK_TEXT) ?? false;
 
 /** Mandatory legal links that must stay readable (the ERP/Géorisques mention). */
 export const DEFAULT_ALLOWED_DOMAINS: readonly string[] = Object.freeze(['georisques.gouv.fr']);
@@ -44,16 +52,6 @@ export interface MaskerOptions {
 // at the same place the more specific wins: "contact@seloger.com" is an
 // e-mail, "seloger.com" a portal rather than a mere link.
 const KIND_RANK: Record<MaskKind, number> = { email: 0, portal: 1, url: 2, phone: 3 };
-
-// Horizontal whitespace only: details on separate lines keep separate masks
-// so the layout of the description survives.
-const isHorizontalSpace = (c: number): boolean =>
-  c === 0x20 || c === 0x09 || c === 0xa0 || c === 0x202f || c === 0x3000 || (c >= 0x2000 && c <= 0x200b);
-
-function onlyHorizontalSpace(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (!isHorizontalSpace(s.charCodeAt(i))) return false;
-  return true;
-}
 
 const hasAlnum = (s: string, from: number, to: number): boolean => {
   for (let i = from; i < to; i++) {
@@ -157,7 +155,7 @@ function spansOutsideProtected(text: string, folded: Folded, found: Span[], kept
   return spans;
 }
 
-/** What one pass replaces: the spans in mask order, merged when they overlap or only horizontal space parts them. */
+/** What one pass replaces: the spans in mask order, merged when they overlap or only joining text parts them (joining.ts). */
 interface MaskGroup {
   start: number;
   end: number;
@@ -170,7 +168,7 @@ function mergedGroups(text: string, all: ReadonlyArray<Span | Made>): MaskGroup[
   const groups: MaskGroup[] = [];
   for (const s of all) {
     const cur = groups[groups.length - 1];
-    if (cur !== undefined && (s.start <= cur.end || onlyHorizontalSpace(text, cur.end, s.start))) {
+    if (cur !== undefined && (s.start <= cur.end || joinsDetails(text, cur.end, s.start))) {
       if (s.end > cur.end) {
         cur.end = s.end;
         cur.fresh = true;
