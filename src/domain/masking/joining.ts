@@ -15,6 +15,7 @@ export const isHorizontalSpace = (c: number): boolean =>
 const JOINING_PUNCTUATION = new Set(",;:/\\|-\u2010\u2011\u2013\u2014&+·•'\u2019");
 
 /** Connecting words, contact verbs and channel names, lower case and without accents. */
+// prettier-ignore
 const JOINING_WORDS = new Set(
   [
     'ou', 'et', 'sinon', 'bien', 'puis', 'aussi', 'egalement', 'encore', 'ainsi',
@@ -24,7 +25,7 @@ const JOINING_WORDS = new Set(
     'joindre', 'joignez', 'joignable', 'envoyez', 'envoyer', 'voyez', 'voir', 'consultez', 'consulter', 'retrouvez',
     'tel', 'telephone', 'portable', 'port', 'mobile', 'fixe', 'ligne', 'standard', 'numero', 'fax',
     'mail', 'email', 'e', 'mel', 'courriel', 'adresse', 'site', 'web', 'internet', 'sms', 'texto', 'message', 'whatsapp',
-  ], // prettier-ignore
+  ],
 );
 
 /** A gap longer than this holds more than a link between details. */
