@@ -33,8 +33,12 @@ export const DEFAULT_ALLOWED_DOMAINS: readonly string[] = Object.freeze(['georis
 
 export interface MaskResult {
   text: string;
+  /** How many marks the text holds now that it did not. */
   masked: number;
+  /** One kind per mark, the kind of its first detail. */
   kinds: Array<MaskKind>;
+  /** Every kind of detail masked, once each, in order: a mark holding a phone number and an e-mail address counts both. */
+  found: Array<MaskKind>;
 }
 
 export interface Masker {
@@ -64,6 +68,8 @@ const hasAlnum = (s: string, from: number, to: number): boolean => {
 /** A replacement made by this call, in the coordinates of the current text. */
 interface Made extends Span {
   made: true;
+  /** The kinds of the details it holds. */
+  linked: MaskKind[];
 }
 
 /**
@@ -160,22 +166,30 @@ interface MaskGroup {
   start: number;
   end: number;
   kind: MaskKind;
+  /** The kinds of the details it holds: one detail's overlapping finds count once, under the first. */
+  linked: MaskKind[];
   /** Whether it holds something not masked yet. */
   fresh: boolean;
 }
+
+const addKinds = (to: MaskKind[], kinds: readonly MaskKind[]): void => {
+  for (const kind of kinds) if (!to.includes(kind)) to.push(kind);
+};
+const kindsOf = (s: Span | Made): readonly MaskKind[] => ('made' in s ? s.linked : [s.kind]);
 
 function mergedGroups(text: string, all: ReadonlyArray<Span | Made>): MaskGroup[] {
   const groups: MaskGroup[] = [];
   for (const s of all) {
     const cur = groups[groups.length - 1];
     if (cur !== undefined && (s.start <= cur.end || joinsDetails(text, cur.end, s.start))) {
+      if (s.start >= cur.end) addKinds(cur.linked, kindsOf(s));
       if (s.end > cur.end) {
         cur.end = s.end;
         cur.fresh = true;
       }
       continue;
     }
-    groups.push({ start: s.start, end: s.end, kind: s.kind, fresh: !('made' in s) });
+    groups.push({ start: s.start, end: s.end, kind: s.kind, linked: [...kindsOf(s)], fresh: !('made' in s) });
   }
   return groups;
 }
@@ -222,7 +236,7 @@ export function createMasker(options: MaskerOptions = {}): Masker {
       for (const g of groups) {
         if (g.fresh && !settled(text, g.start, g.end)) stable = false;
         out += text.slice(pos, g.start);
-        next.push({ start: out.length, end: out.length + MASK_TEXT.length, kind: g.kind, made: true });
+        next.push({ start: out.length, end: out.length + MASK_TEXT.length, kind: g.kind, made: true, linked: g.linked });
         out += MASK_TEXT;
         pos = g.end;
       }
@@ -231,8 +245,12 @@ export function createMasker(options: MaskerOptions = {}): Masker {
       if (stable) break;
     }
     const kinds: MaskKind[] = [];
-    for (const m of made) kinds.push(m.kind);
-    return { text, masked: made.length, kinds };
+    const found: MaskKind[] = [];
+    for (const m of made) {
+      kinds.push(m.kind);
+      addKinds(found, m.linked);
+    }
+    return { text, masked: made.length, kinds, found };
   }
 
   return { mask };

@@ -95,6 +95,12 @@ describe('results', () => {
     assert.equal(r.text, `Appelez le ${M}.`);
     assert.equal(r.masked, 1);
     assert.deepEqual(r.kinds, ['phone']);
+    assert.deepEqual(r.found, ['phone', 'email', 'url', 'portal'], 'every kind the mark holds');
+  });
+
+  test('one detail found by several detectors counts under one kind', () => {
+    assert.deepEqual(maskContactDetails('Écrivez à contact@seloger.com').found, ['email']);
+    assert.deepEqual(maskContactDetails('Écrivez à contact@seloger.com ou au 06 12 34 56 78').found, ['email', 'phone']);
   });
 
   test('adjacent details become one replacement', () => {
@@ -107,7 +113,7 @@ describe('results', () => {
   test('text without contact details is returned unchanged', () => {
     const input = 'Prix : 350 000 € FAI – 85 m² – DPE : D (230 kWh/m²/an) – SIREN 123 456 789';
     const r = maskContactDetails(input);
-    assert.deepEqual(r, { text: input, masked: 0, kinds: [] } satisfies MaskResult);
+    assert.deepEqual(r, { text: input, masked: 0, kinds: [], found: [] } satisfies MaskResult);
   });
 
   test('the default masker and a fresh masker agree', () => {
@@ -321,8 +327,8 @@ describe('robustness', () => {
 
   test('tolerates values that are not strings at run time', () => {
     const loose = maskContactDetails as (text: unknown) => MaskResult;
-    assert.deepEqual(loose(undefined), { text: '', masked: 0, kinds: [] });
-    assert.deepEqual(loose(null), { text: '', masked: 0, kinds: [] });
+    assert.deepEqual(loose(undefined), { text: '', masked: 0, kinds: [], found: [] });
+    assert.deepEqual(loose(null), { text: '', masked: 0, kinds: [], found: [] });
     assert.equal(loose(612345678).masked, 0);
   });
 

@@ -7,6 +7,7 @@ import { catchUpRelay, relayFeed } from '../../helpers/relay.js';
 import { text } from '../../helpers/page-text.js';
 import { uniqueAddress } from '../../helpers/addresses.js';
 import { uniqueVisitorEmail } from '../../helpers/conversations.js';
+import { v1Body } from '../../helpers/v1.js';
 import { readMigrations, splitStatements } from '../../../src/platform/db/migrate.js';
 import { MASK_TEXT } from '../../../src/domain/masking/mask.js';
 
@@ -152,4 +153,14 @@ test(`[${databaseKind}] migration 230 gives texts stored with the long mark of o
   assert.deepEqual({ title: item?.listing.title, description: item?.listing.description }, after);
   const mail = await acknowledgement(serviceId);
   assert.ok(mail.includes(after.title) && !mail.includes('messagerie du site'), mail);
+});
+
+test(`[${databaseKind}] the agency's remark names every kind of detail one mark holds`, async () => {
+  const created = await t.call('POST', '/v1/listings', agency.live, v1Body('MARK-REMARK', { description: `Pour visiter, ${SENTENCE}.` }));
+  assert.ok([200, 201].includes(created.statusCode), created.body);
+  const remarks: Array<{ code: string; field: string; message: string; messageFr: string }> = created.json().warnings;
+  const remark = remarks.find((warning) => warning.code === 'contact_details_masked' && warning.field === 'description');
+  assert.ok(remark, created.body);
+  assert.match(remark.message, /\(phone number, e-mail address\)/);
+  assert.match(remark.messageFr, /\(téléphone, e-mail\)/);
 });
