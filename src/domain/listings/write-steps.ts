@@ -156,9 +156,9 @@ export function publicText(content: ListingContent) {
   return {
     title: title.text,
     description: description?.text ?? null,
-    /** How many contact details masking replaced, for moderation's remark. */
+    /** How many marks masking left (details a sentence links share one), for moderation's remark. */
     contactDetails: title.kinds.length + (description?.kinds.length ?? 0),
-    warnings: maskingWarnings({ title: title.kinds, description: description?.kinds ?? [] }),
+    warnings: maskingWarnings({ title: title.found, description: description?.found ?? [] }),
   };
 }
 

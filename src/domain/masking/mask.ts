@@ -6,6 +6,7 @@
  * character that is not part of a contact detail comes out untouched.
  */
 import { fold, originalEnd, originalStart, type Folded } from './fold.js';
+import { joinsDetails } from './joining.js';
 import { createPhoneDetector } from './phone.js';
 import { createPortalDetector, DEFAULT_PORTALS } from './portals.js';
 import { overlapChecker, sortSmall, subtract } from './spans.js';
@@ -18,15 +19,26 @@ import { createWordScanner } from './words.js';
 export { DEFAULT_PORTALS } from './portals.js';
 export type { MaskKind } from './types.js';
 
-export const MASK_TEXT = "[coordonnées masquées – contactez l'agence via la messagerie du site]";
+/**
+ * The mark left where contact details were: short, as a sentence holds one however many details
+ * it had (joining.ts); pages that show it explain it once (docs/decisions.md §8).
+ */
+export const MASK_TEXT = '[coordonnées masquées]';
+
+/** Whether a public text holds the mark. */
+export const holdsMask = (text: string | null | undefined): boolean => text?.includes(MASK_TEXT) ?? false;
 
 /** Mandatory legal links that must stay readable (the ERP/Géorisques mention). */
 export const DEFAULT_ALLOWED_DOMAINS: readonly string[] = Object.freeze(['georisques.gouv.fr']);
 
 export interface MaskResult {
   text: string;
+  /** How many marks the text holds now that it did not. */
   masked: number;
+  /** One kind per mark, the kind of its first detail. */
   kinds: Array<MaskKind>;
+  /** Every kind of detail masked, once each, in order: a mark holding a phone number and an e-mail address counts both. */
+  found: Array<MaskKind>;
 }
 
 export interface Masker {
@@ -45,16 +57,6 @@ export interface MaskerOptions {
 // e-mail, "seloger.com" a portal rather than a mere link.
 const KIND_RANK: Record<MaskKind, number> = { email: 0, portal: 1, url: 2, phone: 3 };
 
-// Horizontal whitespace only: details on separate lines keep separate masks
-// so the layout of the description survives.
-const isHorizontalSpace = (c: number): boolean =>
-  c === 0x20 || c === 0x09 || c === 0xa0 || c === 0x202f || c === 0x3000 || (c >= 0x2000 && c <= 0x200b);
-
-function onlyHorizontalSpace(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (!isHorizontalSpace(s.charCodeAt(i))) return false;
-  return true;
-}
-
 const hasAlnum = (s: string, from: number, to: number): boolean => {
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
@@ -66,6 +68,8 @@ const hasAlnum = (s: string, from: number, to: number): boolean => {
 /** A replacement made by this call, in the coordinates of the current text. */
 interface Made extends Span {
   made: true;
+  /** The kinds of the details it holds. */
+  linked: MaskKind[];
 }
 
 /**
@@ -157,27 +161,35 @@ function spansOutsideProtected(text: string, folded: Folded, found: Span[], kept
   return spans;
 }
 
-/** What one pass replaces: the spans in mask order, merged when they overlap or only horizontal space parts them. */
+/** What one pass replaces: the spans in mask order, merged when they overlap or only joining text parts them (joining.ts). */
 interface MaskGroup {
   start: number;
   end: number;
   kind: MaskKind;
+  /** The kinds of the details it holds: one detail's overlapping finds count once, under the first. */
+  linked: MaskKind[];
   /** Whether it holds something not masked yet. */
   fresh: boolean;
 }
+
+const addKinds = (to: MaskKind[], kinds: readonly MaskKind[]): void => {
+  for (const kind of kinds) if (!to.includes(kind)) to.push(kind);
+};
+const kindsOf = (s: Span | Made): readonly MaskKind[] => ('made' in s ? s.linked : [s.kind]);
 
 function mergedGroups(text: string, all: ReadonlyArray<Span | Made>): MaskGroup[] {
   const groups: MaskGroup[] = [];
   for (const s of all) {
     const cur = groups[groups.length - 1];
-    if (cur !== undefined && (s.start <= cur.end || onlyHorizontalSpace(text, cur.end, s.start))) {
+    if (cur !== undefined && (s.start <= cur.end || joinsDetails(text, cur.end, s.start))) {
+      if (s.start >= cur.end) addKinds(cur.linked, kindsOf(s));
       if (s.end > cur.end) {
         cur.end = s.end;
         cur.fresh = true;
       }
       continue;
     }
-    groups.push({ start: s.start, end: s.end, kind: s.kind, fresh: !('made' in s) });
+    groups.push({ start: s.start, end: s.end, kind: s.kind, linked: [...kindsOf(s)], fresh: !('made' in s) });
   }
   return groups;
 }
@@ -224,7 +236,7 @@ export function createMasker(options: MaskerOptions = {}): Masker {
       for (const g of groups) {
         if (g.fresh && !settled(text, g.start, g.end)) stable = false;
         out += text.slice(pos, g.start);
-        next.push({ start: out.length, end: out.length + MASK_TEXT.length, kind: g.kind, made: true });
+        next.push({ start: out.length, end: out.length + MASK_TEXT.length, kind: g.kind, made: true, linked: g.linked });
         out += MASK_TEXT;
         pos = g.end;
       }
@@ -233,8 +245,12 @@ export function createMasker(options: MaskerOptions = {}): Masker {
       if (stable) break;
     }
     const kinds: MaskKind[] = [];
-    for (const m of made) kinds.push(m.kind);
-    return { text, masked: made.length, kinds };
+    const found: MaskKind[] = [];
+    for (const m of made) {
+      kinds.push(m.kind);
+      addKinds(found, m.linked);
+    }
+    return { text, masked: made.length, kinds, found };
   }
 
   return { mask };

@@ -1,4 +1,4 @@
-import { maskContactDetails } from '../masking/mask.js';
+import { holdsMask, maskContactDetails } from '../masking/mask.js';
 import type { Photo } from '../listing-model/model.js';
 import type { PublicContent, PublicListing } from './model.js';
 
@@ -15,6 +15,22 @@ import type { PublicContent, PublicListing } from './model.js';
 /** Free text an agency typed, as the public may see it: contact details replaced (§8). */
 const masked = (text: string) => maskContactDetails(text).text;
 const maskedOrNull = (text: string | null) => (text === null ? null : masked(text));
+
+/**
+ * Whether any public text of the listing holds the masking mark, so that a page showing it
+ * explains the mark once (docs/decisions.md §8).
+ */
+export function showsMask(listing: PublicListing): boolean {
+  const { content } = listing;
+  return (
+    holdsMask(listing.title) ||
+    holdsMask(listing.description) ||
+    holdsMask(content.neighborhood) ||
+    holdsMask(content.reference) ||
+    content.features.some(holdsMask) ||
+    content.photos.some((photo) => holdsMask(photo.label))
+  );
+}
 
 export const publicPhoto = (photo: Photo): Photo => (photo.label === null ? photo : { ...photo, label: masked(photo.label) });
 

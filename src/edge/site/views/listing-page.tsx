@@ -13,6 +13,8 @@ import { EnergyScale } from './components.js';
 import { Gallery } from './gallery.js';
 import { GEORISQUES_ADDRESS, GEORISQUES_SENTENCE, legalBlocks, type LegalBlocks } from '../legal-mentions.js';
 import { ContactForm, type ContactValues } from './contact-form.js';
+import { showsMask } from '../../../domain/public-listings/projection.js';
+import { MASK_TEXT } from '../../../domain/masking/mask.js';
 
 function MentionList({ lines, label }: { lines: string[]; label: string }): JSX.Element {
   if (lines.length === 0) return <></>;
@@ -118,6 +120,20 @@ function LegalMentionsSection({ legal }: { legal: LegalBlocks }): JSX.Element {
 }
 
 /**
+ * What the mark left by masking means, said once under the description whatever the number of
+ * marks on the page (docs/decisions.md §8), and the way to reach the agency instead.
+ */
+const MASK_MEANING = `« ${MASK_TEXT} » remplace les coordonnées écrites dans l’annonce (téléphone, e-mail, site web), que ce site ne publie pas.`;
+
+function MaskNote(): JSX.Element {
+  return (
+    <p class="legal">
+      <span safe>{MASK_MEANING}</span> Pour joindre l’agence, utilisez le <a href="#contact">formulaire de contact</a> de cette page.
+    </p>
+  );
+}
+
+/**
  * Home, then the pages of the listing's département and commune when it is placed; else the
  * search of its typed city.
  */
@@ -202,6 +218,7 @@ export function ListingPage({
           ) : (
             ''
           )}
+          {showsMask(listing) ? <MaskNote /> : ''}
           <EnergySection content={content} legal={legal} />
           <LegalMentionsSection legal={legal} />
           <p class="legal">

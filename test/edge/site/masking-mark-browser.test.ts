@@ -1,0 +1,58 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../../helpers/database.js';
+import { openBrowser } from '../../helpers/browser.js';
+import { fitsAndShoot } from '../../helpers/page-check.js';
+import { startSampleSite } from '../../helpers/sample-site.js';
+import { sampleV1Listing } from '../../fixtures/sample-listings.js';
+
+/**
+ * A listing page whose description holds masked contact details, in Chromium at a phone's width
+ * and a desktop's: one short mark in the sentence, the explanation once just under the
+ * description, nothing scrolls sideways, axe-core finds nothing; screenshots in .tmp/shots.
+ */
+test(`[${databaseKind}] in Chromium at 390 and 1280 px: the masking mark and its one explanation fit and pass axe-core`, async () => {
+  const pg = onPostgres ? await createEmptyPostgresDatabase() : null;
+  const site = await startSampleSite(1, pg ? { databaseUrl: pg.url } : {});
+  const browser = await openBrowser();
+  try {
+    const listing = {
+      ...sampleV1Listing(1),
+      externalId: 'MARK-BROWSER',
+      description:
+        'Appartement traversant au calme, parquet ancien et moulures.\nPour visiter, appelez le 06 12 34 56 78 ou écrivez à jean@exemple.fr. Le soir : 07 81 23 45 67.',
+    };
+    const response = await fetch(`${site.url}/v1/listings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${site.liveKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(listing),
+    });
+    const body = await response.text();
+    assert.ok(response.ok, body);
+    const { serviceId } = JSON.parse(body) as { serviceId: string };
+    const { page, console } = await browser.newPage();
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${site.url}/listings/${serviceId}`);
+      const description = await page.locator('p.description').innerText();
+      assert.match(description, /Pour visiter, appelez le \[coordonnées masquées\]\. Le soir : \[coordonnées masquées\]\./);
+      const note = page.locator('section[aria-labelledby="description"] + p.legal');
+      assert.match(await note.innerText(), /^« \[coordonnées masquées\] » remplace les coordonnées/);
+      assert.equal(await page.getByText('remplace les coordonnées écrites').count(), 1, 'explained once');
+      await note.scrollIntoViewIfNeeded();
+      await fitsAndShoot(page, 'listing-masked', width);
+    }
+    assert.deepEqual(
+      console.filter((line) => /^(error|pageerror)/.test(line)),
+      [],
+      'no script error, no blocked resource',
+    );
+  } finally {
+    await browser.close();
+    await site.stop();
+    await pg?.drop();
+  }
+});
