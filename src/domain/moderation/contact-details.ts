@@ -12,8 +12,9 @@ export const maskedContactDetails: Rule = {
     return { code: 'contact_details_masked', severity: 'note', params: { count } };
   },
   describe({ count }) {
-    const fr = count === 1 ? 'Une coordonnée a été masquée' : `${count} coordonnées ont été masquées`;
-    const en = count === 1 ? 'One contact detail was masked' : `${count} contact details were masked`;
+    // Counted in marks, not details: details a sentence links share one mark (docs/decisions.md §8).
+    const fr = `Des coordonnées ont été masquées à ${count === 1 ? 'un endroit' : `${count} endroits`}`;
+    const en = `Contact details were masked in ${count === 1 ? 'one place' : `${count} places`}`;
     return {
       fr: `${fr} dans le titre ou la description : les contacts passent par le site. Retirez téléphones, e-mails et adresses web du texte de l’annonce.`,
       en: `${en} in the title or description: contacts go through the site. Remove phone numbers, e-mail and web addresses from the ad text.`,

@@ -150,7 +150,10 @@ test('masked contact details are a note: kept with the decision, never holding t
     result.reasons.map((r: Reason) => [r.code, r.severity]),
     [['contact_details_masked', 'note']],
   );
-  assert.ok(describeReason(result.reasons[0]!).fr.startsWith('2 coordonnées ont été masquées'));
+  // Counted in marks: « appelez le 06… ou écrivez à … » is one mark, one place.
+  assert.ok(describeReason(result.reasons[0]!).fr.startsWith('Des coordonnées ont été masquées à 2 endroits'));
+  const one = moderate(aListing(), { decidedAt: AT, maskedContactDetails: 1 });
+  assert.ok(describeReason(one.reasons[0]!).fr.startsWith('Des coordonnées ont été masquées à un endroit'));
 });
 
 const candidate = (serviceId: string, content: Partial<DuplicateCandidate['content']> = {}): DuplicateCandidate => ({
