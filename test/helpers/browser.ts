@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -73,4 +74,22 @@ export async function openBrowser(): Promise<BrowserSession> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** A page's console had no script error, page error or refused resource (CSP refusals are errors). */
+export function assertNoScriptErrors(console: readonly string[]): void {
+  assert.deepEqual(
+    console.filter((line) => /^(error|pageerror)/.test(line)),
+    [],
+    'no script error, no blocked resource',
+  );
+}
+
+/** A page's console held nothing but its own logging: no error, no warning, no CSP refusal. */
+export function assertNothingButLogs(console: readonly string[]): void {
+  assert.deepEqual(
+    console.filter((line) => !line.startsWith('log')),
+    [],
+    'no console errors, no CSP refusals',
+  );
 }

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createTestApp } from '../../helpers/app.js';
 import { databaseKind, isolatedTestDatabase } from '../../helpers/database.js';
-import { openBrowser } from '../../helpers/browser.js';
+import { openBrowser, assertNothingButLogs } from '../../helpers/browser.js';
 import { contact, publicListing } from '../../helpers/site.js';
 import { addProUser, mailsSettled } from '../../helpers/smtp.js';
 
@@ -69,11 +69,7 @@ test(`[${databaseKind}] in Chromium: the mailbox and a mail, at 390 and 1280 px`
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       assert.ok(overflow <= 0, `nothing wider than the screen at ${width} px (${overflow} px)`);
     }
-    assert.deepEqual(
-      console.filter((line) => !line.startsWith('log')),
-      [],
-      'no console errors, no CSP refusals',
-    );
+    assertNothingButLogs(console);
   } finally {
     await browser.close();
     await t.close();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { createTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { openBrowser } from '../../helpers/browser.js';
+import { openBrowser, assertNothingButLogs } from '../../helpers/browser.js';
 import { signUpAgency } from '../../helpers/pro.js';
 import { publicListing } from '../../helpers/site.js';
 import { fitsAndShoot, SHOTS } from '../../helpers/page-check.js';
@@ -78,11 +78,7 @@ test(`[${databaseKind}] in Chromium at 1280 and 390 px: the audience charts and 
       const table = await page.locator('table.numbers').boundingBox();
       assert.ok(table && table.x + table.width <= width, `the day table fits ${width} px without scrolling sideways`);
     }
-    assert.deepEqual(
-      console.filter((line) => !line.startsWith('log')),
-      [],
-      'no console errors, no CSP refusals',
-    );
+    assertNothingButLogs(console);
   } finally {
     await browser.close();
     await t.close();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { createTestApp } from '../../helpers/app.js';
 import { databaseKind } from '../../helpers/database.js';
-import { openBrowser } from '../../helpers/browser.js';
+import { openBrowser, assertNothingButLogs } from '../../helpers/browser.js';
 import { fitsAndShoot } from '../../helpers/page-check.js';
 import { agencyWithListing, visitorWrites } from './contacts-setup.js';
 
@@ -89,11 +89,7 @@ test(`[${databaseKind}] in Chromium at 1280 and 390 px: a wide reply box, cards 
         );
       await fitsAndShoot(page, 'pro-contacts-filters', width);
     }
-    assert.deepEqual(
-      console.filter((line) => !line.startsWith('log')),
-      [],
-      'no console errors, no CSP refusals',
-    );
+    assertNothingButLogs(console);
   } finally {
     await browser.close();
     await t.close();

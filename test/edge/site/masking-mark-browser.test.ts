@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../../helpers/database.js';
-import { openBrowser } from '../../helpers/browser.js';
+import { openBrowser, assertNoScriptErrors } from '../../helpers/browser.js';
 import { fitsAndShoot } from '../../helpers/page-check.js';
 import { startSampleSite } from '../../helpers/sample-site.js';
 import { sampleV1Listing } from '../../fixtures/sample-listings.js';
@@ -45,11 +45,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the masking mark and its
       await note.scrollIntoViewIfNeeded();
       await fitsAndShoot(page, 'listing-masked', width);
     }
-    assert.deepEqual(
-      console.filter((line) => /^(error|pageerror)/.test(line)),
-      [],
-      'no script error, no blocked resource',
-    );
+    assertNoScriptErrors(console);
   } finally {
     await browser.close();
     await site.stop();

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../../helpers/database.js';
-import { openBrowser } from '../../helpers/browser.js';
+import { openBrowser, assertNoScriptErrors } from '../../helpers/browser.js';
 import { join } from 'node:path';
 import { fitsAndShoot, SHOTS } from '../../helpers/page-check.js';
 import { startSampleSite } from '../../helpers/sample-site.js';
@@ -43,11 +43,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the Rhône's page and Ly
       await fitsAndShoot(page, 'place-home', width);
       await page.locator('section[aria-labelledby="departements"]').screenshot({ path: join(SHOTS, `place-home-block-${width}.png`) });
     }
-    assert.deepEqual(
-      console.filter((line) => /^(error|pageerror)/.test(line)),
-      [],
-      'no script error, no blocked resource',
-    );
+    assertNoScriptErrors(console);
   } finally {
     await browser.close();
     await site.stop();
