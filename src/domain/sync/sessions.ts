@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
+import type { BeforeCommit } from '../../platform/idempotency/store.js';
 import { newId } from '../../platform/db/ids.js';
 import { recordWrites } from '../listings/write-steps.js';
 import type { AgencyEnv } from '../tenant.js';
@@ -97,7 +98,12 @@ const expiryAfter = (createdAt: Date, activityAt: Date) =>
 /** Where a client abandons a session (the sandbox serves its own). */
 const sessionPath = (scope: AgencyEnv, syncId: string) => `${scope.env === 'test' ? '/sandbox' : ''}/ingest/syncSessions/${syncId}`;
 
-export async function startSession(db: Database, scope: AgencyEnv, now: Date): Promise<Outcome<SyncSession>> {
+export async function startSession(
+  db: Database,
+  scope: AgencyEnv,
+  now: Date,
+  beforeCommit?: BeforeCommit<SyncSession>,
+): Promise<Outcome<SyncSession>> {
   return db.transaction(async (tx): Promise<Outcome<SyncSession>> => {
     await expireStale(tx, now, scope);
     const { rows } = await tx.query<SessionRow>(
@@ -105,7 +111,11 @@ export async function startSession(db: Database, scope: AgencyEnv, now: Date): P
        ON CONFLICT (agency_id, env) WHERE state = 'open' DO NOTHING RETURNING ${SESSION_COLUMNS}`,
       [newId('syn', now.getTime()), scope.agencyId, scope.env, now.toISOString(), expiryAfter(now, now).toISOString()],
     );
-    if (rows[0]) return { ok: true, value: await toSession(tx, rows[0], now) };
+    if (rows[0]) {
+      const session = await toSession(tx, rows[0], now);
+      await beforeCommit?.(tx, session);
+      return { ok: true, value: session };
+    }
     const { rows: open } = await tx.query<{ id: string; expires_at: Date }>(
       "SELECT id, expires_at FROM sync_sessions WHERE agency_id = $1 AND env = $2 AND state = 'open'",
       [scope.agencyId, scope.env],

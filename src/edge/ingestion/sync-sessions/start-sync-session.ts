@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failWith } from '../../http/errors.js';
 import { errorResponses, IdempotencyHeader } from '../../http/schemas.js';
 import { tenantOf } from '../../http/tenant.js';
-import { startSession } from '../../../domain/sync/sessions.js';
+import { startSession, type SyncSession } from '../../../domain/sync/sessions.js';
+import { answerInWrite } from '../../http/plugins/idempotency.js';
 import { ON_MARKET } from '../../../domain/sync/withdraw.js';
 import { sessionUrl, sessionView, SyncSessionView } from './session-view.js';
 
@@ -28,11 +29,13 @@ export const startSyncSessionRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, now, config } = app.services;
   app.post('/syncSessions', { config: { scope: 'listings:write' }, schema }, async (request, reply) => {
     const tenant = tenantOf(request);
-    const outcome = await startSession(db, tenant, now());
+    const answer = (session: SyncSession) => {
+      reply.header('location', sessionUrl(config, tenant, session.syncId));
+      return sessionView(session);
+    };
+    // Kept with the session: a retry after a crash replays it instead of a 409 on its own session.
+    const outcome = await startSession(db, tenant, now(), answerInWrite(request, reply, 201, answer));
     if (!outcome.ok) throw failWith(outcome);
-    return reply
-      .code(201)
-      .header('location', sessionUrl(config, tenant, outcome.value.syncId))
-      .send(sessionView(outcome.value));
+    return reply.code(201).send(answer(outcome.value));
   });
 };

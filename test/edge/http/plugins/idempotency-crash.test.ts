@@ -115,3 +115,16 @@ test(`[${databaseKind}] a sandbox conversation opened again after a crash betwee
   const acknowledgements = await t.db.query('SELECT id FROM mails WHERE to_address = $1', [email]);
   assert.equal(acknowledgements.rows.length, 1, 'the visitor is acknowledged once');
 });
+
+test(`[${databaseKind}] a sync session started again after a crash between commit and answer is the same one, not a 409 on itself`, async () => {
+  const own = await t.agency();
+  const retried = await crashingThenRetried('POST', '/ingest/syncSessions', undefined, 'sync-start-crash-1', own.live);
+  assert.equal(retried.statusCode, 201, retried.body);
+  assert.equal(retried.headers['idempotent-replayed'], 'true', 'the first answer, replayed');
+  const sessions = (await t.call('GET', '/ingest/syncSessions?state=open', own.live)).json().syncSessions as Array<{ syncId: string }>;
+  assert.deepEqual(
+    sessions.map((s) => s.syncId),
+    [retried.json().syncId],
+  );
+  assert.match(String(retried.headers.location), new RegExp(retried.json().syncId));
+});
