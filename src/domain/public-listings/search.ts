@@ -3,6 +3,7 @@ import { communeCodes } from '../geography/index.js';
 import { ENERGY_CLASSES } from '../listing-model/model.js';
 import { effectiveSort, MAX_RESULTS, PAGE_SIZE, type ListingCard, type SearchFilters, type Sort } from './model.js';
 import { publicCardText } from './projection.js';
+import { candidateCtes, NOT_SUSPENDED } from './keyword-candidates.js';
 
 /**
  * Each sort ends on the id, so pages never overlap or skip rows that tie. Relevance chooses its
@@ -67,14 +68,18 @@ export const toCard = (row: CardRow): ListingCard => ({
 /**
  * The WHERE clause of a search, with only the filters given, so the planner sees the plain
  * query each combination is (and picks the index that fits it). Values are parameters, never
- * text. `keywords` is the parameter holding the keywords, for a statement that ranks on them.
+ * text. `keywords` and `city` are the parameters holding the keywords and the city, for a
+ * statement that ranks on them or walks the city's rows.
  * On `public_listings` by default; `on: 'keyword-index'` writes it on `listing_search`, whose
- * rows hold the same fields (migration 150), the city already folded.
+ * rows hold the same fields (migration 150), the city already folded, and the places also as
+ * words of its GIN index; `'keyword-fields'` on the same table's plain columns only, for a btree
+ * index. The parameters are the same, in the same order, whatever `on`.
  */
 export function whereClause(
   filters: SearchFilters,
-  on: 'public-listings' | 'keyword-index' = 'public-listings',
-): { sql: string; params: unknown[]; keywords?: string } {
+  on: 'public-listings' | 'keyword-index' | 'keyword-fields' = 'public-listings',
+): { sql: string; params: unknown[]; keywords?: string; city?: string } {
+  const facets = on === 'keyword-index';
   const params: unknown[] = [];
   const conditions: string[] = [];
   const param = (value: unknown) => {
@@ -85,10 +90,13 @@ export function whereClause(
   if (filters.category) conditions.push(`property_type = ${param(filters.category)}`);
   // site_fold (migration 007) on both sides, as the site_city index keys on it. In the keyword
   // index the city is also a word of `facets`, in the keywords' GIN index (migration 160).
+  let city: string | undefined;
   if (filters.city) {
-    const city = param(filters.city);
+    city = param(filters.city);
     conditions.push(
-      on === 'keyword-index' ? `city_fold = site_fold(${city}) AND facets @@ search_city(${city})` : `site_fold(city) = site_fold(${city})`,
+      on === 'public-listings'
+        ? `site_fold(city) = site_fold(${city})`
+        : `city_fold = site_fold(${city})${facets ? ` AND facets @@ search_city(${city})` : ''}`,
     );
   }
   if (filters.postcode) {
@@ -101,9 +109,7 @@ export function whereClause(
   // of `facets` (migration 181), as the city is.
   if (filters.commune) {
     const codes = param(communeCodes(filters.commune) ?? []);
-    conditions.push(
-      `insee_code = ANY(${codes}::text[])${on === 'keyword-index' ? ` AND facets @@ search_area('i', ${codes}::text[])` : ''}`,
-    );
+    conditions.push(`insee_code = ANY(${codes}::text[])${facets ? ` AND facets @@ search_area('i', ${codes}::text[])` : ''}`);
   }
   for (const [code, column, kind] of [
     [filters.department, 'department_code', 'd'],
@@ -111,7 +117,7 @@ export function whereClause(
   ] as const) {
     if (!code) continue;
     const value = param(code);
-    conditions.push(`${column} = ${value}${on === 'keyword-index' ? ` AND facets @@ search_area('${kind}', ARRAY[${value}::text])` : ''}`);
+    conditions.push(`${column} = ${value}${facets ? ` AND facets @@ search_area('${kind}', ARRAY[${value}::text])` : ''}`);
   }
   if (filters.priceMin !== undefined) conditions.push(`price >= ${param(filters.priceMin)}`);
   if (filters.priceMax !== undefined) conditions.push(`price <= ${param(filters.priceMax)}`);
@@ -123,12 +129,12 @@ export function whereClause(
     // The documents are made from the public title and description only (keyword-index.ts).
     keywords = param(filters.q);
     conditions.push(
-      on === 'keyword-index'
+      on !== 'public-listings'
         ? `document @@ search_query(${keywords})`
         : `id IN (SELECT listing_id FROM listing_search WHERE document @@ search_query(${keywords}))`,
     );
   }
-  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, keywords };
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, keywords, city };
 }
 
 /**
@@ -161,16 +167,36 @@ export function searchStatement(filters: SearchFilters, sort: Sort, page: number
     sql: `WITH page AS MATERIALIZED (
        SELECT id, row_number() OVER () AS n FROM (SELECT id FROM public_listings ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
      rows AS MATERIALIZED (${CARD_ROWS}, page.n FROM page JOIN public_listings p ON p.id = page.id)
-     SELECT (SELECT count(*)::int FROM (SELECT 1 FROM public_listings ${sql} LIMIT ${MAX_RESULTS + 1}) matching) AS total,
+     SELECT ${countSql(filters, sql)} AS total,
        (SELECT json_agg(c ORDER BY c.n) FROM (SELECT n, ${CARD_FIELDS} FROM rows) c) AS cards`,
     params,
   };
 }
 
+/** The filters listing_search_city_price holds (migration 240), a city first: a count it can give alone. */
+const COUNTED_BY_INDEX = new Set<string>(['city', 'transaction', 'priceMin', 'priceMax']);
+
+/**
+ * A search's count, to MAX_RESULTS + 1, from its WHERE clause on the view. A city's search over
+ * MAX_RESULTS in the keyword index's plain columns (listing_search_city_price, read alone) is
+ * "over" without reading a listing: a city of 20,000 listings read 1,001 rows of `listings` for
+ * it. The keyword index holds the same fields a few seconds late (its indexer follows the
+ * changes) and loses a departed listing in the departure's transaction: fewer matches than that
+ * are counted in the view, exactly (docs/site-and-spaces.md).
+ */
+function countSql(filters: SearchFilters, where: string): string {
+  const capped = (from: string) => `(SELECT count(*)::int FROM (SELECT 1 FROM ${from} LIMIT ${MAX_RESULTS + 1}) matching)`;
+  const inView = capped(`public_listings ${where}`);
+  const indexed = Object.entries(filters).every(([filter, value]) => value === undefined || COUNTED_BY_INDEX.has(filter));
+  if (!filters.city || !indexed) return inView;
+  const fields = whereClause(filters, 'keyword-fields').sql;
+  return `CASE WHEN ${capped(`listing_search ${fields} AND ${NOT_SUSPENDED}`)} > ${MAX_RESULTS} THEN ${MAX_RESULTS + 1} ELSE ${inView} END`;
+}
+
 /**
  * A search by relevance. Its candidates are the newest MAX_RESULTS + 1 matching listings,
- * chosen in the keyword index alone (its GIN index of the words and the city, or its date index
- * for words most listings hold), then ranked: ranking every match of a word that half the site holds
+ * chosen in the keyword index alone (keyword-candidates.ts: its GIN index of the words and the
+ * places, its date index for words most listings hold, or a city's newest rows), then ranked: ranking every match of a word that half the site holds
  * would read 50,000 documents per page view. Fewer matches than that are all ranked; more are
  * counted as "over" MAX_RESULTS, and the visitor is asked to narrow the search, as for any
  * search. The index holds public listings only (a departure removes its row in the same
@@ -181,12 +207,11 @@ export function searchStatement(filters: SearchFilters, sort: Sort, page: number
  * neighbourhood's name at 1,000,000 listings) to keep 1,001 (docs/benchmarks.md).
  */
 function rankedStatement(filters: SearchFilters, offset: number): { sql: string; params: unknown[] } {
-  const { sql: where, params, keywords } = whereClause(filters, 'keyword-index');
+  const { sql: where, params, keywords, city } = whereClause(filters, 'keyword-index');
+  // The same parameters without the keywords, which come last: the others keep their numbers.
+  const fields = whereClause({ ...filters, q: undefined }, 'keyword-fields').sql;
   return {
-    sql: `WITH newest AS MATERIALIZED (
-       SELECT listing_id AS id, first_published_at, document FROM listing_search ${where}
-         AND agency_id NOT IN (SELECT id FROM agencies WHERE suspended_at IS NOT NULL)
-       ORDER BY first_published_at DESC, listing_id DESC LIMIT ${MAX_RESULTS + 1}),
+    sql: `WITH ${candidateCtes({ where, fields, city, keywords: keywords! })},
      matching AS MATERIALIZED (SELECT id, first_published_at, ${rank(keywords!)} AS rank FROM newest),
      page AS MATERIALIZED (
        SELECT id, row_number() OVER () AS n FROM (
