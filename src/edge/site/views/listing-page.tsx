@@ -128,7 +128,7 @@ const MASK_MEANING = `« ${MASK_TEXT} » remplace les coordonnées écrites dans
 function MaskNote(): JSX.Element {
   return (
     <p class="legal">
-      <span safe>{MASK_MEANING}</span> Pour joindre l’agence, utilisez le <a href="#contact">formulaire de contact</a> de cette page.
+      {MASK_MEANING} Pour joindre l’agence, utilisez le <a href="#contact">formulaire de contact</a> de cette page.
     </p>
   );
 }
