@@ -73,7 +73,7 @@ test('npm start, bin/listing-sync and the CLI file’s shebang give Node the sam
   const start = (JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const fromStart = memorySettings(start.split(/\s+/));
   // docs/operations.md, "The allocator": without them a nightly sync's peak RSS sits on its limit.
-  assert.deepEqual(fromStart.allocator, ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']);
+  assert.deepEqual(fromStart.allocator, ['MALLOC_ARENA_MAX=2']);
   const shebang = readFileSync(join(repository, 'src/main/cli/main.ts'), 'utf8').split('\n')[0]!;
   assert.match(shebang, /^#!\/usr\/bin\/env -S /);
   assert.deepEqual(memorySettings(shebang.split(/\s+/)), fromStart, 'the shebang (a globally installed `listing-sync`)');
