@@ -84,9 +84,20 @@ export interface BenchServer {
 /** Starts the built server as a separate process on a fresh database, the way `npm start` does. */
 /** The Node flags `npm start` gives the server (package.json), so the benchmarks measure what runs. */
 export function startFlags(root: string): string[] {
-  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
-  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+  return startWords(root).filter((word) => word.startsWith('--'));
 }
+
+/** The environment `npm start` gives the server (package.json: `NAME=value` before `node`), e.g. the allocator's settings. */
+export function startEnv(root: string): Record<string, string> {
+  const words = startWords(root);
+  const assignments = words.slice(0, words.indexOf('node')).filter((word) => /^[A-Z_][A-Z0-9_]*=/.test(word));
+  return Object.fromEntries(assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
+}
+
+const startWords = (root: string): string[] => {
+  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  return start.split(/\s+/);
+};
 
 export async function startBenchServer(
   env: Record<string, string> = {},
@@ -133,6 +144,7 @@ export async function startBenchServer(
   const entry = options.benchRoutes ? [join(root, 'dist/bench/server.js')] : [cli ?? join(root, 'dist/src/main/cli/main.js'), 'serve'];
   const child = spawn(process.execPath, [...startFlags(root), ...serverArgsFromEnv(), ...nodeArgs, ...entry], {
     env: {
+      ...startEnv(root),
       ...process.env,
       PORT: '0',
       DATA_DIR: join(dir, 'data'),
@@ -337,7 +349,7 @@ export async function startBenchWorker(
   root = process.env.BENCH_ROOT ?? process.cwd(),
 ): Promise<BenchWorker> {
   const child = spawn(process.execPath, [...startFlags(root), ...nodeArgs, join(root, 'dist/src/main/cli/main.js'), 'worker'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', DEMO: '0', ...env, DATABASE_URL: databaseUrl },
+    env: { ...startEnv(root), ...process.env, LOG_LEVEL: 'warn', DEMO: '0', ...env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

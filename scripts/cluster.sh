@@ -33,6 +33,8 @@ WORKER_METRICS_PORT=$((BASE_PORT + 8))
 NODE=node_modules/.bin/node
 [ -x "$NODE" ] || NODE=node
 FLAGS=$("$NODE" -p "require('./package.json').scripts.start.split(/\s+/).filter((w) => w.startsWith('--')).join(' ')")
+# and the allocator's settings it gives in its environment (docs/operations.md, "The allocator").
+START_ENV=$("$NODE" -p "require('./package.json').scripts.start.split(/\s+/).filter((w) => /^MALLOC_\w+=/.test(w)).join(' ')")
 # HAProxy checks /readyz every 500 ms and takes a server out after 2 failures (1.5 s at most with
 # a slow check); a stopping server answers 503 for twice that before its port closes.
 DRAIN_MS=${SHUTDOWN_DRAIN_MS:-3000}
@@ -92,8 +94,8 @@ supervise() {
   shift
   while [ ! -e "$DIR/stopping" ]; do
     echo "$(date +%T.%3N) [cluster] starting $name" >>"$DIR/$name.log"
-    # shellcheck disable=SC2086 # FLAGS are separate words
-    env "${env[@]}" "$NODE" $FLAGS dist/src/main/cli/main.js "$@" >>"$DIR/$name.log" 2>&1 &
+    # shellcheck disable=SC2086 # START_ENV and FLAGS are separate words
+    env $START_ENV "${env[@]}" "$NODE" $FLAGS dist/src/main/cli/main.js "$@" >>"$DIR/$name.log" 2>&1 &
     local pid=$!
     echo "$pid" >"$DIR/$name.pid"
     local code=0

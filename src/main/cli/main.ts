@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=16 --heap-growing-percent=100 --expose-gc
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=16 --heap-growing-percent=100 --expose-gc
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';

@@ -31,7 +31,8 @@ function fakeCheckout() {
   put('scripts/build-if-stale.mjs', `process.stdout.write('Rebuilding in ' + process.cwd() + '\\n');`);
   put(
     packageBin['listing-sync']!,
-    `process.stdout.write(JSON.stringify({ node: process.version, args: process.argv.slice(2), flags: process.execArgv }));`,
+    `const allocator = Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_')).map(([name, value]) => name + '=' + value);` +
+      `process.stdout.write(JSON.stringify({ node: process.version, args: process.argv.slice(2), flags: process.execArgv, allocator }));`,
   );
   return root;
 }
@@ -59,5 +60,32 @@ test('the README, the operations guide and the start banner give bin/listing-syn
     const text = readFileSync(join(repository, file), 'utf8');
     assert.match(text, /bin\/listing-sync (agency|key)/, file);
     assert.doesNotMatch(text, /^\s*npx listing-sync/m, `${file} still starts a command with npx`);
+  }
+});
+
+/** `NAME=value` words and `--flags`, in order, of a command line that starts `node`. */
+const memorySettings = (words: readonly string[]) => ({
+  allocator: words.filter((word) => /^MALLOC_\w+=/.test(word)),
+  flags: words.filter((word) => word.startsWith('--')),
+});
+
+test('npm start, bin/listing-sync and the CLI file’s shebang give Node the same allocator settings and memory flags', async () => {
+  const start = (JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const fromStart = memorySettings(start.split(/\s+/));
+  // docs/operations.md, "The allocator": without them a nightly sync's peak RSS sits on its limit.
+  assert.deepEqual(fromStart.allocator, ['MALLOC_ARENA_MAX=2']);
+  const shebang = readFileSync(join(repository, 'src/main/cli/main.ts'), 'utf8').split('\n')[0]!;
+  assert.match(shebang, /^#!\/usr\/bin\/env -S /);
+  assert.deepEqual(memorySettings(shebang.split(/\s+/)), fromStart, 'the shebang (a globally installed `listing-sync`)');
+  const root = fakeCheckout();
+  try {
+    const { stdout } = await run(join(root, 'bin/listing-sync'), ['worker']);
+    const started = JSON.parse(stdout) as { flags: string[]; allocator: string[] };
+    assert.deepEqual(
+      { allocator: started.allocator.sort(), flags: started.flags },
+      { allocator: [...fromStart.allocator].sort(), flags: fromStart.flags },
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });
