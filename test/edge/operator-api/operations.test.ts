@@ -171,9 +171,8 @@ test('plan changes, key revocations and moderation decisions are audited with wh
   const reject = await t.admin('POST', `/listings/${serviceId}/moderation`, { decision: 'reject', reason: 'Photos absentes' });
   assert.equal(reject.statusCode, 200, reject.body);
   await approve(t, serviceId);
-  const decisions = entries.length; // entries read before the decisions
+  // Newest first: this listing's two decisions lead the journal, whatever else a shared database holds.
   const after: AuditEntry[] = (await t.admin('GET', '/audit?limit=500')).json().entries;
-  assert.ok(after.length >= decisions + 2);
   const onListing = after.filter((e) => e.targetId === serviceId);
   assert.deepEqual(
     onListing.map((e) => e.action),
