@@ -10,6 +10,12 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The widths every page is looked at (a phone's, a desktop's), with their heights. */
+export const PHONE_AND_DESKTOP = [
+  [390, 844],
+  [1280, 900],
+] as const;
+
 /** Screenshots are kept as artefacts here, to be looked at. */
 export const ARTEFACTS_DIR = resolve('.tmp/browser');
 

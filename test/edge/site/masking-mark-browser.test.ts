@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../../helpers/database.js';
-import { openBrowser, assertNoScriptErrors } from '../../helpers/browser.js';
+import { openBrowser, assertNoScriptErrors, PHONE_AND_DESKTOP } from '../../helpers/browser.js';
 import { fitsAndShoot } from '../../helpers/page-check.js';
 import { startSampleSite } from '../../helpers/sample-site.js';
 import { sampleV1Listing } from '../../fixtures/sample-listings.js';
@@ -31,10 +31,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the masking mark and its
     assert.ok(response.ok, body);
     const { serviceId } = JSON.parse(body) as { serviceId: string };
     const { page, console } = await browser.newPage();
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 900],
-    ] as const) {
+    for (const [width, height] of PHONE_AND_DESKTOP) {
       await page.setViewportSize({ width, height });
       await page.goto(`${site.url}/listings/${serviceId}`);
       const description = await page.locator('p.description').innerText();

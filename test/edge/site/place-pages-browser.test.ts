@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../../helpers/database.js';
-import { openBrowser, assertNoScriptErrors } from '../../helpers/browser.js';
+import { openBrowser, assertNoScriptErrors, PHONE_AND_DESKTOP } from '../../helpers/browser.js';
 import { join } from 'node:path';
 import { fitsAndShoot, SHOTS } from '../../helpers/page-check.js';
 import { startSampleSite } from '../../helpers/sample-site.js';
@@ -17,10 +17,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the Rhône's page and Ly
   const browser = await openBrowser();
   try {
     const { page, console } = await browser.newPage();
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 900],
-    ] as const) {
+    for (const [width, height] of PHONE_AND_DESKTOP) {
       await page.setViewportSize({ width, height });
       await page.goto(`${site.url}/`);
       await page.getByRole('link', { name: 'Rhône (69)' }).click();

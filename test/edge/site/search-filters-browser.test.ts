@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { createEmptyPostgresDatabase, databaseKind, onPostgres } from '../../helpers/database.js';
-import { openBrowser } from '../../helpers/browser.js';
+import { openBrowser, PHONE_AND_DESKTOP } from '../../helpers/browser.js';
 import { fitsAndShoot } from '../../helpers/page-check.js';
 import { startSampleSite } from '../../helpers/sample-site.js';
 
@@ -51,10 +51,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: the unfolded filters sta
   const browser = await openBrowser();
   try {
     const { page, console } = await browser.newPage();
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 900],
-    ] as const) {
+    for (const [width, height] of PHONE_AND_DESKTOP) {
       await page.setViewportSize({ width, height });
       const columns = new Map<string, number>();
       for (const [name, query, refused] of [
