@@ -80,7 +80,9 @@ export const FRENCH_RULES: RuleWords = {
   unknownField: 'n’est pas un champ connu',
   emptyName: 'a un champ sans nom, inconnu',
   noForm: 'n’a aucune des formes admises',
-  choices: (values) => `doit être l’une de ces valeurs : ${values.join(', ')}`,
+  // An empty choice (a filter's « all ») is said in words, not as an empty item of the list.
+  choices: (values) =>
+    `doit être l’une de ces valeurs : ${values.filter((v) => v !== '').join(', ')}${values.includes('') ? ', ou vide' : ''}`,
   types: (types) => `doit être ${typeWords(types)}`,
   rule: frenchRule,
 };

@@ -46,10 +46,17 @@ test(`[${databaseKind}] in Chromium at 1280 and 390 px: the audit log reads whol
       const box = (await reason.boundingBox())!;
       assert.ok(box.x + box.width <= width, `the reason wraps inside ${width} px`);
       await fitsAndShoot(page, 'admin-audit', width);
+
+      // A refused filter: the rule in French on the page, readable at this width.
+      const refused = await page.goto(`${url}/admin/audit?type=planete`);
+      assert.equal(refused?.status(), 400);
+      assert.match(await page.locator('main').innerText(), /type doit être l’une de ces valeurs : agency, .*, ou vide\./);
+      await fitsAndShoot(page, 'admin-audit-refused', width);
     }
     assert.deepEqual(
-      console.filter((line) => !line.startsWith('log')),
+      console.filter((line) => !line.startsWith('log') && !line.includes('status of 400')),
       [],
+      'nothing but the refused filter’s own 400',
     );
   } finally {
     await browser.close();

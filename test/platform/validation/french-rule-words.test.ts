@@ -8,6 +8,7 @@ import { FRENCH_RULES } from '../../../src/platform/validation/french-rule-words
 const Query = Type.Object(
   {
     type: Type.Optional(Type.Union([Type.Literal('agency'), Type.Literal('listing')])),
+    kind: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('agency')])),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     nom: Type.Optional(Type.String({ minLength: 1, maxLength: 5 })),
     code: Type.Optional(Type.String({ pattern: '^[0-9]{5}$' })),
@@ -23,6 +24,7 @@ function refused(query: Record<string, string>) {
 
 test('each rule a page’s schema states reads in French, led by the field’s name', () => {
   assert.deepEqual(refused({ type: 'planete' }), ['type doit être l’une de ces valeurs : agency, listing']);
+  assert.deepEqual(refused({ kind: 'planete' }), ['kind doit être l’une de ces valeurs : agency, ou vide']);
   assert.deepEqual(refused({ page: '0' }), ['page doit valoir 1 ou plus']);
   assert.deepEqual(refused({ page: '1001' }), [`page doit valoir 1\u202f000 ou moins`]);
   assert.deepEqual(refused({ page: 'deux' }), ['page doit être un nombre entier']);
