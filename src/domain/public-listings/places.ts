@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { TRANSACTIONS, type Transaction } from '../listing-model/model.js';
 import type { ListingCard } from './model.js';
-import { ORDER_BY, publicCardsInOrder } from './search.js';
+import { CARD_FIELDS, CARD_ROWS, ORDER_BY, toCard, type CardRow } from './search.js';
 import type { Place } from './place-paths.js';
 
 /**
@@ -39,10 +39,10 @@ function scope(place: Place): { where: string; keyColumn: string; keys: readonly
   return { where: 'insee_code = ANY($1::text[])', keyColumn: 'insee_code', keys: codes, params: [codes] };
 }
 
-/** A place's counts and the ids of its newest listings in one statement, then their cards. */
+/** A place's counts and newest listings, in one statement. */
 export async function placeOverview(db: Queryable, place: Place, newest = NEWEST_ON_PLACE_PAGES): Promise<PlaceOverview> {
   const { where, keyColumn, keys, params } = scope(place);
-  const { rows } = await db.query<{ counts: Array<[string | null, Transaction, number]> | null; ids: string[] | null }>(
+  const { rows } = await db.query<{ counts: Array<[string | null, Transaction, number]> | null; cards: CardRow[] | null }>(
     `WITH counted AS (
        SELECT insee_code, transaction, count(*)::int AS n FROM public_listings WHERE ${where} GROUP BY insee_code, transaction),
      newest AS MATERIALIZED (
@@ -50,9 +50,10 @@ export async function placeOverview(db: Queryable, place: Place, newest = NEWEST
          SELECT top.id, top.first_published_at FROM unnest($2::text[]) AS k(key) CROSS JOIN LATERAL (
            SELECT id, first_published_at FROM public_listings WHERE ${where} AND ${keyColumn} = k.key
            ORDER BY ${ORDER_BY.newest} LIMIT $3) top
-         ORDER BY ${ORDER_BY.newest} LIMIT $3) ids)
+         ORDER BY ${ORDER_BY.newest} LIMIT $3) ids),
+     rows AS MATERIALIZED (${CARD_ROWS}, newest.n FROM newest JOIN public_listings p ON p.id = newest.id)
      SELECT (SELECT json_agg(json_build_array(insee_code, transaction, n)) FROM counted) AS counts,
-       (SELECT json_agg(id ORDER BY n) FROM newest) AS ids`,
+       (SELECT json_agg(c ORDER BY c.n) FROM (SELECT n, ${CARD_FIELDS} FROM rows) c) AS cards`,
     [...params, keys, newest],
   );
   const counts = noCounts();
@@ -62,7 +63,7 @@ export async function placeOverview(db: Queryable, place: Place, newest = NEWEST
     counts.total += n;
     if (inseeCode !== null) communes.set(inseeCode, (communes.get(inseeCode) ?? 0) + n);
   }
-  return { counts, communes, newest: await publicCardsInOrder(db, rows[0]!.ids ?? []) };
+  return { counts, communes, newest: (rows[0]!.cards ?? []).map(toCard) };
 }
 
 /** Every place that has public listings: how many per département, and the communes that have some. */

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../platform/db/database.js';
+import type { Queryable } from '../../platform/db/database.js';
 import { communeCodes } from '../geography/index.js';
 import { ENERGY_CLASSES } from '../listing-model/model.js';
 import { effectiveSort, MAX_RESULTS, PAGE_SIZE, type ListingCard, type SearchFilters, type Sort } from './model.js';
@@ -20,12 +20,12 @@ export const ORDER_BY: Record<Sort, string> = {
 // The view's content is computed (unpacked, address and texts removed) once per row: in a
 // materialised step, then read field by field. Naming p.content four times in one select list
 // would compute it four times.
-const CARD_ROWS = `SELECT p.id, p.title, p.transaction, p.property_type, p.city, p.postcode, p.price, p.surface, p.rooms, p.dpe, p.status, p.content`;
-const CARD_FIELDS = `id, title, transaction, property_type, city, postcode, price, surface, rooms, dpe, status,
+export const CARD_ROWS = `SELECT p.id, p.title, p.transaction, p.property_type, p.city, p.postcode, p.price, p.surface, p.rooms, p.dpe, p.status, p.content`;
+export const CARD_FIELDS = `id, title, transaction, property_type, city, postcode, price, surface, rooms, dpe, status,
   content ->> 'neighborhood' AS neighborhood, (content ->> 'charges')::float8 AS charges, content -> 'fees' AS fees,
   (content ->> 'feesPercent')::float8 AS fees_percent, content -> 'photos' -> 0 AS photo, content -> 'location' AS location`;
 
-interface CardRow {
+export interface CardRow {
   id: string;
   title: string;
   transaction: ListingCard['transaction'];
@@ -46,7 +46,7 @@ interface CardRow {
 }
 
 /** A card as the public may see it: its neighbourhood and photo label masked (projection.ts). */
-const toCard = (row: CardRow): ListingCard => ({
+export const toCard = (row: CardRow): ListingCard => ({
   serviceId: row.id,
   title: row.title,
   transaction: row.transaction,
@@ -64,26 +64,6 @@ const toCard = (row: CardRow): ListingCard => ({
   location: row.location ?? null,
   ...publicCardText(row),
 });
-
-// Prepared: the cards of a page are read by id, a plan that never depends on the values. Planning
-// the view in every search statement cost PostgreSQL more than reading the cards (~1 ms of a
-// search page's ~5, docs/benchmarks.md « The search page's planning »).
-const CARDS_IN_ORDER = prepared(
-  'public-cards-in-order',
-  `WITH rows AS MATERIALIZED (${CARD_ROWS}, array_position($1::text[], p.id) AS n FROM public_listings p WHERE p.id = ANY($1::text[]))
-   SELECT ${CARD_FIELDS} FROM rows ORDER BY n`,
-);
-
-/**
- * The cards of listings, in the order of `serviceIds`, from the public view: a listing that left
- * the site since its id was chosen is left out. Every list of cards (searches, place pages) is
- * read here, after a statement that chose the ids.
- */
-export async function publicCardsInOrder(db: Queryable, serviceIds: readonly string[]): Promise<ListingCard[]> {
-  if (serviceIds.length === 0) return [];
-  const { rows } = await db.query<CardRow>(CARDS_IN_ORDER, [serviceIds]);
-  return rows.map(toCard);
-}
 
 /**
  * The WHERE clause of a search, with only the filters given, so the planner sees the plain
@@ -173,10 +153,10 @@ export interface SearchResult {
 }
 
 /**
- * The statement of one page of a search: the capped count and the page's ids, in order. The ids
- * are chosen on the sort keys alone (an index can give them); their cards are read after, by id
- * (publicCardsInOrder): PostgreSQL computes a query's columns before it sorts, which would
- * unpack every matching listing's content.
+ * The statement of one page of a search: the capped count, then the page in two steps. The
+ * page's ids are chosen on the sort keys alone (an index can give them), and only those rows
+ * are projected: PostgreSQL computes a query's columns before it sorts, which would unpack
+ * every matching listing's content.
  */
 export function searchStatement(filters: SearchFilters, sort: Sort, page: number): { sql: string; params: unknown[] } {
   const offset = (page - 1) * PAGE_SIZE;
@@ -185,8 +165,10 @@ export function searchStatement(filters: SearchFilters, sort: Sort, page: number
   return {
     // The numbering follows the subquery's order, which PostgreSQL keeps through a plain scan of it.
     sql: `WITH page AS MATERIALIZED (
-       SELECT id, row_number() OVER () AS n FROM (SELECT id FROM public_listings ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids)
-     SELECT ${countSql(filters, sql)} AS total, (SELECT json_agg(id ORDER BY n) FROM page) AS ids`,
+       SELECT id, row_number() OVER () AS n FROM (SELECT id FROM public_listings ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
+     rows AS MATERIALIZED (${CARD_ROWS}, page.n FROM page JOIN public_listings p ON p.id = page.id)
+     SELECT ${countSql(filters, sql)} AS total,
+       (SELECT json_agg(c ORDER BY c.n) FROM (SELECT n, ${CARD_FIELDS} FROM rows) c) AS cards`,
     params,
   };
 }
@@ -233,18 +215,20 @@ function rankedStatement(filters: SearchFilters, offset: number): { sql: string;
      matching AS MATERIALIZED (SELECT id, first_published_at, ${rank(keywords!)} AS rank FROM newest),
      page AS MATERIALIZED (
        SELECT id, row_number() OVER () AS n FROM (
-         SELECT id FROM matching ORDER BY rank DESC, first_published_at DESC, id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids)
-     SELECT (SELECT count(*)::int FROM matching) AS total, (SELECT json_agg(id ORDER BY n) FROM page) AS ids`,
+         SELECT id FROM matching ORDER BY rank DESC, first_published_at DESC, id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}) ids),
+     rows AS MATERIALIZED (${CARD_ROWS}, page.n FROM page JOIN public_listings p ON p.id = page.id)
+     SELECT (SELECT count(*)::int FROM matching) AS total,
+       (SELECT json_agg(c ORDER BY c.n) FROM (SELECT n, ${CARD_FIELDS} FROM rows) c) AS cards`,
     params,
   };
 }
 
-/** The listings of one page of a search, and how many match (capped, see MAX_RESULTS): the search, then its cards. */
+/** The listings of one page of a search, and how many match (capped, see MAX_RESULTS). One round trip. */
 export async function searchPublicListings(db: Queryable, filters: SearchFilters, sort: Sort, page: number): Promise<SearchResult> {
   const { sql, params } = searchStatement(filters, sort, page);
-  const { rows } = await db.query<{ total: number; ids: string[] | null }>(sql, params);
-  const { total, ids } = rows[0]!;
-  return { total, cards: await publicCardsInOrder(db, ids ?? []) };
+  const { rows } = await db.query<{ total: number; cards: CardRow[] | null }>(sql, params);
+  const row = rows[0]!;
+  return { total: row.total, cards: (row.cards ?? []).map(toCard) };
 }
 
 /** The latest public listings, for the home page. */
