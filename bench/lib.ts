@@ -207,6 +207,8 @@ export async function startBenchServer(
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the whole run. */
+  requests: number;
   p50: number;
   /** autocannon's histogram has no p95: the percentiles either side of it. */
   p90: number;
@@ -220,6 +222,7 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
   const result = await autocannon({ connections: 20, duration: 8, ...options });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p90: result.latency.p90,
     p97_5: result.latency.p97_5,

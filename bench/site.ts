@@ -199,6 +199,7 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
       ? (await db.query<{ id: string }>('SELECT id FROM public_listings')).rows.map((row) => row.id)
       : await publicListings(server, db);
     if (kept) console.log(`  ${fmt(ids.length)} public listings of the kept database ${KEPT} (SITE_DATABASE)`);
+    const benchBackend = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     // SITE_ONLY=search: the searches at 10 connections and their statements alone.
     const pageLoads = process.env.SITE_ONLY !== 'search';
 
@@ -246,8 +247,13 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
       for (let round = 0; round < 2; round++) {
         if (pageLoads) for (const [name, path] of Object.entries(routes)) results[name]!.push(await run(server.url, path));
         for (const [name, path] of Object.entries(keywordRoutes)) {
-          results[name]!.push(await run(server.url, path, 10, 10));
-          tenConnectionRuns.push(`${name} round ${round + 1}: ${percentiles(results[name]!.at(-1)!)} (load ${loadAverages()})`);
+          // The CPU a page costs the server and PostgreSQL's backends (the bench's own connection left out).
+          const [serverCpu, databaseCpu] = [server.cpuMs(), await server.databaseCpuMs([benchBackend])];
+          const result = await run(server.url, path, 10, 10);
+          results[name]!.push(result);
+          const perPage = (ms: number) => fmt(ms / Math.max(result.requests, 1), 2);
+          const cpu = `CPU a page: server ${perPage(server.cpuMs() - serverCpu)} ms, PostgreSQL ${perPage((await server.databaseCpuMs([benchBackend])) - databaseCpu)} ms`;
+          tenConnectionRuns.push(`${name} round ${round + 1}: ${percentiles(result)}; ${cpu} (load ${loadAverages()})`);
         }
       }
       if (cached) {
@@ -304,7 +310,7 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
       const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
       const text = plan.rows.map((r) => String(r['QUERY PLAN']));
       if (process.env.SITE_PLANS) console.log(text.map((l) => `    ${l}`).join('\n'));
-      console.log(`  search statement, Lyon, sale, ≤ 450,000 €, ${sort} page ${page}: ${text.find((l) => l.startsWith('Execution Time'))}`);
+      console.log(`  search statement, Lyon, sale, ≤ 450,000 €, ${sort} page ${page}: ${planTimes(text)}`);
     }
     for (const q of keywordSearches('Part-Dieu')) {
       for (const filters of [{}, { city: 'Lyon', transaction: 'sale' as const }]) {
@@ -313,7 +319,7 @@ export async function benchSite(): Promise<Record<string, number> | undefined> {
         const text = plan.rows.map((r) => String(r['QUERY PLAN']));
         if (process.env.SITE_PLANS) console.log(text.map((l) => `    ${l}`).join('\n'));
         const where = 'city' in filters ? ', Lyon, sale' : '';
-        console.log(`  keyword statement « ${q} »${where}, relevance page 1: ${text.find((l) => l.startsWith('Execution Time'))}`);
+        console.log(`  keyword statement « ${q} »${where}, relevance page 1: ${planTimes(text)}`);
       }
     }
     const tenConnections = {
@@ -389,7 +395,7 @@ async function departmentComparison(server: BenchServer, db: pg.Client): Promise
       const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
       const text = plan.rows.map((r) => String(r['QUERY PLAN']));
       if (process.env.SITE_PLANS) console.log(text.map((l) => `    ${l}`).join('\n'));
-      console.log(`  search statement, ${label}, sale, ≤ 450,000 €, ${sort} page 1: ${text.find((l) => l.startsWith('Execution Time'))}`);
+      console.log(`  search statement, ${label}, sale, ≤ 450,000 €, ${sort} page 1: ${planTimes(text)}`);
     }
   }
   return {
@@ -520,3 +526,6 @@ async function countedViews(db: pg.Client, waitMs: number): Promise<number> {
   const { rows } = await db.query<{ n: string }>('SELECT coalesce(sum(detail_views), 0)::text AS n FROM listing_audience');
   return Number(rows[0]!.n);
 }
+
+/** « Planning Time: … ms, Execution Time: … ms » of an EXPLAIN ANALYZE: planning a search is a large share of its cost. */
+const planTimes = (plan: readonly string[]) => plan.filter((line) => /^(Planning|Execution) Time/.test(line)).join(', ');
