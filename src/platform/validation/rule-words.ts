@@ -117,7 +117,8 @@ export const ENGLISH_RULES: RuleWords = {
   unknownField: 'is not a known field',
   emptyName: 'has a field with an empty name, which is not known',
   noForm: 'does not match any of the allowed forms',
-  choices: (values) => `must be one of ${values.join(', ')}`,
+  // An empty choice (a filter's « all ») is said in words, not as an empty item of the list.
+  choices: (values) => `must be one of ${values.filter((v) => v !== '').join(', ')}${values.includes('') ? ', or empty' : ''}`,
   types: (types) => `must be ${article(types.join(','))}`,
   rule: englishRule,
 };

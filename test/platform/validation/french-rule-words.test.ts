@@ -36,9 +36,9 @@ test('each rule a page’s schema states reads in French, led by the field’s n
 
 test('the API keeps its English for the same rules', () => {
   const validate = compileTextValidator(Query);
-  validate({ type: 'planete', page: '0' });
+  validate({ type: 'planete', kind: 'planete', page: '0' });
   assert.deepEqual(
     fieldErrorsFromAjv((validate.errors ?? []) as AjvIssue[], 'query').map((e) => e.message),
-    ['type must be one of agency, listing', 'page must be 1 or more'],
+    ['type must be one of agency, listing', 'kind must be one of agency, or empty', 'page must be 1 or more'],
   );
 });
