@@ -11,3 +11,6 @@ export { frenchDate, frenchDateTime };
 
 /** "1 pièce", "3 pièces": French plural (0 and 1 take the singular). */
 export const plural = (n: number, one: string, many: string) => `${frenchWhole(n)}\u00a0${n >= 2 ? many : one}`;
+
+/** French spacing: a no-break space before « : ; ? ! », so a line never starts with the mark (« changé\u00a0: »). */
+export const frenchSpacing = (text: string) => text.replace(/ ([:;?!])/g, '\u00a0$1');

@@ -1,5 +1,6 @@
 import type { Children } from '@kitajs/html';
 import { frenchShortDateTime } from '../../platform/calendar/french-time.js';
+import { frenchSpacing } from './format.js';
 
 /** Pieces the signed-in spaces (pro space, back-office) share: forms' token, durations, dates, notices. */
 
@@ -76,7 +77,7 @@ export function FormErrors({ errors, title }: { errors: Array<{ field: string; m
   return (
     <div class="notice" role="alert" id="erreurs" {...TAKES_FOCUS}>
       <p>
-        <strong safe>{title}</strong>
+        <strong safe>{frenchSpacing(title)}</strong>
       </p>
       <ul>
         {errors.map((error) => (

@@ -115,7 +115,7 @@ test('a refused URL shows the form again, in French, with the message by the fie
   assert.equal(refused.statusCode, 400);
   const html = refused.body;
   assert.doesNotMatch(html, /Demande refusée|must not point/);
-  assert.match(html, /Le point de réception n’a pas été ajouté\. Corrigez :/);
+  assert.match(html, /Le point de réception n’a pas été ajouté\. Corrigez\s:/);
   assert.match(html, /id="f-url"[^>]*value="https:\/\/\[::127\.0\.0\.1\]:8443\/hook"[^>]*aria-invalid="true"[^>]*aria-describedby="e-url"/);
   assert.match(html, /<p class="field-error" id="e-url">Cette adresse désigne une machine locale ou un réseau privé/);
   assert.match(html, /id="f-description"[^>]*value="CRM (&lt;|<)nuit(&gt;|>)"/);

@@ -60,7 +60,7 @@ test(`[${databaseKind}] a malformed e-mail, a missing frequency or an altered se
   const refused = await alertPost(t, { city }, { email, frequency: 'immediate' }, address());
   assert.equal(refused.statusCode, 400);
   assert.match(refused.body, /<html lang="fr">/);
-  assert.match(refused.body, /L’alerte n’est pas créée. Corrigez :/);
+  assert.match(refused.body, /L’alerte n’est pas créée. Corrigez\s:/);
   assert.match(refused.body, /<a href="#f-email">Indiquez une adresse e-mail valide, de la forme nom@exemple.fr.<\/a>/);
   assert.match(refused.body, /id="f-email"[^>]*value="pas-une-adresse"[^>]*aria-invalid="true"/);
   assert.equal(await alertsOf(email), 0);
