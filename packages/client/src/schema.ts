@@ -867,6 +867,7 @@ export interface components {
             surface: number;
             /** Format: int32 */
             rooms: number;
+            /** @description Left out or null: not stated, and the public pages show no bedroom count; the answers then give as many as rooms. */
             bedrooms?: number | null;
             /** @description Energy rating A–G; null when not communicated. Must not be better than ges. */
             dpe?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
@@ -1094,6 +1095,7 @@ export interface components {
             surface: number;
             /** Format: int32 */
             rooms: number;
+            /** @description Left out or null: not stated, and the public pages show no bedroom count; the answers then give as many as rooms. */
             bedrooms: number | null;
             /** @description Energy rating A–G; null when not communicated. Must not be better than ges. */
             dpe: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
@@ -1222,6 +1224,7 @@ export interface components {
             surface?: number;
             /** Format: int32 */
             rooms?: number;
+            /** @description Left out or null: not stated, and the public pages show no bedroom count; the answers then give as many as rooms. */
             bedrooms?: number | null;
             /** @description Energy rating A–G; null when not communicated. Must not be better than ges. */
             dpe?: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
@@ -1305,7 +1308,7 @@ export interface components {
             surface: number;
             /** Format: int32 */
             rooms: number;
-            /** @description Default: rooms. */
+            /** @description Left out or null: not stated, and the public pages show no bedroom count; the answers then give as many as rooms. */
             bedrooms?: number | null;
             /** @description Null for the ground floor or a house. */
             floor?: number | null;
@@ -2397,6 +2400,7 @@ export interface operations {
                         surface: number;
                         /** Format: int32 */
                         rooms: number;
+                        /** @description Left out or null: not stated, and the public pages show no bedroom count; the answers then give as many as rooms. */
                         bedrooms: number | null;
                         /** @description Energy rating A–G; null when not communicated. Must not be better than ges. */
                         dpe: ("A" | "B" | "C" | "D" | "E" | "F" | "G") | null;
@@ -8191,7 +8195,7 @@ export interface operations {
                         surface: number;
                         /** Format: int32 */
                         rooms: number;
-                        /** @description Default: rooms. */
+                        /** @description Left out or null: not stated, and the public pages show no bedroom count; the answers then give as many as rooms. */
                         bedrooms?: number | null;
                         /** @description Null for the ground floor or a house. */
                         floor?: number | null;

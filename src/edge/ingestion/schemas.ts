@@ -48,7 +48,11 @@ export const IngestListing = Type.Object(
     charges: Type.Optional(Type.Union([Int(0, LIMITS.charges), Type.Null()], { description: 'Monthly charges, rentals only.' })),
     surface: Int(1, LIMITS.surface, { description: 'Whole square metres.' }),
     rooms: Int(0, LIMITS.rooms),
-    bedrooms: Type.Optional(Type.Union([Int(0, LIMITS.rooms), Type.Null()], { description: 'Default: rooms.' })),
+    bedrooms: Type.Optional(
+      Type.Union([Int(0, LIMITS.rooms), Type.Null()], {
+        description: 'Left out or null: not stated, and the public pages show no bedroom count; the answers then give as many as rooms.',
+      }),
+    ),
     floor: Type.Optional(
       Type.Union([Int(LIMITS.floorMin, LIMITS.floorMax), Type.Null()], { description: 'Null for the ground floor or a house.' }),
     ),

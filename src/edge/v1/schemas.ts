@@ -62,7 +62,10 @@ const fields = {
   postcode: Type.String({ pattern: '^[0-9]{5}$', maxLength: 5, description: 'French postcode.' }),
   surface: Int(1, LIMITS.surface, { description: 'Whole square metres.' }),
   rooms: Int(0, LIMITS.rooms),
-  bedrooms: nullable(Int(0, LIMITS.rooms)),
+  bedrooms: nullable(
+    Int(0, LIMITS.rooms),
+    'Left out or null: not stated, and the public pages show no bedroom count; the answers then give as many as rooms.',
+  ),
   dpe: nullable(energy, 'Energy rating A–G; null when not communicated. Must not be better than ges.'),
   ges: nullable(energy, 'Greenhouse-gas rating A–G.'),
   photos: Type.Array(Photo, { maxItems: LIMITS.photos }),
