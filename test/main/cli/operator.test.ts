@@ -23,12 +23,14 @@ before(async () => {
 });
 after(() => t.close());
 
-async function cli(...args: string[]) {
+const cli = (...args: string[]) => cliAt(url, ...args);
+
+async function cliAt(serviceUrl: string, ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(
     args,
-    { LISTING_SYNC_URL: url, ADMIN_TOKEN },
+    { LISTING_SYNC_URL: serviceUrl, ADMIN_TOKEN },
     (l) => out.push(l),
     (l) => err.push(l),
   );
@@ -343,8 +345,18 @@ test(`[${databaseKind}] CLI: operators are created with a password shown once (o
 test(`[${databaseKind}] CLI: the verification queue, a refusal, and a suspension lifted again`, async () => {
   const waiting = (await t.admin('POST', '/agencies', { name: 'Immo Attente', plan: 'solo', siren: '732829320' })).json();
   const newer = (await t.admin('POST', '/agencies', { name: 'Immo Attente Bis', plan: 'solo', siren: '732829320' })).json();
-  // Other files' agencies may wait too on a shared database: 500 shows them all, the newest last.
-  const queue = await cli('agency', 'verifications', '--limit', '500');
+  // The queue is read oldest first, 500 at most, and other files' agencies wait in it too on a
+  // shared database: these two move ten years back to head it, read by a server of that date.
+  await t.db.query(`UPDATE agencies SET created_at = created_at - interval '3650 days' WHERE id = ANY($1::text[])`, [
+    [waiting.agencyId, newer.agencyId],
+  ]);
+  const past = await createTestApp({ db: t.db, now: () => new Date(Date.now() - 3650 * 86_400_000) });
+  let queue: Awaited<ReturnType<typeof cli>>;
+  try {
+    queue = await cliAt(await past.app.listen({ port: 0, host: '127.0.0.1' }), 'agency', 'verifications', '--limit', '500');
+  } finally {
+    await past.close();
+  }
   assert.equal(queue.code, 0, queue.err);
   const first = await cli('agency', 'verifications', '--limit', '1');
   const total = Number(/^(\d+) awaiting/.exec(first.out)?.[1]);
