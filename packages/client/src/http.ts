@@ -36,6 +36,23 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
+const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+
+/** The base URL without its trailing slashes, refused before any request unless an http(s) address with a host. */
+function checkedBaseUrl(url: string): string {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    /* refused below */
+  }
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname || parsed.search || parsed.hash)
+    throw new TypeError(
+      `The base URL must be an http:// or https:// address with a host, such as ${DEFAULT_BASE_URL}; got ${JSON.stringify(url)}.`,
+    );
+  return url.replace(/\/+$/, '');
+}
+
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, maxDelayMs: 30_000, maxRetryAfterMs: 120_000 };
 
 /** Statuses worth a retry: rate limits, server faults and gateways, and timeouts. */
@@ -52,7 +69,10 @@ export type ListingSyncClient = Client<paths> & { readonly baseUrl: string };
  */
 export function createListingSyncClient(options: ClientOptions): ListingSyncClient {
   const policy = { ...DEFAULT_RETRY, ...options.retry };
-  const baseUrl = `${(options.baseUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '')}${options.sandbox ? '/sandbox' : ''}`;
+  const baseUrl = `${checkedBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL)}${options.sandbox ? '/sandbox' : ''}`;
+  // An unset variable would go out as `Bearer undefined`, and come back as a malformed key.
+  if (typeof options.key !== 'string' || options.key.trim() === '' || /\s/.test(options.key))
+    throw new TypeError('The key is empty or holds spaces: give an API key, svc_pk_LIVE_… or svc_pk_TEST_….');
   const retrying = ky.create({
     ...(options.fetch ? { fetch: options.fetch } : {}),
     timeout: options.timeoutMs ?? 120_000,

@@ -343,7 +343,9 @@ trait Operations
      * approved it in this request, pending_moderation when it waits for an operator); 200 with the same shape when it
      * is updated, or when the content equals what is stored (outcome unchanged, no new version). With If-None-Match: *
      * the call only creates: an externalId already used is 409. warnings[] gives the remarks a push of the same listing
-     * would: a long title, contact details masked (naming the field they were in).
+     * would: a long title, contact details masked (naming the field they were in). The body is the whole listing: sent
+     * again, it replaces what is stored, so an optional field left out is cleared (photos empty, fees null). To change
+     * some fields only, use PUT /v1/listings/{serviceId}.
      *
      * Header if-none-match (in `headers`): "*": create only.
      *

@@ -1,6 +1,6 @@
 import type { Plan } from '../agencies/plans.js';
 import { refuse, type Outcome, type Refusal } from '../../platform/outcome.js';
-import { hashKey, parseKey, sameHash, type KeyEnv, type Scope } from './key-format.js';
+import { hashKey, KEY_SHAPE, parseKey, sameHash, type KeyEnv, type Scope } from './key-format.js';
 import type { KeyCache } from './key-cache.js';
 import { bearerToken } from '../credentials/bearer-token.js';
 import type { VerifiedKey } from './key-store.js';
@@ -31,7 +31,7 @@ export async function verifyBearer(header: string | undefined, where: KeyEnviron
   const candidate = bearerToken(header);
   if (!candidate) return unauthorized('The Authorization header must be "Bearer <API key>"');
   const claimedEnv = parseKey(candidate);
-  if (!claimedEnv) return unauthorized('The API key is malformed; keys start with svc_pk_LIVE_ or svc_pk_TEST_');
+  if (!claimedEnv) return unauthorized(`The API key is malformed: a key is ${KEY_SHAPE}`);
   if (claimedEnv !== where.env) {
     return unauthorized(
       claimedEnv === 'test'

@@ -28,6 +28,10 @@ export function generateKey(env: KeyEnv): string {
   return PREFIX[env] + out;
 }
 
+/** A well-formed key, in words: what a refused one is told (bearer.ts). */
+export const KEY_SHAPE =
+  'svc_pk_LIVE_ or svc_pk_TEST_ followed by 32 to 128 letters and digits (the pro space shows a new key once, 40 of them)';
+
 /** The environment a well-formed key claims, or null for anything that is not a key. */
 export function parseKey(candidate: string): KeyEnv | null {
   const match = KEY_PATTERN.exec(candidate);

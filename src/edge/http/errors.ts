@@ -77,7 +77,8 @@ export function toApiError(error: FastifyError, request?: FastifyRequest): ApiEr
   if (error.validation) {
     const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'body';
     const errors = fieldErrorsFromAjv(error.validation as AjvIssue[], part);
-    return new ApiError('validation_error', `The ${part} is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
+    const is = part === 'headers' ? 'are' : 'is';
+    return new ApiError('validation_error', `The ${part} ${is} invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -13,6 +13,7 @@ import { Interrupts, signalExitCode } from './interrupts.js';
 import { EXIT, FileReader, Progress, type IntegratorIo, type IntegratorOptions } from './integrator-io.js';
 import { runPush } from './push-run.js';
 import { abandonOpenSession } from './sync-session.js';
+import { agencyConnection } from './agency-connection.js';
 
 export { EXIT, type IntegratorIo, type IntegratorOptions };
 
@@ -28,14 +29,11 @@ export async function runIntegratorCommand(
   if (options.abandon && command !== 'sync') throw new IntegratorUsageError('--abandon goes with sync: listing-sync sync --abandon');
   if (options.abandon && file) throw new IntegratorUsageError('sync --abandon takes no FILE: it abandons the agency’s open sync session');
   if (!file && !options.abandon) throw new IntegratorUsageError(`missing FILE: listing-sync ${command} FILE`);
-  const key = env.LISTING_SYNC_KEY;
-  if (!key)
-    throw new IntegratorUsageError(
-      'LISTING_SYNC_KEY is not set: export the agency’s API key (svc_pk_LIVE_… or, with --sandbox, svc_pk_TEST_…)',
-    );
+  const connection = agencyConnection(env);
+  if (!connection.ok) throw new IntegratorUsageError(connection.problem);
+  const { key, baseUrl } = connection;
   const concurrency = options.concurrency === undefined ? 2 : readWholeNumber(options.concurrency, 1, 16);
   if (concurrency === null) throw new IntegratorUsageError(wholeNumberRule('--concurrency', 1, 16));
-  const baseUrl = env.LISTING_SYNC_URL || 'http://127.0.0.1:8080';
   const where = `${baseUrl}${options.sandbox ? '/sandbox' : ''}`;
   if (!file) {
     try {

@@ -2,6 +2,7 @@ import { createListingSyncClient, listLeads, ListingSyncError, type LeadStatus, 
 import { LEAD_STATUSES } from '../../domain/leads/conversation-model.js';
 import { EXIT, type IntegratorIo } from './integrator-io.js';
 import { IntegratorUsageError, serviceFailure, stopsAtOnce } from './integrator.js';
+import { agencyConnection } from './agency-connection.js';
 
 export interface LeadsOptions {
   sandbox: boolean;
@@ -22,12 +23,9 @@ export async function runLeadsExport(options: LeadsOptions, env: NodeJS.ProcessE
     throw new IntegratorUsageError(`--status must be one of ${LEAD_STATUSES.join(', ')} (default new)`);
   if (options.since !== undefined && Number.isNaN(Date.parse(options.since)))
     throw new IntegratorUsageError('--since must be an ISO 8601 date-time such as 2026-03-01T09:30:00Z');
-  const key = env.LISTING_SYNC_KEY;
-  if (!key)
-    throw new IntegratorUsageError(
-      'LISTING_SYNC_KEY is not set: export the agency’s API key (svc_pk_LIVE_… or, with --sandbox, svc_pk_TEST_…)',
-    );
-  const baseUrl = env.LISTING_SYNC_URL || 'http://127.0.0.1:8080';
+  const connection = agencyConnection(env);
+  if (!connection.ok) throw new IntegratorUsageError(connection.problem);
+  const { key, baseUrl } = connection;
   const where = `${baseUrl}${options.sandbox ? '/sandbox' : ''}`;
   const client = createListingSyncClient({
     key,

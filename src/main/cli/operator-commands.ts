@@ -4,6 +4,7 @@ import { MODERATION_COMMANDS } from './moderation-commands.js';
 import { OperatorClient, OperatorError, UnreachableServer } from './operator-client.js';
 import { OPERATOR_ACCOUNT_COMMANDS } from './operator-account-commands.js';
 import { UsageError, type OperatorIo, type OperatorOptions } from './operator-command-kit.js';
+import { DEFAULT_SERVICE_URL } from './agency-connection.js';
 
 /** The operator commands by group and action, as `listing-sync GROUP ACTION` names them. */
 const COMMAND_GROUPS = new Map([
@@ -23,7 +24,7 @@ export async function runOperatorCommand(
 ): Promise<number> {
   const { print, printError } = io;
   const [group = '', action = '', ...args] = positionals;
-  const client = new OperatorClient(env.LISTING_SYNC_URL || 'http://127.0.0.1:8080', env.ADMIN_TOKEN ?? '');
+  const client = new OperatorClient(env.LISTING_SYNC_URL || DEFAULT_SERVICE_URL, env.ADMIN_TOKEN ?? '');
   const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data, null, 2) : human);
   try {
     if (!env.ADMIN_TOKEN) throw new UsageError('ADMIN_TOKEN is not set: the operator commands need it');

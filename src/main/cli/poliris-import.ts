@@ -4,6 +4,7 @@ import cliProgress from 'cli-progress';
 import { createListingSyncClient, importPoliris, type PolirisImport } from '@listing-sync/client';
 import { EXIT, type IntegratorIo, type IntegratorOptions } from './integrator-io.js';
 import { serviceFailure } from './integrator.js';
+import { agencyConnection } from './agency-connection.js';
 
 /** The answer comes when the whole file is imported: a 50,000-listing file takes minutes, not the client's default two. */
 const IMPORT_TIMEOUT_MS = 30 * 60_000;
@@ -27,11 +28,12 @@ export async function runPolirisImport(
     io.printError(`usage: ${POLIRIS_USAGE}`);
     return EXIT.usage;
   }
-  const key = env.LISTING_SYNC_KEY;
-  if (!key) {
-    io.printError('LISTING_SYNC_KEY is not set: export the agency’s API key (svc_pk_LIVE_… or, with --sandbox, svc_pk_TEST_…)');
+  const connection = agencyConnection(env);
+  if (!connection.ok) {
+    io.printError(connection.problem);
     return EXIT.usage;
   }
+  const { key, baseUrl } = connection;
   let bytes: Buffer;
   try {
     if (!(await stat(file)).isFile()) throw new Error('not a file');
@@ -40,7 +42,6 @@ export async function runPolirisImport(
     io.printError(`cannot read ${file}: ${(error as Error).message}`);
     return EXIT.usage;
   }
-  const baseUrl = env.LISTING_SYNC_URL || 'http://127.0.0.1:8080';
   const client = createListingSyncClient({ key, baseUrl, sandbox: options.sandbox, timeoutMs: IMPORT_TIMEOUT_MS });
   const kind = bytes.subarray(0, 2).toString('latin1') === 'PK' ? 'zip' : 'csv';
   const progress = new ImportProgress(io, bytes.length);

@@ -202,7 +202,7 @@ function summaryLines(
   const errors = tally.sortedErrors();
   const seconds = tally.seconds();
   const lines = [
-    `${command === 'sync' ? 'Synced' : 'Pushed'} ${reader.listings} listings from ${file} in ${tally.requests} requests (${seconds.toFixed(1)} s):`,
+    `${command === 'sync' ? 'Synced' : 'Pushed'} ${reader.listings} listings from ${file} in ${tally.requests} request${tally.requests === 1 ? '' : 's'} (${seconds.toFixed(1)} s):`,
     `  created    ${tally.created}`,
     `  updated    ${tally.updated}`,
     `  unchanged  ${tally.unchanged}`,

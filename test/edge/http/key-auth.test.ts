@@ -28,7 +28,11 @@ test(`[${databaseKind}] missing, malformed, unknown and wrong-environment keys g
       ['missing', {}, /Missing Authorization/],
       ['not bearer', { authorization: `Basic ${right}` }, /Bearer/],
       ['malformed', { authorization: 'Bearer hello' }, /malformed/],
-      ['too short', { authorization: `Bearer svc_pk_LIVE_abc` }, /malformed/],
+      [
+        'too short',
+        { authorization: `Bearer svc_pk_LIVE_abc` },
+        /malformed: a key is svc_pk_LIVE_ or svc_pk_TEST_ followed by 32 to 128 letters and digits/,
+      ],
       ['unknown', { authorization: `Bearer ${right.slice(0, -4)}AAAA` }, /unknown or has been revoked/],
       [
         'wrong environment',

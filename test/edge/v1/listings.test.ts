@@ -324,6 +324,9 @@ test(`[${databaseKind}] Idempotency-Key: a retry replays the first answer; anoth
   assert.equal(other.statusCode, 409);
   assert.match(other.json().detail, /different request/);
   assert.equal((await t.call('GET', '/v1/listings/by-external/I-1', agency.live)).json().version, 1, 'nothing was written twice');
+  const tooLong = await create(v1Body('I-1'), agency.live, { 'idempotency-key': 'k'.repeat(256) });
+  assert.equal(tooLong.statusCode, 400);
+  assert.equal(tooLong.json().detail, 'The headers are invalid: idempotency-key must be at most 255 characters long');
   // A PUT retried after a timeout is applied once.
   const serviceId = first.json().serviceId;
   const putKey = 'put-once-0001';

@@ -96,6 +96,20 @@ test(`[${databaseKind}] a wrong key and an unreachable server end with a clear m
   assert.equal(wrongEnv.code, 3);
   assert.match(wrongEnv.err, /401 unauthorized.*\n.*TEST key: add --sandbox/);
   assert.equal((await cli('', ['push', path])).code, 2);
+  for (const args of [['push', path], ['leads'], ['import', 'poliris', path]]) {
+    const err: string[] = [];
+    const noScheme = await runCli(
+      args,
+      { LISTING_SYNC_URL: 'localhost:8080', LISTING_SYNC_KEY: a.live },
+      () => {},
+      (l) => err.push(l),
+    );
+    assert.equal(noScheme, 2, args.join(' '));
+    assert.match(
+      err.join('\n'),
+      /LISTING_SYNC_URL must be an http:\/\/ or https:\/\/ address such as http:\/\/127\.0\.0\.1:8080; it is "localhost:8080"/,
+    );
+  }
 
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
