@@ -48,7 +48,7 @@ test(`[${databaseKind}] the README's first steps, pasted in order on a first sta
   const steps = firstSteps();
   assert.equal(steps.length, 4, 'four numbered first steps');
   const [me, push, v1] = steps;
-  const keyLine = me!.blocks[0]!.split('\n').find((line) => /^\s*KEY=svc_pk_LIVE_…/.test(line));
+  const keyLine = me!.blocks[0]!.split('\n').find((line) => /^\s*(export )?KEY=svc_pk_LIVE_…/.test(line));
   assert.ok(keyLine, 'step 1 sets KEY from the start output');
 
   const server = await startServerProcess();
@@ -67,6 +67,9 @@ test(`[${databaseKind}] the README's first steps, pasted in order on a first sta
     assert.deepEqual([pushedBody.processed, pushedBody.created], [1, 1], pushed.body);
     assert.equal(pushedBody.results[0].outcome, 'created');
     assert.equal(pushedBody.results[0].moderation.state, 'approved', `held for review: ${pushed.body}`);
+    // The README names the compliance code the push's missing ges brings.
+    assert.ok(pushedBody.results[0].compliance.includes('energy_classes_missing'), pushed.body);
+    assert.match(push!.prose, /`energy_classes_missing`: the greenhouse-gas class `ges` was not sent/);
 
     // Step 3: a 201 with its Location, active and approved; the same body again is unchanged.
     assert.match(v1!.prose, /`201 Created` with `Location: http:\/\/localhost:8080\/v1\/listings\/lst_…`/);

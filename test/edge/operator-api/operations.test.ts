@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useTestApp } from '../../helpers/app.js';
+import { createTestApp, useTestApp } from '../../helpers/app.js';
+import { isolatedTestDatabase } from '../../helpers/database.js';
 import { approve, page, publicListing } from '../../helpers/site.js';
 import { v1Body } from '../../helpers/v1.js';
 
@@ -226,14 +227,24 @@ test('operators are created with a password, refused twice for one e-mail, and d
 });
 
 test('the health figures count the queue and the decisions operators took against the 2-hour promise', async () => {
-  const created = await t.call('POST', '/v1/listings', agency.live, v1Body('HEALTH-1', { dpe: null, ges: null }));
-  const serviceId: string = created.json().serviceId;
-  const before = (await t.admin('GET', '/health')).json();
-  assert.ok(before.moderation.queueLength >= 1);
-  assert.ok(before.moderation.oldestWaitingSeconds >= 0);
-  assert.equal(before.moderation.promiseSeconds, 7200);
-  await approve(t, serviceId);
-  const after = (await t.admin('GET', '/health')).json();
-  assert.equal(after.moderation.decisions, before.moderation.decisions + 1);
-  assert.equal(typeof after.moderation.keptPromise, 'boolean');
+  // Figures of the whole service: on a database of its own, no other file's decision counts between the two reads.
+  const isolated = await isolatedTestDatabase();
+  const h = await createTestApp({ db: isolated.db });
+  try {
+    const own = await h.agency();
+    const created = await h.call('POST', '/v1/listings', own.live, v1Body('HEALTH-1', { dpe: null, ges: null }));
+    const serviceId: string = created.json().serviceId;
+    const before = (await h.admin('GET', '/health')).json();
+    assert.equal(before.moderation.queueLength, 1);
+    assert.ok(before.moderation.oldestWaitingSeconds >= 0);
+    assert.equal(before.moderation.promiseSeconds, 7200);
+    await approve(h, serviceId);
+    const after = (await h.admin('GET', '/health')).json();
+    assert.equal(after.moderation.decisions, before.moderation.decisions + 1);
+    assert.equal(after.moderation.queueLength, 0);
+    assert.equal(typeof after.moderation.keptPromise, 'boolean');
+  } finally {
+    await h.close();
+    await isolated.close();
+  }
 });
