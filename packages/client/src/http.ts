@@ -36,20 +36,26 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+/** The service's address when none is given: `npm start` on this machine. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 
-/** The base URL without its trailing slashes, refused before any request unless an http(s) address with a host. */
-function checkedBaseUrl(url: string): string {
+/** What is wrong with a base URL (it must be an http(s) address with a host, no query), or null: the CLI asks too. */
+export function baseUrlProblem(url: string): string | null {
   let parsed: URL | null = null;
   try {
     parsed = new URL(url);
   } catch {
     /* refused below */
   }
-  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname || parsed.search || parsed.hash)
-    throw new TypeError(
-      `The base URL must be an http:// or https:// address with a host, such as ${DEFAULT_BASE_URL}; got ${JSON.stringify(url)}.`,
-    );
+  return !parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname || parsed.search || parsed.hash
+    ? `must be an http:// or https:// address with a host, such as ${DEFAULT_BASE_URL}; got ${JSON.stringify(url)}.`
+    : null;
+}
+
+/** The base URL without its trailing slashes, refused before any request. */
+function checkedBaseUrl(url: string): string {
+  const problem = baseUrlProblem(url);
+  if (problem) throw new TypeError(`The base URL ${problem}`);
   return url.replace(/\/+$/, '');
 }
 

@@ -3,6 +3,8 @@ export {
   createListingSyncClient,
   ListingSyncError,
   DEFAULT_RETRY,
+  DEFAULT_BASE_URL,
+  baseUrlProblem,
   type ClientOptions,
   type ListingSyncClient,
   type RetryNotice,

@@ -107,7 +107,7 @@ test(`[${databaseKind}] a wrong key and an unreachable server end with a clear m
     assert.equal(noScheme, 2, args.join(' '));
     assert.match(
       err.join('\n'),
-      /LISTING_SYNC_URL must be an http:\/\/ or https:\/\/ address such as http:\/\/127\.0\.0\.1:8080; it is "localhost:8080"/,
+      /LISTING_SYNC_URL must be an http:\/\/ or https:\/\/ address with a host, such as http:\/\/127\.0\.0\.1:8080; got "localhost:8080"/,
     );
   }
 
