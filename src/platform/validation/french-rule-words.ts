@@ -1,6 +1,6 @@
 import { frenchWhole } from '../french-numbers.js';
 import { NO_CONTROL_CHARACTERS } from './storable.js';
-import { STORABLE_TEXT, type AjvIssue, type RuleWords } from './rule-words.js';
+import { choiceList, STORABLE_TEXT, type AjvIssue, type RuleWords } from './rule-words.js';
 
 /**
  * The rules of a refused form or address, in French, for the pages of the pro space and the
@@ -80,9 +80,7 @@ export const FRENCH_RULES: RuleWords = {
   unknownField: 'n’est pas un champ connu',
   emptyName: 'a un champ sans nom, inconnu',
   noForm: 'n’a aucune des formes admises',
-  // An empty choice (a filter's « all ») is said in words, not as an empty item of the list.
-  choices: (values) =>
-    `doit être l’une de ces valeurs : ${values.filter((v) => v !== '').join(', ')}${values.includes('') ? ', ou vide' : ''}`,
+  choices: (values) => `doit être l’une de ces valeurs : ${choiceList(values, ', ou vide')}`,
   types: (types) => `doit être ${typeWords(types)}`,
   rule: frenchRule,
 };

@@ -44,6 +44,13 @@ const PATTERN_WORDS: Record<string, string> = {
   '^[A-Z]{3}$': 'must be a currency code of 3 capital letters',
 };
 
+/**
+ * A choice's values as a list, an empty value (a filter's « all ») said in words after the others
+ * (`orEmpty`) rather than as an empty item: one rule for both languages.
+ */
+export const choiceList = (values: string[], orEmpty: string) =>
+  `${values.filter((v) => v !== '').join(', ')}${values.includes('') ? orEmpty : ''}`;
+
 const plural = (count: unknown, word: string) => `${String(count)} ${word}${Number(count) === 1 ? '' : 's'}`;
 
 /**
@@ -117,8 +124,7 @@ export const ENGLISH_RULES: RuleWords = {
   unknownField: 'is not a known field',
   emptyName: 'has a field with an empty name, which is not known',
   noForm: 'does not match any of the allowed forms',
-  // An empty choice (a filter's « all ») is said in words, not as an empty item of the list.
-  choices: (values) => `must be one of ${values.filter((v) => v !== '').join(', ')}${values.includes('') ? ', or empty' : ''}`,
+  choices: (values) => `must be one of ${choiceList(values, ', or empty')}`,
   types: (types) => `must be ${article(types.join(','))}`,
   rule: englishRule,
 };
