@@ -14,7 +14,10 @@ export const COMMUNES_PATH = '/communes';
  * old browsers without modules keep the plain field. Requests wait for a pause in typing and a
  * newer one aborts the older.
  */
-export const COMBOBOX_SCRIPT = String.raw`const PAUSE_MS = 150;
+/** How long typing must pause before the field asks for suggestions, in milliseconds. */
+export const SUGGESTION_PAUSE_MS = 150;
+
+export const COMBOBOX_SCRIPT = String.raw`const PAUSE_MS = ${SUGGESTION_PAUSE_MS};
 const CODE = /^[0-9][0-9AB][0-9]{3}$/;
 
 for (const box of document.querySelectorAll('.combo[data-source]')) enhance(box);
