@@ -15,6 +15,7 @@ import { benchModeration } from './moderation.js';
 import { benchPhpClient } from './php-client.js';
 import { benchPoliris } from './poliris.js';
 import { benchPro } from './pro.js';
+import { benchPushSideBySide } from './push-side-by-side.js';
 import { benchQuotas } from './quotas.js';
 import { benchSecondFactor } from './second-factor.js';
 import { benchAudience, benchSite } from './site.js';
@@ -44,6 +45,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   'php-client': () => benchPhpClient(),
   poliris: benchPoliris,
   pro: benchPro,
+  'push-side-by-side': () => benchPushSideBySide(),
   quotas: benchQuotas,
   'second-factor': benchSecondFactor,
   site: benchSite,
