@@ -119,11 +119,15 @@ function LegalMentionsSection({ legal }: { legal: LegalBlocks }): JSX.Element {
   );
 }
 
+/** The mark with no-break spaces: a narrow screen wraps the sentence around it, never inside it. */
+const UNBREAKABLE_MARK = MASK_TEXT.replaceAll(' ', '\u00a0');
+const unbreakableMarks = (text: string) => text.replaceAll(MASK_TEXT, UNBREAKABLE_MARK);
+
 /**
  * What the mark left by masking means, said once under the description whatever the number of
  * marks on the page (docs/decisions.md §8), and the way to reach the agency instead.
  */
-const MASK_MEANING = `« ${MASK_TEXT} » remplace les coordonnées écrites dans l’annonce (téléphone, e-mail, site web), que ce site ne publie pas.`;
+const MASK_MEANING = `« ${unbreakableMarks(MASK_TEXT)} » remplace les coordonnées écrites dans l’annonce (téléphone, e-mail, site web), que ce site ne publie pas.`;
 
 function MaskNote(): JSX.Element {
   return (
@@ -212,7 +216,7 @@ export function ListingPage({
             <section aria-labelledby="description">
               <h2 id="description">Description</h2>
               <p class="description" safe>
-                {listing.description}
+                {unbreakableMarks(listing.description)}
               </p>
             </section>
           ) : (
