@@ -31,6 +31,7 @@ import { WebhookSender, type Resolver } from '../domain/webhooks/sender.js';
 import { AudienceCounter } from '../domain/audience/counter.js';
 import { ApiError, registerErrorHandling, sendProblem, wantsPage } from '../edge/http/errors.js';
 import { validatorCompiler } from '../edge/http/validation.js';
+import { registerJsonBodyParser } from '../edge/http/json-body.js';
 import { Problem } from '../edge/http/schemas.js';
 import { registerOpenApi } from '../edge/http/openapi.js';
 import { healthRoutes } from '../edge/health/routes.js';
@@ -274,6 +275,7 @@ export async function buildApp(
   addSharedSchemas(app);
   // Bodies are JSON only (spec part 4): anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   registerErrorHandling(app, services.config.baseUrl, {
     unknownAddress: notFoundHtml,
     problem: (status) => problemHtml(status === 413 || status === 415 ? status : status >= 500 ? 500 : 400),

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorCode, FieldError, Refusal } from '../../platform/outcome.js';
 import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/schema-validator.js';
 import { statusOf, titleOf } from './error-codes.js';
+import { firstJsonSyntaxFault, positionOf } from './json-syntax.js';
 
 /**
  * One error model for the whole service: RFC 9457 problem details carrying the service's
@@ -72,6 +73,41 @@ function bodyTooLarge(request?: FastifyRequest): ApiError {
   );
 }
 
+/**
+ * A body that is not JSON. Given its text (the JSON body parser, json-body.ts, passes it), the
+ * answer says where it broke, so that an integrator finds the fault in a push of 500 listings:
+ * the reason, the line and column an editor shows, and the byte offset. Nothing of the body is
+ * quoted but the one character at fault: a body may hold keys and passwords.
+ */
+export function invalidJsonBody(text?: string): ApiError {
+  const fault = text === undefined ? null : firstJsonSyntaxFault(text);
+  if (fault) {
+    const { line, column, byte } = positionOf(text!, fault.offset);
+    const where = `${fault.reason} at line ${line}, column ${column} (byte offset ${byte})`;
+    return new ApiError('validation_error', `The body is not valid JSON: ${where}`, [
+      { field: 'body', message: `body must be valid JSON: ${where}` },
+    ]);
+  }
+  // Well-formed JSON the parser still refused holds a key that could poison prototypes.
+  if (text !== undefined && isJson(text)) {
+    return new ApiError(
+      'validation_error',
+      'The body holds a "__proto__" key, or a "constructor" key holding "prototype": neither is accepted',
+      [{ field: 'body', message: 'body must not hold a __proto__ or constructor.prototype key' }],
+    );
+  }
+  return new ApiError('validation_error', 'The body is not valid JSON', [{ field: 'body', message: 'body must be valid JSON' }]);
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function toApiError(error: FastifyError, request?: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) {
@@ -89,11 +125,9 @@ export function toApiError(error: FastifyError, request?: FastifyRequest): ApiEr
       return new ApiError('validation_error', 'The body is empty; send a JSON document', [{ field: 'body', message: 'body is required' }]);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError('validation_error', 'The body is not valid JSON', [{ field: 'body', message: 'body must be valid JSON' }]);
+      return invalidJsonBody();
   }
-  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
-    return new ApiError('validation_error', 'The body is not valid JSON', [{ field: 'body', message: 'body must be valid JSON' }]);
-  }
+  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) return invalidJsonBody();
   if (error.statusCode === 413) return bodyTooLarge(request);
   if (error.statusCode === 415) return new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
