@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 
 import type { ErrorCode, FieldError, Refusal } from '../../platform/outcome.js';
 import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/schema-validator.js';
@@ -170,10 +170,35 @@ export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pag
     return sendProblem(reply, baseUrl, apiError, request);
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.errorCode = 'not_found';
-    if (pages && wantsPage(request)) return reply.code(404).type('text/html; charset=utf-8').send(pages.unknownAddress());
-    return sendProblem(reply, baseUrl, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`), request);
+    // A browser on a site address keeps the site's « page introuvable », whatever the method.
+    if (pages && wantsPage(request)) {
+      reply.errorCode = 'not_found';
+      return reply.code(404).type('text/html; charset=utf-8').send(pages.unknownAddress());
+    }
+    const path = request.url.split('?')[0]!;
+    const allowed = allowedMethods(app, request.method, path);
+    reply.errorCode = allowed.length > 0 ? 'method_not_allowed' : 'not_found';
+    const error =
+      allowed.length > 0
+        ? new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}: it takes ${allowed.join(', ')}`, undefined, {
+            allow: allowed.join(', '),
+          })
+        : new ApiError('not_found', `No route ${request.method} ${path}`);
+    return sendProblem(reply, baseUrl, error, request);
   });
+}
+
+/** The methods routes are declared with; Fastify answers HEAD wherever GET is. */
+const ROUTE_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * The methods a path takes when a request reached no route with its own (RFC 9110 §15.5.6:
+ * 405 with Allow, so that `GET /ingest/ingestListings` says to POST); empty when no route has
+ * the path. A route that matched the method and answered 404 itself (callNotFound) is no 405.
+ */
+function allowedMethods(app: FastifyInstance, method: string, path: string): string[] {
+  if (app.findRoute({ method: method as HTTPMethods, url: path })) return [];
+  return ROUTE_METHODS.filter((candidate) => app.findRoute({ method: candidate, url: path }) !== null);
 }
 
 declare module 'fastify' {

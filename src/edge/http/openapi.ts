@@ -195,7 +195,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
           'Two interfaces share one listing model: the bulk ingestion interface (`/ingest`) and the REST v1 interface (`/v1`). ' +
           'Each has a sandbox under `/sandbox` that takes TEST keys only. Errors are RFC 9457 problem details ' +
           '(`application/problem+json`) with a `code` from the spec; 400 and 422 (and a 409 about one field) add `errors[]` of `{field, message}`; each `type` URI is a page ' +
-          'that explains its code. Every answer to an authenticated call carries the rate-limit headers of its tightest quota. ' +
+          'that explains its code. A path called with a method it does not take answers 405 `method_not_allowed` with an `Allow` header ' +
+          'listing the methods it takes (`GET /ingest/ingestListings`: `Allow: POST`); a path no operation has answers 404. ' +
+          'Every answer to an authenticated call carries the rate-limit headers of its tightest quota. ' +
           'CORS: none. The API is called server to server by agencies’ software with secret keys; it never sends ' +
           'Access-Control-Allow-* headers, so browsers refuse cross-origin calls (keys must not live in web pages).',
       },

@@ -38,8 +38,10 @@ export const ERROR_CODE_GUIDES: Record<ErrorCode, ErrorCodeGuide> = {
   },
   method_not_allowed: {
     meaning: 'The path exists but not with this HTTP method.',
-    typicalCause: 'A `PATCH` where the interface expects `PUT`, or a `GET` on an endpoint that only takes `POST`.',
-    whatToDo: 'Check the operation in the reference at `/docs`.',
+    typicalCause:
+      'A `PATCH` where the interface expects `PUT`, or a `GET` on an endpoint that only takes `POST` (`GET /ingest/ingestListings`).',
+    whatToDo:
+      'Send the request again with one of the methods the `Allow` header lists (`detail` names them too); the reference at `/docs` shows each operation.',
   },
   conflict: {
     meaning: 'The request contradicts the current state.',

@@ -17,11 +17,11 @@ import { databaseKind } from '../../helpers/database.js';
 const { t } = useTestApp();
 
 /**
- * Documented for integrators, never answered by this service itself: Fastify answers a known
- * path with another method as 404 ("No route …"), and its own plain 503 while the server closes
- * (a proxy in front may answer these codes too). Anything else in the table must be raised.
+ * Documented for integrators, never answered by this service itself: Fastify answers its own
+ * plain 503 while the server closes (a proxy in front may answer it too). Anything else in the
+ * table must be raised.
  */
-const NOT_RAISED_HERE = ['method_not_allowed', 'service_unavailable'];
+const NOT_RAISED_HERE = ['service_unavailable'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -94,7 +94,9 @@ async function ourLines(bytes: Buffer): Promise<RawLine[]> {
 test('the passerelle ZIP needs RELAY_TOKEN, and is absent without one', async () => {
   assert.equal((await download(null)).statusCode, 401);
   assert.equal((await download('relay-token-wrong-0123456789')).statusCode, 401);
-  assert.equal((await download(RELAY_TOKEN, 'HEAD')).statusCode, 404, 'HEAD would read the whole set for nothing');
+  const head = await download(RELAY_TOKEN, 'HEAD');
+  assert.equal(head.statusCode, 405, 'HEAD would read the whole set for nothing');
+  assert.equal(head.headers.allow, 'GET');
   const without = await createTestApp({ db: t.db });
   try {
     const response = await without.app.inject({
