@@ -3771,7 +3771,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery. */
+                    /** @description Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery. To receive webhooks on your own machine, start a development service with WEBHOOK_ALLOW_PRIVATE=1, which lifts the address rule and accepts http:// on LIVE. */
                     url: string;
                     events?: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test")[] | null;
                     /** @description A note for the agency’s people. */
@@ -4351,7 +4351,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery. */
+                    /** @description Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery. To receive webhooks on your own machine, start a development service with WEBHOOK_ALLOW_PRIVATE=1, which lifts the address rule and accepts http:// on LIVE. */
                     url?: string;
                     events?: ("listing.created" | "listing.updated" | "listing.status_changed" | "listing.deleted" | "listing.published" | "listing.rejected" | "lead.received" | "lead.message_received" | "webhook.test")[] | null;
                     /** @description A note for the agency’s people. */

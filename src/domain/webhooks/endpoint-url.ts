@@ -27,9 +27,10 @@ const PROBLEMS = {
     fr: 'L’adresse ne doit contenir ni nom d’utilisateur ni mot de passe : votre logiciel authentifie chaque requête par sa signature.',
   },
   fragment: { en: 'url must not have a #fragment', fr: 'L’adresse ne doit pas contenir de #fragment.' },
+  // A developer trying webhooks on a local start meets this first: it names the setting that lifts it.
   private: {
-    en: 'url must not point to a loopback, private, link-local or metadata address',
-    fr: 'Cette adresse désigne une machine locale ou un réseau privé : nous n’y envoyons rien. Indiquez une adresse joignable depuis Internet.',
+    en: 'url must not point to a loopback, private, link-local or metadata address (for local development, an operator can allow them by starting the service with WEBHOOK_ALLOW_PRIVATE=1)',
+    fr: 'Cette adresse désigne une machine locale ou un réseau privé : nous n’y envoyons rien. Indiquez une adresse joignable depuis Internet (pour le développement en local, un opérateur peut autoriser ces adresses en démarrant le service avec WEBHOOK_ALLOW_PRIVATE=1).',
   },
 } satisfies Record<string, EndpointUrlProblem>;
 
@@ -51,13 +52,14 @@ export function outboundUrlRule(raw: string, env: 'live' | 'test', allowPrivate:
     return 'notAbsolute';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme';
+  // A local address is named before https:// on LIVE: `http://localhost:3000` is a developer's
+  // receiver, and the one setting that admits it (allowPrivate) also admits plain HTTP on LIVE.
+  const address = literalAddress(url.hostname);
+  if (!allowPrivate && ((address && !isPublicAddress(address)) || isLocalName(url.hostname))) return 'private';
   // Local development receivers speak plain HTTP: allowPrivate (never in production) accepts them on LIVE too.
   if (url.protocol === 'http:' && env === 'live' && !allowPrivate) return 'liveNeedsHttps';
   if (url.username || url.password) return 'credentials';
   if (url.hash) return 'fragment';
-  if (allowPrivate) return null;
-  const address = literalAddress(url.hostname);
-  if ((address && !isPublicAddress(address)) || isLocalName(url.hostname)) return 'private';
   return null;
 }
 

@@ -104,6 +104,21 @@ test('the plan cap, a bad URL, another agency, an agent and a missing form token
   );
 });
 
+test('a local receiver is refused in French with the setting a development start admits it with', async () => {
+  const agency = await signUpAgency(t);
+  for (const env of ['test', 'live']) {
+    const refused = await agency.browser.post('/pro/webhooks', { url: 'http://localhost:3000/hooks', env });
+    assert.equal(refused.statusCode, 400);
+    assert.match(
+      refused.body,
+      /<p class="field-error" id="e-url">Cette adresse désigne une machine locale ou un réseau privé : nous n’y envoyons rien\. Indiquez une adresse joignable depuis Internet \(pour le développement en local, un opérateur peut autoriser ces adresses en démarrant le service avec WEBHOOK_ALLOW_PRIVATE=1\)\.<\/p>/,
+      env,
+    );
+    assert.doesNotMatch(refused.body, /must not point/);
+  }
+  assert.deepEqual(await endpointsOf(agency.agencyId), []);
+});
+
 test('a refused URL shows the form again, in French, with the message by the field and what was typed kept', async () => {
   const agency = await signUpAgency(t);
   const refused = await agency.browser.post('/pro/webhooks', {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useTestApp } from '../../helpers/app.js';
+import { createTestApp, useTestApp } from '../../helpers/app.js';
 
 /** Webhook endpoints through v1 (docs/decisions.md §9): caps per plan and environment, URL rules, secrets, isolation. */
 const { t, agency } = useTestApp({ agency: { plan: 'agence' } });
@@ -63,6 +63,34 @@ test('bad URLs and event types are refused with the field and the rule, and noth
     );
   }
   assert.deepEqual((await t.call('GET', '/v1/webhooks', owner.live)).json().webhooks, []);
+});
+
+test('a local receiver is refused with the setting a development start admits it with, in the sandbox and on LIVE', async () => {
+  const owner = await t.agency({ plan: 'agence' });
+  const message =
+    'url must not point to a loopback, private, link-local or metadata address (for local development, an operator can allow them by starting the service with WEBHOOK_ALLOW_PRIVATE=1)';
+  for (const [key, prefix, url] of [
+    [owner.test, '/sandbox', 'http://localhost:3000/hooks'],
+    // On LIVE too the address is named first, not https://: the one setting admits both.
+    [owner.live, '', 'http://localhost:3000/hooks'],
+    [owner.live, '', 'http://192.168.1.20:8000/hooks'],
+  ] as const) {
+    const refused = await create(key, { url }, prefix);
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.deepEqual(refused.json().errors, [{ field: 'url', message }], `${prefix} ${url}`);
+  }
+  const { webhook } = (await create(owner.live, { url: hook('local') })).json();
+  const moved = await t.call('PATCH', `/v1/webhooks/${webhook.webhookId}`, owner.live, { url: 'https://127.0.0.1:8443/hooks' });
+  assert.equal(moved.statusCode, 400);
+  assert.deepEqual(moved.json().errors, [{ field: 'url', message }]);
+
+  const development = await createTestApp({ db: t.db, env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+  try {
+    const created = await development.call('POST', '/sandbox/v1/webhooks', owner.test, { url: 'http://localhost:3000/hooks' });
+    assert.equal(created.statusCode, 201, created.body);
+  } finally {
+    await development.close();
+  }
 });
 
 test('the secret is shown once; reads never show it; rotation gives a new one with a 24-hour overlap', async () => {

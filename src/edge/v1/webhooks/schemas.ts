@@ -19,7 +19,8 @@ const Url = Type.String({
   pattern: NO_CONTROL_CHARACTERS,
   description:
     'Where deliveries are POSTed. https:// for LIVE endpoints (http:// is accepted in the sandbox); no user:password, no #fragment; never a loopback, ' +
-    'private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery.',
+    'private, link-local or metadata address — checked here for address literals and again on the resolved addresses at every delivery. ' +
+    'To receive webhooks on your own machine, start a development service with WEBHOOK_ALLOW_PRIVATE=1, which lifts the address rule and accepts http:// on LIVE.',
 });
 const Description = Type.Union([Type.String({ maxLength: WEBHOOK_DESCRIPTION_MAX, pattern: NO_CONTROL_CHARACTERS }), Type.Null()], {
   description: 'A note for the agency’s people.',
