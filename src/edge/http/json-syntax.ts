@@ -3,7 +3,10 @@
  * for this: some carry a position, others none ("Unexpected end of JSON input"), and others
  * quote the text around the fault, which may hold a key or a password. This scanner reads
  * the text once, without recursion (a body of nested brackets cannot exhaust the stack), and
- * names at most one character of it.
+ * names at most one character of it. A library was tried first: jsonc-parser (VS Code's) tokenises
+ * leniently by design, so it places `tru` as an unknown symbol rather than a cut `true`, a control
+ * character at the start of its string, and a trailing comma at the bracket after it; its parser
+ * also recurses.
  */
 export interface JsonSyntaxFault {
   /** The UTF-16 offset of the character at fault; the text's length when it ends too early. */
