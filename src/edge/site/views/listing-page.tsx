@@ -132,7 +132,7 @@ const MASK_MEANING = `« ${unbreakableMarks(MASK_TEXT)} » remplace les coordonn
 function MaskNote(): JSX.Element {
   return (
     <p class="legal">
-      {MASK_MEANING} Pour joindre l’agence, utilisez le <a href="#contact">formulaire de contact</a> de cette page.
+      <span safe>{MASK_MEANING}</span> Pour joindre l’agence, utilisez le <a href="#contact">formulaire de contact</a> de cette page.
     </p>
   );
 }
