@@ -83,3 +83,36 @@ test(`[${databaseKind}] a title over 100 characters is accepted with the same wa
   assert.deepEqual(warningsOf(created.json().warnings), warningsOf(pushed.warnings));
   assert.match(textual<{ code: string; message: string }>(created.json().warnings)[0]!.message, /title is 120 characters/);
 });
+
+test(`[${databaseKind}] a field sent under the other interface's name is refused naming this interface's, on both interfaces`, async () => {
+  type Detail = { field: string; message: string };
+  const unknownFields = (details: Detail[]) => details.filter((d) => / is not a known field/.test(d.message));
+  // A v1 body pushed as it is.
+  const pushed = await push(v1Body('NAMES-in'));
+  assert.deepEqual(unknownFields(pushed.errors[0].details), [
+    { field: 'category', message: 'category is not a known field of a listing; this interface calls it type' },
+    { field: 'priceUnit', message: 'priceUnit is not a known field of a listing' },
+    { field: 'photos', message: 'photos is not a known field of a listing; this interface calls it imageUrls' },
+  ]);
+  // A push's listing sent to v1 as it is, with its status: the same words, v1's names.
+  const expected = [
+    { field: 'transaction', message: 'transaction is not a known field; this interface calls it type' },
+    { field: 'imageUrls', message: 'imageUrls is not a known field; this interface calls it photos' },
+    { field: 'status', message: 'status is not a known field; this interface sets it with PATCH /v1/listings/{serviceId}/status' },
+  ];
+  const ingestBody = ingestItem('NAMES-v1', { status: 'active' });
+  const created = await t.call('POST', '/v1/listings', agency.live, ingestBody);
+  assert.equal(created.statusCode, 400);
+  assert.deepEqual(unknownFields(created.json().errors), expected);
+  const batch = (await t.call('POST', '/v1/listings/batch', agency.live, { listings: [ingestBody] })).json();
+  assert.deepEqual(unknownFields(batch.results[0].error.errors), expected);
+  const { serviceId } = (await t.call('POST', '/v1/listings', agency.live, v1Body('NAMES-put'))).json();
+  const { transaction, imageUrls, status } = ingestBody;
+  const put = await t.call('PUT', `/v1/listings/${serviceId}`, agency.live, { transaction, imageUrls, status });
+  assert.deepEqual(put.json().errors, expected);
+  // Names no other interface gives a listing's field, and bodies that are not listings, get no hint.
+  const colour = await push(ingestItem('NAMES-x', { colour: 'blue' }));
+  assert.deepEqual(colour.errors[0].details, [{ field: 'colour', message: 'colour is not a known field of a listing' }]);
+  const webhook = await t.call('POST', '/v1/webhooks', agency.live, { url: 'https://hooks.example.com/x', transaction: 'VENTE' });
+  assert.deepEqual(webhook.json().errors, [{ field: 'transaction', message: 'transaction is not a known field' }]);
+});

@@ -55,4 +55,11 @@ test('the interfaces document maps every ingestion field and enum value to its v
     ingestTypes!.map((code) => INGEST_TYPES[code!]),
     v1Categories,
   );
+  // The names the interfaces give a field differently are the ones the service's hints say.
+  const { namesIn } = await import('../../src/domain/listing-model/interface-names.js');
+  const v1Names: Record<string, string> = namesIn('v1');
+  for (const [field, ingestName] of Object.entries(namesIn('ingestion'))) {
+    const line = table.split('\n').find((l) => l.startsWith(`| \`${ingestName}\``) || l.startsWith(`| \`${ingestName}[`));
+    assert.ok(line?.split('|')[2]?.trim().startsWith(`\`${v1Names[field]}`), `${ingestName} is v1's ${v1Names[field]}`);
+  }
 });

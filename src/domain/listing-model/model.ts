@@ -3,7 +3,8 @@ import type { Location } from '../geography/index.js';
 /**
  * The one listing model behind both interfaces (docs/decisions.md §6). The ingestion interface
  * (French enum codes, `imageUrls`) and the v1 interface (English enums, `photos`, `fees`)
- * are two mappings of it; nothing else knows about either.
+ * are two mappings of it; nothing else knows about either but the names they give a field
+ * differently, one table both read (interface-names.ts).
  */
 
 export const TRANSACTIONS = ['sale', 'rental', 'life_annuity_sale'] as const;

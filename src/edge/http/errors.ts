@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPM
 
 import type { ErrorCode, FieldError, Refusal } from '../../platform/outcome.js';
 import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/schema-validator.js';
+import { ENGLISH_RULES } from '../../platform/validation/rule-words.js';
+import type { FieldHints } from '../../platform/validation/field-hints.js';
 import { statusOf, titleOf } from './error-codes.js';
 import { firstJsonSyntaxFault, positionOf } from './json-syntax.js';
 
@@ -112,7 +114,7 @@ export function toApiError(error: FastifyError, request?: FastifyRequest): ApiEr
   if (error instanceof ApiError) return error;
   if (error.validation) {
     const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'body';
-    const errors = fieldErrorsFromAjv(error.validation as AjvIssue[], part);
+    const errors = fieldErrorsFromAjv(error.validation as AjvIssue[], part, ENGLISH_RULES, request?.routeOptions.config.fieldHints);
     const is = part === 'headers' ? 'are' : 'is';
     return new ApiError('validation_error', `The ${part} ${is} invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
   }
@@ -205,6 +207,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a body holds at most, named in a 413 beside the byte limit: "500 listings". */
     bodyItems?: string;
+    /** What the route's schema refusals add to the rule a field breaks: where to look instead (field-hints.ts). */
+    fieldHints?: FieldHints;
   }
   interface FastifyReply {
     /** The problem code sent, kept for the request log. */

@@ -1,6 +1,7 @@
 import type { FieldError } from '../../platform/outcome.js';
 import { parseTimestamp } from '../../platform/validation/timestamps.js';
 import { FIELD_ERRORS_MAX, FIELD_NAME_MAX } from '../../platform/validation/schema-validator.js';
+import { withHint } from '../../platform/validation/field-hints.js';
 
 export const oneOf = (values: readonly string[]) => values.join(', ');
 
@@ -22,12 +23,15 @@ export class FieldReader {
     return undefined;
   };
 
-  /** The first unknown fields only, their names shortened: a client chooses how many and how long. */
-  unknownFields(known: ReadonlySet<string>): void {
+  /**
+   * The first unknown fields only, their names shortened: a client chooses how many and how long.
+   * `hint` names the field as this interface does when it was sent under another's name.
+   */
+  unknownFields(known: ReadonlySet<string>, hint?: (name: string) => string | undefined): void {
     for (const key of Object.keys(this.item)
       .filter((name) => !known.has(name))
       .slice(0, FIELD_ERRORS_MAX)) {
-      this.fail(shortName(key), 'is not a known field of a listing');
+      this.fail(shortName(key), withHint('is not a known field of a listing', hint?.(key)));
     }
   }
 

@@ -17,6 +17,7 @@ import {
 import { LIMITS } from '../../domain/listings/limits.js';
 import { readLegalFields } from '../../domain/listings/legal-input.js';
 import { LEGAL_FIELD_NAMES } from '../../domain/listing-model/legal-fields.js';
+import { nameIn, namesIn, ownNameHint } from '../../domain/listing-model/interface-names.js';
 import { isHttpUrl, unsafeTextErrors } from '../../platform/validation/text.js';
 import { NO_CONTROL_CHARACTERS, echoableId } from '../../platform/validation/storable.js';
 import { FIELD_ERRORS_MAX } from '../../platform/validation/schema-validator.js';
@@ -72,8 +73,10 @@ export const KNOWN_FIELDS = new Set([
   ...LEGAL_FIELD_NAMES,
 ]);
 
-/** Model field names as the ingestion interface calls them. */
-const INGEST_NAMES: Record<string, string> = { transaction: 'transaction', propertyType: 'type', photos: 'imageUrls' };
+/** Model field names as the ingestion interface calls them, where the two interfaces differ. */
+export const INGEST_NAMES = namesIn('ingestion');
+/** A v1 name sent in a push: the ingestion's name of that field. */
+const ingestNameHint = ownNameHint('ingestion');
 
 const refused = (externalId: string | null, code: 'validation_error' | 'business_error', errors: FieldError[]) => ({
   ...refuseFields(code, errors),
@@ -168,12 +171,12 @@ export function validateIngestItem(raw: unknown): ItemCheck {
   const unsafe = unsafeTextErrors(item);
   if (unsafe.length > 0) return refused(echoableId(item.externalId, LIMITS.externalId), 'validation_error', unsafe);
   const fields = new FieldReader(item);
-  fields.unknownFields(KNOWN_FIELDS);
+  fields.unknownFields(KNOWN_FIELDS, ingestNameHint);
   const read = readFields(item, fields);
   const idForErrors = echoableId(item.externalId, LIMITS.externalId);
   if (fields.errors.length > 0) return refused(idForErrors, 'validation_error', fields.errors);
   const content = contentOf(read);
-  const business = businessErrors(content).map((e) => ({ field: INGEST_NAMES[e.field] ?? e.field, message: e.message }));
+  const business = businessErrors(content).map((e) => ({ field: nameIn('ingestion', e.field), message: e.message }));
   if (business.length > 0) return refused(idForErrors, 'business_error', business);
   const { externalId, status, shareWithService, shareWithRelay } = read;
   return {

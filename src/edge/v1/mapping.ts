@@ -2,13 +2,14 @@ import { refuseFields, type FieldError, type Outcome, type Refusal } from '../..
 import type { ListingContent, ListingDraft } from '../../domain/listing-model/model.js';
 import { LEGAL_FIELD_NAMES, type LegalFields } from '../../domain/listing-model/legal-fields.js';
 import { businessErrors } from '../../domain/listings/business-rules.js';
+import { nameIn, namesIn } from '../../domain/listing-model/interface-names.js';
 import { unsafeTextErrors } from '../../platform/validation/text.js';
 import { isIsoTimestamp, normaliseTimestamp } from '../../platform/validation/timestamps.js';
 
 /** The v1 mapping of the one listing model (docs/decisions.md §6). */
 
-/** Model field names as v1 calls them. */
-const V1_NAMES: Record<string, string> = { transaction: 'type', propertyType: 'category' };
+/** Model field names as v1 calls them, where the two interfaces differ. */
+export const V1_NAMES = namesIn('v1');
 
 export type V1Body = Record<string, unknown>;
 
@@ -29,8 +30,8 @@ export function contentFromV1(body: V1Body, base?: ListingContent): ListingConte
   };
   return {
     title: pick('title'),
-    transaction: pick('transaction', 'type'),
-    propertyType: pick('propertyType', 'category'),
+    transaction: pick('transaction', V1_NAMES.transaction),
+    propertyType: pick('propertyType', V1_NAMES.propertyType),
     price: pick('price'),
     priceUnit: ('priceUnit' in body ? body.priceUnit : (base?.priceUnit ?? 'EUR')) as 'EUR',
     charges: pick('charges'),
@@ -95,7 +96,7 @@ export function v1BodyErrors(body: V1Body): FieldError[] {
 }
 
 export function v1BusinessErrors(content: ListingContent): FieldError[] {
-  return businessErrors(content).map((error) => ({ field: V1_NAMES[error.field] ?? error.field, message: error.message }));
+  return businessErrors(content).map((error) => ({ field: nameIn('v1', error.field), message: error.message }));
 }
 
 /** What JSON Schema cannot judge in a schema-valid body, as a refusal (400), or undefined when all is well. */

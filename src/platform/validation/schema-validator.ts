@@ -4,6 +4,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FieldError } from '../outcome.js';
 import { isStorableInstant, unstorableTextReason } from './storable.js';
 import { ENGLISH_RULES, STORABLE_TEXT, type AjvIssue, type RuleWords } from './rule-words.js';
+import { withHint, type FieldHints } from './field-hints.js';
 
 export type { AjvIssue } from './rule-words.js';
 
@@ -144,9 +145,10 @@ function summariseUnion(branches: AjvIssue[], words: RuleWords): string | AjvIss
 
 /**
  * The field errors of a refused request, each message starting with the field's name: in the
- * API's English by default, in French for the pages of the pro space and the back-office.
+ * API's English by default, in French for the pages of the pro space and the back-office. A
+ * route's `hints` end the messages of the fields they name (field-hints.ts).
  */
-export function fieldErrorsFromAjv(issues: AjvIssue[], part: string, words: RuleWords = ENGLISH_RULES): FieldError[] {
+export function fieldErrorsFromAjv(issues: AjvIssue[], part: string, words: RuleWords = ENGLISH_RULES, hints?: FieldHints): FieldError[] {
   const isUnion = (issue: AjvIssue) => issue.keyword === 'anyOf' || issue.keyword === 'oneOf';
   const unions = issues.filter(isUnion);
   const inside = (issue: AjvIssue, union: AjvIssue) =>
@@ -168,8 +170,9 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string, words: Rule
       push(jsonPath(issue.instancePath, String(issue.params.missingProperty)), words.required);
     } else if (issue.keyword === 'additionalProperties') {
       const name = String(issue.params.additionalProperty);
+      const field = jsonPath(issue.instancePath, name);
       if (name === '') push(jsonPath(issue.instancePath) || part, words.emptyName);
-      else push(jsonPath(issue.instancePath, name), words.unknownField);
+      else push(field, withHint(words.unknownField, hints?.unknownField?.(field)));
     } else if (isUnion(issue)) {
       const summary = summariseUnion(branchesOf(issue), words);
       if (typeof summary === 'string') push(jsonPath(issue.instancePath) || part, summary);

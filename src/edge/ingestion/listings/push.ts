@@ -2,12 +2,11 @@ import type { FieldError } from '../../../platform/outcome.js';
 import { acceptedItem, type ItemResult } from '../../../domain/listings/bulk-write.js';
 import type { WriteKind } from '../../../domain/listings/write.js';
 import { bulkModerationSummary } from '../../../domain/listings/response-views.js';
-import { INGEST_TRANSACTIONS, INGEST_TYPES } from '../validate.js';
+import { INGEST_NAMES, INGEST_TRANSACTIONS, INGEST_TYPES } from '../validate.js';
 import { rawDuplicateProbe } from '../../../domain/listings/duplicate-candidates.js';
 
 /** What a pushed item is compared on for likely duplicates, in ingestion names. */
-export const ingestDuplicateProbe = (item: unknown) =>
-  rawDuplicateProbe(item, { transaction: 'transaction', propertyType: 'type' }, INGEST_TRANSACTIONS, INGEST_TYPES);
+export const ingestDuplicateProbe = (item: unknown) => rawDuplicateProbe(item, INGEST_NAMES, INGEST_TRANSACTIONS, INGEST_TYPES);
 
 export interface PushError {
   index: number;

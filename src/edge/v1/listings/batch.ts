@@ -7,15 +7,16 @@ import type { WriteKind } from '../../../domain/listings/write.js';
 import { bulkModerationSummary } from '../../../domain/listings/response-views.js';
 import { refuse, refuseFields, type FieldError, type Refusal } from '../../../platform/outcome.js';
 import { compileBodyValidator, fieldErrorsFromAjv } from '../../../platform/validation/schema-validator.js';
-import { v1Draft, type V1Body } from '../mapping.js';
+import { V1_NAMES, v1Draft, type V1Body } from '../mapping.js';
 import { ListingCreate } from '../schemas.js';
+import { LISTING_BODY_HINTS } from './listing-http.js';
+import { ENGLISH_RULES } from '../../../platform/validation/rule-words.js';
 import { rawDuplicateProbe } from '../../../domain/listings/duplicate-candidates.js';
 import { PROPERTY_TYPES, TRANSACTIONS } from '../../../domain/listing-model/model.js';
 
 const identity = (values: readonly string[]) => Object.fromEntries(values.map((value) => [value, value]));
 /** What a batch item is compared on for likely duplicates, in v1's names. */
-export const v1DuplicateProbe = (item: unknown) =>
-  rawDuplicateProbe(item, { transaction: 'type', propertyType: 'category' }, identity(TRANSACTIONS), identity(PROPERTY_TYPES));
+export const v1DuplicateProbe = (item: unknown) => rawDuplicateProbe(item, V1_NAMES, identity(TRANSACTIONS), identity(PROPERTY_TYPES));
 
 /** Batch items are checked one by one, so one bad item never stops the others. */
 const validateItem = compileBodyValidator(ListingCreate);
@@ -46,7 +47,7 @@ export interface BatchResult {
 export function checkBatchItem(item: unknown): ItemCheck {
   const externalId = echoableId((item as V1Body | null)?.externalId, LIMITS.externalId);
   if (!validateItem(item)) {
-    const errors = fieldErrorsFromAjv((validateItem.errors ?? []) as ErrorObject[], 'body');
+    const errors = fieldErrorsFromAjv((validateItem.errors ?? []) as ErrorObject[], 'body', ENGLISH_RULES, LISTING_BODY_HINTS);
     return { ...refuseFields('validation_error', errors), externalId, errors };
   }
   const draft = v1Draft(item as V1Body);

@@ -3,10 +3,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IdempotencyHeader } from '../../http/schemas.js';
 import { toV1Record } from '../../../domain/listings/v1-record.js';
 import { etagOf } from '../mapping.js';
+import { ownNameHint } from '../../../domain/listing-model/interface-names.js';
+import type { FieldHints } from '../../../platform/validation/field-hints.js';
 
 /** What the listing operations of v1 share: their security, the If-Match and ETag headers. */
 
 export const security = [{ bearerAuth: [] }];
+
+/** Where v1 sets a listing's status: a route its refusals point to. */
+export const STATUS_PATH = '/listings/:serviceId/status';
+const operation = (method: string, path: string) => `${method} /v1${path.replace(/:(\w+)/g, '{$1}')}`;
+
+const v1NameHint = ownNameHint('v1');
+
+/**
+ * A listing body's unknown field that is the ingestion's name of one: its v1 name, or, for the
+ * status (not a field of a v1 body), the operation that sets it.
+ */
+export const LISTING_BODY_HINTS: FieldHints = {
+  unknownField: (name) =>
+    v1NameHint(name) ?? (name === 'status' ? `this interface sets it with ${operation('PATCH', STATUS_PATH)}` : undefined),
+};
 
 const IfMatch = Type.Object({
   'if-match': Type.Optional(

@@ -10,7 +10,7 @@ import { publicUrl } from '../../../domain/public-listings/visibility.js';
 import { v1Status } from '../../../domain/listings/v1-record.js';
 import { v1Draft, type V1Body } from '../mapping.js';
 import { CreationResult, ListingCreate } from '../schemas.js';
-import { security } from './listing-http.js';
+import { LISTING_BODY_HINTS, security } from './listing-http.js';
 
 const schema = {
   tags: ['v1'],
@@ -51,7 +51,7 @@ function creationResult(outcome: WrittenListing, siteUrl: string) {
 /** POST /v1/listings: create or update a listing by its externalId. */
 export const upsertListingRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, now } = app.services;
-  app.post('/listings', { config: { scope: 'listings:write' }, schema }, async (request, reply) => {
+  app.post('/listings', { config: { scope: 'listings:write', fieldHints: LISTING_BODY_HINTS }, schema }, async (request, reply) => {
     const draft = v1Draft(request.body as V1Body);
     if (!draft.ok) throw failWith(draft);
     const tenant = tenantOf(request);
