@@ -3,6 +3,7 @@ import { tenantOf } from '../http/tenant.js';
 import { failWith } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { ServiceIdParams } from '../http/params.js';
+import { SERVICE_ID_HINTS } from './listings/listing-http.js';
 import { agencyAudience, listingAudience } from '../../domain/audience/report.js';
 import { PERIOD_DEFAULT_DAYS, PERIOD_MAX_DAYS, readPeriod } from '../../domain/audience/period.js';
 import { AgencyPerformance, ListingPerformance, PeriodQuery } from './performance-schemas.js';
@@ -24,7 +25,7 @@ export const v1PerformanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/listings/:serviceId/performance',
     {
-      config: { scope: 'listings:read' },
+      config: { scope: 'listings:read', fieldHints: SERVICE_ID_HINTS },
       schema: {
         tags: ['v1'],
         operationId: 'getListingPerformance',

@@ -9,6 +9,7 @@ import { Count, Int } from '../../platform/validation/schema-types.js';
 import { v1Status } from '../../domain/listings/v1-record.js';
 import { V1_STATUSES } from './schemas.js';
 import { ServiceIdParams } from '../http/params.js';
+import { SERVICE_ID_HINTS } from './listings/listing-http.js';
 
 const SandboxDecision = Type.Object(
   {
@@ -42,7 +43,7 @@ export const sandboxModerationRoute: FastifyPluginAsyncTypebox = async (app) => 
   app.post(
     '/listings/:serviceId/moderation',
     {
-      config: { scope: 'listings:write' },
+      config: { scope: 'listings:write', fieldHints: SERVICE_ID_HINTS },
       schema: {
         tags: ['v1'],
         operationId: 'sandboxDecideModeration',

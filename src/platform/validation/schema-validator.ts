@@ -128,19 +128,41 @@ const shorten = (text: string, max: number) => (text.length > max ? `${text.slic
  * A union (anyOf) fails with one error per branch and one for the union itself. When every
  * branch is a choice of values or of types (an enum written as constants, a nullable enum,
  * a nullable number), that is one rule for the integrator: said once, naming what is allowed.
- * Otherwise the branch that came closest (the one whose type matched) explains the failure.
+ * Otherwise the branch that came closest (the one whose type matched) explains the failure; the
+ * other rules of a branch whose type did not match say nothing of the value (2.5 for a nullable
+ * int32 is « an integer or null », not « a valid int32 »).
  */
-function summariseUnion(branches: AjvIssue[], words: RuleWords): string | AjvIssue[] {
+function summariseUnion(union: AjvIssue, branches: AjvIssue[], words: RuleWords): string | AjvIssue[] {
+  const branchOf = (issue: AjvIssue) => issue.schemaPath?.slice(union.schemaPath!.length + 1).split('/')[0];
+  const otherType = new Set(branches.filter((issue) => issue.keyword === 'type').map(branchOf));
   const allowed: string[] = [];
   const types: string[] = [];
+  const closest: AjvIssue[] = [];
   for (const issue of branches) {
     if (issue.keyword === 'const') allowed.push(String(issue.params.allowedValue));
     else if (issue.keyword === 'enum') allowed.push(...(issue.params.allowedValues as unknown[]).map(String));
     else if (issue.keyword === 'type') types.push(String(issue.params.type));
-    else return branches.filter((b) => b.keyword !== 'type');
+    else if (!otherType.has(branchOf(issue))) closest.push(issue);
   }
+  // No branch said why (a oneOf that more than one branch matched): the caller says no form matched.
+  if (closest.length > 0 || (allowed.length === 0 && types.length === 0)) return closest;
   if (allowed.length === 0) return words.types(types);
   return words.choices([...allowed, ...types.filter((t) => t === 'null')]);
+}
+
+/**
+ * A value that breaks several rules is told the one that says most about what to send, once: a
+ * wrong type makes every bound moot, and so does an empty text; a choice or a pattern shows what
+ * the value looks like where a length does not (`A-1` for a serviceId: the identifier's shape,
+ * not its 5 characters); and int32 or int64, the format every whole number states for the
+ * OpenAPI description, adds nothing to « must be an integer » or a bound. Lower is clearer; the
+ * other keywords come between.
+ */
+const CLARITY: Record<string, number> = { type: 0, enum: 1, const: 1, pattern: 2, format: 3 };
+function clarityOf(issue: AjvIssue): number {
+  if (issue.keyword === 'minLength' && Number(issue.params.limit) === 1) return CLARITY.enum!;
+  if (issue.keyword === 'format' && /^int(32|64)$/.test(String(issue.params.format))) return 9;
+  return CLARITY[issue.keyword] ?? 5;
 }
 
 /**
@@ -158,13 +180,27 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string, words: Rule
     issues.filter((issue) => inside(issue, union) && !unions.some((inner) => inside(inner, union) && inside(issue, inner)));
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  const push = (fullField: string, message: string) => {
+  // The rule said of each field so far, where it is in `out` and how clear it is: one rule per field.
+  const ruleOf = new Map<string, { index: number; clarity: number }>();
+  const push = (fullField: string, message: string, clarity?: number) => {
     const field = shorten(fullField, FIELD_NAME_MAX);
     const text = shorten(`${field} ${message}`, FIELD_MESSAGE_MAX);
-    if (seen.has(text) || out.length >= FIELD_ERRORS_MAX) return;
+    if (seen.has(text)) return;
+    const said = clarity === undefined ? undefined : ruleOf.get(field);
+    if (said) {
+      // A clearer rule of the field takes the place of the one said; a vaguer one is left out.
+      if (clarity! < said.clarity) {
+        out[said.index] = { field, message: text };
+        said.clarity = clarity!;
+      }
+      return;
+    }
+    if (out.length >= FIELD_ERRORS_MAX) return;
     seen.add(text);
+    if (clarity !== undefined) ruleOf.set(field, { index: out.length, clarity });
     out.push({ field, message: text });
   };
+  const pushRule = (field: string, message: string, clarity: number) => push(field, withHint(message, hints?.rule?.[field]), clarity);
   const report = (issue: AjvIssue): void => {
     if (issue.keyword === 'required') {
       push(jsonPath(issue.instancePath, String(issue.params.missingProperty)), words.required);
@@ -174,12 +210,12 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string, words: Rule
       if (name === '') push(jsonPath(issue.instancePath) || part, words.emptyName);
       else push(field, withHint(words.unknownField, hints?.unknownField?.(field)));
     } else if (isUnion(issue)) {
-      const summary = summariseUnion(branchesOf(issue), words);
-      if (typeof summary === 'string') push(jsonPath(issue.instancePath) || part, summary);
+      const summary = summariseUnion(issue, branchesOf(issue), words);
+      if (typeof summary === 'string') pushRule(jsonPath(issue.instancePath) || part, summary, CLARITY.type!);
       else if (summary.length > 0) summary.forEach(report);
-      else push(jsonPath(issue.instancePath) || part, words.noForm);
+      else pushRule(jsonPath(issue.instancePath) || part, words.noForm, CLARITY.type!);
     } else {
-      push(jsonPath(issue.instancePath) || part, words.rule(issue));
+      pushRule(jsonPath(issue.instancePath) || part, words.rule(issue), clarityOf(issue));
     }
   };
   // An error inside a union is reported through the outermost union that holds it.

@@ -46,3 +46,24 @@ test(`[${databaseKind}] schema refusals speak in plain sentences that start with
     assert.doesNotMatch(response.body, /NOT|>=|<=/, what);
   }
 });
+
+test(`[${databaseKind}] a value that breaks several rules is told the clearest one, once`, async () => {
+  const cases: Array<[string, Record<string, unknown>, FieldError[]]> = [
+    ['a surface of 45.5', { surface: 45.5 }, [{ field: 'surface', message: 'surface must be an integer' }]],
+    ['a surface past int32', { surface: 3e9 }, [{ field: 'surface', message: 'surface must be 1000000 or less' }]],
+    ['charges of 2.5 (a nullable whole number)', { charges: 2.5 }, [{ field: 'charges', message: 'charges must be an integer or null' }]],
+    ['an empty externalId', { externalId: '' }, [{ field: 'externalId', message: 'externalId must not be empty' }]],
+    [
+      'a photo URL that is none',
+      { photos: [{ url: 'nope', order: 0 }] },
+      [{ field: 'photos[0].url', message: 'photos[0].url must start with http:// or https://' }],
+    ],
+  ];
+  for (const [what, overrides, expected] of cases) {
+    const response = await t.call('POST', '/v1/listings', agency.live, v1Body('ONCE-1', overrides));
+    assert.equal(response.statusCode, 400, what);
+    assert.deepEqual(errorsOf(response.body), expected, what);
+    const batch = await t.call('POST', '/v1/listings/batch', agency.live, { listings: [v1Body('ONCE-2', overrides)] });
+    assert.deepEqual(batch.json().results[0].error.errors, expected, `${what}, in a batch`);
+  }
+});

@@ -106,6 +106,37 @@ test(`[${databaseKind}] PUT: If-Match 412, externalId clash 409, rename allowed,
   assert.equal(business.json().errors[0].field, 'bedrooms');
 });
 
+test(`[${databaseKind}] an externalId where the serviceId goes is told once, with the route that takes an externalId`, async () => {
+  assert.equal((await create(v1Body('A-1'))).statusCode, 201);
+  const told = [
+    {
+      field: 'serviceId',
+      message:
+        'serviceId must be an identifier such as lst_0AbC… (lst_ then letters and digits); ' +
+        'to find a listing by its externalId use GET /v1/listings/by-external/{externalId}',
+    },
+  ];
+  const calls: Array<[string, string, unknown?]> = [
+    ['GET', '/v1/listings/A-1'],
+    ['PUT', '/v1/listings/A-1', { title: 'T3 refait' }],
+    ['DELETE', '/v1/listings/A-1'],
+    ['PATCH', '/v1/listings/A-1/status', { status: 'sold' }],
+    ['GET', '/v1/listings/A-1/performance'],
+  ];
+  for (const [method, path, body] of calls) {
+    const response = await t.call(method as 'GET', path, agency.live, body);
+    assert.equal(response.statusCode, 400, `${method} ${path}`);
+    assert.deepEqual(response.json().errors, told, `${method} ${path}`);
+  }
+  const route = /use GET (\S+)$/.exec(told[0]!.message)![1]!.replace('{externalId}', 'A-1');
+  assert.equal((await t.call('GET', route, agency.live)).json().externalId, 'A-1', 'the route named finds the listing');
+  // Operators name listings by serviceId only: their API points nowhere else.
+  const operator = await t.admin('POST', '/listings/A-1/moderation', { decision: 'approve' });
+  assert.deepEqual(operator.json().errors, [
+    { field: 'serviceId', message: 'serviceId must be an identifier such as lst_0AbC… (lst_ then letters and digits)' },
+  ]);
+});
+
 test(`[${databaseKind}] 400 validation_error names each field as a JSON path; unknown fields are refused`, async () => {
   const response = await create(
     v1Body('V-1', {

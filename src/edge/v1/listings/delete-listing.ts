@@ -5,7 +5,7 @@ import { ServiceIdParams } from '../../http/params.js';
 import { tenantOf } from '../../http/tenant.js';
 import { ServiceId } from '../../../domain/listings/schemas.js';
 import { deleteListing } from '../../../domain/listings/single-writes.js';
-import { expectedVersion, security, WriteHeaders } from './listing-http.js';
+import { expectedVersion, security, SERVICE_ID_HINTS, WriteHeaders } from './listing-http.js';
 
 const schema = {
   tags: ['v1'],
@@ -22,7 +22,7 @@ const schema = {
 /** DELETE /v1/listings/{serviceId}. */
 export const deleteListingRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, now } = app.services;
-  app.delete('/listings/:serviceId', { config: { scope: 'listings:delete' }, schema }, async (request) => {
+  app.delete('/listings/:serviceId', { config: { scope: 'listings:delete', fieldHints: SERVICE_ID_HINTS }, schema }, async (request) => {
     const outcome = await deleteListing(db, tenantOf(request), { serviceId: request.params.serviceId }, now(), expectedVersion(request));
     if (!outcome.ok) throw failWith(outcome);
     return { serviceId: outcome.value.serviceId, deleted: true as const };

@@ -6,7 +6,7 @@ import { tenantOf } from '../../http/tenant.js';
 import { notFound } from '../../../platform/outcome.js';
 import { findListing } from '../../../domain/listings/store.js';
 import { ListingRecord } from '../schemas.js';
-import { etagHeader, security, sendListing } from './listing-http.js';
+import { BY_EXTERNAL_ID_PATH, etagHeader, security, sendListing } from './listing-http.js';
 
 const schema = {
   tags: ['v1'],
@@ -21,7 +21,7 @@ const schema = {
 /** GET /v1/listings/by-external/{externalId}. */
 export const getListingByExternalIdRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
-  app.get('/listings/by-external/:externalId', { config: { scope: 'listings:read' }, schema }, async (request, reply) => {
+  app.get(BY_EXTERNAL_ID_PATH, { config: { scope: 'listings:read' }, schema }, async (request, reply) => {
     const listing = await findListing(db, tenantOf(request), { externalId: request.params.externalId });
     if (!listing) throw failWith(notFound('Listing'));
     return sendListing(reply, listing, config.siteUrl);

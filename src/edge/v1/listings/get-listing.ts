@@ -6,7 +6,7 @@ import { tenantOf } from '../../http/tenant.js';
 import { notFound } from '../../../platform/outcome.js';
 import { findListing } from '../../../domain/listings/store.js';
 import { ListingRecord } from '../schemas.js';
-import { etagHeader, security, sendListing } from './listing-http.js';
+import { etagHeader, security, sendListing, SERVICE_ID_HINTS } from './listing-http.js';
 
 const schema = {
   tags: ['v1'],
@@ -21,7 +21,7 @@ const schema = {
 /** GET /v1/listings/{serviceId}. */
 export const getListingRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
-  app.get('/listings/:serviceId', { config: { scope: 'listings:read' }, schema }, async (request, reply) => {
+  app.get('/listings/:serviceId', { config: { scope: 'listings:read', fieldHints: SERVICE_ID_HINTS }, schema }, async (request, reply) => {
     const listing = await findListing(db, tenantOf(request), { serviceId: request.params.serviceId });
     if (!listing) throw failWith(notFound('Listing'));
     return sendListing(reply, listing, config.siteUrl);

@@ -10,7 +10,8 @@ import type { FieldHints } from '../../../platform/validation/field-hints.js';
 
 export const security = [{ bearerAuth: [] }];
 
-/** Where v1 sets a listing's status: a route its refusals point to. */
+/** Where v1 reads a listing by the agency's own id, and sets a listing's status: routes its refusals point to. */
+export const BY_EXTERNAL_ID_PATH = '/listings/by-external/:externalId';
 export const STATUS_PATH = '/listings/:serviceId/status';
 const operation = (method: string, path: string) => `${method} /v1${path.replace(/:(\w+)/g, '{$1}')}`;
 
@@ -23,6 +24,11 @@ const v1NameHint = ownNameHint('v1');
 export const LISTING_BODY_HINTS: FieldHints = {
   unknownField: (name) =>
     v1NameHint(name) ?? (name === 'status' ? `this interface sets it with ${operation('PATCH', STATUS_PATH)}` : undefined),
+};
+
+/** A path's serviceId that is not one is most often the agency's own id, which another route takes. */
+export const SERVICE_ID_HINTS: FieldHints = {
+  rule: { serviceId: `to find a listing by its externalId use ${operation('GET', BY_EXTERNAL_ID_PATH)}` },
 };
 
 const IfMatch = Type.Object({

@@ -6,7 +6,7 @@ import { tenantOf } from '../../http/tenant.js';
 import { setStatus } from '../../../domain/listings/single-writes.js';
 import type { CommercialStatus } from '../../../domain/listing-model/model.js';
 import { ListingRecord, StatusBody } from '../schemas.js';
-import { etagHeader, expectedVersion, security, sendListing, STATUS_PATH, WriteHeaders } from './listing-http.js';
+import { etagHeader, expectedVersion, security, sendListing, SERVICE_ID_HINTS, STATUS_PATH, WriteHeaders } from './listing-http.js';
 
 const schema = {
   tags: ['v1'],
@@ -24,7 +24,7 @@ const schema = {
 /** PATCH /v1/listings/{serviceId}/status. */
 export const setListingStatusRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, now } = app.services;
-  app.patch(STATUS_PATH, { config: { scope: 'listings:write' }, schema }, async (request, reply) => {
+  app.patch(STATUS_PATH, { config: { scope: 'listings:write', fieldHints: SERVICE_ID_HINTS }, schema }, async (request, reply) => {
     const result = await setStatus(
       db,
       tenantOf(request),

@@ -8,7 +8,7 @@ import { updateListing } from '../../../domain/listings/single-writes.js';
 import { toV1Record } from '../../../domain/listings/v1-record.js';
 import { etagOf, v1BodyRefusal, v1DraftOver, type V1Body } from '../mapping.js';
 import { ListingUpdate, UpdatedListing } from '../schemas.js';
-import { etagHeader, expectedVersion, LISTING_BODY_HINTS, security, WriteHeaders } from './listing-http.js';
+import { etagHeader, expectedVersion, LISTING_BODY_HINTS, security, SERVICE_ID_HINTS, WriteHeaders } from './listing-http.js';
 
 const schema = {
   tags: ['v1'],
@@ -23,7 +23,7 @@ const schema = {
   response: { 200: { ...UpdatedListing, headers: etagHeader }, ...errorResponses(404, 409, 412, 422) },
 };
 
-const routeConfig = { scope: 'listings:write', fieldHints: LISTING_BODY_HINTS } as const;
+const routeConfig = { scope: 'listings:write', fieldHints: { ...LISTING_BODY_HINTS, ...SERVICE_ID_HINTS } } as const;
 
 /** PUT /v1/listings/{serviceId}: the fields given change, the others stay. */
 export const updateListingRoute: FastifyPluginAsyncTypebox = async (app) => {
