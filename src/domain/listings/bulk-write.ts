@@ -133,3 +133,15 @@ export const acceptedItem = (index: number, listing: WrittenListing) => ({
   version: listing.version,
   moderation: bulkModerationSummary(listing),
 });
+
+/**
+ * A bulk request holding more listings than it may (a push's 500, a plan's v1 batch size) is
+ * refused whole, before anything is read: the sentence gives the count it got, so the client
+ * knows by how much to split, the same on both interfaces. `whose` says whose limit it is
+ * (` on this plan`). Null when the listings fit.
+ */
+export function tooManyListings(count: number, max: number, whose = ''): Refusal | null {
+  if (count <= max) return null;
+  const message = `listings must have at most ${max} items${whose} (got ${count})`;
+  return refuse('validation_error', message, [{ field: 'listings', message }]);
+}

@@ -126,9 +126,13 @@ export const IngestRequest = Type.Object(
   { additionalProperties: false, examples: [INGEST_PUSH_EXAMPLE] },
 );
 
-/** What the server itself enforces for the whole request; items are checked one by one. */
+/**
+ * What the server itself enforces for the whole request; items are checked one by one. Their
+ * count (at most MAX_PUSH) is checked just before, with a sentence that says how many came
+ * (refuseTooManyListings, listings/push.ts); the published schema (IngestRequest) states the bound.
+ */
 export const IngestEnvelope = Type.Object(
-  { listings: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_PUSH }), syncId: Type.Optional(PushSyncId) },
+  { listings: Type.Array(Type.Unknown(), { minItems: 1 }), syncId: Type.Optional(PushSyncId) },
   { additionalProperties: false },
 );
 

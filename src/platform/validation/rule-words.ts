@@ -55,7 +55,7 @@ const plural = (count: unknown, word: string) => `${String(count)} ${word}${Numb
 
 /**
  * Each rule a schema states, said as the end of a sentence that starts with the field's name
- * (`listings must have at most 500 items`), in the same voice as the service's own messages.
+ * (`photos must have at most 100 items`), in the same voice as the service's own messages.
  * Ajv's defaults (`must NOT have fewer than 1 items`, `must be >= 1`) never reach an integrator.
  */
 function englishRule(issue: AjvIssue): string {

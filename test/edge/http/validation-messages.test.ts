@@ -20,7 +20,17 @@ test(`[${databaseKind}] schema refusals speak in plain sentences that start with
     [
       'a push of 501',
       t.call('POST', '/ingest/ingestListings', agency.live, { listings: items(501, 'MSG') }),
-      [{ field: 'listings', message: 'listings must have at most 500 items' }],
+      [{ field: 'listings', message: 'listings must have at most 500 items (got 501)' }],
+    ],
+    [
+      'the content hashes of 502',
+      t.call('POST', '/ingest/contentHashes', agency.live, { listings: items(502, 'MSG') }),
+      [{ field: 'listings', message: 'listings must have at most 500 items (got 502)' }],
+    ],
+    [
+      'a v1 batch of 101 on Pro Réseau',
+      t.call('POST', '/v1/listings/batch', agency.live, { listings: Array.from({ length: 101 }, (_, i) => v1Body(`MSG-B${i}`)) }),
+      [{ field: 'listings', message: 'listings must have at most 100 items on this plan (got 101)' }],
     ],
     [
       'a v1 listing with an empty title, a price of 0 and a 301-character city',

@@ -92,6 +92,10 @@ test(`[${databaseKind}] 500 listings are accepted and 501 are refused whole`, as
   assert.equal(tooMany.json().code, 'validation_error');
   assert.match(tooMany.json().errors[0].message, /listings must NOT have more than 500 items|at most 500/);
   assert.equal((await get(agency.live, 'HUGE-0')).statusCode, 404, 'nothing of a refused push is written');
+  const key = { 'idempotency-key': 'push-split-in-two' };
+  assert.equal((await t.call('POST', '/ingest/ingestListings', agency.live, { listings: items(501, 'HUGE') }, key)).statusCode, 400);
+  const split = await t.call('POST', '/ingest/ingestListings', agency.live, { listings: items(1, 'HUGE') }, key);
+  assert.equal(split.statusCode, 200, 'a push refused for its count claims no Idempotency-Key: the split push may take it');
 });
 
 test(`[${databaseKind}] bad JSON, a missing listings array and an empty one are refused whole`, async () => {

@@ -8,6 +8,7 @@ import { FIELD_MESSAGE_MAX } from '../../../platform/validation/schema-validator
 import { IngestEnvelope, IngestRequest, MAX_PUSH } from '../schemas.js';
 import { validateIngestItem } from '../validate.js';
 import { PUSH_BODY_LIMIT } from './ingest-listings.js';
+import { refuseTooManyListings } from './push.js';
 
 const HashResults = Type.Object({
   results: Type.Array(
@@ -37,6 +38,7 @@ export const computeContentHashesRoute: FastifyPluginAsyncTypebox = async (app) 
       bodyLimit: PUSH_BODY_LIMIT,
       config: { scope: 'listings:read', bodyItems: `${MAX_PUSH} listings` },
       validatorCompiler: envelopeOnly(IngestEnvelope),
+      preValidation: refuseTooManyListings,
       schema: {
         tags: ['ingestion'],
         operationId: 'computeContentHashes',

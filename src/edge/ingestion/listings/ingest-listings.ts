@@ -9,7 +9,7 @@ import { noteSeen } from '../../../domain/sync/sessions.js';
 import { namedExternalIds } from '../../../domain/sync/named.js';
 import { IngestEnvelope, IngestRequest, IngestResult, MAX_PUSH } from '../schemas.js';
 import { validateIngestItem } from '../validate.js';
-import { ingestDuplicateProbe, pushResult } from './push.js';
+import { ingestDuplicateProbe, pushResult, refuseTooManyListings } from './push.js';
 
 /** 500 listings of up to 10,000-character descriptions and 100 photo URLs fit with room to spare. */
 export const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
@@ -50,6 +50,7 @@ export const ingestListingsRoute: FastifyPluginAsyncTypebox = async (app) => {
       // The documented schema describes each listing; only the envelope is enforced for the
       // whole request, so a bad listing is reported in errors[] instead of failing the push.
       validatorCompiler: envelopeOnly(IngestEnvelope),
+      preValidation: refuseTooManyListings,
       schema,
     },
     async (request, reply) => {

@@ -6,9 +6,9 @@ import { errorResponses, IdempotencyHeader } from '../../http/schemas.js';
 import { ruleErrorLogger } from '../../http/plugins/request-log.js';
 import { tenantOf } from '../../http/tenant.js';
 import { PLAN_BATCH_SIZES } from '../../../domain/agencies/plans.js';
-import { writeItems } from '../../../domain/listings/bulk-write.js';
+import { tooManyListings, writeItems } from '../../../domain/listings/bulk-write.js';
 import { BatchRequest, BatchResult } from '../schemas.js';
-import { batchResult, batchSizeRefusal, checkBatchItem, v1DuplicateProbe } from './batch.js';
+import { batchResult, checkBatchItem, v1DuplicateProbe } from './batch.js';
 import { security } from './listing-http.js';
 
 /** The plan's batch size is checked in the handler, with a message that names it. */
@@ -42,7 +42,7 @@ export const batchUpsertListingsRoute: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request, reply) => {
       const items = (request.body as { listings: unknown[] }).listings;
-      const tooMany = batchSizeRefusal(items.length, PLAN_BATCH_SIZES[authenticatedKey(request).plan]);
+      const tooMany = tooManyListings(items.length, PLAN_BATCH_SIZES[authenticatedKey(request).plan], ' on this plan');
       if (tooMany) throw failWith(tooMany);
       const written = await writeItems(db, tenantOf(request), items, checkBatchItem, now(), {
         onRuleError: ruleErrorLogger(request),

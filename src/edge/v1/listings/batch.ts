@@ -5,7 +5,7 @@ import { LIMITS } from '../../../domain/listings/limits.js';
 import { acceptedItem, type ItemCheck, type ItemResult } from '../../../domain/listings/bulk-write.js';
 import type { WriteKind } from '../../../domain/listings/write.js';
 import { bulkModerationSummary } from '../../../domain/listings/response-views.js';
-import { refuse, refuseFields, type FieldError, type Refusal } from '../../../platform/outcome.js';
+import { refuseFields, type FieldError } from '../../../platform/outcome.js';
 import { compileBodyValidator, fieldErrorsFromAjv } from '../../../platform/validation/schema-validator.js';
 import { V1_NAMES, v1Draft, type V1Body } from '../mapping.js';
 import { ListingCreate } from '../schemas.js';
@@ -52,13 +52,6 @@ export function checkBatchItem(item: unknown): ItemCheck {
   }
   const draft = v1Draft(item as V1Body);
   return draft.ok ? { ok: true, draft: draft.value } : { ...draft, externalId, errors: draft.errors ?? [] };
-}
-
-/** More items than the plan's batch size (`maxItems`): the whole request is refused. */
-export function batchSizeRefusal(count: number, maxItems: number): Refusal | null {
-  if (count <= maxItems) return null;
-  const message = `listings must have at most ${maxItems} items on this plan (got ${count})`;
-  return refuse('validation_error', message, [{ field: 'listings', message }]);
 }
 
 /** The answer of POST /v1/listings/batch: the counts and one result per item, in order. */
