@@ -271,6 +271,18 @@ test(`[${databaseKind}] batch sizes follow the plan: 10 / 50 / 100, one more is 
   }
 });
 
+test(`[${databaseKind}] a batch refused for the plan's size claims no Idempotency-Key: the split batch may take it`, async () => {
+  const own = await t.agency({ plan: 'solo' });
+  const key = { 'idempotency-key': 'batch-split-in-two' };
+  const body = (count: number) => ({ listings: Array.from({ length: count }, (_, i) => v1Body(`SPLIT-${i}`)) });
+  const over = await t.call('POST', '/v1/listings/batch', own.live, body(11), key);
+  assert.equal(over.statusCode, 400, over.body);
+  assert.equal(over.json().errors[0].message, 'listings must have at most 10 items on this plan (got 11)');
+  const split = await t.call('POST', '/v1/listings/batch', own.live, body(10), key);
+  assert.equal(split.statusCode, 200, split.body);
+  assert.equal(split.json().created, 10);
+});
+
 test(`[${databaseKind}] list: paging, status and modifiedSince filters`, async () => {
   let clock = new Date('2026-05-01T10:00:00Z');
   const timed = await createTestApp({ db: t.db, now: () => clock });

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { authenticatedKey } from '../../http/plugins/key-auth.js';
 import { envelopeOnly } from '../../http/validation.js';
 import { failWith } from '../../http/errors.js';
@@ -11,7 +12,7 @@ import { BatchRequest, BatchResult } from '../schemas.js';
 import { batchResult, checkBatchItem, v1DuplicateProbe } from './batch.js';
 import { security } from './listing-http.js';
 
-/** The plan's batch size is checked in the handler, with a message that names it. */
+/** The plan's batch size is checked before the envelope (refuseOverPlanSize), with a message that names it. */
 const BatchEnvelope = Type.Object({ listings: Type.Array(Type.Unknown(), { minItems: 1 }) }, { additionalProperties: false });
 
 const schema = {
@@ -28,6 +29,18 @@ const schema = {
   response: { 200: BatchResult, ...errorResponses(409) },
 };
 
+/**
+ * More listings than the plan's batch size: refused whole, saying how many came. Checked before
+ * validation, so before the Idempotency-Key is claimed: a refused batch leaves its key free for
+ * the split batches, as a refused push does.
+ */
+async function refuseOverPlanSize(request: FastifyRequest): Promise<void> {
+  const listings = (request.body as { listings?: unknown } | null)?.listings;
+  if (!Array.isArray(listings)) return; // the envelope's schema says what is wrong
+  const tooMany = tooManyListings(listings.length, PLAN_BATCH_SIZES[authenticatedKey(request).plan], ' on this plan');
+  if (tooMany) throw failWith(tooMany);
+}
+
 /** POST /v1/listings/batch: the push's capability with v1's item check and result shape. */
 export const batchUpsertListingsRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, now } = app.services;
@@ -38,12 +51,11 @@ export const batchUpsertListingsRoute: FastifyPluginAsyncTypebox = async (app) =
       bodyLimit: 8 * 1024 * 1024,
       // Only the envelope is enforced for the whole request; items are checked one by one.
       validatorCompiler: envelopeOnly(BatchEnvelope),
+      preValidation: refuseOverPlanSize,
       schema,
     },
     async (request, reply) => {
       const items = (request.body as { listings: unknown[] }).listings;
-      const tooMany = tooManyListings(items.length, PLAN_BATCH_SIZES[authenticatedKey(request).plan], ' on this plan');
-      if (tooMany) throw failWith(tooMany);
       const written = await writeItems(db, tenantOf(request), items, checkBatchItem, now(), {
         onRuleError: ruleErrorLogger(request),
         duplicateProbe: v1DuplicateProbe,
