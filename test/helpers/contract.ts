@@ -44,7 +44,8 @@ export class ContractChecker {
   }
 
   check(method: string, url: string, status: number, headers: Record<string, unknown>, body: string): string[] {
-    const path = url.split('?')[0]!.replace(/^\/sandbox(?=\/(v1|ingest)\/)/, '');
+    // The path as the request reached the router: dot segments resolved, as the URL parser does.
+    const path = new URL(url.split('?')[0]!, 'http://localhost').pathname.replace(/^\/sandbox(?=\/(v1|ingest)\/)/, '');
     if (!/^\/(v1|ingest)\/|^\/(healthz|readyz)$/.test(path)) return [];
     const op = this.operations.find((o) => o.method === method && o.pattern.test(path));
     // An undocumented method on a documented path is the 405 the description's introduction states.

@@ -25,6 +25,11 @@ export class ApiError extends Error {
     super(detail);
     this.status = statusOf(code);
   }
+
+  /** Fastify's name for the status: an ApiError raised where Fastify's errors are (a body parser) reads like one. */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 /** The thrown form of a capability's refusal. */

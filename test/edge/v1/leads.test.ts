@@ -400,5 +400,7 @@ test(`[${databaseKind}] sandbox: a test conversation on one of the agency's sand
     headers: { authorization: `Bearer ${owner.live}` },
     payload: { serviceId: liveListing, ...body },
   });
-  assert.equal(live.statusCode, 404, 'sandbox only');
+  // Sandbox only: on LIVE the path takes GET alone (the list of leads).
+  assert.equal(live.statusCode, 405, 'sandbox only');
+  assert.equal(live.headers.allow, 'GET, HEAD');
 });
