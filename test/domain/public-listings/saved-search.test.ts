@@ -151,7 +151,9 @@ test(`[${databaseKind}] a saved search matches exactly the new listings its sear
     }),
     { numRuns: RUNS, seed: process.env.SAVED_SEARCH_SEED ? Number(process.env.SAVED_SEARCH_SEED) : undefined },
   );
-  assert.ok(matched > RUNS / 20, `enough matching cases were tried (${matched})`);
+  // About 8 % of the cases match (26–38 of 400 in six seeded runs; CI once drew 19): the bound fails when
+  // generation stops making matches, not on a draw three deviations low.
+  assert.ok(matched > RUNS / 40, `enough matching cases were tried (${matched})`);
 });
 
 test('a search has one key whatever the order of its filters, and empty ones do not count', () => {
