@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp } from '../../helpers/app.js';
 import { databaseKind, isolatedTestDatabase } from '../../helpers/database.js';
-import { openBrowser } from '../../helpers/browser.js';
+import { assertNoScriptErrors, openBrowser, PHONE_AND_DESKTOP } from '../../helpers/browser.js';
+import { fitsAndShoot } from '../../helpers/page-check.js';
 import { Receiver } from '../../helpers/receiver.js';
 
 /**
@@ -55,5 +56,39 @@ test(`[${databaseKind}] in Chromium: an agency adds a webhook endpoint, tests it
     await t.close();
     await database.close();
     await receiver.close();
+  }
+});
+
+test(`[${databaseKind}] in Chromium at 390 and 1280 px: a local receiver's address is refused with the setting that admits it, and the page fits`, async () => {
+  // A service started as `npm start` starts it: local addresses refused.
+  const t = await createTestApp({});
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await openBrowser();
+  try {
+    const { page, console } = await browser.newPage();
+    await page.goto(`${url}/pro/signup`);
+    await page.fill('#f-agencyName', 'Agence du Quai');
+    await page.fill('#f-siren', '732 829 320');
+    await page.fill('#f-email', `local-hooks-${Date.now()}@agence.example`);
+    await page.fill('#f-password', 'un long mot de passe');
+    await page.selectOption('#f-plan', 'agence');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#new-key');
+    for (const [width, height] of PHONE_AND_DESKTOP) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${url}/pro/webhooks`);
+      await page.fill('#f-url', 'http://localhost:3000/crm');
+      await page.check('input[name=env][value=test]');
+      await page.check('input[name=events][value="listing.published"]');
+      await page.click('form[action="/pro/webhooks"] button[type=submit]');
+      await page.waitForSelector('#e-url');
+      assert.match(await page.locator('#e-url').innerText(), /WEBHOOK_ALLOW_PRIVATE=1/);
+      await fitsAndShoot(page, 'pro-webhook-local-refused', width);
+    }
+    // The refused form answers 400, which Chromium notes; anything else is a fault.
+    assertNoScriptErrors(console.filter((line) => !line.includes('status of 400')));
+  } finally {
+    await browser.close();
+    await t.close();
   }
 });
