@@ -1,10 +1,23 @@
 import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import assert from 'node:assert/strict';
 import { createTestApp } from '../../helpers/app.js';
 import { databaseKind, isolatedTestDatabase } from '../../helpers/database.js';
 import { assertNoScriptErrors, openBrowser, PHONE_AND_DESKTOP } from '../../helpers/browser.js';
 import { fitsAndShoot } from '../../helpers/page-check.js';
 import { Receiver } from '../../helpers/receiver.js';
+
+/** Signs an agency up on the Pro Agence plan through the form; the page is then in its pro space. */
+async function signUp(page: Page, url: string, agencyName: string): Promise<void> {
+  await page.goto(`${url}/pro/signup`);
+  await page.fill('#f-agencyName', agencyName);
+  await page.fill('#f-siren', '732 829 320');
+  await page.fill('#f-email', `hooks-${Date.now()}-${agencyName.length}@agence.example`);
+  await page.fill('#f-password', 'un long mot de passe');
+  await page.selectOption('#f-plan', 'agence');
+  await page.click('button[type=submit]');
+  await page.waitForSelector('#new-key');
+}
 
 /**
  * /pro/webhooks in Debian's Chromium: an admin adds an endpoint (the secret shown once), sends
@@ -20,14 +33,7 @@ test(`[${databaseKind}] in Chromium: an agency adds a webhook endpoint, tests it
   const browser = await openBrowser();
   try {
     const { page, console } = await browser.newPage();
-    await page.goto(`${url}/pro/signup`);
-    await page.fill('#f-agencyName', 'Agence du Port');
-    await page.fill('#f-siren', '732 829 320');
-    await page.fill('#f-email', `hooks-${Date.now()}@agence.example`);
-    await page.fill('#f-password', 'un long mot de passe');
-    await page.selectOption('#f-plan', 'agence');
-    await page.click('button[type=submit]');
-    await page.waitForSelector('#new-key');
+    await signUp(page, url, 'Agence du Port');
 
     await page.goto(`${url}/pro/webhooks`);
     await page.fill('#f-url', receiver.url('/crm'));
@@ -66,14 +72,7 @@ test(`[${databaseKind}] in Chromium at 390 and 1280 px: a local receiver's addre
   const browser = await openBrowser();
   try {
     const { page, console } = await browser.newPage();
-    await page.goto(`${url}/pro/signup`);
-    await page.fill('#f-agencyName', 'Agence du Quai');
-    await page.fill('#f-siren', '732 829 320');
-    await page.fill('#f-email', `local-hooks-${Date.now()}@agence.example`);
-    await page.fill('#f-password', 'un long mot de passe');
-    await page.selectOption('#f-plan', 'agence');
-    await page.click('button[type=submit]');
-    await page.waitForSelector('#new-key');
+    await signUp(page, url, 'Agence du Quai');
     for (const [width, height] of PHONE_AND_DESKTOP) {
       await page.setViewportSize({ width, height });
       await page.goto(`${url}/pro/webhooks`);
