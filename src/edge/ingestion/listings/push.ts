@@ -1,7 +1,6 @@
 import type { FieldError } from '../../../platform/outcome.js';
-import type { FastifyRequest } from 'fastify';
-import { acceptedItem, tooManyListings, type ItemResult } from '../../../domain/listings/bulk-write.js';
-import { failWith } from '../../http/errors.js';
+import { acceptedItem, type ItemResult } from '../../../domain/listings/bulk-write.js';
+import { refuseMoreListingsThan } from '../../http/listing-count.js';
 import { MAX_PUSH } from '../schemas.js';
 import type { WriteKind } from '../../../domain/listings/write.js';
 import { bulkModerationSummary } from '../../../domain/listings/response-views.js';
@@ -11,16 +10,8 @@ import { rawDuplicateProbe } from '../../../domain/listings/duplicate-candidates
 /** What a pushed item is compared on for likely duplicates, in ingestion names. */
 export const ingestDuplicateProbe = (item: unknown) => rawDuplicateProbe(item, INGEST_NAMES, INGEST_TRANSACTIONS, INGEST_TYPES);
 
-/**
- * More than MAX_PUSH listings: the request is refused whole, saying how many came
- * (tooManyListings). Checked before the body's schema, as the schema's own bound was, so a
- * refused push claims no Idempotency-Key and the split requests may reuse it.
- */
-export async function refuseTooManyListings(request: FastifyRequest): Promise<void> {
-  const listings = (request.body as { listings?: unknown } | null)?.listings;
-  const tooMany = Array.isArray(listings) ? tooManyListings(listings.length, MAX_PUSH) : null;
-  if (tooMany) throw failWith(tooMany);
-}
+/** More than MAX_PUSH listings: the push is refused whole, before its Idempotency-Key is claimed. */
+export const refuseTooManyListings = refuseMoreListingsThan(() => MAX_PUSH);
 
 export interface PushError {
   index: number;

@@ -1,13 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { authenticatedKey } from '../../http/plugins/key-auth.js';
 import { envelopeOnly } from '../../http/validation.js';
-import { failWith } from '../../http/errors.js';
+import { refuseMoreListingsThan } from '../../http/listing-count.js';
 import { errorResponses, IdempotencyHeader } from '../../http/schemas.js';
 import { ruleErrorLogger } from '../../http/plugins/request-log.js';
 import { tenantOf } from '../../http/tenant.js';
 import { PLAN_BATCH_SIZES } from '../../../domain/agencies/plans.js';
-import { tooManyListings, writeItems } from '../../../domain/listings/bulk-write.js';
+import { writeItems } from '../../../domain/listings/bulk-write.js';
 import { BatchRequest, BatchResult } from '../schemas.js';
 import { batchResult, checkBatchItem, v1DuplicateProbe } from './batch.js';
 import { security } from './listing-http.js';
@@ -29,17 +28,8 @@ const schema = {
   response: { 200: BatchResult, ...errorResponses(409) },
 };
 
-/**
- * More listings than the plan's batch size: refused whole, saying how many came. Checked before
- * validation, so before the Idempotency-Key is claimed: a refused batch leaves its key free for
- * the split batches, as a refused push does.
- */
-async function refuseOverPlanSize(request: FastifyRequest): Promise<void> {
-  const listings = (request.body as { listings?: unknown } | null)?.listings;
-  if (!Array.isArray(listings)) return; // the envelope's schema says what is wrong
-  const tooMany = tooManyListings(listings.length, PLAN_BATCH_SIZES[authenticatedKey(request).plan], ' on this plan');
-  if (tooMany) throw failWith(tooMany);
-}
+/** More listings than the plan's batch size: refused whole, before the Idempotency-Key is claimed, as a push is. */
+const refuseOverPlanSize = refuseMoreListingsThan((request) => PLAN_BATCH_SIZES[authenticatedKey(request).plan], ' on this plan');
 
 /** POST /v1/listings/batch: the push's capability with v1's item check and result shape. */
 export const batchUpsertListingsRoute: FastifyPluginAsyncTypebox = async (app) => {
