@@ -25,23 +25,31 @@ test('no module of src but background.ts calls setInterval', () => {
 });
 
 test('repeat never overlaps a call still running, and stops', async () => {
+  // Driven by the calls themselves, not by a wall-clock window: on a loaded machine a
+  // fixed 200 ms could see a single call (CI did, once).
   let running = 0;
   let most = 0;
   let calls = 0;
+  let thirdCall!: () => void;
+  const thirdCallStarted = new Promise<void>((resolve) => (thirdCall = resolve));
+  let lastCallEnded: Promise<void> = Promise.resolve();
   const repeating = repeat(5, async () => {
     calls += 1;
     running += 1;
     most = Math.max(most, running);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    if (calls === 3) thirdCall();
+    // Each call outlasts several periods, so an overlapping timer would start a second one.
+    lastCallEnded = new Promise((resolve) => setTimeout(resolve, 30));
+    await lastCallEnded;
     running -= 1;
   });
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await thirdCallStarted;
   repeating.stop();
   const stoppedAt = calls;
-  await new Promise((resolve) => setTimeout(resolve, 80));
-  assert.equal(most, 1);
-  assert.ok(stoppedAt >= 2, `${stoppedAt} calls`);
-  assert.ok(calls <= stoppedAt + 1, 'none after the stop but the one under way');
+  await lastCallEnded;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(most, 1, 'two calls ran at once');
+  assert.equal(calls, stoppedAt, 'a call started after the stop');
 });
 
 test('the listed tasks start in order and stop in reverse, each once; a name listed twice is refused', async () => {
