@@ -96,10 +96,10 @@ test(`[${databaseKind}] a union of values is reported once, naming the allowed v
   const key = await t.admin('POST', `/agencies/${agency.agencyId}/keys`, { env: 'prod' });
   assert.deepEqual(key.json().errors, [{ field: 'env', message: 'env must be one of live, test' }]);
   const dpe = await t.call('POST', '/v1/listings', agency.live, v1Body('EN-1', { dpe: 'Z' }));
-  assert.deepEqual(dpe.json().errors, [{ field: 'dpe', message: 'dpe must be one of A, B, C, D, E, F, G, null' }]);
+  assert.deepEqual(dpe.json().errors, [{ field: 'dpe', message: 'dpe must be one of A, B, C, D, E, F, G, or null' }]);
   const fees = await t.call('POST', '/v1/listings', agency.live, v1Body('EN-2', { fees: { feesPaidBy: 'nobody' } }));
   assert.deepEqual(fieldsOf(fees.json()), ['fees.feesPaidBy']);
-  assert.match(fees.json().detail, /fees\.feesPaidBy must be one of seller, buyer, landlord, tenant, null$/);
+  assert.match(fees.json().detail, /fees\.feesPaidBy must be one of seller, buyer, landlord, tenant, or null$/);
   const charges = await t.call('POST', '/v1/listings', agency.live, v1Body('EN-3', { charges: 'many' }));
   assert.deepEqual(charges.json().errors, [{ field: 'charges', message: 'charges must be an integer or null' }]);
 });

@@ -54,7 +54,7 @@ function frenchRule(issue: AjvIssue): string {
     case 'exclusiveMaximum':
       return `doit valoir moins de ${limit}`;
     case 'enum':
-      return FRENCH_RULES.choices((params.allowedValues as unknown[]).map(String));
+      return FRENCH_RULES.choices(params.allowedValues as unknown[]);
     case 'const':
       return `doit valoir ${String(params.allowedValue)}`;
     case 'format':
@@ -80,7 +80,8 @@ export const FRENCH_RULES: RuleWords = {
   unknownField: 'n’est pas un champ connu',
   emptyName: 'a un champ sans nom, inconnu',
   noForm: 'n’a aucune des formes admises',
-  choices: (values) => `doit être l’une de ces valeurs : ${choiceList(values, ', ou vide')}`,
+  // Null is « vide » on a page, as in TYPE_WORDS: said once when a choice admits both.
+  choices: (values) => `doit être l’une de ces valeurs : ${choiceList(values, ', ou vide', ', ou vide')}`,
   types: (types) => `doit être ${typeWords(types)}`,
   rule: frenchRule,
 };

@@ -22,8 +22,8 @@ export interface RuleWords {
   emptyName: string;
   /** A union none of whose forms matched, when no branch explains it better. */
   noForm: string;
-  /** A choice of values (an enum, a union of constants). */
-  choices: (values: string[]) => string;
+  /** A choice of values (an enum, a union of constants, either of them nullable), null as JSON null. */
+  choices: (values: unknown[]) => string;
   /** A choice of JSON types (`integer`, `null`…). */
   types: (types: string[]) => string;
   /** Every other keyword. */
@@ -45,11 +45,18 @@ const PATTERN_WORDS: Record<string, string> = {
 };
 
 /**
- * A choice's values as a list, an empty value (a filter's « all ») said in words after the others
- * (`orEmpty`) rather than as an empty item: one rule for both languages.
+ * A choice's values as a list, an empty value (a filter's « all ») and null (a nullable field)
+ * said in words after the others (`orEmpty`, `orNull`) rather than as items: `null` in the list
+ * would read as one more code to send, in a list of events or of DPE classes alike. One rule for
+ * both languages.
  */
-export const choiceList = (values: string[], orEmpty: string) =>
-  `${values.filter((v) => v !== '').join(', ')}${values.includes('') ? orEmpty : ''}`;
+export const choiceList = (values: unknown[], orEmpty: string, orNull: string) => {
+  const after = [...new Set([values.includes('') ? orEmpty : '', values.includes(null) ? orNull : ''])].join('');
+  return `${values
+    .filter((v) => v !== '' && v !== null)
+    .map(String)
+    .join(', ')}${after}`;
+};
 
 const plural = (count: unknown, word: string) => `${String(count)} ${word}${Number(count) === 1 ? '' : 's'}`;
 
@@ -92,7 +99,7 @@ function englishRule(issue: AjvIssue): string {
     case 'false schema':
       return 'is not allowed here';
     case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+      return ENGLISH_RULES.choices(params.allowedValues as unknown[]);
     case 'const':
       return `must be ${String(params.allowedValue)}`;
     case 'format':
@@ -124,7 +131,7 @@ export const ENGLISH_RULES: RuleWords = {
   unknownField: 'is not a known field',
   emptyName: 'has a field with an empty name, which is not known',
   noForm: 'does not match any of the allowed forms',
-  choices: (values) => `must be one of ${choiceList(values, ', or empty')}`,
+  choices: (values) => `must be one of ${choiceList(values, ', or empty', ', or null')}`,
   types: (types) => `must be ${article(types.join(','))}`,
   rule: englishRule,
 };

@@ -134,20 +134,25 @@ const shorten = (text: string, max: number) => (text.length > max ? `${text.slic
  */
 function summariseUnion(union: AjvIssue, branches: AjvIssue[], words: RuleWords): string | AjvIssue[] {
   const branchOf = (issue: AjvIssue) => issue.schemaPath?.slice(union.schemaPath!.length + 1).split('/')[0];
-  const otherType = new Set(branches.filter((issue) => issue.keyword === 'type').map(branchOf));
-  const allowed: string[] = [];
+  // Only a rule of the union's own value is one of its choices: the choice of a nullable list's
+  // items (`events[0]`) is the items' rule, said of them, never « one of …, null » of the list.
+  const ofValue = (issue: AjvIssue) => issue.instancePath === union.instancePath;
+  const otherType = new Set(branches.filter((issue) => issue.keyword === 'type' && ofValue(issue)).map(branchOf));
+  const allowed: unknown[] = [];
   const types: string[] = [];
   const closest: AjvIssue[] = [];
   for (const issue of branches) {
-    if (issue.keyword === 'const') allowed.push(String(issue.params.allowedValue));
-    else if (issue.keyword === 'enum') allowed.push(...(issue.params.allowedValues as unknown[]).map(String));
+    if (!ofValue(issue)) {
+      if (!otherType.has(branchOf(issue))) closest.push(issue);
+    } else if (issue.keyword === 'const') allowed.push(issue.params.allowedValue);
+    else if (issue.keyword === 'enum') allowed.push(...(issue.params.allowedValues as unknown[]));
     else if (issue.keyword === 'type') types.push(String(issue.params.type));
     else if (!otherType.has(branchOf(issue))) closest.push(issue);
   }
   // No branch said why (a oneOf that more than one branch matched): the caller says no form matched.
   if (closest.length > 0 || (allowed.length === 0 && types.length === 0)) return closest;
   if (allowed.length === 0) return words.types(types);
-  return words.choices([...allowed, ...types.filter((t) => t === 'null')]);
+  return words.choices(types.includes('null') ? [...allowed, null] : allowed);
 }
 
 /**

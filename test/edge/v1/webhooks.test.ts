@@ -65,6 +65,27 @@ test('bad URLs and event types are refused with the field and the rule, and noth
   assert.deepEqual((await t.call('GET', '/v1/webhooks', owner.live)).json().webhooks, []);
 });
 
+test('an unknown event type is told of its own item, the list naming only event types; null is said in words where the field takes it', async () => {
+  const owner = await t.agency({ plan: 'reseau' });
+  const types =
+    'listing.created, listing.updated, listing.status_changed, listing.deleted, listing.published, listing.rejected, lead.received, lead.message_received, webhook.test';
+  const expected = [{ field: 'events[1]', message: `events[1] must be one of ${types}` }];
+  const created = await create(owner.live, { url: hook('kinds'), events: ['listing.created', 'x'] });
+  assert.equal(created.statusCode, 400, created.body);
+  assert.deepEqual(created.json().errors, expected);
+  const made = await create(owner.live, { url: hook('kinds') });
+  assert.equal(made.statusCode, 201, made.body);
+  const { webhookId } = made.json().webhook;
+  const patched = await t.call('PATCH', `/v1/webhooks/${webhookId}`, owner.live, { events: ['listing.created', 'x'] });
+  assert.equal(patched.statusCode, 400, patched.body);
+  assert.deepEqual(patched.json().errors, expected);
+  // A wrong type of item is the item's rule too, not « an array or null » of the list.
+  const number = await create(owner.live, { url: hook('kinds'), events: [5] });
+  assert.deepEqual(number.json().errors, [{ field: 'events[0]', message: 'events[0] must be a string' }]);
+  const text = await create(owner.live, { url: hook('kinds'), events: 'listing.created' });
+  assert.deepEqual(text.json().errors, [{ field: 'events', message: 'events must be an array or null' }]);
+});
+
 test('a local receiver is refused with the setting a development start admits it with, in the sandbox and on LIVE', async () => {
   const owner = await t.agency({ plan: 'agence' });
   const message =

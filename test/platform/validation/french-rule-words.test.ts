@@ -1,7 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from 'typebox';
-import { compileTextValidator, fieldErrorsFromAjv, type AjvIssue } from '../../../src/platform/validation/schema-validator.js';
+import {
+  compileBodyValidator,
+  compileTextValidator,
+  fieldErrorsFromAjv,
+  type AjvIssue,
+} from '../../../src/platform/validation/schema-validator.js';
 import { FRENCH_RULES } from '../../../src/platform/validation/french-rule-words.js';
 
 /** The pages' French words for a refused address or form, beside the API's English for the same rules. */
@@ -40,5 +45,20 @@ test('the API keeps its English for the same rules', () => {
   assert.deepEqual(
     fieldErrorsFromAjv((validate.errors ?? []) as AjvIssue[], 'query').map((e) => e.message),
     ['type must be one of agency, listing', 'kind must be one of agency, or empty', 'page must be 1 or more'],
+  );
+});
+
+test('a nullable choice says null in words after its values, in both languages, never as one of them', () => {
+  const Body = Type.Object({ classe: Type.Union([Type.String({ enum: ['A', 'B'] }), Type.Null()]) });
+  const validate = compileBodyValidator(Body);
+  assert.equal(validate({ classe: 'Z' }), false);
+  const issues = (validate.errors ?? []) as AjvIssue[];
+  assert.deepEqual(
+    fieldErrorsFromAjv(issues, 'body').map((e) => e.message),
+    ['classe must be one of A, B, or null'],
+  );
+  assert.deepEqual(
+    fieldErrorsFromAjv(issues, 'formulaire', FRENCH_RULES).map((e) => e.message),
+    ['classe doit être l’une de ces valeurs : A, B, ou vide'],
   );
 });
