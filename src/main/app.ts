@@ -29,7 +29,7 @@ import { outboxLag } from '../domain/events/lag.js';
 import { WebhookDispatcher } from '../domain/webhooks/dispatcher.js';
 import { WebhookSender, type Resolver } from '../domain/webhooks/sender.js';
 import { AudienceCounter } from '../domain/audience/counter.js';
-import { ApiError, registerErrorHandling, sendProblem, wantsPage } from '../edge/http/errors.js';
+import { answerContentLengthFaults, ApiError, registerErrorHandling, sendProblem, wantsPage } from '../edge/http/errors.js';
 import { validatorCompiler } from '../edge/http/validation.js';
 import { registerJsonBodyParser } from '../edge/http/json-body.js';
 import { Problem } from '../edge/http/schemas.js';
@@ -175,6 +175,7 @@ export async function closeServices(services: Services) {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+const newRequestId = () => `req_${pooledRandomBytes(9).toString('base64url')}`;
 
 /**
  * How long a client may take, so that a stalled or trickling client cannot hold a connection
@@ -248,7 +249,7 @@ export async function buildApp(
     // A client's own request id is kept when it is a sane token, so both sides can correlate.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${pooledRandomBytes(9).toString('base64url')}`;
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : newRequestId();
     },
     bodyLimit: 1024 * 1024,
     // Past 100 characters the router itself answered a bare 414; a long id now reaches its
@@ -280,6 +281,7 @@ export async function buildApp(
     unknownAddress: notFoundHtml,
     problem: (status) => problemHtml(status === 413 || status === 415 ? status : status >= 500 ? 500 : 400),
   });
+  answerContentLengthFaults(app, services.config.baseUrl, newRequestId);
   // A callback hook: an async one costs a promise on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 
 import type { ErrorCode, FieldError, Refusal } from '../../platform/outcome.js';
@@ -106,6 +107,18 @@ export function invalidJsonBody(text?: string): ApiError {
   return new ApiError('validation_error', 'The body is not valid JSON', [{ field: 'body', message: 'body must be valid JSON' }]);
 }
 
+/**
+ * A body of another length than its Content-Length header gives. The usual cause is a header
+ * written by hand (the length in characters, not bytes; or left over from another body), so
+ * the answer says so rather than calling the body bad JSON.
+ */
+export const contentLengthMismatch = () =>
+  new ApiError(
+    'validation_error',
+    'The body’s length disagrees with the Content-Length header: it must give the body’s length in bytes (UTF-8), or be left for the HTTP client to set',
+    [{ field: 'content-length', message: 'content-length must be the body’s length in bytes' }],
+  );
+
 function isJson(text: string): boolean {
   try {
     JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -131,8 +144,9 @@ export function toApiError(error: FastifyError, request?: FastifyRequest): ApiEr
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('validation_error', 'The body is empty; send a JSON document', [{ field: 'body', message: 'body is required' }]);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return invalidJsonBody();
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return contentLengthMismatch();
   }
   if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) return invalidJsonBody();
   if (error.statusCode === 413) return bodyTooLarge(request);
@@ -192,6 +206,42 @@ export function registerErrorHandling(app: FastifyInstance, baseUrl: string, pag
           })
         : new ApiError('not_found', `No route ${request.method} ${path}`);
     return sendProblem(reply, baseUrl, error, request);
+  });
+}
+
+/**
+ * Over a socket, Node's HTTP parser refuses a body of the wrong length before any route sees it,
+ * and Fastify's default answer is a bare `{"message":"Client Error"}`: a body shorter than its
+ * Content-Length ends in an EOF while its request waits for the rest (HPE_INVALID_EOF_STATE), a
+ * longer one leaves bytes after a `Connection: close` request (HPE_CLOSED_CONNECTION). Those two
+ * get the problem body of `contentLengthMismatch`; an EOF with no request waiting for its body
+ * (headers cut short) and every other parse error keep Fastify's answer. A longer body on a
+ * kept-alive connection reads as a next request that is not HTTP, and a shorter one whose client
+ * keeps the connection open waits for its bytes until the timeouts: neither can be told apart.
+ */
+export function answerContentLengthFaults(app: FastifyInstance, baseUrl: string, newRequestId: () => string) {
+  // The id of the request whose body a socket is receiving: the answer and the log line carry it.
+  const awaitingBody = new WeakMap<Socket, string>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers['content-length'] !== undefined) awaitingBody.set(request.raw.socket, request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    awaitingBody.delete(request.raw.socket);
+    done();
+  });
+  // Before Fastify's own listener, which then finds the socket destroyed and writes nothing.
+  app.server.prependListener('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    const fault = error.code === 'HPE_CLOSED_CONNECTION' || (error.code === 'HPE_INVALID_EOF_STATE' && awaitingBody.has(socket));
+    if (!fault || socket.destroyed || !socket.writable) return;
+    const requestId = awaitingBody.get(socket) ?? newRequestId();
+    app.log.info({ reqId: requestId, code: error.code }, 'body length disagrees with Content-Length');
+    const body = JSON.stringify(problemBody(baseUrl, contentLengthMismatch(), requestId));
+    socket.write(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `x-request-id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    socket.destroy();
   });
 }
 
