@@ -131,8 +131,16 @@ function isJson(text: string): boolean {
 export function toApiError(error: FastifyError, request?: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) {
-    const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'body';
-    const errors = fieldErrorsFromAjv(error.validation as AjvIssue[], part, ENGLISH_RULES, request?.routeOptions.config.fieldHints);
+    const context = error.validationContext ?? 'body';
+    const part = PART_NAMES[context] ?? 'body';
+    const validated = request && Object.hasOwn(PART_NAMES, context) ? (request as unknown as Record<string, unknown>)[context] : undefined;
+    const errors = fieldErrorsFromAjv(
+      error.validation as AjvIssue[],
+      part,
+      ENGLISH_RULES,
+      request?.routeOptions.config.fieldHints,
+      validated,
+    );
     const is = part === 'headers' ? 'are' : 'is';
     return new ApiError('validation_error', `The ${part} ${is} invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
   }

@@ -55,11 +55,17 @@ export class FieldReader {
     return value;
   }
 
-  choice<T extends string>(field: string, allowed: readonly T[], required: boolean): T | null | undefined {
+  /** `hint` gives this interface's code for a value that is another's (interface-codes.ts). */
+  choice<T extends string>(
+    field: string,
+    allowed: readonly T[],
+    required: boolean,
+    hint?: (field: string, value: unknown) => string | undefined,
+  ): T | null | undefined {
     const value = this.item[field];
     if (value === undefined || value === null) return required ? this.fail(field, `is required (one of ${oneOf(allowed)})`) : null;
     if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
-      return this.fail(field, `must be one of ${oneOf(allowed)}`);
+      return this.fail(field, withHint(`must be one of ${oneOf(allowed)}`, hint?.(field, value)));
     return value as T;
   }
 

@@ -18,6 +18,7 @@ import { LIMITS } from '../../domain/listings/limits.js';
 import { readLegalFields } from '../../domain/listings/legal-input.js';
 import { LEGAL_FIELD_NAMES } from '../../domain/listing-model/legal-fields.js';
 import { nameIn, namesIn, ownNameHint } from '../../domain/listing-model/interface-names.js';
+import { INGESTION_CODES, ownCodeHint } from '../../domain/listing-model/interface-codes.js';
 import { isHttpUrl, unsafeTextErrors } from '../../platform/validation/text.js';
 import { NO_CONTROL_CHARACTERS, echoableId } from '../../platform/validation/storable.js';
 import { FIELD_ERRORS_MAX } from '../../platform/validation/schema-validator.js';
@@ -25,19 +26,9 @@ import { FieldReader, oneOf, shortName } from './field-reader.js';
 
 const WITHOUT_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS);
 
-/** Ingestion enum codes (docs/interfaces.md, "Ingestion fields and their v1 names") and their model values (docs/decisions.md §6). */
-export const INGEST_TRANSACTIONS: Record<string, Transaction> = { VENTE: 'sale', LOCATION: 'rental', VIAGER: 'life_annuity_sale' };
-export const INGEST_TYPES: Record<string, PropertyType> = {
-  APPARTEMENT: 'apartment',
-  MAISON: 'house',
-  DUPLEX: 'duplex',
-  STUDIO: 'studio',
-  TERRAIN: 'land',
-  PARKING: 'parking',
-  LOFT: 'loft',
-  LOCAL: 'commercial',
-  BUREAU: 'office',
-};
+/** Ingestion enum codes and their model values (docs/decisions.md §6), from the one table of both interfaces' codes. */
+export const INGEST_TRANSACTIONS: Record<string, Transaction> = INGESTION_CODES.transaction;
+export const INGEST_TYPES: Record<string, PropertyType> = INGESTION_CODES.propertyType;
 /** The ingestion statuses (v1 adds `paused`; docs/decisions.md §6). */
 export const INGEST_STATUSES = ['active', 'sold', 'rented', 'under_offer', 'withdrawn'] as const;
 
@@ -77,6 +68,8 @@ export const KNOWN_FIELDS = new Set([
 export const INGEST_NAMES = namesIn('ingestion');
 /** A v1 name sent in a push: the ingestion's name of that field. */
 const ingestNameHint = ownNameHint('ingestion');
+/** A v1 code sent in a push: the ingestion's code for it. */
+const ingestCodeHint = ownCodeHint('ingestion');
 
 const refused = (externalId: string | null, code: 'validation_error' | 'business_error', errors: FieldError[]) => ({
   ...refuseFields(code, errors),
@@ -92,8 +85,8 @@ function readFields(item: Record<string, unknown>, fields: FieldReader) {
   const read = {
     externalId,
     title: fields.text('title', true, LIMITS.title),
-    transactionCode: fields.choice('transaction', Object.keys(INGEST_TRANSACTIONS), true),
-    typeCode: fields.choice('type', Object.keys(INGEST_TYPES), true),
+    transactionCode: fields.choice('transaction', Object.keys(INGEST_TRANSACTIONS), true, ingestCodeHint),
+    typeCode: fields.choice('type', Object.keys(INGEST_TYPES), true, ingestCodeHint),
     price: fields.whole('price', true, 1, LIMITS.price, ' of euros'),
     charges: fields.whole('charges', false, 0, LIMITS.charges, ' of euros'),
     surface: fields.whole('surface', true, 1, LIMITS.surface, ' of square metres'),

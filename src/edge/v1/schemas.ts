@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { INGESTION_CODES } from '../../domain/listing-model/interface-codes.js';
 import { COMMERCIAL_STATUSES, ENERGY_CLASSES, PROPERTY_TYPES, SOURCE_CRMS, TRANSACTIONS } from '../../domain/listing-model/model.js';
 import { LIMITS } from '../../domain/listings/limits.js';
 import { Count, DateTime, FieldErrorSchema, Int, Text } from '../../platform/validation/schema-types.js';
@@ -44,7 +45,10 @@ export const Photo = Type.Object(
 /** Every field a v1 body may carry; which are required depends on the operation. */
 const fields = {
   externalId: ExternalId('The agency’s identifier: the upsert key.'),
-  type: Type.String({ enum: [...TRANSACTIONS], description: 'Kind of transaction (ingestion VENTE, LOCATION, VIAGER).' }),
+  type: Type.String({
+    enum: [...TRANSACTIONS],
+    description: `Kind of transaction (ingestion ${Object.keys(INGESTION_CODES.transaction).join(', ')}).`,
+  }),
   category: Type.String({ enum: [...PROPERTY_TYPES], description: 'Kind of property.' }),
   title: text(LIMITS.title, 'At most 100 characters recommended.'),
   description: nullable(

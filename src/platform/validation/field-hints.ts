@@ -11,6 +11,8 @@ export interface FieldHints {
   unknownField?: (name: string) => string | undefined;
   /** Any other rule a field breaks, by the field: `serviceId` → `to find a listing by its externalId use …`. */
   rule?: Readonly<Record<string, string>>;
+  /** A refused value, by its field and the value sent: `type` `VENTE` → `"VENTE" is the ingestion interface's code; …`. */
+  value?: (field: string, value: unknown) => string | undefined;
 }
 
 /** A rule's words, then its hint when there is one. */

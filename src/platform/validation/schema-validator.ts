@@ -170,12 +170,30 @@ function clarityOf(issue: AjvIssue): number {
   return CLARITY[issue.keyword] ?? 5;
 }
 
+/** The value at an Ajv instance path (`/photos/1/url`) of `data`; undefined where there is none. */
+function valueAt(data: unknown, instancePath: string): unknown {
+  let value = data;
+  for (const part of instancePath.split('/').slice(1)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    value = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
 /**
  * The field errors of a refused request, each message starting with the field's name: in the
  * API's English by default, in French for the pages of the pro space and the back-office. A
- * route's `hints` end the messages of the fields they name (field-hints.ts).
+ * route's `hints` end the messages of the fields they name (field-hints.ts); `data`, what was
+ * validated, gives a value hint the value refused.
  */
-export function fieldErrorsFromAjv(issues: AjvIssue[], part: string, words: RuleWords = ENGLISH_RULES, hints?: FieldHints): FieldError[] {
+export function fieldErrorsFromAjv(
+  issues: AjvIssue[],
+  part: string,
+  words: RuleWords = ENGLISH_RULES,
+  hints?: FieldHints,
+  data?: unknown,
+): FieldError[] {
   const isUnion = (issue: AjvIssue) => issue.keyword === 'anyOf' || issue.keyword === 'oneOf';
   const unions = issues.filter(isUnion);
   const inside = (issue: AjvIssue, union: AjvIssue) =>
@@ -205,7 +223,8 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string, words: Rule
     if (clarity !== undefined) ruleOf.set(field, { index: out.length, clarity });
     out.push({ field, message: text });
   };
-  const pushRule = (field: string, message: string, clarity: number) => push(field, withHint(message, hints?.rule?.[field]), clarity);
+  const pushRule = (issue: AjvIssue, field: string, message: string, clarity: number) =>
+    push(field, withHint(message, hints?.rule?.[field] ?? hints?.value?.(field, valueAt(data, issue.instancePath))), clarity);
   const report = (issue: AjvIssue): void => {
     if (issue.keyword === 'required') {
       push(jsonPath(issue.instancePath, String(issue.params.missingProperty)), words.required);
@@ -216,11 +235,11 @@ export function fieldErrorsFromAjv(issues: AjvIssue[], part: string, words: Rule
       else push(field, withHint(words.unknownField, hints?.unknownField?.(field)));
     } else if (isUnion(issue)) {
       const summary = summariseUnion(issue, branchesOf(issue), words);
-      if (typeof summary === 'string') pushRule(jsonPath(issue.instancePath) || part, summary, CLARITY.type!);
+      if (typeof summary === 'string') pushRule(issue, jsonPath(issue.instancePath) || part, summary, CLARITY.type!);
       else if (summary.length > 0) summary.forEach(report);
-      else pushRule(jsonPath(issue.instancePath) || part, words.noForm, CLARITY.type!);
+      else pushRule(issue, jsonPath(issue.instancePath) || part, words.noForm, CLARITY.type!);
     } else {
-      pushRule(jsonPath(issue.instancePath) || part, words.rule(issue), clarityOf(issue));
+      pushRule(issue, jsonPath(issue.instancePath) || part, words.rule(issue), clarityOf(issue));
     }
   };
   // An error inside a union is reported through the outermost union that holds it.

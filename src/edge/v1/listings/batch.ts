@@ -47,7 +47,7 @@ export interface BatchResult {
 export function checkBatchItem(item: unknown): ItemCheck {
   const externalId = echoableId((item as V1Body | null)?.externalId, LIMITS.externalId);
   if (!validateItem(item)) {
-    const errors = fieldErrorsFromAjv((validateItem.errors ?? []) as ErrorObject[], 'body', ENGLISH_RULES, LISTING_BODY_HINTS);
+    const errors = fieldErrorsFromAjv((validateItem.errors ?? []) as ErrorObject[], 'body', ENGLISH_RULES, LISTING_BODY_HINTS, item);
     return { ...refuseFields('validation_error', errors), externalId, errors };
   }
   const draft = v1Draft(item as V1Body);

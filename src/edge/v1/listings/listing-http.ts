@@ -4,6 +4,7 @@ import { IdempotencyHeader } from '../../http/schemas.js';
 import { toV1Record } from '../../../domain/listings/v1-record.js';
 import { etagOf } from '../mapping.js';
 import { ownNameHint } from '../../../domain/listing-model/interface-names.js';
+import { ownCodeHint } from '../../../domain/listing-model/interface-codes.js';
 import type { FieldHints } from '../../../platform/validation/field-hints.js';
 
 /** What the listing operations of v1 share: their security, the If-Match and ETag headers. */
@@ -19,11 +20,13 @@ const v1NameHint = ownNameHint('v1');
 
 /**
  * A listing body's unknown field that is the ingestion's name of one: its v1 name, or, for the
- * status (not a field of a v1 body), the operation that sets it.
+ * status (not a field of a v1 body), the operation that sets it. A refused value that is the
+ * ingestion's code of the field (`type: "VENTE"`): v1's code.
  */
 export const LISTING_BODY_HINTS: FieldHints = {
   unknownField: (name) =>
     v1NameHint(name) ?? (name === 'status' ? `this interface sets it with ${operation('PATCH', STATUS_PATH)}` : undefined),
+  value: ownCodeHint('v1'),
 };
 
 /** A path's serviceId that is not one is most often the agency's own id, which another route takes. */
