@@ -4,9 +4,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPM
 import type { ErrorCode, FieldError, Refusal } from '../../platform/outcome.js';
 import { fieldErrorsFromAjv, type AjvIssue } from '../../platform/validation/schema-validator.js';
 import { ENGLISH_RULES } from '../../platform/validation/rule-words.js';
+import { whereJsonBreaks } from '../../platform/validation/json-syntax.js';
 import type { FieldHints } from '../../platform/validation/field-hints.js';
 import { statusOf, titleOf } from './error-codes.js';
-import { firstJsonSyntaxFault, positionOf } from './json-syntax.js';
 
 /**
  * One error model for the whole service: RFC 9457 problem details carrying the service's
@@ -88,10 +88,8 @@ function bodyTooLarge(request?: FastifyRequest): ApiError {
  * quoted but the one character at fault: a body may hold keys and passwords.
  */
 export function invalidJsonBody(text?: string): ApiError {
-  const fault = text === undefined ? null : firstJsonSyntaxFault(text);
-  if (fault) {
-    const { line, column, byte } = positionOf(text!, fault.offset);
-    const where = `${fault.reason} at line ${line}, column ${column} (byte offset ${byte})`;
+  const where = text === undefined ? null : whereJsonBreaks(text);
+  if (where) {
     return new ApiError('validation_error', `The body is not valid JSON: ${where}`, [
       { field: 'body', message: `body must be valid JSON: ${where}` },
     ]);

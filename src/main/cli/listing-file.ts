@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { JSONParser } from '@streamparser/json';
+import { whereJsonBreaks } from '../../platform/validation/json-syntax.js';
 
 /**
  * A file of listings as a CRM exports it: a JSON array, or NDJSON (one listing per line).
@@ -74,7 +75,9 @@ async function* ndjsonEntries(input: NodeJS.ReadableStream): AsyncGenerator<File
     try {
       yield { kind: 'listing', listing: JSON.parse(trimmed), line };
     } catch (error) {
-      yield { kind: 'malformed', line, reason: `not JSON: ${(error as Error).message}`, text: trimmed.slice(0, MALFORMED_TEXT_KEPT) };
+      // Said as the service says a body that is not JSON (the one scanner), placed in the file.
+      const where = whereJsonBreaks(text, 'line', line) ?? (error as Error).message;
+      yield { kind: 'malformed', line, reason: `not JSON: ${where}`, text: trimmed.slice(0, MALFORMED_TEXT_KEPT) };
     }
   }
 }
@@ -89,10 +92,30 @@ async function* jsonArrayEntries(path: string, input: NodeJS.ReadableStream): As
     try {
       parser.write(chunk as Buffer);
     } catch (error) {
-      throw new ListingFileError(`${path} is not valid JSON near byte ${offset + (chunk as Buffer).length}: ${(error as Error).message}`);
+      const read = offset + (chunk as Buffer).length;
+      const where = await whereFileBreaks(path, read);
+      throw new ListingFileError(`${path} is not valid JSON: ${where ?? `near byte ${read}: ${(error as Error).message}`}`);
     }
     offset += (chunk as Buffer).length;
     while (ready.length > 0) yield { kind: 'listing', listing: ready.shift(), line: null };
   }
-  if (!parser.isEnded) throw new ListingFileError(`${path} ends before its JSON array is closed`);
+  if (!parser.isEnded) {
+    const where = await whereFileBreaks(path, offset);
+    throw new ListingFileError(`${path} ends before its JSON array is closed${where ? `: ${where}` : ''}`);
+  }
+}
+
+/**
+ * Where a JSON array file stops being JSON, by the scanner the HTTP interfaces use: its first
+ * `bytes` are read again, on the way to refusing the file only. The streaming parser failed within
+ * them, so the first fault lies there too.
+ */
+async function whereFileBreaks(path: string, bytes: number): Promise<string | null> {
+  const handle = await open(path);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return whereJsonBreaks(buffer.subarray(0, bytesRead).toString('utf8'), 'file');
+  } finally {
+    await handle.close();
+  }
 }

@@ -89,6 +89,38 @@ test(`[${databaseKind}] a file that is not JSON stops before any request, with a
   assert.match(broken.err, /ends before its JSON array is closed|not valid JSON/);
 });
 
+test(`[${databaseKind}] a malformed listing file is placed as the HTTP interfaces place a body: line, column and byte offset, or the NDJSON line and column`, async () => {
+  const a = await harness.t.agency();
+  // A JSON array cut short, and one with a fault on its third line.
+  const cut = await cli(a.live, ['push', file('cut.json', '[{"externalId": "B-1"}, {"ext')]);
+  assert.equal(cut.code, 2);
+  assert.match(
+    cut.err,
+    /cut\.json ends before its JSON array is closed: unexpected end of the file at line 1, column 30 \(byte offset 29\)/,
+  );
+  const comma = await cli(a.live, ['push', file('comma.json', '[\n  {"externalId": "C-1"},\n  {"externalId": "C-2",}\n]\n')]);
+  assert.equal(comma.code, 2);
+  assert.match(
+    comma.err,
+    /comma\.json is not valid JSON: trailing comma: a property must follow ',' at line 3, column 23 \(byte offset 49\)/,
+  );
+
+  const path = file(
+    'lines.ndjson',
+    `${JSON.stringify(ingestItem('L-1'))}\n  {"externalId": "L-2",}\n{"externalId": "L-3", "title": "cut\n`,
+  );
+  const lines = await cli(a.live, ['push', path]);
+  assert.equal(lines.code, 1, lines.err);
+  const reasons = readFileSync(`${path}.rejected.ndjson`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).reason);
+  assert.deepEqual(reasons, [
+    "not JSON: trailing comma: a property must follow ',' at line 2, column 23",
+    'not JSON: unexpected end of the line at line 3, column 36',
+  ]);
+});
+
 test(`[${databaseKind}] a wrong key and an unreachable server end with a clear message and exit 3`, async () => {
   const a = await harness.t.agency();
   const path = file('two.ndjson', ndjson(items(2, 'W')));

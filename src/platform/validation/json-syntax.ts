@@ -26,7 +26,11 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const BYTE_ORDER_MARK = 0xfeff;
 
-const END = 'unexpected end of the body';
+/**
+ * What the text is to its reader, named where it ends too early or goes on after its document:
+ * a request's body, a file of listings, one line of an NDJSON file.
+ */
+export type JsonWhole = 'body' | 'file' | 'line';
 
 /** What may come next: a value, a container's first or next member, a colon, or what follows a value. */
 type Expecting = 'value' | 'firstElement' | 'element' | 'firstKey' | 'key' | 'colon' | 'afterValue';
@@ -56,8 +60,22 @@ function described(text: string, offset: number): string {
 }
 
 /** The first fault of a text that is not JSON; null when it is JSON. A leading byte order mark is allowed, as the body parser allows it. */
-export function firstJsonSyntaxFault(text: string): JsonSyntaxFault | null {
-  return new Scanner(text).run();
+export function firstJsonSyntaxFault(text: string, whole: JsonWhole = 'body'): JsonSyntaxFault | null {
+  return new Scanner(text, whole).run();
+}
+
+/**
+ * Where a text that is not JSON breaks, as every reader of JSON in the service says it: the
+ * reason, the line and column an editor shows, and the byte offset; null when it is JSON. A line
+ * of a larger file (`line`, its number there) is placed by that line and its column alone.
+ */
+export function whereJsonBreaks(text: string, whole: JsonWhole = 'body', line?: number): string | null {
+  const fault = firstJsonSyntaxFault(text, whole);
+  if (!fault) return null;
+  const at = positionOf(text, fault.offset);
+  return line === undefined
+    ? `${fault.reason} at line ${at.line}, column ${at.column} (byte offset ${at.byte})`
+    : `${fault.reason} at line ${line}, column ${at.column}`;
 }
 
 class Scanner {
@@ -66,15 +84,21 @@ class Scanner {
   /** The last comma read, named when a trailing comma is the fault. */
   private lastComma = -1;
   private expecting: Expecting = 'value';
+  private readonly end: string;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly whole: JsonWhole,
+  ) {
+    this.end = `unexpected end of the ${whole}`;
+  }
 
   run(): JsonSyntaxFault | null {
     const { text } = this;
     let i = text.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
     for (;;) {
       if (text.charCodeAt(i) <= 0x20) i = skip(WHITESPACE, text, i);
-      if (i === text.length) return this.expecting === 'afterValue' && this.closers.length === 0 ? null : { offset: i, reason: END };
+      if (i === text.length) return this.expecting === 'afterValue' && this.closers.length === 0 ? null : { offset: i, reason: this.end };
       const next = this.token(i);
       if (typeof next !== 'number') return next;
       i = next;
@@ -82,12 +106,12 @@ class Scanner {
   }
 
   private fault(offset: number, reason: string): JsonSyntaxFault {
-    return offset >= this.text.length ? { offset: this.text.length, reason: END } : { offset, reason };
+    return offset >= this.text.length ? { offset: this.text.length, reason: this.end } : { offset, reason };
   }
 
   /** A fault saying what was expected and naming the one character found instead. */
   private found(offset: number, expected: string): JsonSyntaxFault {
-    return this.fault(offset, offset < this.text.length ? `${expected}, found ${described(this.text, offset)}` : END);
+    return this.fault(offset, offset < this.text.length ? `${expected}, found ${described(this.text, offset)}` : this.end);
   }
 
   /** Reads the token at `i`: the offset after it, or its fault. */
@@ -96,7 +120,7 @@ class Scanner {
     const closer = this.closers.at(-1);
     switch (this.expecting) {
       case 'afterValue':
-        if (closer === undefined) return this.found(i, 'expected the end of the body after the JSON document');
+        if (closer === undefined) return this.found(i, `expected the end of the ${this.whole} after the JSON document`);
         if (c === COMMA) {
           this.lastComma = i;
           return this.then(i + 1, closer === CLOSE_BRACE ? 'key' : 'element');
@@ -161,7 +185,7 @@ class Scanner {
         return this.found(i, 'invalid escape: a backslash must be followed by one of " \\ / b f n r t u');
       }
     }
-    return this.fault(text.length, END);
+    return this.fault(text.length, this.end);
   }
 
   /** The offset after the number starting at `start`, or its fault. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { firstJsonSyntaxFault, positionOf } from '../../../src/edge/http/json-syntax.js';
+import { firstJsonSyntaxFault, positionOf } from '../../../src/platform/validation/json-syntax.js';
 
 /**
  * The scanner behind « The body is not valid JSON: … at line L, column C » agrees with
