@@ -313,11 +313,34 @@ function busyDelay(options: MailSenderOptions, busy: Busy): number {
   return Math.round(Math.min(BUSY_RETRY_MAX_MS, busy.heldForMs + BUSY_RETRY_MS, Math.max(BUSY_RETRY_MS, expected)));
 }
 
+/** What a claim reads of a recipient's oldest waiting mails (`waiting`), to tell whether another sender holds them (`Busy`). */
+const HELD_SQL = `SELECT count(*) FILTER (WHERE claimed_until > $3) > 0 AS busy,
+    coalesce(bool_or(id = $4::bigint AND claimed_until > $3), false) AS own_held,
+    count(*) FILTER (WHERE id < $4::bigint)::int AS ahead,
+    extract(epoch FROM max(claimed_until) FILTER (WHERE claimed_until > $3) - $3::timestamptz) * 1000 AS held_for_ms,
+    min(created_at) FILTER (WHERE id = $4::bigint) AS own_created_at
+  FROM waiting`;
+
+type HeldRow = { busy: boolean; own_held: boolean; ahead: number; held_for_ms: number | null; own_created_at: Date | null };
+
+const busyOf = (row: HeldRow): Busy => ({
+  ownHeld: row.own_held,
+  ahead: row.ahead,
+  heldForMs: Number(row.held_for_ms ?? 0),
+  ownCreatedAt: row.own_created_at === null ? null : new Date(row.own_created_at),
+});
+
 /**
- * In one statement, takes the recipient's oldest waiting mails in id order, or when another
- * sender holds one of them (it sends them in order) says so, with what the job needs to decide
- * (`Busy`). The first claim names the job's mail, and finds nothing when that mail has left
- * already. The claims are held under the runner's lease.
+ * Takes the recipient's oldest waiting mails in id order, or when another sender holds one of
+ * them (it sends them in order) says so, with what the job needs to decide (`Busy`). The first
+ * claim names the job's mail, and finds nothing when that mail has left already. The claims are
+ * held under the runner's lease.
+ *
+ * A job's first claim looks before it locks: in a burst to one recipient (an agency's pro users)
+ * most jobs find their mail behind others another sender holds, and locking the 50 oldest to
+ * learn it wrote 50 row locks and waited on the holder's "sent" marks each time, most of what
+ * PostgreSQL spent on mail in the drain (docs/benchmarks.md, "Mail"). The look takes no lock;
+ * when it sees no holder the claim below decides, locked, as before.
  */
 async function claimOldestWaiting(
   options: Sending,
@@ -325,39 +348,29 @@ async function claimOldestWaiting(
 ): Promise<StoredMail[] | { busy: Busy }> {
   const lease = options.leases.lease();
   const recipient = 'mailId' in of ? `(SELECT to_address FROM mails WHERE id = $1::bigint AND state = 'queued')` : '$1::text';
-  const { rows } = await options.db.query<
-    { busy: boolean; own_held: boolean; ahead: number; held_for_ms: number | null; own_created_at: Date | null } & Partial<MailRow>
-  >(
-    `WITH waiting AS (
-       SELECT id, claimed_until, created_at FROM mails WHERE to_address = ${recipient} AND state = 'queued' ORDER BY id LIMIT $2 FOR UPDATE
-     ), held AS (
-       SELECT count(*) FILTER (WHERE claimed_until > $3) > 0 AS busy,
-              coalesce(bool_or(id = $6::bigint AND claimed_until > $3), false) AS own_held,
-              count(*) FILTER (WHERE id < $6::bigint)::int AS ahead,
-              extract(epoch FROM max(claimed_until) FILTER (WHERE claimed_until > $3) - $3::timestamptz) * 1000 AS held_for_ms,
-              min(created_at) FILTER (WHERE id = $6::bigint) AS own_created_at
-       FROM waiting
-     ), claimed AS (
-       UPDATE mails m SET claimed_by = $4, claimed_until = $5 FROM waiting, held
+  const waiting = `SELECT id, claimed_until, created_at FROM mails WHERE to_address = ${recipient} AND state = 'queued' ORDER BY id LIMIT $2`;
+  const ownId = 'mailId' in of ? of.mailId : null;
+  if ('mailId' in of) {
+    const { rows } = await options.db.query<HeldRow>(`WITH waiting AS (${waiting}) ${HELD_SQL}`, [of.mailId, BATCH, lease.now, ownId]);
+    if (rows[0]?.busy) return { busy: busyOf(rows[0]) };
+  }
+  const { rows } = await options.db.query<HeldRow & Partial<MailRow>>(
+    `WITH waiting AS (${waiting} FOR UPDATE), held AS (${HELD_SQL}), claimed AS (
+       UPDATE mails m SET claimed_by = $5, claimed_until = $6 FROM waiting, held
        WHERE m.id = waiting.id AND NOT held.busy
        RETURNING ${MAIL_COLUMNS.split(', ')
          .map((column) => `m.${column}`)
          .join(', ')}
      )
      SELECT held.*, claimed.* FROM held LEFT JOIN claimed ON true ORDER BY claimed.id`,
-    ['mailId' in of ? of.mailId : of.recipient, BATCH, lease.now, lease.owner, lease.until, 'mailId' in of ? of.mailId : null],
+    ['mailId' in of ? of.mailId : of.recipient, BATCH, lease.now, ownId, lease.owner, lease.until],
   );
   const first = rows[0];
-  if (first?.busy) {
-    const ownCreatedAt = first.own_created_at === null ? null : new Date(first.own_created_at);
-    return { busy: { ownHeld: first.own_held, ahead: first.ahead, heldForMs: Number(first.held_for_ms ?? 0), ownCreatedAt } };
-  }
+  if (first?.busy) return { busy: busyOf(first) };
   const mails = rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => toStoredMail(row as MailRow));
   // Their claim lapsed while another job of this process was sending them: it goes on, in order.
   if (mails.some((mail) => options.leases.holds(options.claims, mail.id))) {
-    return {
-      busy: { ownHeld: mails.some((mail) => mail.id === ('mailId' in of ? of.mailId : null)), ahead: 0, heldForMs: 0, ownCreatedAt: null },
-    };
+    return { busy: { ownHeld: mails.some((mail) => mail.id === ownId), ahead: 0, heldForMs: 0, ownCreatedAt: null } };
   }
   options.leases.hold(
     options.claims,
