@@ -69,12 +69,14 @@ export async function enqueueMail(
   const mark = options.keep || options.confirmsAddress ? null : await undeliverableMark(tx, headers.to.address);
   const state = options.keep ? 'kept' : mark ? 'suppressed' : 'queued';
   const priority = MAIL_PRIORITY[options.priority ?? 'transactional'];
-  // `behind`: older mails to the same address wait (the sender of those goes on to this one).
+  // `written_behind`: older mails to the same address wait (the sender of those goes on to this
+  // one, and the sweep leaves it to that sender).
   const { rows } = await tx.query<{ id: number; behind: boolean }>(
     `INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at,
-       state, done_at, last_error, priority)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14)
-     RETURNING id, $11 = 'queued' AND EXISTS (SELECT 1 FROM mails o WHERE o.to_address = $5 AND o.state = 'queued') AS behind`,
+       state, done_at, last_error, priority, written_behind)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14,
+       $11 = 'queued' AND EXISTS (SELECT 1 FROM mails o WHERE o.to_address = $5 AND o.state = 'queued'))
+     RETURNING id, written_behind AS behind`,
     [
       headers.messageId,
       headers.from.name,

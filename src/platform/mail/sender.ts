@@ -160,6 +160,7 @@ async function sendRecipientMails(options: Sending, mailId: number, context: Job
  * (docs/benchmarks.md, "mail"). Their own jobs are dropped once they have left, as for a
  * recipient's batch. A mail that failed once is left to its own job and its backoff, and a
  * failure here only releases the mail: it is no failure of this job, whose own mail has left.
+ * A mail written while older ones to its address waited is not swept: their sender goes on to it.
  */
 async function sendOthersOldest(options: Sending, context: JobContext): Promise<void> {
   for (let round = 0; round < SWEEP_ROUNDS; round++) {
@@ -213,14 +214,15 @@ async function markSent(options: Sending, id: number, at: Date): Promise<void> {
  */
 async function claimOthersOldest(options: Sending): Promise<StoredMail[]> {
   const lease = options.leases.lease();
-  // Twice SWEEP heads are chosen by priority, then age (index mails_queued_by_priority), and
-  // locked in id order, skipping those another sender is claiming; the best SWEEP of them by
-  // priority are claimed. Locking only the first SWEEP in id order would drop a late
-  // acknowledgement behind older digests (docs/operations.md, "Mail").
+  // Twice SWEEP heads are chosen by priority, then age (index mails_sweep_heads), and locked in
+  // id order, skipping those another sender is claiming; the best SWEEP of them by priority are
+  // claimed. Locking only the first SWEEP in id order would drop a late acknowledgement behind
+  // older digests (docs/operations.md, "Mail"). A mail written behind others to its address is
+  // left to their sender, which goes on to it (migration 250).
   const { rows } = await options.db.query<MailRow>(
     `WITH oldest AS (
        SELECT m.id, row_number() OVER (ORDER BY m.priority DESC, m.created_at) AS rank FROM mails m
-       WHERE m.state = 'queued' AND m.last_error IS NULL AND (m.claimed_until IS NULL OR m.claimed_until <= $1)
+       WHERE m.state = 'queued' AND NOT m.written_behind AND m.last_error IS NULL AND (m.claimed_until IS NULL OR m.claimed_until <= $1)
          AND NOT EXISTS (SELECT 1 FROM mails o WHERE o.to_address = m.to_address AND o.state = 'queued' AND o.id < m.id)
        ORDER BY m.priority DESC, m.created_at LIMIT $2 * 2
      ), locked AS (
