@@ -56,6 +56,16 @@ const SWEEP_WHEN_LATE_MS = 200;
 const BUSY_RETRY_MS = 250;
 const BUSY_RETRY_MAX_MS = 10_000;
 const BUSY_MS_PER_MAIL_AHEAD = 20;
+/**
+ * A mail more than a claim's worth behind (over BATCH older mails to its address wait) looks
+ * again after this long: its address's sender goes on to it and drops its job with the "sent"
+ * mark, and should that sender die, the mails ahead take the address over once its lease lapses
+ * (or `mail.rescue` gives them jobs within its minute), and send this one in turn. Looking
+ * within the lease, as the mails just behind the held ones do, made an agency's thousands of
+ * notices in a burst come back every 10 s each: 68,000 looks for 20,000 mails in the drain
+ * (docs/benchmarks.md, "Mail").
+ */
+const BUSY_RETRY_DEEP_MS = 30_000;
 
 /**
  * The `mail.send` job (docs/decisions.md §16). Without a transport the mail is kept in the
@@ -306,9 +316,9 @@ interface Busy {
 
 function busyDelay(options: MailSenderOptions, busy: Busy): number {
   // A mail behind more than a claim's worth waits the longest: a recipient's batch sender holds
-  // them, and goes on to this mail too. Otherwise half its age again for a mail that has waited
-  // long already: its jobs come back less and less often.
-  if (busy.ownCreatedAt === null) return Math.round(Math.min(BUSY_RETRY_MAX_MS, busy.heldForMs + BUSY_RETRY_MS));
+  // them, and goes on to this mail too (BUSY_RETRY_DEEP_MS). Otherwise half its age again for a
+  // mail that has waited long already: its jobs come back less and less often.
+  if (busy.ownCreatedAt === null) return BUSY_RETRY_DEEP_MS;
   const waited = options.now().getTime() - busy.ownCreatedAt.getTime();
   const expected = Math.max(busy.ahead * BUSY_MS_PER_MAIL_AHEAD, waited / 2);
   // Never past the holder's lease: a holder that died lets go within it.
