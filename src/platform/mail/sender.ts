@@ -59,8 +59,8 @@ const BUSY_MS_PER_MAIL_AHEAD = 20;
 /**
  * A mail more than a claim's worth behind (over BATCH older mails to its address wait) looks
  * again after this long: its address's sender goes on to it and drops its job with the "sent"
- * mark, and should that sender die, the mails ahead take the address over once its lease lapses
- * (or `mail.rescue` gives them jobs within its minute), and send this one in turn. Looking
+ * mark, and should that sender die, its own job goes to another runner once the job's lease
+ * lapses (15 s) and goes on through the address's mails, this one among them. Looking
  * within the lease, as the mails just behind the held ones do, made an agency's thousands of
  * notices in a burst come back every 10 s each: 68,000 looks for 20,000 mails in the drain
  * (docs/benchmarks.md, "Mail").
