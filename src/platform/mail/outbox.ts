@@ -69,14 +69,16 @@ export async function enqueueMail(
   const mark = options.keep || options.confirmsAddress ? null : await undeliverableMark(tx, headers.to.address);
   const state = options.keep ? 'kept' : mark ? 'suppressed' : 'queued';
   const priority = MAIL_PRIORITY[options.priority ?? 'transactional'];
-  // `written_behind`: older mails to the same address wait (the sender of those goes on to this
-  // one, and the sweep leaves it to that sender).
-  const { rows } = await tx.query<{ id: number; behind: boolean }>(
+  // `ahead`: older mails to the same address waiting, counted up to a claim's worth. With any,
+  // the mail is `written_behind` (the sender of those goes on to this one, and the sweep leaves
+  // it to that sender).
+  const { rows } = await tx.query<{ id: number; ahead: number }>(
     `INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at,
        state, done_at, last_error, priority, written_behind)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14,
        $11 = 'queued' AND EXISTS (SELECT 1 FROM mails o WHERE o.to_address = $5 AND o.state = 'queued'))
-     RETURNING id, written_behind AS behind`,
+     RETURNING id, CASE WHEN written_behind
+       THEN (SELECT count(*)::int FROM (SELECT 1 FROM mails o WHERE o.to_address = $5 AND o.state = 'queued' LIMIT $15) o) ELSE 0 END AS ahead`,
     [
       headers.messageId,
       headers.from.name,
@@ -92,10 +94,11 @@ export async function enqueueMail(
       state === 'queued' ? null : options.now,
       mark ? suppressedBecause(mark.since) : null,
       priority,
+      MAILS_PER_CLAIM,
     ],
   );
   const mailId = Number(rows[0]!.id);
-  const runAt = rows[0]!.behind ? new Date(options.now.getTime() + BEHIND_JOB_DELAY_MS) : options.now;
+  const runAt = new Date(options.now.getTime() + jobDelayBehind(rows[0]!.ahead));
   if (state === 'queued') await enqueueMailJob(tx, mailId, priority, options.now, runAt);
   return { mailId, messageId: headers.messageId, state };
 }
@@ -108,6 +111,24 @@ export async function enqueueMail(
  * the job sends it after this delay.
  */
 export const BEHIND_JOB_DELAY_MS = 1_000;
+
+/** The waiting mails to one address a sender claims at once, oldest first (src/platform/mail/sender.ts). */
+export const MAILS_PER_CLAIM = 50;
+
+/**
+ * How long the job of a mail written a claim's worth or more behind others to its address waits
+ * before it runs, and how long such a job waits again when it finds their sender busy: that
+ * sender goes on to it and drops its job with the "sent" mark, so in a burst to one address
+ * (an agency's notices of 10,000 contacts) most of these jobs never run. Should that sender
+ * die, its own job goes to another runner once the job's lease lapses (15 s) and goes on
+ * through the address's mails. Run after a second, as the mails just behind are, each notice's
+ * job came back to find its sender busy: 35,000 times for 20,000 notices in the drain
+ * (docs/benchmarks.md, "Mail").
+ */
+export const FAR_BEHIND_JOB_DELAY_MS = 30_000;
+
+/** When the job of a mail written behind `ahead` waiting mails to its address is due, from now. */
+const jobDelayBehind = (ahead: number) => (ahead >= MAILS_PER_CLAIM ? FAR_BEHIND_JOB_DELAY_MS : ahead > 0 ? BEHIND_JOB_DELAY_MS : 0);
 
 /** The job that sends mail `mailId` (a no-op while it has one). */
 async function enqueueMailJob(db: Queryable, mailId: number, priority: number, now: Date, runAt = now): Promise<void> {

@@ -3,7 +3,15 @@ import { Coalescer } from '../jobs/coalesce.js';
 import { ReportedFailure, RunLater, type JobContext, type JobRunner } from '../jobs/runner.js';
 import { discardWaitingJobs, waitingJobIdsSql } from '../jobs/queue.js';
 import { lockInIdOrder, type LeaseKeeper, type RenewableRows } from '../jobs/lease-loop.js';
-import { MAIL_JOB, MAIL_MAX_ATTEMPTS, mailBackoff, mailJobKey, type MailJobPayload } from './outbox.js';
+import {
+  FAR_BEHIND_JOB_DELAY_MS,
+  MAIL_JOB,
+  MAIL_MAX_ATTEMPTS,
+  MAILS_PER_CLAIM,
+  mailBackoff,
+  mailJobKey,
+  type MailJobPayload,
+} from './outbox.js';
 import { MAIL_COLUMNS, toStoredMail, type MailRow, type StoredMail } from './store.js';
 import { PermanentMailError, type MailTransport } from './transport.js';
 import { markUndeliverable } from './undeliverable.js';
@@ -29,7 +37,7 @@ interface Sending extends MailSenderOptions {
 }
 
 /** Mails one claim takes at a time (one recipient's oldest waiting ones). */
-const BATCH = 50;
+const BATCH = MAILS_PER_CLAIM;
 /**
  * A mail the server took whose "sent" mark failed is marked again after these pauses, its claim
  * held (and renewed) meanwhile so that no sender sends it twice. Past them the claim is left to
@@ -58,14 +66,9 @@ const BUSY_RETRY_MAX_MS = 10_000;
 const BUSY_MS_PER_MAIL_AHEAD = 20;
 /**
  * A mail more than a claim's worth behind (over BATCH older mails to its address wait) looks
- * again after this long: its address's sender goes on to it and drops its job with the "sent"
- * mark, and should that sender die, its own job goes to another runner once the job's lease
- * lapses (15 s) and goes on through the address's mails, this one among them. Looking
- * within the lease, as the mails just behind the held ones do, made an agency's thousands of
- * notices in a burst come back every 10 s each: 68,000 looks for 20,000 mails in the drain
- * (docs/benchmarks.md, "Mail").
+ * again after this long (FAR_BEHIND_JOB_DELAY_MS, outbox.ts): its address's sender goes on to it.
  */
-const BUSY_RETRY_DEEP_MS = 30_000;
+const BUSY_RETRY_DEEP_MS = FAR_BEHIND_JOB_DELAY_MS;
 
 /**
  * The `mail.send` job (docs/decisions.md §16). Without a transport the mail is kept in the
