@@ -4,7 +4,7 @@ import { nameIn, type ListingInterface } from './interface-names.js';
 /**
  * The model's values the two interfaces code differently (docs/interfaces.md, "Ingestion fields
  * and their v1 names"): v1 sends the model's own codes (`sale`, `house`), the ingestion the French
- * codes of spec 2.1 (`VENTE`, `MAISON`). One table, so the push reads and writes the codes it
+ * codes docs/interfaces.md lists for it (`VENTE`, `MAISON`). One table, so the push reads and writes the codes it
  * documents and a value sent with the other interface's code is told this interface's. Every
  * other enum (status, dpe, feesPaidBy, sourceCrm…) has the same codes on both.
  */
