@@ -73,12 +73,13 @@ export async function enqueueMail(
   // the mail is `written_behind` (the sender of those goes on to this one, and the sweep leaves
   // it to that sender).
   const { rows } = await tx.query<{ id: number; ahead: number }>(
-    `INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at,
+    `WITH ahead AS (
+       SELECT count(*)::int AS n FROM (SELECT 1 FROM mails o WHERE $11 = 'queued' AND o.to_address = $5 AND o.state = 'queued' LIMIT $15) o
+     )
+     INSERT INTO mails (message_id, from_name, from_address, to_name, to_address, subject, extra_headers, text_body, html_body, created_at,
        state, done_at, last_error, priority, written_behind)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14,
-       $11 = 'queued' AND EXISTS (SELECT 1 FROM mails o WHERE o.to_address = $5 AND o.state = 'queued'))
-     RETURNING id, CASE WHEN written_behind
-       THEN (SELECT count(*)::int FROM (SELECT 1 FROM mails o WHERE o.to_address = $5 AND o.state = 'queued' LIMIT $15) o) ELSE 0 END AS ahead`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, (SELECT n FROM ahead) > 0)
+     RETURNING id, (SELECT n FROM ahead) AS ahead`,
     [
       headers.messageId,
       headers.from.name,
