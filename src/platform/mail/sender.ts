@@ -36,8 +36,6 @@ interface Sending extends MailSenderOptions {
   claims: RenewableRows;
 }
 
-/** Mails one claim takes at a time (one recipient's oldest waiting ones). */
-const BATCH = MAILS_PER_CLAIM;
 /**
  * A mail the server took whose "sent" mark failed is marked again after these pauses, its claim
  * held (and renewed) meanwhile so that no sender sends it twice. Past them the claim is left to
@@ -64,11 +62,6 @@ const SWEEP_WHEN_LATE_MS = 200;
 const BUSY_RETRY_MS = 250;
 const BUSY_RETRY_MAX_MS = 10_000;
 const BUSY_MS_PER_MAIL_AHEAD = 20;
-/**
- * A mail more than a claim's worth behind (over BATCH older mails to its address wait) looks
- * again after this long (FAR_BEHIND_JOB_DELAY_MS, outbox.ts): its address's sender goes on to it.
- */
-const BUSY_RETRY_DEEP_MS = FAR_BEHIND_JOB_DELAY_MS;
 
 /**
  * The `mail.send` job (docs/decisions.md §16). Without a transport the mail is kept in the
@@ -309,19 +302,19 @@ async function sendInOrder(options: Sending, batch: StoredMail[], mailId: number
 interface Busy {
   /** The job's own mail is among those held: its holder sends it. */
   ownHeld: boolean;
-  /** Waiting mails older than the job's own, among the BATCH oldest. */
+  /** Waiting mails older than the job's own, among the MAILS_PER_CLAIM oldest. */
   ahead: number;
   /** Milliseconds until the furthest of the holders' claims lapses. */
   heldForMs: number;
-  /** When the job's own mail was written, if among the BATCH oldest (null: more than a claim's worth ahead of it). */
+  /** When the job's own mail was written, if among the MAILS_PER_CLAIM oldest (null: more than a claim's worth ahead of it). */
   ownCreatedAt: Date | null;
 }
 
 function busyDelay(options: MailSenderOptions, busy: Busy): number {
   // A mail behind more than a claim's worth waits the longest: a recipient's batch sender holds
-  // them, and goes on to this mail too (BUSY_RETRY_DEEP_MS). Otherwise half its age again for a
+  // them, and goes on to this mail too (FAR_BEHIND_JOB_DELAY_MS, outbox.ts). Otherwise half its age again for a
   // mail that has waited long already: its jobs come back less and less often.
-  if (busy.ownCreatedAt === null) return BUSY_RETRY_DEEP_MS;
+  if (busy.ownCreatedAt === null) return FAR_BEHIND_JOB_DELAY_MS;
   const waited = options.now().getTime() - busy.ownCreatedAt.getTime();
   const expected = Math.max(busy.ahead * BUSY_MS_PER_MAIL_AHEAD, waited / 2);
   // Never past the holder's lease: a holder that died lets go within it.
@@ -366,7 +359,12 @@ async function claimOldestWaiting(
   const waiting = `SELECT id, claimed_until, created_at FROM mails WHERE to_address = ${recipient} AND state = 'queued' ORDER BY id LIMIT $2`;
   const ownId = 'mailId' in of ? of.mailId : null;
   if ('mailId' in of) {
-    const { rows } = await options.db.query<HeldRow>(`WITH waiting AS (${waiting}) ${HELD_SQL}`, [of.mailId, BATCH, lease.now, ownId]);
+    const { rows } = await options.db.query<HeldRow>(`WITH waiting AS (${waiting}) ${HELD_SQL}`, [
+      of.mailId,
+      MAILS_PER_CLAIM,
+      lease.now,
+      ownId,
+    ]);
     if (rows[0]?.busy) return { busy: busyOf(rows[0]) };
   }
   const { rows } = await options.db.query<HeldRow & Partial<MailRow>>(
@@ -378,7 +376,7 @@ async function claimOldestWaiting(
          .join(', ')}
      )
      SELECT held.*, claimed.* FROM held LEFT JOIN claimed ON true ORDER BY claimed.id`,
-    ['mailId' in of ? of.mailId : of.recipient, BATCH, lease.now, ownId, lease.owner, lease.until],
+    ['mailId' in of ? of.mailId : of.recipient, MAILS_PER_CLAIM, lease.now, ownId, lease.owner, lease.until],
   );
   const first = rows[0];
   if (first?.busy) return { busy: busyOf(first) };
