@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, afterEach, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../../src/platform/db/database.js';
 import {
@@ -36,8 +36,12 @@ before(async () => {
     `CREATE TABLE ${table} (id bigint PRIMARY KEY, due_at timestamptz NOT NULL, owner text, tries int NOT NULL DEFAULT 0, done boolean NOT NULL DEFAULT false)`,
   );
 });
+// A loop left running claims the next test's rows: the stop test once found its handed-back
+// row taken and finished by the lapse test's survivor, still polling.
+afterEach(async () => {
+  await Promise.all(loops.splice(0).map((loop) => loop.stop()));
+});
 after(async () => {
-  await Promise.all(loops.map((loop) => loop.stop()));
   await db.query(`DROP TABLE ${table}`);
   if (otherProcessDb !== db) await otherProcessDb.close();
   await db.close();
@@ -132,7 +136,7 @@ test(`[${databaseKind}] a long task keeps its claim by renewal; its owner gone, 
   let started!: () => void;
   const running = new Promise<void>((resolve) => (started = resolve));
   const leaseMs = 600;
-  const doomed = loop(dying, () => (started(), new Promise<void>(() => {})), { leaseMs });
+  const doomed = loop(dying, () => (started(), new Promise<void>(() => {})), { leaseMs, stopGraceMs: 50 });
   const survivorRuns: number[] = [];
   const survivor = loop(otherProcessDb, async (claimed) => void survivorRuns.push(claimed.tries), { leaseMs });
   await doomed.start();
