@@ -8,7 +8,9 @@
 // application and database around its own tests only.
 //
 // The shards are balanced by each file's duration in the previous run (.tmp/suite-durations.json;
-// by file size the first time). Each shard's full report goes to .tmp/suite-shard-N.log; the
+// on a clean checkout, as in CI, by the durations committed in scripts/suite-durations.json, and by
+// file size for a file neither knows). Balancing by size alone left one shard 100 s behind the
+// others; refresh the committed file from a full run's .tmp/suite-durations.json now and then. Each shard's full report goes to .tmp/suite-shard-N.log; the
 // terminal shows one line per file as it ends, then every failure in full and the totals.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -38,7 +40,8 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const previous = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
+const SEED = 'scripts/suite-durations.json';
+const previous = JSON.parse(readFileSync(existsSync(DURATIONS) ? DURATIONS : SEED, 'utf8'));
 // Unknown files weigh by size: about a second per 10 kB of compiled test.
 const weight = (file) => previous[file] ?? statSync(file).size / 10;
 const shards = Array.from({ length: Math.min(SHARDS, files.length) }, () => ({ files: [], weight: 0 }));
