@@ -178,26 +178,52 @@ test(`[${databaseKind}] reserved quota calls are never lost when an idle return 
 });
 
 test(`[${databaseKind}] far from the limit the reserve is topped up before it runs out: no call waits for the database`, async () => {
+  // Each quota statement is recorded with the number of calls admitted when it left. The test
+  // lets it answer before the next call (a database quicker than a quarter of a block of calls:
+  // a fixed pace once failed on a loaded machine whose round trip outlasted it), so what it
+  // checks is when the top-up leaves, and that no call then finds the reserve empty.
+  let admitted = 0;
+  const issued: Array<{ admitted: number; amount: number }> = [];
+  let answering: Promise<unknown> | null = null;
+  const recording = {
+    ...t.db,
+    query(sql: string, params?: unknown[]) {
+      const answer = t.db.query(sql, params);
+      if (sql.includes('quota_take')) {
+        issued.push({ admitted, amount: (params![2] as number[])[0]! });
+        answering = answer;
+      }
+      return answer;
+    },
+  } as typeof t.db;
   // A clock that stays within one minute: a new minute refills its reserve once it is empty.
-  const gate = new QuotaGate(t.db, () => new Date('2026-11-28T10:00:30Z'), { maxBlock: 100 });
+  const gate = new QuotaGate(recording, () => new Date('2026-11-28T10:00:30Z'), { maxBlock: 100 });
   const subjects = [{ id: `key:top-up-${Date.now()}`, name: 'key' as const, limit: 1_000_000 }];
-  // The first calls ask the database (the count, then a first block of 100).
-  assert.equal((await gate.admit(subjects)).allowed, true);
-  assert.equal((await gate.admit(subjects)).allowed, true);
-  let admitted = 2;
   let waited = 0;
-  // Four blocks' worth of calls, a millisecond apart: the top-up taken at a quarter left lands
-  // while the last quarter is spent.
-  for (let i = 0; i < 400; i++) {
+  // The first call counts in the database, the second takes a first block of 100; then four
+  // blocks' worth of calls.
+  for (let i = 0; i < 402; i++) {
     const admission = gate.admit(subjects);
     if (admission instanceof Promise) {
-      waited += 1;
-      await admission;
-    }
+      if (i >= 2) waited += 1;
+      assert.equal((await admission).allowed, true);
+    } else assert.equal(admission.allowed, true);
     admitted += 1;
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    if (answering) await answering;
+    answering = null;
+    // Lets the gate take in the answer, as the next request's arrival would.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  assert.equal(waited, 0, 'every call was admitted from the reserve');
+  assert.equal(waited, 0, 'every call after the first block was admitted from the reserve');
+  assert.deepEqual(
+    issued.map((statement) => statement.admitted),
+    [0, 1, 75, 175, 275, 375],
+    'each top-up left with a quarter of its block (25 calls) still in reserve',
+  );
+  assert.deepEqual(
+    issued.slice(2).map((statement) => statement.amount),
+    [100, 100, 100, 100],
+  );
   await gate.close();
   const { rows } = await t.db.query<{ n: number }>('SELECT coalesce(sum(used), 0)::int AS n FROM quota_buckets WHERE subject = $1', [
     subjects[0]!.id,
