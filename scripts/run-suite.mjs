@@ -10,8 +10,9 @@
 // The shards are balanced by each file's duration in the previous run (.tmp/suite-durations.json;
 // on a clean checkout, as in CI, by the durations committed in scripts/suite-durations.json, and by
 // file size for a file neither knows). Balancing by size alone left one shard 100 s behind the
-// others; refresh the committed file from a full run's .tmp/suite-durations.json now and then. Each shard's full report goes to .tmp/suite-shard-N.log; the
-// terminal shows one line per file as it ends, then every failure in full and the totals.
+// others; refresh the committed file from a full run's .tmp/suite-durations.json now and then.
+// Each shard's full report goes to .tmp/suite-shard-N.log; the terminal shows one line per file
+// as it ends, then every failure in full and the totals.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
